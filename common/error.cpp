@@ -1,0 +1,27 @@
+// error.cpp - diagnostic text.
+#include "error.h"
+
+namespace pl {
+
+std::string format_diagnostic(const std::string& file, const Diagnostic& d) {
+  const Where& w = d.where;
+  std::string out = file;
+  if (w.line) {
+    out += ":" + std::to_string(w.line);
+    if (w.col) out += ":" + std::to_string(w.col);
+  } else if (w.byte) {
+    out += ": byte " + std::to_string(*w.byte);
+  }
+  if (!w.function.empty() || !w.entity.empty()) {
+    out += ": function '" + w.function + "'";
+    if (!w.entity.empty()) out += ": " + w.entity;
+  }
+  out += ": error: " + d.message;
+  if (!d.context.empty()) out += "\n    " + d.context;
+  return out;
+}
+
+std::string node_name(uint32_t id) { return "i" + std::to_string(id); }
+std::string block_name(uint32_t index) { return "b" + std::to_string(index); }
+
+}  // namespace pl

@@ -1,0 +1,29 @@
+// generate.h - random valid modules, for the property tests and benchmarks.
+//
+// generate_function() builds a function that passes the verifier at the
+// requested level (son, cfg or ssa): a random CFG of blocks with if/jump/
+// return terminators (merges of any number of predecessors, loops),
+// pure arithmetic, loads/stores/calls threaded through memory, phis at
+// merges, literals of every JSON kind on foreign-free opcodes, source
+// locations. The same seed always gives the same module.
+#pragma once
+
+#include <cstdint>
+
+#include "ir.h"
+
+namespace pl {
+
+struct GenerateOptions {
+  uint64_t seed = 1;
+  Level level = Level::Son;     // son, cfg or ssa
+  uint32_t functions = 1;
+  uint64_t nodes = 1000;        // approximate total over all functions
+};
+
+ModuleHeader generate_header(const GenerateOptions& opts);
+// Function `index` of the module (deterministic in seed and index).
+Function generate_function(const GenerateOptions& opts, uint32_t index);
+Module generate_module(const GenerateOptions& opts);
+
+}  // namespace pl

@@ -1,0 +1,167 @@
+// ir.h - the in-memory form of the graph format (see schema/FORMAT.md).
+//
+// A Module is a ModuleHeader (level, source files, externs, data) followed by
+// Functions. Each Function is one graph: `nodes` indexed by NodeId, plus the
+// optional `cfg` and `dominance` sections. Everything refers to everything
+// else by index, exactly as in the serialized encodings, so reading and
+// writing never renumbers anything.
+//
+// Invariants every reader establishes before handing a Function out (the
+// "structural" rules of FORMAT.md, checked by check_structure()):
+//   - every NodeId (control, inputs, cfg, dominance) is < nodes.size();
+//   - opcodes are table opcodes or indexes into Function::foreign_ops;
+//   - a node appears at most once across all blocks (as block node or in a
+//     block's `nodes` list), block nodes are distinct;
+//   - dominance.blocks[i].node == cfg.blocks[i].node (same order as cfg).
+// Everything else (level contracts) is the verifier's job (verify.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "literal.h"
+#include "opcodes.h"
+
+namespace pl {
+
+using NodeId = uint32_t;
+
+// Compilation levels, in pipeline order. FORMAT.md gives each one's contract.
+enum class Level : uint8_t { Ast, Cfg, Ssa, Son, SonX64, CfgX64, RaX64 };
+inline constexpr int kNumLevels = 7;
+
+std::string_view level_name(Level level);
+std::optional<Level> parse_level(std::string_view name);
+// Levels whose functions carry a `cfg` section / a `dominance` section.
+bool level_has_cfg(Level level);
+bool level_needs_dominance(Level level);
+
+// Source location; `line == 0` means "no location". `file` indexes
+// ModuleHeader::files.
+struct Loc {
+  uint32_t file = 0;
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool valid() const { return line != 0; }
+  bool operator==(const Loc&) const = default;
+};
+
+struct Node {
+  OpId op = 0;
+  std::vector<NodeId> control;
+  std::vector<Literal> literals;
+  std::vector<NodeId> inputs;
+  Loc loc;
+  bool operator==(const Node&) const = default;
+};
+
+struct Block {
+  NodeId node = 0;                  // the block's `start` or `region` node
+  std::vector<NodeId> successors;   // block nodes of the successors, in order
+  std::vector<NodeId> nodes;        // nodes placed in the block, in order
+  bool operator==(const Block&) const = default;
+};
+
+struct Cfg {
+  std::vector<Block> blocks;  // blocks[0] is the entry block
+  bool operator==(const Cfg&) const = default;
+};
+
+struct DomBlock {
+  NodeId node = 0;                 // same as cfg.blocks[i].node
+  std::optional<NodeId> parent;    // block node of the immediate dominator
+  std::vector<NodeId> frontier;    // block nodes, flat list (not nested)
+  bool operator==(const DomBlock&) const = default;
+};
+
+struct Dominance {
+  std::vector<DomBlock> blocks;  // parallel to cfg.blocks
+  bool operator==(const Dominance&) const = default;
+};
+
+enum class Linkage : uint8_t { External, Internal };
+std::string_view linkage_name(Linkage linkage);
+std::optional<Linkage> parse_linkage(std::string_view name);
+
+// Value types of the IR. Signatures and type literals use these names.
+// `void` is valid only as a signature result.
+bool is_value_type(std::string_view name);
+
+struct Signature {
+  std::vector<std::string> params;  // value type names
+  std::string result = "void";      // value type name or "void"
+  bool variadic = false;
+  bool operator==(const Signature&) const = default;
+};
+
+struct Function {
+  std::string name;
+  Linkage linkage = Linkage::External;
+  Signature signature;
+  std::vector<Node> nodes;
+  std::optional<Cfg> cfg;
+  std::optional<Dominance> dominance;
+  // Names of opcodes not in the table, in first-use order. A node whose op is
+  // kNumOps + k has opcode name foreign_ops[k]. Readers accept them so that
+  // graphs written for other opcode sets round-trip; the verifier rejects them.
+  std::vector<std::string> foreign_ops;
+
+  std::string_view op_name(OpId op) const;
+  // Table opcode for `name`, or a foreign opcode interned into foreign_ops.
+  OpId intern_op(std::string_view name);
+  bool operator==(const Function&) const = default;
+};
+
+struct Reloc {
+  uint64_t offset = 0;     // byte offset in the data item; 8 bytes patched
+  std::string symbol;      // function, data item or extern
+  int64_t addend = 0;
+  bool operator==(const Reloc&) const = default;
+};
+
+struct DataItem {
+  std::string name;
+  Linkage linkage = Linkage::External;
+  uint64_t size = 0;
+  uint32_t align = 1;          // power of two
+  bool readonly = false;
+  std::string init;            // initial bytes; init.size() <= size, rest zero
+  std::vector<Reloc> relocs;   // sorted by offset, non-overlapping
+  bool operator==(const DataItem&) const = default;
+};
+
+enum class ExternKind : uint8_t { Function, Data };
+
+struct Extern {
+  std::string name;
+  ExternKind kind = ExternKind::Function;
+  std::optional<Signature> signature;  // functions only; absent = unknown
+  bool operator==(const Extern&) const = default;
+};
+
+struct ModuleHeader {
+  Level level = Level::Son;
+  std::vector<std::string> files;  // source file names, indexed by Loc::file
+  std::vector<Extern> externs;
+  std::vector<DataItem> data;
+  bool operator==(const ModuleHeader&) const = default;
+};
+
+struct Module {
+  ModuleHeader header;
+  std::vector<Function> functions;
+  bool operator==(const Module&) const = default;
+};
+
+// The structural rules listed at the top of this file. Throws FormatError
+// naming the function and the offending node or block.
+void check_structure(const ModuleHeader& header, const Function& fn);
+
+// For a bare graph (the seed's shape, no module around it): the level it
+// most likely is at: cfg + dominance -> ssa, cfg -> cfg, otherwise son.
+Level infer_bare_level(const Function& fn);
+
+}  // namespace pl

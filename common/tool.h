@@ -1,0 +1,122 @@
+// tool.h - the contract every tool of the toolchain shares.
+//
+//   tool [INPUT|-] [-o OUTPUT|-] [-f json|bin|text] [--force]
+//        [--verify|--no-verify] [--help] [--version]
+//
+// - INPUT defaults to stdin ("-"); its encoding is detected from its bytes.
+// - OUTPUT defaults to stdout; a file is written atomically (temp + rename),
+//   so a failed run leaves no file behind.
+// - -f picks the output encoding. Default: `bin`, or `text` when the output is
+//   a terminal. An explicit `-f bin` to a terminal is refused without --force.
+// - --verify (default) checks the input and the output against their level
+//   contracts (verify.h); --no-verify skips both.
+// - Exit status: 0 success; 1 bad input (diagnostics on stderr as
+//   `tool: FILE:LINE:COL: error: ...`, `FILE: byte N`, or the function and
+//   node `iN` / block `bN`); 2 bad usage; 3 internal error (a bug: the
+//   message asks to report it and prints the command line to reproduce it).
+//
+// A stage is written as:
+//   int main(int argc, char** argv) {
+//     pl::Tool tool({"cfg2ssa", "builds SSA form", "c2ast f.c | ast2cfg | cfg2ssa | ssa2son"});
+//     return tool.main(argc, argv, [&](pl::Tool& t) {
+//       pl::ModuleReader& in = t.open_input();
+//       pl::ModuleHeader out_header = in.header(); out_header.level = pl::Level::Ssa;
+//       pl::ModuleWriter& out = t.open_output(out_header);
+//       pl::Function fn;
+//       while (in.next(fn)) { t.verify_input(fn); build_ssa(fn); t.write(fn); }
+//       t.finish_output();
+//     });
+//   }
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "error.h"
+#include "format.h"
+#include "io.h"
+#include "verify.h"
+
+namespace pl {
+
+struct ToolInfo {
+  std::string name;     // "pipe-fmt"
+  std::string summary;  // one line
+  std::string example;  // example pipeline(s) for --help
+  bool has_output = true;         // tools like pipe-verify: output only with -o
+};
+
+// Thrown by Tool::verify_* when the verifier finds violations.
+class VerifyFailed : public std::runtime_error {
+ public:
+  explicit VerifyFailed(std::vector<Diagnostic> diags, std::string stage)
+      : std::runtime_error("verification failed"), diags_(std::move(diags)), stage_(std::move(stage)) {}
+  const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+  const std::string& stage() const { return stage_; }  // "input" or "output"
+
+ private:
+  std::vector<Diagnostic> diags_;
+  std::string stage_;
+};
+
+class Tool {
+ public:
+  explicit Tool(ToolInfo info);
+  ~Tool();
+  CLI::App& cli() { return app_; }
+  const ToolInfo& info() const { return info_; }
+
+  // Parses the command line and runs `body`, mapping errors to exit codes.
+  int main(int argc, char** argv, const std::function<void(Tool&)>& body);
+
+  // ---- inside body ----
+  // Opens INPUT, detects its encoding, reads the header, verifies the header
+  // if --verify. Throws FormatError / VerifyFailed.
+  ModuleReader& open_input();
+  // Verifies one input function against the input header's level.
+  void verify_input(const Function& fn);
+  // Opens OUTPUT with the chosen encoding and writes the header.
+  ModuleWriter& open_output(const ModuleHeader& header);
+  // Verifies `fn` against the output header's level (if --verify), writes it.
+  void write(const Function& fn);
+  // Runs the cross-function checks, ends the module and commits the file.
+  void finish_output();
+
+  bool verify_enabled() const { return verify_; }
+  bool output_requested() const { return output_path_given_; }
+  Encoding output_encoding() const;
+  const std::string& input_path() const { return input_path_; }
+  const std::string& input_display_name() const;
+
+  // Prints "tool: FILE...: error: ..." to stderr.
+  void report(const Diagnostic& d, const std::string& file) const;
+  void report_all(const std::vector<Diagnostic>& diags, const std::string& file) const;
+
+ private:
+  ToolInfo info_;
+  CLI::App app_;
+  std::string input_path_ = "-";
+  std::string output_path_ = "-";
+  bool output_path_given_ = false;
+  std::string encoding_name_;
+  bool force_ = false;
+  bool verify_ = true;
+  std::vector<std::string> argv_;
+
+  std::unique_ptr<ByteSource> source_;
+  std::unique_ptr<ModuleReader> reader_;
+  std::unique_ptr<ModuleVerifier> input_verifier_;
+  std::unique_ptr<OutputFile> output_;
+  std::unique_ptr<ModuleWriter> writer_;
+  std::unique_ptr<ModuleHeader> output_header_;
+  std::unique_ptr<ModuleVerifier> output_verifier_;
+  bool input_verifier_ended_ = false;
+  std::string output_display_name() const;
+};
+
+}  // namespace pl
