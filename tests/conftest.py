@@ -1,0 +1,39 @@
+"""Shared pytest fixtures: where the built tools are, and how to run them.
+
+The README's test command (scripts/test) builds first and exports
+PIPE_BUILD_DIR (release build) and PIPE_ASAN_BUILD_DIR (sanitizer build).
+Run by hand: `scripts/test` or, after a build,
+`PIPE_BUILD_DIR=build /usr/bin/python3 -m pytest tests`.
+"""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BUILD = pathlib.Path(os.environ.get("PIPE_BUILD_DIR", ROOT / "build"))
+ASAN_BUILD = os.environ.get("PIPE_ASAN_BUILD_DIR")
+
+
+def tool_path(name, build=BUILD):
+    path = pathlib.Path(build) / name
+    if not path.exists():
+        pytest.fail(f"{path} is not built; run scripts/test")
+    return str(path)
+
+
+def run_tool(name, *args, input=None, build=BUILD, timeout=60, check=None):
+    """Runs a tool; returns CompletedProcess with bytes stdout/stderr."""
+    proc = subprocess.run([tool_path(name, build), *map(str, args)], input=input,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    if check is not None:
+        assert proc.returncode == check, (
+            f"{name} {' '.join(map(str, args))}: exit {proc.returncode}, want {check}\n"
+            f"stderr:\n{proc.stderr.decode(errors='replace')}")
+    return proc
+
+
+@pytest.fixture
+def tool():
+    return run_tool
