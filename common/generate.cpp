@@ -1,1 +1,322 @@
-namespace pl {}
+// generate.cpp - random valid modules (see generate.h).
+//
+// Every function is built at the ssa level first and then converted:
+//  1. A CFG skeleton: block i always branches to block i+1 (so every block is
+//     reachable), and an `if` may add an edge to any later block or back to
+//     any block >= 1 (loops); the last block returns. Merges get any number
+//     of predecessors, and an `if` may branch twice to the same block.
+//  2. Dominators (dominance.h) decide which values a block may use: those of
+//     the blocks on its idom chain, and earlier ones in the same block.
+//  3. Every merge block gets a memory phi and a value phi; phi inputs are
+//     filled in after all blocks exist (back edges bring later values).
+//  4. cfg level: instead of phis, values cross blocks through ssa:store /
+//     ssa:load slots (memory in slot 0), so no dominance is needed.
+//     son level: cfg and dominance dropped, phis renamed, `if` consumed by
+//     proj 0/1, which the successor regions list instead of the `if`.
+// With `exotic`, foreign-opcode nodes carrying literals of every JSON kind
+// are added (such modules round-trip but do not verify).
+#include "generate.h"
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "dominance.h"
+
+namespace pl {
+
+namespace {
+
+constexpr const char* kTypes[] = {"i8", "i16", "i32", "i64", "ptr"};
+constexpr Op kBinary[] = {Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, Eq, Ne, SLt, SLe, ULt, ULe};
+
+class Builder {
+ public:
+  Builder(const GenerateOptions& opts, uint32_t index)
+      : opts_(opts), rng_(opts.seed * 1000003u + index), index_(index) {}
+
+  Function build();
+
+ private:
+  uint64_t pick(uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng_); }
+  bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
+  std::string type() { return kTypes[pick(5)]; }
+
+  NodeId add(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs);
+  void place(NodeId id) { fn_.cfg->blocks[cur_].nodes.push_back(id); }
+  NodeId emit(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs) {
+    NodeId id = add(op, std::move(control), std::move(lits), std::move(inputs));
+    place(id);
+    return id;
+  }
+
+  void make_skeleton(uint32_t blocks);
+  void fill_block(uint32_t b);
+  NodeId pick_value(uint32_t b);
+  NodeId emit_value(uint32_t b);
+  void emit_memory_op(uint32_t b);
+  void emit_exotic();
+  Literal random_literal(int depth);
+  void fill_phis();
+  void to_cfg_level();
+  void to_son_level();
+
+  const GenerateOptions& opts_;
+  std::mt19937_64 rng_;
+  uint32_t index_;
+  Function fn_;
+  BlockGraph graph_;
+  DomTree tree_;
+  uint32_t cur_ = 0;
+  std::vector<std::vector<NodeId>> values_;  // values defined per block
+  std::vector<NodeId> mem_in_, mem_out_;     // memory state per block
+  std::vector<NodeId> value_phi_;            // per merge block, else ~0
+  std::vector<std::vector<NodeId>> slots_;   // cfg level: per block, loads
+};
+
+NodeId Builder::add(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs) {
+  Node n;
+  n.op = op;
+  n.control = std::move(control);
+  n.literals = std::move(lits);
+  n.inputs = std::move(inputs);
+  if (chance(30)) n.loc = Loc{0, static_cast<uint32_t>(1 + pick(5000)), static_cast<uint32_t>(1 + pick(80))};
+  fn_.nodes.push_back(std::move(n));
+  return static_cast<NodeId>(fn_.nodes.size() - 1);
+}
+
+void Builder::make_skeleton(uint32_t blocks) {
+  graph_.succs.assign(blocks, {});
+  graph_.preds.assign(blocks, {});
+  for (uint32_t b = 0; b + 1 < blocks; ++b) {
+    graph_.succs[b].push_back(b + 1);
+    if (chance(45)) {
+      uint32_t other = chance(25) ? static_cast<uint32_t>(1 + pick(b + 1))       // back edge (loop)
+                                  : static_cast<uint32_t>(b + 1 + pick(blocks - b - 1));
+      if (chance(50)) graph_.succs[b].push_back(other);
+      else graph_.succs[b].insert(graph_.succs[b].begin(), other);
+    }
+  }
+  for (uint32_t b = 0; b < blocks; ++b)
+    for (uint32_t s : graph_.succs[b]) graph_.preds[s].push_back(b);
+  tree_ = compute_dom_tree(graph_);
+}
+
+NodeId Builder::pick_value(uint32_t b) {
+  // Walk up the dominator tree a random number of steps, then pick there.
+  uint32_t at = b;
+  while (tree_.idom[at] != DomTree::kNone && chance(40)) at = tree_.idom[at];
+  return values_[at][pick(values_[at].size())];
+}
+
+NodeId Builder::emit_value(uint32_t b) {
+  NodeId id;
+  if (values_[b].empty() || chance(20)) {
+    id = emit(Const, {}, {Literal::string(type()), Literal::integer(static_cast<int64_t>(pick(2000)) - 1000)}, {});
+  } else if (chance(10)) {
+    id = emit(chance(50) ? SExt : ZExt, {}, {Literal::string("i32"), Literal::string("i64")}, {pick_value(b)});
+  } else {
+    Op op = kBinary[pick(std::size(kBinary))];
+    id = emit(op, {}, {Literal::string(type())}, {pick_value(b), pick_value(b)});
+  }
+  values_[b].push_back(id);
+  return id;
+}
+
+void Builder::emit_memory_op(uint32_t b) {
+  NodeId block = fn_.cfg->blocks[b].node;
+  NodeId& mem = mem_out_[b];
+  uint64_t kind = pick(3);
+  if (kind == 0) {
+    NodeId slot = emit(StackSlot, {}, {Literal::integer(8), Literal::integer(8)}, {});
+    mem = emit(Store, {block}, {Literal::string("i64")}, {mem, slot, pick_value(b)});
+  } else if (kind == 1) {
+    NodeId addr = emit(SymAddr, {}, {Literal::string("g" + std::to_string(pick(2)))}, {});
+    values_[b].push_back(emit(Load, {block}, {Literal::string("i32")}, {mem, addr}));
+  } else {
+    std::string callee = chance(50) ? "printf" : "f" + std::to_string(pick(opts_.functions));
+    NodeId target = emit(SymAddr, {}, {Literal::string(callee)}, {});
+    std::vector<NodeId> args{mem, target};
+    for (uint64_t k = pick(4); k > 0; --k) args.push_back(pick_value(b));
+    NodeId call = emit(Call, {block}, {}, args);
+    mem = emit(Proj, {}, {Literal::integer(0)}, {call});
+    values_[b].push_back(emit(Proj, {}, {Literal::integer(1)}, {call}));
+  }
+}
+
+Literal Builder::random_literal(int depth) {
+  switch (pick(depth > 0 ? 9 : 7)) {
+    case 0: return Literal::null();
+    case 1: return Literal::boolean(chance(50));
+    case 2: return Literal::integer(static_cast<int64_t>(rng_()));
+    case 3: return Literal::unsigned_integer(rng_() | (1ull << 63));
+    case 4: return Literal::floating(std::ldexp(static_cast<double>(rng_() >> 11), static_cast<int>(pick(120)) - 60));
+    case 5: return Literal::string("s p,a\"c\\e\n\t\x01 é \xe2\x82\xac #" + std::to_string(pick(100)));
+    case 6: return Literal::string("");
+    case 7: return Literal::json("[1,\"two\",[3.5,null,{\"k\":true}],{}]");
+    default: return Literal::json("{\"a\":[],\"b\":{\"c\":-7},\"d\":\"x y\"}");
+  }
+}
+
+void Builder::emit_exotic() {
+  std::vector<Literal> lits;
+  for (uint64_t k = pick(4); k > 0; --k) lits.push_back(random_literal(1));
+  Node n;
+  n.op = fn_.intern_op(chance(50) ? "x.note" : "target-v2:op.strange");
+  n.literals = std::move(lits);
+  fn_.nodes.push_back(std::move(n));
+  place(static_cast<NodeId>(fn_.nodes.size() - 1));
+}
+
+void Builder::fill_block(uint32_t b) {
+  cur_ = b;
+  NodeId block = fn_.cfg->blocks[b].node;
+  if (b == 0) {
+    mem_in_[0] = emit(EntryMem, {block}, {}, {});
+    for (uint32_t p = 0; p < fn_.signature.params.size(); ++p)
+      values_[0].push_back(emit(Param, {block}, {Literal::string(fn_.signature.params[p]), Literal::integer(p)}, {}));
+  } else if (graph_.preds[b].size() > 1) {
+    std::vector<NodeId> none(graph_.preds[b].size(), 0);  // filled by fill_phis
+    mem_in_[b] = emit(SsaPhi, {block}, {}, none);
+    value_phi_[b] = emit(SsaPhi, {block}, {}, none);
+    values_[b].push_back(value_phi_[b]);
+  } else {
+    mem_in_[b] = mem_out_[graph_.preds[b][0]];
+  }
+  mem_out_[b] = mem_in_[b];
+  emit_value(b);  // every block defines a value, so pick_value always finds one
+  uint64_t budget = std::max<uint64_t>(4, opts_.nodes / std::max<uint32_t>(1, opts_.functions) /
+                                              fn_.cfg->blocks.size());
+  for (uint64_t k = 0; k < budget; ++k) {
+    if (chance(15)) emit_memory_op(b);
+    else if (opts_.exotic && chance(5)) emit_exotic();
+    else emit_value(b);
+  }
+  size_t succs = graph_.succs[b].size();
+  if (succs == 0) {
+    std::vector<NodeId> inputs{mem_out_[b]};
+    if (fn_.signature.result != "void") inputs.push_back(pick_value(b));
+    emit(Return, {block}, {}, inputs);
+  } else if (succs == 1) {
+    emit(Jump, {block}, {}, {});
+  } else {
+    emit(If, {block}, {}, {pick_value(b)});
+  }
+}
+
+void Builder::fill_phis() {
+  for (uint32_t b = 0; b < value_phi_.size(); ++b) {
+    if (value_phi_[b] == ~NodeId{0}) continue;
+    Node& mem_phi = fn_.nodes[mem_in_[b]];
+    for (size_t i = 0; i < graph_.preds[b].size(); ++i) {
+      uint32_t p = graph_.preds[b][i];
+      mem_phi.inputs[i] = mem_out_[p];
+      fn_.nodes[value_phi_[b]].inputs[i] = pick_value(p);
+    }
+  }
+}
+
+// Replace each phi by slot traffic: the phi becomes `ssa:load SLOT` (memory
+// in slot 0, block b's value phi in slot 1 + b) and every predecessor stores
+// its input into the slot just before its terminator. A predecessor that
+// reaches the block twice stores the input of its first edge.
+void Builder::to_cfg_level() {
+  Cfg& cfg = *fn_.cfg;
+  for (uint32_t b = 0; b < value_phi_.size(); ++b) {
+    if (value_phi_[b] == ~NodeId{0}) continue;
+    for (NodeId phi : {mem_in_[b], value_phi_[b]}) {
+      int64_t slot = phi == mem_in_[b] ? 0 : 1 + b;
+      std::vector<NodeId> incoming = fn_.nodes[phi].inputs;
+      Node& load = fn_.nodes[phi];
+      load.op = SsaLoad;
+      load.control.clear();
+      load.inputs.clear();
+      load.literals = {Literal::integer(slot)};
+      std::vector<uint32_t> stored;
+      for (size_t i = 0; i < graph_.preds[b].size(); ++i) {
+        uint32_t p = graph_.preds[b][i];
+        if (std::find(stored.begin(), stored.end(), p) != stored.end()) continue;
+        stored.push_back(p);
+        NodeId store = add(SsaStore, {}, {Literal::integer(slot)}, {incoming[i]});
+        std::vector<NodeId>& nodes = cfg.blocks[p].nodes;
+        nodes.insert(nodes.end() - 1, store);
+      }
+    }
+  }
+  fn_.dominance.reset();
+}
+
+void Builder::to_son_level() {
+  const Cfg& cfg = *fn_.cfg;
+  for (Node& n : fn_.nodes) {
+    if (n.op == SsaPhi) n.op = Phi;
+    if (n.op == SsaUndef) n.op = Undef;
+  }
+  // Each edge out of an `if` becomes a proj; regions list them instead.
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+    NodeId term = cfg.blocks[b].nodes.back();
+    if (fn_.nodes[term].op != If) continue;
+    for (uint32_t k = 0; k < 2; ++k) {
+      NodeId proj = add(Proj, {}, {Literal::integer(k)}, {term});
+      Node& region = fn_.nodes[cfg.blocks[graph_.succs[b][k]].node];
+      auto it = std::find(region.control.begin(), region.control.end(), term);
+      *it = proj;
+    }
+  }
+  fn_.cfg.reset();
+  fn_.dominance.reset();
+}
+
+Function Builder::build() {
+  fn_.name = "f" + std::to_string(index_);
+  fn_.linkage = index_ % 3 == 2 ? Linkage::Internal : Linkage::External;
+  for (uint64_t k = pick(4); k > 0; --k) fn_.signature.params.push_back(type());
+  fn_.signature.result = chance(20) ? "void" : type();
+  uint64_t per_fn = std::max<uint64_t>(8, opts_.nodes / std::max<uint32_t>(1, opts_.functions));
+  uint32_t blocks = static_cast<uint32_t>(std::max<uint64_t>(1, per_fn / 16));
+  make_skeleton(blocks);
+  fn_.cfg.emplace();
+  fn_.cfg->blocks.resize(blocks);
+  for (uint32_t b = 0; b < blocks; ++b) fn_.cfg->blocks[b].node = add(b == 0 ? Start : Region, {}, {}, {});
+  values_.assign(blocks, {});
+  mem_in_.assign(blocks, 0);
+  mem_out_.assign(blocks, 0);
+  value_phi_.assign(blocks, ~NodeId{0});
+  for (uint32_t b : tree_.rpo) fill_block(b);
+  fill_phis();
+  for (uint32_t b = 0; b < blocks; ++b) {
+    Block& block = fn_.cfg->blocks[b];
+    for (uint32_t s : graph_.succs[b]) block.successors.push_back(fn_.cfg->blocks[s].node);
+    for (uint32_t p : graph_.preds[b]) fn_.nodes[block.node].control.push_back(fn_.cfg->blocks[p].nodes.back());
+  }
+  fn_.dominance = dominance_section(fn_, tree_);
+  if (opts_.level == Level::Son) to_son_level();
+  if (opts_.level == Level::Cfg) to_cfg_level();
+  return std::move(fn_);
+}
+
+}  // namespace
+
+ModuleHeader generate_header(const GenerateOptions& opts) {
+  ModuleHeader h;
+  h.level = opts.level;
+  h.files = {"gen.c", "dir with space/other \"file\".h"};
+  h.externs.push_back({"printf", ExternKind::Function, Signature{{"ptr"}, "i32", true}});
+  h.externs.push_back({"mystery", ExternKind::Function, std::nullopt});
+  h.externs.push_back({"environ", ExternKind::Data, std::nullopt});
+  h.data.push_back({"g0", Linkage::External, 16, 8, false, std::string("\x01\x02\x00\xff", 4), {}});
+  h.data.push_back({"g1", Linkage::Internal, 24, 8, true, "hello, world", {{16, "g0", 4}}});
+  h.data.push_back({"table", Linkage::Internal, 16, 8, true, "", {{0, "f0", 0}, {8, "printf", -8}}});
+  return h;
+}
+
+Function generate_function(const GenerateOptions& opts, uint32_t index) { return Builder(opts, index).build(); }
+
+Module generate_module(const GenerateOptions& opts) {
+  Module m;
+  m.header = generate_header(opts);
+  for (uint32_t i = 0; i < opts.functions; ++i) m.functions.push_back(generate_function(opts, i));
+  return m;
+}
+
+}  // namespace pl

@@ -19,6 +19,7 @@ struct GenerateOptions {
   Level level = Level::Son;     // son, cfg or ssa
   uint32_t functions = 1;
   uint64_t nodes = 1000;        // approximate total over all functions
+  bool exotic = false;          // add foreign nodes with literals of every kind
 };
 
 ModuleHeader generate_header(const GenerateOptions& opts);

@@ -1,7 +1,1322 @@
-// PLACEHOLDER (being written): json encoding.
-#include "format.h"
+// json_format.cpp - the JSON encoding: a streaming reader and writer.
+//
+// Reader. A hand-written pull lexer (Lexer) walks the input straight from
+// the ByteSource, and a typed parser (JsonReader) asks it for exactly what
+// the format expects at each point ("an array of node ids", "a string for
+// 'opcode'"), so no JSON DOM is ever built for the module. The factory reads
+// the top-level keys up to the `[` of `functions` (the header); each next()
+// then parses one function object, runs check_structure() on it and hands it
+// out, holding nothing else. After the `]`, only `}` and whitespace may
+// follow; a header key found there is reported as out of order. A top-level
+// object with `nodes` (and no `functions`) is a bare graph: it is read whole
+// by the factory and yielded as the single function "" whose level is
+// infer_bare_level().
+//
+// Lexer invariants:
+//   - win_ is src_.window() as of the last fill()/consume(); every position
+//     is an index into it (pos_), never a pointer, because fill() moves the
+//     bytes. Bytes before pos_ are handed back to the source (consume) only
+//     between array items, so a token never straddles a consume.
+//   - line_/line_start_ (absolute offset of the current line's first byte)
+//     are updated only in skip_ws(), which is sound because a newline can
+//     only appear in whitespace: raw control characters in strings are
+//     errors. Columns are byte columns, 1-based.
+//   - depth_ counts the open arrays and objects; opening one beyond
+//     kMaxDepth is an error, which bounds the recursion of literal parsing
+//     (the only recursive part) and every other nesting.
+//   - Strings are decoded and validated as UTF-8 (RFC 8259 requires it), so
+//     every string in a module read from JSON can be written back by any
+//     encoding (nlohmann's dump() would throw on invalid UTF-8).
+//
+// Literals: scalars become typed Literals; arrays and objects are parsed
+// into an nlohmann::json (bounded by the depth limit) and stored as its
+// compact dump(), the canonical text all three encodings carry. Integers
+// must fit int64 or uint64 (exactness); floats must be finite.
+//
+// Writer. Deterministic and diff-friendly: module keys one per line, each
+// extern, data item, node and cfg/dominance block on its own line, 2-space
+// indentation, `functions` last. Strings are escaped exactly as nlohmann's
+// dump() escapes them (ensure_ascii off), and floats use nlohmann's
+// shortest round-trip form, so literal text matches Literal::to_json().
+// Output is buffered and handed to the sink in chunks; the sink is flushed
+// after every function so a downstream stage can start on it.
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
 #include "error.h"
+#include "format.h"
+
 namespace pl {
-std::unique_ptr<ModuleReader> make_json_reader(ByteSource&) { throw FormatError(Where{}, "json reader not built yet"); }
-std::unique_ptr<ModuleWriter> make_json_writer(ByteSink&) { throw FormatError(Where{}, "json writer not built yet"); }
+
+namespace {
+
+constexpr int kMaxDepth = 128;
+constexpr size_t kReleaseBytes = size_t{1} << 16;  // consume() granularity
+constexpr size_t kWriteChunk = size_t{1} << 16;    // sink write granularity
+constexpr uint64_t kMaxId = 0xFFFFFFFFull;
+
+struct Pos {
+  uint32_t line = 1;
+  uint32_t col = 1;
+};
+
+struct Number {
+  enum class Kind { Int, UInt, Float };
+  Kind kind = Kind::Int;
+  int64_t i = 0;
+  uint64_t u = 0;
+  double d = 0;
+};
+
+bool is_digit(int c) { return c >= '0' && c <= '9'; }
+bool is_alnum(int c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+
+int hex_value(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
 }
+
+// A string as it appears in a message: quoted, shortened, control bytes
+// replaced so the diagnostic stays on one line.
+std::string quote(std::string_view s) {
+  constexpr size_t kMax = 60;
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < kMax; ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
+  }
+  if (s.size() > kMax) out += "...";
+  return out + "'";
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// ---- lexer ------------------------------------------------------------------
+
+class Lexer {
+ public:
+  explicit Lexer(ByteSource& src) : src_(src), win_(src.window()) {}
+
+  // ---- positions and errors ----
+  Pos pos_at(size_t index) const {
+    uint64_t col = src_.offset() + index - line_start_ + 1;
+    return {line_, static_cast<uint32_t>(std::min<uint64_t>(col, std::numeric_limits<uint32_t>::max()))};
+  }
+  // Position of the next token.
+  Pos here() {
+    skip_ws();
+    return pos_at(pos_);
+  }
+  Pos key_pos() const { return key_pos_; }
+
+  [[noreturn]] void fail(Pos p, const std::string& msg) const { throw FormatError(Where::at(p.line, p.col), msg); }
+  [[noreturn]] void fail_eof() {
+    skip_ws();
+    fail(pos_at(pos_), "unexpected end of input");
+  }
+  // "<expected>, found <next token>" at the next token; at the end of the
+  // input, "unexpected end of input".
+  [[noreturn]] void fail_found(const std::string& expected) {
+    if (peek() < 0) fail_eof();
+    fail(pos_at(pos_), expected + ", found " + describe_next());
+  }
+
+  // Next non-blank byte (not consumed), or -1 at the end of the input.
+  int peek() {
+    skip_ws();
+    return pos_ < win_.size() ? static_cast<unsigned char>(win_[pos_]) : -1;
+  }
+
+  // After the last value: only whitespace may follow.
+  void expect_end(std::string_view what) {
+    if (peek() >= 0) fail(pos_at(pos_), "unexpected " + describe_next() + " after the end of " + std::string(what));
+  }
+
+  // ---- structure ----
+  void open_object(std::string_view what) {
+    if (peek() != '{') fail_found("expected an object for " + std::string(what));
+    enter();
+  }
+  void open_array(std::string_view what) {
+    if (peek() != '[') fail_found("expected an array for " + std::string(what));
+    enter();
+  }
+
+  // Advances to the next key of an open object and reads it into `key`
+  // (and key_pos()), consuming the `:`; false (object closed) at `}`.
+  bool next_key(bool& first, std::string& key, std::string_view what) {
+    int c = peek();
+    if (c == '}') return leave();
+    if (first) {
+      first = false;
+    } else {
+      if (c != ',') fail_found("expected ',' or '}' in " + std::string(what));
+      ++pos_;
+      c = peek();
+    }
+    if (c != '"') fail_found("expected a key string in " + std::string(what));
+    key_pos_ = pos_at(pos_);
+    read_string(key);
+    if (peek() != ':') fail_found("expected ':' after key " + quote(key));
+    ++pos_;
+    return true;
+  }
+
+  // Advances to the next item of an open array; false (array closed) at `]`.
+  bool next_item(bool& first, std::string_view what) {
+    release();
+    int c = peek();
+    if (c == ']') return leave();
+    if (first) {
+      first = false;
+      if (c < 0) fail_eof();
+      return true;
+    }
+    if (c != ',') fail_found("expected ',' or ']' in " + std::string(what));
+    ++pos_;
+    c = peek();
+    if (c == ']') fail(pos_at(pos_), "expected a value after ',' in " + std::string(what) + ", found ']'");
+    if (c < 0) fail_eof();
+    return true;
+  }
+
+  // ---- scalars ----
+  // Reads the string token at the next position (caller checked peek()=='"').
+  void read_string(std::string& out) {
+    out.clear();
+    ++pos_;  // opening quote
+    for (;;) {
+      if (pos_ == win_.size() && !refill()) fail(pos_at(pos_), "unexpected end of input");
+      size_t run = pos_;
+      const size_t n = win_.size();
+      while (run < n) {
+        unsigned char c = static_cast<unsigned char>(win_[run]);
+        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+        ++run;
+      }
+      out.append(win_.data() + pos_, run - pos_);
+      pos_ = run;
+      if (pos_ == n) continue;
+      unsigned char c = static_cast<unsigned char>(win_[pos_]);
+      if (c == '"') {
+        ++pos_;
+        return;
+      }
+      if (c == '\\') {
+        read_escape(out);
+      } else if (c < 0x20) {
+        fail(pos_at(pos_), "control character in string (it must be escaped)");
+      } else {
+        read_utf8(out);
+      }
+    }
+  }
+
+  // A JSON number token (caller checked that it starts with '-' or a digit).
+  Number read_number() {
+    const Pos p = pos_at(pos_);
+    const size_t start = pos_;
+    bool neg = false;
+    bool is_float = false;
+    if (cur() == '-') {
+      neg = true;
+      ++pos_;
+    }
+    if (!is_digit(cur())) bad_number(p, "expected a digit");
+    if (cur() == '0') {
+      ++pos_;
+    } else {
+      while (is_digit(cur())) ++pos_;
+    }
+    if (cur() == '.') {
+      is_float = true;
+      ++pos_;
+      if (!is_digit(cur())) bad_number(p, "expected a digit after '.'");
+      while (is_digit(cur())) ++pos_;
+    }
+    if (cur() == 'e' || cur() == 'E') {
+      is_float = true;
+      ++pos_;
+      if (cur() == '+' || cur() == '-') ++pos_;
+      if (!is_digit(cur())) bad_number(p, "expected a digit in the exponent");
+      while (is_digit(cur())) ++pos_;
+    }
+    const std::string_view text = win_.substr(start, pos_ - start);
+    return is_float ? float_number(p, text) : integer_number(p, text, neg);
+  }
+
+  // true / false / null (caller checked the first letter).
+  void read_word(std::string_view word) {
+    const Pos p = pos_at(pos_);
+    size_t end = pos_;
+    while (end - pos_ < 16 && has(end) && is_alnum(static_cast<unsigned char>(win_[end]))) ++end;
+    std::string_view got = win_.substr(pos_, end - pos_);
+    if (got == word) {
+      pos_ = end;
+      return;
+    }
+    if (!has(end) && word.substr(0, got.size()) == got) fail_eof();
+    fail(p, "unknown word " + quote(got) + " (expected true, false or null)");
+  }
+
+  // A node id: a non-negative integer below 2^32.
+  NodeId read_id() {
+    int c = peek();
+    const Pos p = pos_at(pos_);
+    if (c == '-') fail(p, "node id must be a non-negative integer");
+    if (!is_digit(c)) fail_found("expected a node id (a non-negative integer)");
+    uint64_t v = 0;
+    if (c == '0') {
+      ++pos_;
+    } else {
+      for (int d = cur(); is_digit(d); d = cur()) {
+        if (v <= kMaxId) v = v * 10 + static_cast<uint64_t>(d - '0');
+        ++pos_;
+      }
+    }
+    c = cur();
+    if (c == '.' || c == 'e' || c == 'E') fail(p, "node id must be a non-negative integer");
+    if (v > kMaxId) fail(p, "node id out of range (must be below 2^32)");
+    return static_cast<NodeId>(v);
+  }
+
+ private:
+  bool refill() {
+    if (!src_.fill()) return false;
+    win_ = src_.window();
+    return true;
+  }
+  // Is win_[i] available (filling as needed)?
+  bool has(size_t i) {
+    while (i >= win_.size())
+      if (!refill()) return false;
+    return true;
+  }
+  // Byte at pos_ or -1 at the end (no whitespace skipping).
+  int cur() { return has(pos_) ? static_cast<unsigned char>(win_[pos_]) : -1; }
+
+  void skip_ws() {
+    for (;;) {
+      if (pos_ == win_.size() && !refill()) return;
+      char c = win_[pos_];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++pos_;
+      } else if (c == '\n') {
+        ++pos_;
+        ++line_;
+        line_start_ = src_.offset() + pos_;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // Hands the bytes already parsed back to the source (streamed input keeps
+  // only the unparsed part).
+  void release() {
+    if (pos_ < kReleaseBytes) return;
+    src_.consume(pos_);
+    win_ = src_.window();
+    pos_ = 0;
+  }
+
+  void enter() {
+    if (++depth_ > kMaxDepth)
+      fail(pos_at(pos_), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    ++pos_;
+  }
+  bool leave() {
+    --depth_;
+    ++pos_;
+    return false;
+  }
+
+  std::string describe_next() {
+    int c = peek();
+    if (c < 0) return "end of input";
+    switch (c) {
+      case '{': return "an object";
+      case '[': return "an array";
+      case '"': return "a string";
+      case '-': return "a number";
+      default: break;
+    }
+    if (is_digit(c)) return "a number";
+    if (is_alnum(c)) {
+      size_t end = pos_;
+      while (end - pos_ < 16 && has(end) && is_alnum(static_cast<unsigned char>(win_[end]))) ++end;
+      return quote(win_.substr(pos_, end - pos_));
+    }
+    if (c >= 0x21 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
+    static constexpr char kHex[] = "0123456789abcdef";
+    return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15];
+  }
+
+  [[noreturn]] void bad_number(Pos p, const char* detail) {
+    if (cur() < 0) fail_eof();
+    fail(p, std::string("invalid number: ") + detail);
+  }
+
+  Number integer_number(Pos p, std::string_view text, bool neg) {
+    std::string_view digits = text.substr(neg ? 1 : 0);
+    uint64_t mag = 0;
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), mag);
+    (void)ptr;
+    constexpr uint64_t kMinMag = uint64_t{1} << 63;  // |INT64_MIN|
+    if (ec != std::errc() || (neg && mag > kMinMag)) fail(p, "integer out of range (must fit in 64 bits)");
+    Number n;
+    if (neg) {
+      n.i = mag == kMinMag ? std::numeric_limits<int64_t>::min() : -static_cast<int64_t>(mag);
+    } else if (mag <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      n.i = static_cast<int64_t>(mag);
+    } else {
+      n.kind = Number::Kind::UInt;
+      n.u = mag;
+    }
+    return n;
+  }
+
+  Number float_number(Pos p, std::string_view text) {
+    Number n;
+    n.kind = Number::Kind::Float;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n.d);
+    (void)ptr;
+    if (ec == std::errc::result_out_of_range) {
+      // Overflow or underflow: strtod tells which (underflow is a tiny or
+      // zero value, accepted as JSON parsers do).
+      n.d = std::strtod(std::string(text).c_str(), nullptr);
+    } else if (ec != std::errc()) {
+      fail(p, "invalid number");
+    }
+    if (!std::isfinite(n.d)) fail(p, "number out of range (must be finite)");
+    return n;
+  }
+
+  void read_escape(std::string& out) {
+    const Pos p = pos_at(pos_);
+    if (!has(pos_ + 1)) fail_eof();
+    char e = win_[pos_ + 1];
+    pos_ += 2;
+    switch (e) {
+      case '"': out += '"'; return;
+      case '\\': out += '\\'; return;
+      case '/': out += '/'; return;
+      case 'b': out += '\b'; return;
+      case 'f': out += '\f'; return;
+      case 'n': out += '\n'; return;
+      case 'r': out += '\r'; return;
+      case 't': out += '\t'; return;
+      case 'u': break;
+      default: fail(p, "invalid escape in string");
+    }
+    uint32_t cp = read_hex4(p);
+    if (cp >= 0xDC00 && cp <= 0xDFFF) fail(p, "invalid \\u escape: unpaired low surrogate");
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      if (!has(pos_ + 1)) fail_eof();
+      if (win_[pos_] != '\\' || win_[pos_ + 1] != 'u') fail(p, "invalid \\u escape: unpaired high surrogate");
+      pos_ += 2;
+      uint32_t low = read_hex4(p);
+      if (low < 0xDC00 || low > 0xDFFF) fail(p, "invalid \\u escape: unpaired high surrogate");
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+    }
+    append_utf8(out, cp);
+  }
+
+  uint32_t read_hex4(Pos p) {
+    if (!has(pos_ + 3)) fail_eof();
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i) {
+      int h = hex_value(static_cast<unsigned char>(win_[pos_ + i]));
+      if (h < 0) fail(p, "invalid \\u escape: expected 4 hex digits");
+      v = v * 16 + static_cast<uint32_t>(h);
+    }
+    pos_ += 4;
+    return v;
+  }
+
+  // One multi-byte UTF-8 sequence at pos_, validated (no overlongs, no
+  // surrogates, nothing above U+10FFFF) and copied.
+  void read_utf8(std::string& out) {
+    const Pos p = pos_at(pos_);
+    unsigned char lead = static_cast<unsigned char>(win_[pos_]);
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      len = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      len = 3;
+      if (lead == 0xE0) lo = 0xA0;
+      if (lead == 0xED) hi = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      len = 4;
+      if (lead == 0xF0) lo = 0x90;
+      if (lead == 0xF4) hi = 0x8F;
+    } else {
+      fail(p, "invalid utf-8 in string");
+    }
+    if (!has(pos_ + len - 1)) fail_eof();
+    for (size_t i = 1; i < len; ++i) {
+      unsigned char c = static_cast<unsigned char>(win_[pos_ + i]);
+      unsigned char min = i == 1 ? lo : 0x80, max = i == 1 ? hi : 0xBF;
+      if (c < min || c > max) fail(p, "invalid utf-8 in string");
+    }
+    out.append(win_.data() + pos_, len);
+    pos_ += len;
+  }
+
+  ByteSource& src_;
+  std::string_view win_;
+  size_t pos_ = 0;
+  uint32_t line_ = 1;
+  uint64_t line_start_ = 0;
+  int depth_ = 0;
+  Pos key_pos_;
+};
+
+// ---- reader -------------------------------------------------------------------
+
+template <size_t N>
+int key_index(const std::array<std::string_view, N>& keys, std::string_view key) {
+  for (size_t i = 0; i < N; ++i)
+    if (keys[i] == key) return static_cast<int>(i);
+  return -1;
+}
+
+constexpr uint32_t bit(int index) { return uint32_t{1} << index; }
+
+enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData };
+constexpr std::array<std::string_view, 6> kHeaderKeys = {"format", "version", "level", "files", "externs", "data"};
+enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance };
+constexpr std::array<std::string_view, 6> kFunctionKeys = {"name", "linkage", "signature", "nodes", "cfg", "dominance"};
+enum NodeKey { kOpcode, kControl, kLiterals, kInputs, kLoc };
+constexpr std::array<std::string_view, 5> kNodeKeys = {"opcode", "control", "literals", "inputs", "loc"};
+enum BlockKey { kBlockNode, kSuccessors, kBlockNodes };
+constexpr std::array<std::string_view, 3> kBlockKeys = {"node", "successors", "nodes"};
+enum DomKey { kDomNode, kParent, kFrontier };
+constexpr std::array<std::string_view, 3> kDomKeys = {"node", "parent", "frontier"};
+enum SigKey { kParams, kResult, kVariadic };
+constexpr std::array<std::string_view, 3> kSigKeys = {"params", "result", "variadic"};
+enum ExternKey { kExternName, kKind, kExternSignature };
+constexpr std::array<std::string_view, 3> kExternKeys = {"name", "kind", "signature"};
+enum DataKey { kDataName, kDataLinkage, kSize, kAlign, kReadonly, kInit, kRelocs };
+constexpr std::array<std::string_view, 7> kDataKeys = {"name", "linkage", "size", "align", "readonly", "init", "relocs"};
+enum RelocKey { kOffset, kSymbol, kAddend };
+constexpr std::array<std::string_view, 3> kRelocKeys = {"offset", "symbol", "addend"};
+
+class JsonReader final : public ModuleReader {
+ public:
+  explicit JsonReader(ByteSource& src) : lex_(src) { read_top(); }
+
+  bool next(Function& fn) override {
+    switch (state_) {
+      case State::Done: return false;
+      case State::Bare:
+        fn = std::move(bare_);
+        bare_ = Function();
+        state_ = State::Done;
+        return true;
+      case State::Functions: break;
+    }
+    if (!lex_.next_item(first_function_, "'functions'")) {
+      finish_module();
+      state_ = State::Done;
+      return false;
+    }
+    fn = Function();
+    read_function(fn);
+    check_structure(header_, fn);
+    return true;
+  }
+
+ private:
+  enum class State { Functions, Bare, Done };
+
+  [[noreturn]] void fail(Pos p, const std::string& msg) const { lex_.fail(p, msg); }
+
+  // Records key `index` of an object as seen; a second sighting is an error.
+  void mark(uint32_t& seen, int index, std::string_view what) const {
+    if (seen & bit(index)) fail(lex_.key_pos(), "duplicate key " + quote(key_) + " in " + std::string(what));
+    seen |= bit(index);
+  }
+  template <size_t N>
+  int known_key(const std::array<std::string_view, N>& keys, std::string_view what) const {
+    int k = key_index(keys, key_);
+    if (k < 0) fail(lex_.key_pos(), "unknown key " + quote(key_) + " in " + std::string(what));
+    return k;
+  }
+  void require(uint32_t seen, int index, std::string_view key, std::string_view what, Pos start) const {
+    if (!(seen & bit(index))) fail(start, "missing key '" + std::string(key) + "' in " + std::string(what));
+  }
+
+  // ---- typed values ----
+  void read_string(std::string& out, std::string_view what) {
+    if (lex_.peek() != '"') lex_.fail_found("expected a string for " + std::string(what));
+    lex_.read_string(out);
+  }
+  bool read_bool(std::string_view what) {
+    int c = lex_.peek();
+    if (c == 't') return lex_.read_word("true"), true;
+    if (c == 'f') return lex_.read_word("false"), false;
+    lex_.fail_found("expected true or false for " + std::string(what));
+  }
+  Number read_integer(std::string_view what, Pos& p) {
+    int c = lex_.peek();
+    p = lex_.here();
+    if (c != '-' && !is_digit(c)) lex_.fail_found("expected an integer for " + std::string(what));
+    Number n = lex_.read_number();
+    if (n.kind == Number::Kind::Float) fail(p, std::string(what) + " must be an integer");
+    return n;
+  }
+  uint64_t read_u64(std::string_view what, uint64_t max = std::numeric_limits<uint64_t>::max()) {
+    Pos p;
+    Number n = read_integer(what, p);
+    if (n.kind == Number::Kind::Int && n.i < 0) fail(p, std::string(what) + " must be a non-negative integer");
+    uint64_t v = n.kind == Number::Kind::UInt ? n.u : static_cast<uint64_t>(n.i);
+    if (v > max) fail(p, std::string(what) + " out of range (at most " + std::to_string(max) + ")");
+    return v;
+  }
+  int64_t read_i64(std::string_view what) {
+    Pos p;
+    Number n = read_integer(what, p);
+    if (n.kind == Number::Kind::UInt) fail(p, std::string(what) + " out of range (must fit int64)");
+    return n.i;
+  }
+  void read_ids(std::vector<NodeId>& out, std::string_view what) {
+    lex_.open_array(what);
+    bool first = true;
+    while (lex_.next_item(first, what)) out.push_back(lex_.read_id());
+  }
+  void read_strings(std::vector<std::string>& out, std::string_view what) {
+    lex_.open_array(what);
+    bool first = true;
+    while (lex_.next_item(first, what)) read_string(out.emplace_back(), "an item of " + std::string(what));
+  }
+  Linkage read_linkage() {
+    Pos p = lex_.here();
+    read_string(word_, "'linkage'");
+    auto linkage = parse_linkage(word_);
+    if (!linkage) fail(p, "unknown linkage " + quote(word_) + " (expected 'external' or 'internal')");
+    return *linkage;
+  }
+
+  // ---- literals ----
+  Literal read_literal() {
+    int c = lex_.peek();
+    switch (c) {
+      case '"': {
+        std::string s;
+        lex_.read_string(s);
+        return Literal::string(std::move(s));
+      }
+      case '[':
+      case '{': return Literal::json(read_json_value().dump());
+      case 't': lex_.read_word("true"); return Literal::boolean(true);
+      case 'f': lex_.read_word("false"); return Literal::boolean(false);
+      case 'n': lex_.read_word("null"); return Literal::null();
+      default: break;
+    }
+    if (c != '-' && !is_digit(c)) lex_.fail_found("expected a literal value");
+    Number n = lex_.read_number();
+    switch (n.kind) {
+      case Number::Kind::Int: return Literal::integer(n.i);
+      case Number::Kind::UInt: return Literal::unsigned_integer(n.u);
+      case Number::Kind::Float: return Literal::floating(n.d);
+    }
+    return Literal::null();
+  }
+
+  // Any JSON value, for array/object literals. Recursion depth is bounded
+  // by the lexer's nesting limit.
+  nlohmann::json read_json_value() {
+    int c = lex_.peek();
+    switch (c) {
+      case '{': {
+        lex_.open_object("a literal");
+        nlohmann::json obj = nlohmann::json::object();
+        bool first = true;
+        std::string key;
+        while (lex_.next_key(first, key, "a literal object")) {
+          Pos kp = lex_.key_pos();
+          if (obj.contains(key)) fail(kp, "duplicate key " + quote(key) + " in a literal object");
+          nlohmann::json value = read_json_value();
+          obj.emplace(std::move(key), std::move(value));
+        }
+        return obj;
+      }
+      case '[': {
+        lex_.open_array("a literal");
+        nlohmann::json arr = nlohmann::json::array();
+        bool first = true;
+        while (lex_.next_item(first, "a literal array")) arr.push_back(read_json_value());
+        return arr;
+      }
+      case '"': {
+        std::string s;
+        lex_.read_string(s);
+        return nlohmann::json(std::move(s));
+      }
+      case 't': lex_.read_word("true"); return true;
+      case 'f': lex_.read_word("false"); return false;
+      case 'n': lex_.read_word("null"); return nullptr;
+      default: break;
+    }
+    if (c != '-' && !is_digit(c)) lex_.fail_found("expected a JSON value");
+    Number n = lex_.read_number();
+    switch (n.kind) {
+      case Number::Kind::Int: return n.i;
+      case Number::Kind::UInt: return n.u;
+      case Number::Kind::Float: return n.d;
+    }
+    return nullptr;
+  }
+
+  // ---- header ----
+  void read_top() {
+    const Pos start = lex_.here();
+    lex_.open_object("the module");
+    bool first = true;
+    uint32_t header_seen = 0, function_seen = 0;
+    Function bare;
+    while (lex_.next_key(first, key_, "module")) {
+      const Pos kp = lex_.key_pos();
+      if (key_ == "functions") {
+        if (function_seen) fail(kp, "unexpected key 'functions' in a bare graph (it has function keys)");
+        require(header_seen, kLevel, "level", "module (it must come before 'functions')", kp);
+        lex_.open_array("'functions'");
+        state_ = State::Functions;
+        return;
+      }
+      if (int h = key_index(kHeaderKeys, key_); h >= 0) {
+        if (function_seen) fail(kp, "unexpected key " + quote(key_) + " in a bare graph");
+        mark(header_seen, h, "module");
+        read_header_key(static_cast<HeaderKey>(h));
+        continue;
+      }
+      if (int f = key_index(kFunctionKeys, key_); f >= 0) {
+        if (header_seen)
+          fail(kp, "unexpected key " + quote(key_) + " in a module (its functions go in 'functions')");
+        mark(function_seen, f, "bare graph");
+        read_function_key(static_cast<FunctionKey>(f), bare);
+        continue;
+      }
+      fail(kp, "unknown key " + quote(key_) + " in module");
+    }
+    if (!header_seen && !function_seen)
+      fail(start, "expected key 'functions' (a module) or 'nodes' (a bare graph) in the top-level object");
+    if (header_seen) fail(start, "missing key 'functions' in module");
+    require(function_seen, kNodes, "nodes", "bare graph", start);
+    lex_.expect_end("the graph");
+    check_structure(header_, bare);
+    header_.level = infer_bare_level(bare);
+    bare_ = std::move(bare);
+    state_ = State::Bare;
+  }
+
+  void read_header_key(HeaderKey key) {
+    const Pos p = lex_.here();
+    switch (key) {
+      case kFormat:
+        read_string(word_, "'format'");
+        if (word_ != "pipe") fail(p, "unknown format " + quote(word_) + " (expected 'pipe')");
+        return;
+      case kVersion: {
+        Pos vp;
+        Number n = read_integer("'version'", vp);
+        if (n.kind != Number::Kind::Int || n.i != 1)
+          fail(p, "unsupported version " +
+                      (n.kind == Number::Kind::Int ? std::to_string(n.i) : std::to_string(n.u)) +
+                      " (this reader reads version 1)");
+        return;
+      }
+      case kLevel: {
+        read_string(word_, "'level'");
+        auto level = parse_level(word_);
+        if (!level) fail(p, "unknown level " + quote(word_));
+        header_.level = *level;
+        return;
+      }
+      case kFiles: read_strings(header_.files, "'files'"); return;
+      case kExterns: {
+        lex_.open_array("'externs'");
+        bool first = true;
+        while (lex_.next_item(first, "'externs'")) read_extern(header_.externs.emplace_back());
+        return;
+      }
+      case kData: {
+        lex_.open_array("'data'");
+        bool first = true;
+        while (lex_.next_item(first, "'data'")) read_data_item(header_.data.emplace_back());
+        return;
+      }
+    }
+  }
+
+  void read_signature(Signature& sig) {
+    lex_.open_object("'signature'");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "signature")) {
+      int k = known_key(kSigKeys, "signature");
+      mark(seen, k, "signature");
+      switch (static_cast<SigKey>(k)) {
+        case kParams: read_strings(sig.params, "'params'"); break;
+        case kResult: read_string(sig.result, "'result'"); break;
+        case kVariadic: sig.variadic = read_bool("'variadic'"); break;
+      }
+    }
+  }
+
+  void read_extern(Extern& ext) {
+    const Pos start = lex_.here();
+    lex_.open_object("an extern");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "extern")) {
+      int k = known_key(kExternKeys, "extern");
+      mark(seen, k, "extern");
+      const Pos p = lex_.here();
+      switch (static_cast<ExternKey>(k)) {
+        case kExternName: read_string(ext.name, "'name'"); break;
+        case kKind:
+          read_string(word_, "'kind'");
+          if (word_ == "function") {
+            ext.kind = ExternKind::Function;
+          } else if (word_ == "data") {
+            ext.kind = ExternKind::Data;
+          } else {
+            fail(p, "unknown extern kind " + quote(word_) + " (expected 'function' or 'data')");
+          }
+          break;
+        case kExternSignature: read_signature(ext.signature.emplace()); break;
+      }
+    }
+    require(seen, kExternName, "name", "extern", start);
+    require(seen, kKind, "kind", "extern", start);
+  }
+
+  void read_data_item(DataItem& item) {
+    const Pos start = lex_.here();
+    lex_.open_object("a data item");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "data item")) {
+      int k = known_key(kDataKeys, "data item");
+      mark(seen, k, "data item");
+      switch (static_cast<DataKey>(k)) {
+        case kDataName: read_string(item.name, "'name'"); break;
+        case kDataLinkage: item.linkage = read_linkage(); break;
+        case kSize: item.size = read_u64("'size'"); break;
+        case kAlign: item.align = static_cast<uint32_t>(read_u64("'align'", kMaxId)); break;
+        case kReadonly: item.readonly = read_bool("'readonly'"); break;
+        case kInit: read_init(item.init); break;
+        case kRelocs: {
+          lex_.open_array("'relocs'");
+          bool first_reloc = true;
+          while (lex_.next_item(first_reloc, "'relocs'")) read_reloc(item.relocs.emplace_back());
+          break;
+        }
+      }
+    }
+    require(seen, kDataName, "name", "data item", start);
+    require(seen, kSize, "size", "data item", start);
+  }
+
+  void read_init(std::string& out) {
+    const Pos p = lex_.here();
+    read_string(word_, "'init'");
+    if (word_.size() % 2) fail(p, "'init' must have an even number of hex digits");
+    out.clear();
+    out.reserve(word_.size() / 2);
+    for (size_t i = 0; i < word_.size(); i += 2) {
+      int hi = hex_value(static_cast<unsigned char>(word_[i]));
+      int lo = hex_value(static_cast<unsigned char>(word_[i + 1]));
+      if (hi < 0 || lo < 0) fail(p, "'init' must be hex digits");
+      out += static_cast<char>(hi * 16 + lo);
+    }
+  }
+
+  void read_reloc(Reloc& reloc) {
+    const Pos start = lex_.here();
+    lex_.open_object("a relocation");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "relocation")) {
+      int k = known_key(kRelocKeys, "relocation");
+      mark(seen, k, "relocation");
+      switch (static_cast<RelocKey>(k)) {
+        case kOffset: reloc.offset = read_u64("'offset'"); break;
+        case kSymbol: read_string(reloc.symbol, "'symbol'"); break;
+        case kAddend: reloc.addend = read_i64("'addend'"); break;
+      }
+    }
+    require(seen, kOffset, "offset", "relocation", start);
+    require(seen, kSymbol, "symbol", "relocation", start);
+  }
+
+  // ---- functions ----
+  void read_function(Function& fn) {
+    const Pos start = lex_.here();
+    lex_.open_object("a function");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "function")) {
+      int k = key_index(kFunctionKeys, key_);
+      if (k < 0 && key_index(kHeaderKeys, key_) >= 0)
+        fail(lex_.key_pos(), "unexpected key " + quote(key_) + " in function (it is a module key)");
+      k = known_key(kFunctionKeys, "function");
+      mark(seen, k, "function");
+      read_function_key(static_cast<FunctionKey>(k), fn);
+    }
+    require(seen, kName, "name", "function", start);
+    require(seen, kNodes, "nodes", "function", start);
+  }
+
+  void read_function_key(FunctionKey key, Function& fn) {
+    switch (key) {
+      case kName: read_string(fn.name, "'name'"); return;
+      case kLinkage: fn.linkage = read_linkage(); return;
+      case kSignature: read_signature(fn.signature); return;
+      case kNodes: {
+        lex_.open_array("'nodes'");
+        bool first = true;
+        while (lex_.next_item(first, "'nodes'")) read_node(fn, fn.nodes.emplace_back());
+        return;
+      }
+      case kCfg: {
+        Cfg& cfg = fn.cfg.emplace();
+        read_blocks_section("'cfg'", [&] { read_block(cfg.blocks.emplace_back()); });
+        return;
+      }
+      case kDominance: {
+        Dominance& dom = fn.dominance.emplace();
+        read_blocks_section("'dominance'", [&] { read_dom_block(dom.blocks.emplace_back()); });
+        return;
+      }
+    }
+  }
+
+  void read_node(Function& fn, Node& node) {
+    const Pos start = lex_.here();
+    lex_.open_object("a node");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "node")) {
+      int k = known_key(kNodeKeys, "node");
+      mark(seen, k, "node");
+      switch (static_cast<NodeKey>(k)) {
+        case kOpcode:
+          read_string(word_, "'opcode'");
+          node.op = fn.intern_op(word_);
+          break;
+        case kControl: read_ids(node.control, "'control'"); break;
+        case kLiterals: {
+          lex_.open_array("'literals'");
+          bool first_literal = true;
+          while (lex_.next_item(first_literal, "'literals'")) node.literals.push_back(read_literal());
+          break;
+        }
+        case kInputs: read_ids(node.inputs, "'inputs'"); break;
+        case kLoc: read_loc(node.loc); break;
+      }
+    }
+    require(seen, kOpcode, "opcode", "node", start);
+  }
+
+  void read_loc(Loc& loc) {
+    const Pos start = lex_.here();
+    lex_.open_array("'loc'");
+    uint32_t parts[3] = {0, 0, 0};
+    size_t count = 0;
+    bool first = true;
+    while (lex_.next_item(first, "'loc'")) {
+      if (count == 3) fail(start, "'loc' must be [file, line, col]");
+      parts[count++] = static_cast<uint32_t>(read_u64("a 'loc' entry", kMaxId));
+    }
+    if (count != 3) fail(start, "'loc' must be [file, line, col]");
+    if (parts[1] == 0) fail(start, "'loc' line must be at least 1 (leave 'loc' out for no location)");
+    loc = Loc{parts[0], parts[1], parts[2]};
+  }
+
+  // `{"blocks": [ ... ]}`, calling read_one for each block.
+  template <typename ReadOne>
+  void read_blocks_section(std::string_view what, ReadOne read_one) {
+    const Pos start = lex_.here();
+    lex_.open_object(what);
+    bool first = true;
+    bool seen_blocks = false;
+    while (lex_.next_key(first, key_, what)) {
+      if (key_ != "blocks") fail(lex_.key_pos(), "unknown key " + quote(key_) + " in " + std::string(what));
+      if (seen_blocks) fail(lex_.key_pos(), "duplicate key 'blocks' in " + std::string(what));
+      seen_blocks = true;
+      lex_.open_array("'blocks'");
+      bool first_block = true;
+      while (lex_.next_item(first_block, "'blocks'")) read_one();
+    }
+    if (!seen_blocks) fail(start, "missing key 'blocks' in " + std::string(what));
+  }
+
+  void read_block(Block& block) {
+    const Pos start = lex_.here();
+    lex_.open_object("a cfg block");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "cfg block")) {
+      int k = known_key(kBlockKeys, "cfg block");
+      mark(seen, k, "cfg block");
+      switch (static_cast<BlockKey>(k)) {
+        case kBlockNode: block.node = lex_.read_id(); break;
+        case kSuccessors: read_ids(block.successors, "'successors'"); break;
+        case kBlockNodes: read_ids(block.nodes, "'nodes'"); break;
+      }
+    }
+    require(seen, kBlockNode, "node", "cfg block", start);
+  }
+
+  void read_dom_block(DomBlock& block) {
+    const Pos start = lex_.here();
+    lex_.open_object("a dominance block");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "dominance block")) {
+      int k = known_key(kDomKeys, "dominance block");
+      mark(seen, k, "dominance block");
+      switch (static_cast<DomKey>(k)) {
+        case kDomNode: block.node = lex_.read_id(); break;
+        case kParent:
+          if (lex_.peek() == 'n') {
+            lex_.read_word("null");
+            block.parent.reset();
+          } else {
+            block.parent = lex_.read_id();
+          }
+          break;
+        case kFrontier: read_frontier(block.frontier); break;
+      }
+    }
+    require(seen, kDomNode, "node", "dominance block", start);
+  }
+
+  void read_frontier(std::vector<NodeId>& out) {
+    lex_.open_array("'frontier'");
+    bool first = true;
+    while (lex_.next_item(first, "'frontier'")) {
+      if (lex_.peek() == '[')
+        fail(lex_.here(), "'frontier' is a flat list of block node ids, found a nested array");
+      out.push_back(lex_.read_id());
+    }
+  }
+
+  // After the `]` of `functions`: the rest of the top-level object.
+  void finish_module() {
+    bool first = false;
+    while (lex_.next_key(first, key_, "module")) {
+      const Pos kp = lex_.key_pos();
+      if (key_ == "functions") fail(kp, "duplicate key 'functions' in module");
+      if (key_index(kHeaderKeys, key_) >= 0)
+        fail(kp, "header key " + quote(key_) + " must come before 'functions' (the module is read as a stream)");
+      if (key_index(kFunctionKeys, key_) >= 0)
+        fail(kp, "unexpected key " + quote(key_) + " in a module (its functions go in 'functions')");
+      fail(kp, "unknown key " + quote(key_) + " in module");
+    }
+    lex_.expect_end("the module");
+  }
+
+  Lexer lex_;
+  State state_ = State::Done;
+  bool first_function_ = true;
+  Function bare_;
+  std::string key_;   // current key (reused: no allocation per key)
+  std::string word_;  // scratch for enum-like strings and opcodes
+};
+
+// ---- writer -------------------------------------------------------------------
+
+void put_uint(std::string& out, uint64_t v) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, res.ptr);
+}
+
+void put_int(std::string& out, int64_t v) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, res.ptr);
+}
+
+// A JSON string, escaped as nlohmann::json::dump() escapes it (ensure_ascii
+// off): the two-letter escapes, \u00xx for other control bytes, everything
+// else (including non-ASCII bytes) unchanged.
+void put_string(std::string& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  size_t run = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+    }
+  }
+  out.append(s.data() + run, s.size() - run);
+  out += '"';
+}
+
+void put_ids(std::string& out, const std::vector<NodeId>& ids) {
+  out += '[';
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ", ";
+    put_uint(out, ids[i]);
+  }
+  out += ']';
+}
+
+void put_literal(std::string& out, const Literal& lit) {
+  switch (lit.kind()) {
+    case Literal::Kind::Null: out += "null"; return;
+    case Literal::Kind::Bool: out += lit.as_bool() ? "true" : "false"; return;
+    case Literal::Kind::Int: put_int(out, lit.as_int()); return;
+    case Literal::Kind::UInt: put_uint(out, lit.as_uint()); return;
+    case Literal::Kind::Float: out += lit.to_json(); return;
+    case Literal::Kind::String: put_string(out, lit.as_string()); return;
+    case Literal::Kind::Json: out += lit.as_json(); return;
+  }
+}
+
+void put_signature(std::string& out, const Signature& sig) {
+  out += "{\"params\": [";
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    if (i) out += ", ";
+    put_string(out, sig.params[i]);
+  }
+  out += "], \"result\": ";
+  put_string(out, sig.result);
+  out += ", \"variadic\": ";
+  out += sig.variadic ? "true" : "false";
+  out += '}';
+}
+
+void put_node(std::string& out, const Function& fn, const Node& node) {
+  out += "{\"opcode\": ";
+  put_string(out, fn.op_name(node.op));
+  out += ", \"control\": ";
+  put_ids(out, node.control);
+  out += ", \"literals\": [";
+  for (size_t i = 0; i < node.literals.size(); ++i) {
+    if (i) out += ", ";
+    put_literal(out, node.literals[i]);
+  }
+  out += "], \"inputs\": ";
+  put_ids(out, node.inputs);
+  if (node.loc.valid()) {
+    out += ", \"loc\": [";
+    put_uint(out, node.loc.file);
+    out += ", ";
+    put_uint(out, node.loc.line);
+    out += ", ";
+    put_uint(out, node.loc.col);
+    out += ']';
+  }
+  out += '}';
+}
+
+void put_extern(std::string& out, const Extern& ext) {
+  out += "{\"name\": ";
+  put_string(out, ext.name);
+  out += ext.kind == ExternKind::Function ? ", \"kind\": \"function\"" : ", \"kind\": \"data\"";
+  if (ext.signature) {
+    out += ", \"signature\": ";
+    put_signature(out, *ext.signature);
+  }
+  out += '}';
+}
+
+void put_data_item(std::string& out, const DataItem& item) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += "{\"name\": ";
+  put_string(out, item.name);
+  out += ", \"linkage\": ";
+  put_string(out, linkage_name(item.linkage));
+  out += ", \"size\": ";
+  put_uint(out, item.size);
+  out += ", \"align\": ";
+  put_uint(out, item.align);
+  out += ", \"readonly\": ";
+  out += item.readonly ? "true" : "false";
+  out += ", \"init\": \"";
+  for (char ch : item.init) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  out += "\", \"relocs\": [";
+  for (size_t i = 0; i < item.relocs.size(); ++i) {
+    const Reloc& r = item.relocs[i];
+    if (i) out += ", ";
+    out += "{\"offset\": ";
+    put_uint(out, r.offset);
+    out += ", \"symbol\": ";
+    put_string(out, r.symbol);
+    out += ", \"addend\": ";
+    put_int(out, r.addend);
+    out += '}';
+  }
+  out += "]}";
+}
+
+void put_block(std::string& out, const Block& b) {
+  out += "{\"node\": ";
+  put_uint(out, b.node);
+  out += ", \"successors\": ";
+  put_ids(out, b.successors);
+  out += ", \"nodes\": ";
+  put_ids(out, b.nodes);
+  out += '}';
+}
+
+void put_dom_block(std::string& out, const DomBlock& b) {
+  out += "{\"node\": ";
+  put_uint(out, b.node);
+  out += ", \"parent\": ";
+  if (b.parent) {
+    put_uint(out, *b.parent);
+  } else {
+    out += "null";
+  }
+  out += ", \"frontier\": ";
+  put_ids(out, b.frontier);
+  out += '}';
+}
+
+class JsonWriter final : public ModuleWriter {
+ public:
+  explicit JsonWriter(ByteSink& sink) : sink_(sink) {}
+
+  void begin(const ModuleHeader& h) override {
+    out_ += "{\n  \"format\": \"pipe\",\n  \"version\": 1,\n  \"level\": ";
+    put_string(out_, level_name(h.level));
+    out_ += ",\n  \"files\": [";
+    for (size_t i = 0; i < h.files.size(); ++i) {
+      if (i) out_ += ", ";
+      put_string(out_, h.files[i]);
+    }
+    out_ += "],\n  \"externs\": ";
+    put_lines(h.externs, "  ", [&](const Extern& e) { put_extern(out_, e); });
+    out_ += ",\n  \"data\": ";
+    put_lines(h.data, "  ", [&](const DataItem& d) { put_data_item(out_, d); });
+    out_ += ",\n  \"functions\": [";
+    drain_if_big();
+  }
+
+  void function(const Function& fn) override {
+    out_ += any_function_ ? ",\n    {\n      \"name\": " : "\n    {\n      \"name\": ";
+    any_function_ = true;
+    put_string(out_, fn.name);
+    out_ += ",\n      \"linkage\": ";
+    put_string(out_, linkage_name(fn.linkage));
+    out_ += ",\n      \"signature\": ";
+    put_signature(out_, fn.signature);
+    out_ += ",\n      \"nodes\": ";
+    put_lines(fn.nodes, "      ", [&](const Node& n) { put_node(out_, fn, n); });
+    if (fn.cfg) {
+      out_ += ",\n      \"cfg\": {\n        \"blocks\": ";
+      put_lines(fn.cfg->blocks, "        ", [&](const Block& b) { put_block(out_, b); });
+      out_ += "\n      }";
+    }
+    if (fn.dominance) {
+      out_ += ",\n      \"dominance\": {\n        \"blocks\": ";
+      put_lines(fn.dominance->blocks, "        ", [&](const DomBlock& b) { put_dom_block(out_, b); });
+      out_ += "\n      }";
+    }
+    out_ += "\n    }";
+    drain();
+    sink_.flush();
+  }
+
+  void end() override {
+    out_ += any_function_ ? "\n  ]\n}\n" : "]\n}\n";
+    drain();
+    sink_.flush();
+  }
+
+ private:
+  // `[]`, or `[` + one item per line indented by `indent` + 2 + `]` at
+  // `indent`.
+  template <typename T, typename Put>
+  void put_lines(const std::vector<T>& items, std::string_view indent, Put put) {
+    if (items.empty()) {
+      out_ += "[]";
+      return;
+    }
+    out_ += '[';
+    for (size_t i = 0; i < items.size(); ++i) {
+      out_ += i ? ",\n" : "\n";
+      out_ += indent;
+      out_ += "  ";
+      put(items[i]);
+      drain_if_big();
+    }
+    out_ += '\n';
+    out_ += indent;
+    out_ += ']';
+  }
+
+  void drain_if_big() {
+    if (out_.size() >= kWriteChunk) drain();
+  }
+  void drain() {
+    if (out_.empty()) return;
+    sink_.write(out_);
+    out_.clear();
+  }
+
+  ByteSink& sink_;
+  std::string out_;
+  bool any_function_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<ModuleReader> make_json_reader(ByteSource& src) { return std::make_unique<JsonReader>(src); }
+
+std::unique_ptr<ModuleWriter> make_json_writer(ByteSink& sink) { return std::make_unique<JsonWriter>(sink); }
+
+}  // namespace pl

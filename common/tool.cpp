@@ -1,1 +1,194 @@
-namespace pl {}
+// tool.cpp - the shared tool contract (see tool.h for what every tool does).
+//
+// Error mapping: FormatError -> its diagnostic, exit 1; VerifyFailed -> every
+// diagnostic plus a count, exit 1; CLI11 parse errors -> exit 2; bad_alloc ->
+// "out of memory", exit 1; any other exception -> "internal error" with the
+// command line to reproduce it, exit 3. Fatal signals print the same
+// reproduction line (async-signal-safe writes only) before dying.
+#include "tool.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <iostream>
+#include <new>
+
+namespace pl {
+
+namespace {
+
+// The command line, kept for the crash handler. Written once in main()
+// before any signal can be raised by our code; read only by the handler.
+char g_crash_banner[4096];
+
+void write_stderr(const char* text) {
+  size_t n = std::strlen(text);
+  while (n > 0) {
+    ssize_t w = ::write(2, text, n);
+    if (w <= 0) return;
+    text += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+extern "C" void on_fatal_signal(int sig) {
+  write_stderr(g_crash_banner);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+std::string quote_arg(const std::string& arg) {
+  bool plain = !arg.empty() && arg.find_first_not_of(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;
+  if (plain) return arg;
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string command_line(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + quote_arg(a);
+  return line;
+}
+
+void install_crash_handler(const std::string& tool, const std::string& cmd) {
+  std::string banner = tool + ": internal error (crash). Please report it with the input and this command:\n  " +
+                       cmd + "\n";
+  std::strncpy(g_crash_banner, banner.c_str(), sizeof(g_crash_banner) - 1);
+  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(sig, on_fatal_signal);
+}
+
+}  // namespace
+
+Tool::Tool(ToolInfo info) : info_(std::move(info)), app_(info_.summary, info_.name) {
+  if (info_.has_input)
+    app_.add_option("input", input_path_, "Input module (any encoding, detected), - for stdin")
+        ->capture_default_str();
+  app_.add_option("-o,--output", output_path_,
+                  info_.has_output ? "Output file, - for stdout" : "Also write the module to this file (- for stdout)");
+  app_.add_option("-f,--format", encoding_name_,
+                  "Output encoding: json, bin or text (default: bin, or text when writing to a terminal)")
+      ->check(CLI::IsMember({"json", "bin", "text"}));
+  app_.add_flag("--force", force_, "Write binary output even to a terminal");
+  app_.add_flag("--verify,!--no-verify", verify_,
+                "Check input and output against their level contract (default: on)");
+  app_.set_version_flag("--version", info_.name + " " PIPE_VERSION);
+  app_.footer("Example:\n" + info_.example +
+              "\n\nExit status: 0 success, 1 bad input (diagnostic on stderr), 2 bad usage, 3 internal error.");
+}
+
+Tool::~Tool() = default;
+
+const std::string& Tool::input_display_name() const {
+  static const std::string stdin_name = "<stdin>";
+  return input_path_ == "-" ? stdin_name : input_path_;
+}
+
+std::string Tool::output_display_name() const { return output_path_ == "-" ? "<stdout>" : output_path_; }
+
+Encoding Tool::output_encoding() const {
+  if (!encoding_name_.empty()) return *parse_encoding(encoding_name_);
+  return output_ && output_->is_terminal() ? Encoding::Text : Encoding::Binary;
+}
+
+void Tool::report(const Diagnostic& d, const std::string& file) const {
+  std::cerr << info_.name << ": " << format_diagnostic(file, d) << "\n";
+}
+
+void Tool::report_all(const std::vector<Diagnostic>& diags, const std::string& file) const {
+  for (const Diagnostic& d : diags) report(d, file);
+}
+
+ModuleReader& Tool::open_input() {
+  source_ = std::make_unique<ByteSource>(ByteSource::open(input_path_));
+  reader_ = open_reader(*source_);
+  if (verify_) {
+    input_verifier_ = std::make_unique<ModuleVerifier>(reader_->header());
+    if (!input_verifier_->header_diagnostics().empty())
+      throw VerifyFailed(input_verifier_->header_diagnostics(), "input");
+  }
+  return *reader_;
+}
+
+void Tool::verify_input(const Function& fn) {
+  if (!input_verifier_) return;
+  std::vector<Diagnostic> diags = input_verifier_->function(fn);
+  if (!diags.empty()) throw VerifyFailed(std::move(diags), "input");
+}
+
+ModuleWriter& Tool::open_output(const ModuleHeader& header, bool verify_output) {
+  output_ = std::make_unique<OutputFile>(output_path_);
+  if (output_->is_terminal() && output_encoding() == Encoding::Binary && !force_)
+    throw std::invalid_argument("refusing to write binary output to a terminal; use -f text, -o FILE or --force");
+  output_header_ = std::make_unique<ModuleHeader>(header);
+  if (verify_ && verify_output) {
+    output_verifier_ = std::make_unique<ModuleVerifier>(*output_header_);
+    if (!output_verifier_->header_diagnostics().empty())
+      throw VerifyFailed(output_verifier_->header_diagnostics(), "output");
+  }
+  writer_ = make_writer(output_encoding(), *output_);
+  writer_->begin(*output_header_);
+  return *writer_;
+}
+
+void Tool::write(const Function& fn) {
+  if (output_verifier_) {
+    std::vector<Diagnostic> diags = output_verifier_->function(fn);
+    if (!diags.empty()) throw VerifyFailed(std::move(diags), "output");
+  }
+  writer_->function(fn);
+}
+
+void Tool::finish_output() {
+  if (input_verifier_ && !input_verifier_ended_) {
+    input_verifier_ended_ = true;
+    std::vector<Diagnostic> diags = input_verifier_->end();
+    if (!diags.empty()) throw VerifyFailed(std::move(diags), "input");
+  }
+  if (output_verifier_) {
+    std::vector<Diagnostic> diags = output_verifier_->end();
+    if (!diags.empty()) throw VerifyFailed(std::move(diags), "output");
+  }
+  if (writer_) writer_->end();
+  if (output_) output_->commit();
+}
+
+int Tool::main(int argc, char** argv, const std::function<void(Tool&)>& body) {
+  argv_.assign(argv, argv + argc);
+  install_crash_handler(info_.name, command_line(argv_));
+  try {
+    app_.parse(argc, argv);
+    if (app_.count("--output")) output_path_given_ = true;
+  } catch (const CLI::ParseError& e) {
+    int code = app_.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    body(*this);
+    return 0;
+  } catch (const FormatError& e) {
+    report(e.diagnostic(), input_display_name());
+  } catch (const VerifyFailed& e) {
+    const std::string& file = e.stage() == "input" ? input_display_name() : output_display_name();
+    report_all(e.diagnostics(), file);
+    std::cerr << info_.name << ": " << e.diagnostics().size() << " error" << (e.diagnostics().size() == 1 ? "" : "s")
+              << " in the " << e.stage() << " module"
+              << (e.stage() == "output" ? " (a bug in this tool: please report it with the input)" : "") << "\n";
+  } catch (const std::invalid_argument& e) {
+    std::cerr << info_.name << ": error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << info_.name << ": error: out of memory\n";
+  } catch (const std::runtime_error& e) {
+    std::cerr << info_.name << ": error: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << info_.name << ": internal error: " << e.what()
+              << "\nPlease report it with the input and this command:\n  " << command_line(argv_) << "\n";
+    return 3;
+  }
+  return 1;
+}
+
+}  // namespace pl

@@ -49,6 +49,7 @@ struct ToolInfo {
   std::string summary;  // one line
   std::string example;  // example pipeline(s) for --help
   bool has_output = true;         // tools like pipe-verify: output only with -o
+  bool has_input = true;          // generators (pipe-gen) read nothing
 };
 
 // Thrown by Tool::verify_* when the verifier finds violations.
@@ -80,8 +81,10 @@ class Tool {
   ModuleReader& open_input();
   // Verifies one input function against the input header's level.
   void verify_input(const Function& fn);
-  // Opens OUTPUT with the chosen encoding and writes the header.
-  ModuleWriter& open_output(const ModuleHeader& header);
+  // Opens OUTPUT with the chosen encoding and writes the header. With
+  // verify_output false the output is never verified (pipe-verify writes
+  // through what it has just checked).
+  ModuleWriter& open_output(const ModuleHeader& header, bool verify_output = true);
   // Verifies `fn` against the output header's level (if --verify), writes it.
   void write(const Function& fn);
   // Runs the cross-function checks, ends the module and commits the file.

@@ -1,1 +1,44 @@
-int main() { return 0; }
+// pipe-verify - check a module against a level's contract (verify.h) and
+// report every violation in every function, not just the first. With -o it
+// also writes the module through, so it can sit inside a pipe.
+#include <iostream>
+
+#include "tool.h"
+
+int main(int argc, char** argv) {
+  pl::Tool tool({"pipe-verify", "Check a module against its level contract; report every violation.",
+                 "  pipe-verify module.json\n"
+                 "  pipe-verify --level ssa f.txt\n"
+                 "  c2ast f.c | ast2cfg | pipe-verify -o - | cfg2ssa",
+                 /*has_output=*/false});
+  std::string level_name;
+  bool quiet = false;
+  tool.cli()
+      .add_option("--level", level_name, "Check against this level instead of the module's own")
+      ->check(CLI::IsMember({"ast", "cfg", "ssa", "son", "son-x64", "cfg-x64", "ra-x64"}));
+  tool.cli().add_flag("-q,--quiet", quiet, "Print nothing on success");
+  return tool.main(argc, argv, [&](pl::Tool& t) {
+    pl::ByteSource src = pl::ByteSource::open(t.input_path());
+    auto reader = pl::open_reader(src);
+    pl::ModuleHeader header = reader->header();
+    if (!level_name.empty()) header.level = *pl::parse_level(level_name);
+    pl::ModuleVerifier verifier(header);
+    std::vector<pl::Diagnostic> diags = verifier.header_diagnostics();
+    if (t.output_requested()) t.open_output(reader->header(), /*verify_output=*/false);
+    pl::Function fn;
+    size_t functions = 0;
+    while (reader->next(fn)) {
+      ++functions;
+      std::vector<pl::Diagnostic> found = verifier.function(fn);
+      diags.insert(diags.end(), found.begin(), found.end());
+      if (t.output_requested()) t.write(fn);
+    }
+    std::vector<pl::Diagnostic> found = verifier.end();
+    diags.insert(diags.end(), found.begin(), found.end());
+    if (!diags.empty()) throw pl::VerifyFailed(std::move(diags), "input");
+    if (t.output_requested()) t.finish_output();
+    if (!quiet)
+      std::cerr << "pipe-verify: " << t.input_display_name() << ": ok (" << functions << " function"
+                << (functions == 1 ? "" : "s") << ", level " << pl::level_name(header.level) << ")\n";
+  });
+}

@@ -1,0 +1,112 @@
+// renumber.cpp - canonical numbering (see renumber.h for the order).
+//
+// The sea-of-nodes order is an iterative post-order DFS (explicit stack, so a
+// 1M-node chain cannot overflow the call stack). A node is numbered when all
+// its operands are numbered or are on the DFS stack (a cycle back edge).
+#include "renumber.h"
+
+#include <utility>
+
+namespace pl {
+
+namespace {
+
+constexpr NodeId kUnset = ~NodeId{0};
+
+std::vector<NodeId> order_by_blocks(const Function& fn) {
+  std::vector<NodeId> order;
+  std::vector<char> taken(fn.nodes.size(), 0);
+  for (const Block& b : fn.cfg->blocks) {
+    order.push_back(b.node);
+    taken[b.node] = 1;
+    for (NodeId id : b.nodes) {
+      order.push_back(id);
+      taken[id] = 1;
+    }
+  }
+  for (NodeId id = 0; id < fn.nodes.size(); ++id)
+    if (!taken[id]) order.push_back(id);
+  return order;
+}
+
+// Operand k of a node: control inputs first, then inputs.
+NodeId operand(const Node& n, size_t k) {
+  return k < n.control.size() ? n.control[k] : n.inputs[k - n.control.size()];
+}
+
+std::vector<NodeId> order_defs_before_uses(const Function& fn) {
+  const size_t count = fn.nodes.size();
+  std::vector<char> used(count, 0);
+  for (const Node& n : fn.nodes) {
+    for (NodeId c : n.control) used[c] = 1;
+    for (NodeId i : n.inputs) used[i] = 1;
+  }
+  std::vector<NodeId> roots;
+  for (NodeId id = 0; id < count; ++id)
+    if (!used[id]) roots.push_back(id);
+  for (NodeId id = 0; id < count; ++id)
+    if (used[id]) roots.push_back(id);  // reached already unless on a pure cycle
+
+  enum : char { kNew, kOnStack, kDone };
+  std::vector<char> state(count, kNew);
+  std::vector<NodeId> order;
+  order.reserve(count);
+  std::vector<std::pair<NodeId, size_t>> stack;  // node, next operand
+  for (NodeId root : roots) {
+    if (state[root] != kNew) continue;
+    stack.emplace_back(root, 0);
+    state[root] = kOnStack;
+    while (!stack.empty()) {
+      auto& [id, next] = stack.back();
+      const Node& n = fn.nodes[id];
+      if (next < n.control.size() + n.inputs.size()) {
+        NodeId op = operand(n, next++);
+        if (state[op] == kNew) {
+          state[op] = kOnStack;
+          stack.emplace_back(op, 0);
+        }
+        continue;
+      }
+      state[id] = kDone;
+      order.push_back(id);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
+}  // namespace
+
+void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new) {
+  std::vector<Node> nodes(fn.nodes.size());
+  for (NodeId old = 0; old < fn.nodes.size(); ++old) nodes[old_to_new[old]] = std::move(fn.nodes[old]);
+  for (Node& n : nodes) {
+    for (NodeId& c : n.control) c = old_to_new[c];
+    for (NodeId& i : n.inputs) i = old_to_new[i];
+  }
+  fn.nodes = std::move(nodes);
+  if (fn.cfg) {
+    for (Block& b : fn.cfg->blocks) {
+      b.node = old_to_new[b.node];
+      for (NodeId& s : b.successors) s = old_to_new[s];
+      for (NodeId& id : b.nodes) id = old_to_new[id];
+    }
+  }
+  if (fn.dominance) {
+    for (DomBlock& d : fn.dominance->blocks) {
+      d.node = old_to_new[d.node];
+      if (d.parent) d.parent = old_to_new[*d.parent];
+      for (NodeId& f : d.frontier) f = old_to_new[f];
+    }
+  }
+}
+
+std::vector<NodeId> renumber_canonical(Function& fn) {
+  std::vector<NodeId> order = fn.cfg ? order_by_blocks(fn) : order_defs_before_uses(fn);
+  std::vector<NodeId> old_to_new(fn.nodes.size(), kUnset);
+  for (NodeId pos = 0; pos < order.size(); ++pos) old_to_new[order[pos]] = pos;
+  apply_numbering(fn, old_to_new);
+  return old_to_new;
+}
+
+}  // namespace pl

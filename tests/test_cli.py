@@ -1,0 +1,123 @@
+"""The shared tool contract (common/tool.h), checked on every tool."""
+import os
+import pty
+import subprocess
+
+import pytest
+
+from conftest import ROOT, run_tool, tool_path
+
+TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen"]
+READERS = ["pipe-fmt", "pipe-verify"]
+
+
+def small_module(fmt="text"):
+    return run_tool("pipe-gen", "--seed", 1, "--nodes", 50, "-f", fmt, check=0).stdout
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_help_shows_example_and_exits_0(name):
+    proc = run_tool(name, "--help", check=0)
+    assert b"Example:" in proc.stdout and b"--verify" in proc.stdout
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_version(name):
+    assert run_tool(name, "--version", check=0).stdout.startswith(name.encode())
+
+
+@pytest.mark.parametrize("name", TOOLS)
+def test_bad_usage_exits_2(name):
+    proc = run_tool(name, "--no-such-flag", check=2)
+    assert proc.stderr
+
+
+@pytest.mark.parametrize("name", READERS)
+def test_missing_input_file(name, tmp_path):
+    proc = run_tool(name, tmp_path / "nope.json", check=1)
+    assert b"nope.json: error: cannot open" in proc.stderr
+
+
+def test_bad_encoding_name_is_usage_error():
+    run_tool("pipe-fmt", "-", "-f", "xml", input=small_module(), check=2)
+
+
+def test_stdin_and_stdout_dash():
+    text = small_module()
+    out = run_tool("pipe-fmt", "-", "-o", "-", "-f", "text", input=text, check=0).stdout
+    assert out == run_tool("pipe-fmt", "-f", "text", input=text, check=0).stdout
+    assert b"pipeline f0" in out
+
+
+def test_default_encoding_is_binary_when_not_a_terminal():
+    out = run_tool("pipe-fmt", input=small_module(), check=0).stdout
+    assert out.startswith(b"PIPEBIN\0")
+
+
+def run_on_terminal(args, data):
+    """Runs pipe-fmt with stdout on a pseudo-terminal; returns (status, output)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([tool_path("pipe-fmt"), *args], stdin=subprocess.PIPE, stdout=slave,
+                            stderr=subprocess.PIPE)
+    os.close(slave)
+    _, err = proc.communicate(data, timeout=30)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return proc.returncode, b"".join(chunks), err
+
+
+def test_binary_to_terminal_is_refused_without_force():
+    code, out, err = run_on_terminal(["-", "-f", "bin"], small_module())
+    assert code == 2 and b"refusing to write binary output to a terminal" in err
+    assert b"PIPEBIN" not in out
+    code, out, _ = run_on_terminal(["-", "-f", "bin", "--force"], small_module())
+    assert code == 0 and b"PIPEBIN" in out
+
+
+def test_terminal_default_is_text():
+    code, out, _ = run_on_terminal(["-"], small_module())
+    assert code == 0 and b"pipeline f0" in out
+
+
+def test_failed_run_leaves_no_output_file(tmp_path):
+    target = tmp_path / "out.json"
+    run_tool("pipe-fmt", "-", "-o", target, "-f", "json", input=b"module son\npipeline f() -> void {\n  i0 = ",
+             check=1)
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_file_written_atomically(tmp_path):
+    target = tmp_path / "out.txt"
+    run_tool("pipe-fmt", "-", "-o", target, "-f", "text", input=small_module("bin"), check=0)
+    assert target.read_bytes().startswith(b"module son")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_verification_failure_exits_1_and_names_the_node():
+    bad = b"module son\npipeline f() -> void {\n  i0 = start\n  i1 = add \"i32\", i0\n}\n"
+    proc = run_tool("pipe-fmt", "-", "-f", "text", input=bad, check=1)
+    assert b"i1: error:" in proc.stderr
+    run_tool("pipe-fmt", "-", "-f", "text", "--no-verify", input=bad, check=0)
+
+
+def test_only_keeps_named_functions():
+    module = run_tool("pipe-gen", "--seed", 2, "--nodes", 300, "--functions", 3, check=0).stdout
+    out = run_tool("pipe-fmt", "-", "-f", "text", "--only", "f1", input=module, check=0).stdout
+    assert b"pipeline f1" in out and b"pipeline f0" not in out and b"pipeline f2" not in out
+
+
+def test_pipe_verify_reports_ok_and_level_override():
+    module = run_tool("pipe-gen", "--seed", 2, "--level", "ssa", "--nodes", 300, check=0).stdout
+    proc = run_tool("pipe-verify", "-", input=module, check=0)
+    assert b"ok (1 function, level ssa)" in proc.stderr
+    proc = run_tool("pipe-verify", "-", "--level", "son", input=module, check=1)
+    assert b"error:" in proc.stderr
