@@ -1,7 +1,1131 @@
-// PLACEHOLDER (being written): bin encoding.
-#include "format.h"
+// bin_format.cpp - the binary encoding: "PIPEBIN\0" + framed FlatBuffers.
+//
+// Stream layout (schema/FORMAT.md, "Binary encoding"; schema/pipe.fbs):
+//   magic   8 bytes "PIPEBIN\0"
+//   frame   u32 LE length L, u32 reserved (0), L bytes of one FlatBuffer,
+//           zero bytes up to the next multiple of 8
+//   ...     first frame: module header (identifier "PIPH"); then one frame
+//           per function (identifier "PIPF"); then the end frame, a frame
+//           with L = 0 (8 zero bytes). Nothing may follow it.
+// Everything before a FlatBuffer is a multiple of 8 bytes, so each FlatBuffer
+// starts 8-aligned in the input; a mapped file (page aligned) or a streamed
+// buffer (heap aligned) is read in place and scalars are read directly.
+//
+// Reading a frame, in this order, never touching bytes before they are
+// checked:
+//   1. ByteSource::ensure(8) for the frame header, then the length against
+//      the cap (FlatBuffers' limit, < 2^31 - 1) and, for input that has all
+//      arrived (mapped file), against what remains; then ensure(8 + padded
+//      L). For a pipe ensure() grows its buffer only as bytes arrive, so a
+//      frame that claims 1 GiB in a short stream fails as truncated having
+//      allocated about what arrived.
+//   2. If the FlatBuffer is not 8-aligned in memory (only possible for odd
+//      in-memory sources), it is copied into an aligned scratch buffer;
+//      otherwise it is used in place (zero-copy).
+//   3. The file identifier, then flatbuffers::Verifier (depth 8, 8 tables:
+//      the schema has 4 tables per frame and no vectors of tables, so the
+//      verification is linear in the frame size and no table can be shared).
+//   4. Semantic decoding into the IR with every value checked: version,
+//      level name, linkage and extern-kind enums, value type names, opcode
+//      names (valid, distinct, interned with Function::intern_op), literal
+//      kinds and payloads (Bool 0/1, UInt above INT64_MAX, finite floats,
+//      string indexes in range, Json texts valid compact JSON of an array or
+//      object nested at most kMaxJsonDepth deep), parallel vector lengths,
+//      end-offset vectors (non-decreasing, last = flat length), 8-byte
+//      alignment of vectors of 8-byte scalars (the Verifier checks only 4),
+//      source locations (line 0 => all 0). Then check_structure().
+//   5. The frame is consumed.
+// Errors are FormatError with the byte offset (from the start of the input)
+// of the frame or of the offending field; graph errors from check_structure
+// name the function and node/block.
+//
+// Bounded decoding. FlatBuffers lets many offsets point at one string, and
+// literals share texts by index, so a small frame could name one huge string
+// a million times. Every string copied out of a frame is charged to a
+// TextBudget of (frame size + kMaxSharedText bytes per literal); the writer
+// only shares texts of at most kMaxSharedText bytes, so files it writes
+// always fit, and a decoded frame is at most a constant factor larger than
+// the frame.
+//
+// Writing: one FlatBufferBuilder and its buffer are reused across functions.
+// A pass over the nodes counts the flat arrays and assigns the opcode table
+// (foreign opcodes first, then table opcodes in first-use order); the frame
+// size is bounded from above and refused if it could exceed the cap, and the
+// builder is given that much room at once (no grow-and-copy). The node arrays
+// are created uninitialised in the builder and a second pass fills them in
+// place, interning literal texts as it goes; the texts, opcode names and the
+// small sections follow, then the root table. The output depends only on the
+// module: FlatBufferBuilder zero-fills its padding, the fill pass writes every
+// byte of the uninitialised vectors, the tables are built in a fixed order and
+// interning assigns indexes in first-use order.
+//
+// The reader reads FlatBuffers vectors in place as arrays of host scalars,
+// which is only right on little-endian hosts (static_assert below).
+#include <flatbuffers/flatbuffers.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
 #include "error.h"
+#include "format.h"
+#include "pipe_generated.h"
+
 namespace pl {
-std::unique_ptr<ModuleReader> make_binary_reader(ByteSource&) { throw FormatError(Where{}, "bin reader not built yet"); }
-std::unique_ptr<ModuleWriter> make_binary_writer(ByteSink&) { throw FormatError(Where{}, "bin writer not built yet"); }
+
+namespace {
+
+static_assert(FLATBUFFERS_LITTLEENDIAN, "the binary reader reads FlatBuffers vectors in place (little-endian only)");
+
+namespace fbs = flatbuffers;
+using StringVector = fbs::Vector<fbs::Offset<fbs::String>>;
+
+constexpr std::string_view kMagic("PIPEBIN\0", 8);
+constexpr char kHeaderId[] = "PIPH";
+constexpr char kFunctionId[] = "PIPF";
+constexpr uint32_t kFormatVersion = 1;
+constexpr size_t kFrameHeaderBytes = 8;
+constexpr size_t kFrameAlign = 8;
+// flatbuffers::Verifier requires size < FLATBUFFERS_MAX_BUFFER_SIZE (2^31-1).
+constexpr uint64_t kMaxFrameBytes = FLATBUFFERS_MAX_BUFFER_SIZE - 1;
+// Literal texts up to this size are shared between literals by the writer.
+constexpr size_t kMaxSharedText = 256;
+constexpr uint32_t kNoParent = 0xFFFFFFFFu;
+// Nesting limit of Json literals (same figure as the JSON and text readers).
+constexpr size_t kMaxJsonDepth = 128;
+constexpr size_t kMaxOpcodeNames = 65536;  // ops are u16 indexes
+
+size_t padded_size(size_t n) { return (n + kFrameAlign - 1) & ~(kFrameAlign - 1); }
+
+uint32_t load_u32le(const char* p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return fbs::EndianScalar(v);
 }
+
+void store_u32le(char* p, uint32_t v) {
+  v = fbs::EndianScalar(v);
+  std::memcpy(p, &v, sizeof v);
+}
+
+// `text` quoted for a message: at most 40 bytes, control bytes escaped.
+std::string quote_text(std::string_view text) {
+  std::string out = "'";
+  for (size_t i = 0; i < text.size() && i < 40; ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f || c == '\'' || c == '\\') {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > 40) out += "...";
+  return out + "'";
+}
+
+std::string num(uint64_t v) { return std::to_string(v); }
+
+// ============================================================================
+// Reading
+// ============================================================================
+
+// One frame's FlatBuffer, 8-byte aligned in memory, and where it is in the
+// input. Errors point at fields through offset_of().
+struct Frame {
+  const uint8_t* data = nullptr;
+  size_t size = 0;
+  uint64_t offset = 0;  // input offset of data[0]
+
+  uint64_t offset_of(const void* p) const {
+    return offset + static_cast<uint64_t>(static_cast<const uint8_t*>(p) - data);
+  }
+  [[noreturn]] void fail(const void* at, const std::string& message) const {
+    throw FormatError(Where::at_byte(offset_of(at)), message);
+  }
+  [[noreturn]] void fail(const std::string& message) const { fail(data, message); }
+};
+
+// Bytes of text a frame may still decode to (see the header comment).
+class TextBudget {
+ public:
+  TextBudget(const Frame& frame, uint64_t limit) : frame_(frame), left_(limit) {}
+  void charge(size_t bytes, const void* at) {
+    if (bytes > left_) frame_.fail(at, "frame decodes to more text than it holds (a string is shared too often)");
+    left_ -= bytes;
+  }
+
+ private:
+  const Frame& frame_;
+  uint64_t left_;
+};
+
+std::string_view view(const fbs::String* s) { return {s->c_str(), s->size()}; }
+
+std::string take_text(const fbs::String* s, TextBudget& budget) {
+  budget.charge(s->size(), s);
+  return std::string(view(s));
+}
+
+template <class V>
+void check_count(const Frame& f, const V* vec, size_t expected, const char* what) {
+  if (vec->size() != expected)
+    f.fail(vec, std::string("expected ") + num(expected) + " entries in " + what + ", found " + num(vec->size()));
+}
+
+// The Verifier checks only the 4-byte alignment of a vector's length field;
+// vectors of 8-byte scalars are read in place, so their elements must be
+// 8-aligned too (the writer always aligns them).
+template <class T>
+void check_aligned(const Frame& f, const fbs::Vector<T>* vec, const char* what) {
+  if (vec->size() != 0 && reinterpret_cast<uintptr_t>(vec->data()) % alignof(T) != 0)
+    f.fail(vec, std::string("expected the elements of ") + what + " to be " + num(alignof(T)) + "-byte aligned");
+}
+
+// `ends` holds one end offset per record into a flat vector of `flat` items.
+void check_ends(const Frame& f, const fbs::Vector<uint32_t>* ends, size_t records, size_t flat, const char* what) {
+  check_count(f, ends, records, what);
+  const uint32_t* e = ends->data();
+  uint32_t prev = 0;
+  for (size_t k = 0; k < records; ++k) {
+    if (e[k] < prev)
+      f.fail(e + k, std::string(what) + "[" + num(k) + "] is " + num(e[k]) + ", below the previous end " + num(prev));
+    prev = e[k];
+  }
+  if (prev != flat)
+    f.fail(ends, std::string(what) + " ends at " + num(prev) + " but the list it indexes has " + num(flat) + " entries");
+}
+
+bool read_flag(const Frame& f, const uint8_t* p, const char* what) {
+  if (*p > 1) f.fail(p, std::string("expected 0 or 1 in ") + what + ", found " + num(*p));
+  return *p == 1;
+}
+
+Linkage read_linkage(const Frame& f, const void* at, uint8_t value) {
+  switch (static_cast<fb::Linkage>(value)) {
+    case fb::Linkage::External: return Linkage::External;
+    case fb::Linkage::Internal: return Linkage::Internal;
+  }
+  f.fail(at, "expected a linkage (0 external, 1 internal), found " + num(value));
+}
+
+ExternKind read_extern_kind(const Frame& f, const void* at, uint8_t value) {
+  switch (static_cast<fb::ExternKind>(value)) {
+    case fb::ExternKind::Function: return ExternKind::Function;
+    case fb::ExternKind::Data: return ExternKind::Data;
+  }
+  f.fail(at, "expected an extern kind (0 function, 1 data), found " + num(value));
+}
+
+std::string read_type(const Frame& f, const fbs::String* s, bool allow_void) {
+  std::string_view t = view(s);
+  if (!is_value_type(t) && !(allow_void && t == "void"))
+    f.fail(s, std::string(allow_void ? "expected a value type or 'void'" : "expected a value type") + ", found " +
+                  quote_text(t));
+  return std::string(t);
+}
+
+Signature read_signature(const Frame& f, const fb::Signature& s) {
+  Signature sig;
+  sig.params.reserve(s.params()->size());
+  for (const fbs::String* p : *s.params()) sig.params.push_back(read_type(f, p, false));
+  sig.result = read_type(f, s.result(), true);
+  sig.variadic = s.variadic();
+  return sig;
+}
+
+// Extern signatures: entry k of the parallel vectors of `list`.
+Signature read_listed_signature(const Frame& f, const fb::SignatureList& list, size_t k) {
+  const uint32_t* ends = list.param_end()->data();
+  Signature sig;
+  for (uint32_t p = k ? ends[k - 1] : 0; p < ends[k]; ++p) sig.params.push_back(read_type(f, list.params()->Get(p), false));
+  sig.result = read_type(f, list.result()->Get(static_cast<fbs::uoffset_t>(k)), true);
+  sig.variadic = read_flag(f, list.variadic()->data() + k, "signature variadic");
+  return sig;
+}
+
+std::vector<Extern> read_externs(const Frame& f, const fb::Externs& ex, TextBudget& budget) {
+  const size_t n = ex.name()->size();
+  check_count(f, ex.kind(), n, "extern kind");
+  check_count(f, ex.has_signature(), n, "extern has_signature");
+  const fb::SignatureList& sigs = *ex.signatures();
+  const size_t nsig = sigs.result()->size();
+  check_count(f, sigs.variadic(), nsig, "signature variadic");
+  check_ends(f, sigs.param_end(), nsig, sigs.params()->size(), "signature param_end");
+
+  std::vector<Extern> out(n);
+  size_t next_sig = 0;
+  for (size_t k = 0; k < n; ++k) {
+    Extern& e = out[k];
+    const auto idx = static_cast<fbs::uoffset_t>(k);
+    e.name = take_text(ex.name()->Get(idx), budget);
+    const auto* kind = reinterpret_cast<const uint8_t*>(ex.kind()->data() + k);
+    e.kind = read_extern_kind(f, kind, *kind);
+    if (read_flag(f, ex.has_signature()->data() + k, "extern has_signature")) {
+      if (next_sig == nsig)
+        f.fail(ex.has_signature()->data() + k, "extern " + num(k) + " has a signature but the list holds only " +
+                                                   num(nsig) + " signatures");
+      e.signature = read_listed_signature(f, sigs, next_sig++);
+    }
+  }
+  if (next_sig != nsig)
+    f.fail(sigs.result(), "the signature list holds " + num(nsig) + " signatures but " + num(next_sig) +
+                              " externs have one");
+  return out;
+}
+
+std::vector<DataItem> read_data(const Frame& f, const fb::DataItems& d, TextBudget& budget) {
+  const size_t n = d.name()->size();
+  check_count(f, d.linkage(), n, "data linkage");
+  check_count(f, d.size(), n, "data size");
+  check_count(f, d.align(), n, "data align");
+  check_count(f, d.readonly(), n, "data readonly");
+  check_ends(f, d.init_end(), n, d.init()->size(), "data init_end");
+  const size_t nrel = d.reloc_offset()->size();
+  check_ends(f, d.reloc_end(), n, nrel, "data reloc_end");
+  check_count(f, d.reloc_symbol(), nrel, "reloc symbol");
+  check_count(f, d.reloc_addend(), nrel, "reloc addend");
+  check_aligned(f, d.size(), "data size");
+  check_aligned(f, d.reloc_offset(), "reloc offset");
+  check_aligned(f, d.reloc_addend(), "reloc addend");
+
+  const uint8_t* init = d.init()->data();
+  const uint32_t* init_end = d.init_end()->data();
+  const uint32_t* reloc_end = d.reloc_end()->data();
+  std::vector<DataItem> out(n);
+  for (size_t k = 0; k < n; ++k) {
+    DataItem& item = out[k];
+    const auto idx = static_cast<fbs::uoffset_t>(k);
+    item.name = take_text(d.name()->Get(idx), budget);
+    const auto* linkage = reinterpret_cast<const uint8_t*>(d.linkage()->data() + k);
+    item.linkage = read_linkage(f, linkage, *linkage);
+    item.size = d.size()->data()[k];
+    item.align = d.align()->data()[k];
+    item.readonly = read_flag(f, d.readonly()->data() + k, "data readonly");
+    const uint32_t init_begin = k ? init_end[k - 1] : 0;
+    item.init.assign(reinterpret_cast<const char*>(init + init_begin), init_end[k] - init_begin);
+    for (uint32_t r = k ? reloc_end[k - 1] : 0; r < reloc_end[k]; ++r) {
+      Reloc rel;
+      rel.offset = d.reloc_offset()->data()[r];
+      rel.symbol = take_text(d.reloc_symbol()->Get(r), budget);
+      rel.addend = d.reloc_addend()->data()[r];
+      item.relocs.push_back(std::move(rel));
+    }
+  }
+  return out;
+}
+
+ModuleHeader read_header(const Frame& f, const fb::Header& h) {
+  if (h.version() != kFormatVersion)
+    f.fail("unsupported binary format version " + num(h.version()) + " (expected version " + num(kFormatVersion) + ")");
+  TextBudget budget(f, f.size);
+  ModuleHeader header;
+  auto level = parse_level(view(h.level()));
+  if (!level) f.fail(h.level(), "expected a level name (ast, cfg, ssa, son, ...), found " + quote_text(view(h.level())));
+  header.level = *level;
+  header.files.reserve(h.files()->size());
+  for (const fbs::String* file : *h.files()) header.files.push_back(take_text(file, budget));
+  header.externs = read_externs(f, *h.externs(), budget);
+  header.data = read_data(f, *h.data(), budget);
+  return header;
+}
+
+// Deepest bracket nesting of a JSON text (brackets inside strings ignored).
+size_t json_depth(std::string_view text) {
+  size_t depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// String and Json literal payloads: indexes into Function.strings, each
+// copy charged to the frame's budget, each Json text validated once.
+class LiteralTexts {
+ public:
+  LiteralTexts(const Frame& frame, const StringVector* strings, TextBudget& budget)
+      : frame_(frame), strings_(strings), budget_(budget) {}
+
+  Literal string(uint64_t index, const void* at) { return Literal::string(std::string(text(index, at))); }
+
+  Literal json(uint64_t index, const void* at) {
+    std::string_view t = text(index, at);
+    if (json_checked_.empty()) json_checked_.assign(strings_->size(), 0);
+    if (!json_checked_[index]) {
+      check_json(t, strings_->Get(static_cast<fbs::uoffset_t>(index)));
+      json_checked_[index] = 1;
+    }
+    return Literal::json(std::string(t));
+  }
+
+ private:
+  std::string_view text(uint64_t index, const void* at) {
+    if (index >= strings_->size())
+      frame_.fail(at, "literal text index " + num(index) + " is out of range (" + num(strings_->size()) + " texts)");
+    const fbs::String* s = strings_->Get(static_cast<fbs::uoffset_t>(index));
+    budget_.charge(s->size(), at);
+    return view(s);
+  }
+
+  void check_json(std::string_view t, const void* at) {
+    if (t.empty() || (t[0] != '[' && t[0] != '{'))
+      frame_.fail(at, "expected the JSON text of an array or object, found " + quote_text(t));
+    if (json_depth(t) > kMaxJsonDepth)
+      frame_.fail(at, "json literal is nested deeper than " + num(kMaxJsonDepth) + " levels");
+    auto value = nlohmann::json::parse(t.begin(), t.end(), nullptr, false);
+    if (value.is_discarded() || !(value.is_array() || value.is_object()))
+      frame_.fail(at, "expected the JSON text of an array or object, found " + quote_text(t));
+    std::string canonical;
+    try {
+      canonical = value.dump();
+    } catch (const nlohmann::json::exception&) {
+      frame_.fail(at, "json literal cannot be written back as JSON");
+    }
+    if (canonical != t)
+      frame_.fail(at, "json literal is not in compact form: expected " + quote_text(canonical) + ", found " + quote_text(t));
+  }
+
+  const Frame& frame_;
+  const StringVector* strings_;
+  TextBudget& budget_;
+  std::vector<uint8_t> json_checked_;
+};
+
+Literal read_literal(const Frame& f, const uint8_t* kind, const uint64_t* bits, LiteralTexts& texts) {
+  const uint64_t v = *bits;
+  switch (static_cast<fb::LiteralKind>(*kind)) {
+    case fb::LiteralKind::Null:
+      if (v != 0) f.fail(bits, "expected payload 0 for a null literal, found " + num(v));
+      return Literal::null();
+    case fb::LiteralKind::Bool:
+      if (v > 1) f.fail(bits, "expected payload 0 or 1 for a boolean literal, found " + num(v));
+      return Literal::boolean(v == 1);
+    case fb::LiteralKind::Int: return Literal::integer(static_cast<int64_t>(v));
+    case fb::LiteralKind::UInt:
+      if (v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        f.fail(bits, "expected an unsigned literal above INT64_MAX, found " + num(v) + " (smaller values are Int)");
+      return Literal::unsigned_integer(v);
+    case fb::LiteralKind::Float: {
+      const double d = std::bit_cast<double>(v);
+      if (!std::isfinite(d)) f.fail(bits, "expected a finite float literal, found NaN or infinity");
+      return Literal::floating(d);
+    }
+    case fb::LiteralKind::String: return texts.string(v, bits);
+    case fb::LiteralKind::Json: return texts.json(v, bits);
+  }
+  f.fail(kind, "expected a literal kind (0..6), found " + num(*kind));
+}
+
+// The opcode table of a frame: local index -> OpId, interning foreign names.
+std::vector<OpId> read_opcodes(const Frame& f, const StringVector* names, Function& fn, TextBudget& budget) {
+  if (names->size() > kMaxOpcodeNames)
+    f.fail(names, "expected at most " + num(kMaxOpcodeNames) + " opcode names, found " + num(names->size()));
+  std::vector<OpId> local(names->size());
+  std::vector<uint8_t> seen;
+  for (fbs::uoffset_t k = 0; k < names->size(); ++k) {
+    const fbs::String* s = names->Get(k);
+    budget.charge(s->size(), s);
+    std::string_view name = view(s);
+    if (!valid_opcode_name(name)) f.fail(s, "expected an opcode name, found " + quote_text(name));
+    OpId op = fn.intern_op(name);
+    if (op >= seen.size()) seen.resize(op + size_t{1}, 0);
+    if (seen[op]) f.fail(s, "opcode name " + quote_text(name) + " is listed twice");
+    seen[op] = 1;
+    local[k] = op;
+  }
+  return local;
+}
+
+// Range [begin, end) of record k in an end-offset vector already checked.
+struct Range {
+  uint32_t begin, end;
+};
+Range range_at(const uint32_t* ends, size_t k) { return {k ? ends[k - 1] : 0, ends[k]}; }
+
+void read_nodes(const Frame& f, const fb::Function& r, Function& fn, TextBudget& budget) {
+  const std::vector<OpId> opmap = read_opcodes(f, r.opcodes(), fn, budget);
+  const size_t n = r.ops()->size();
+  const size_t nlit = r.literal_kind()->size();
+  check_ends(f, r.control_end(), n, r.control()->size(), "control_end");
+  check_ends(f, r.input_end(), n, r.inputs()->size(), "input_end");
+  check_ends(f, r.literal_end(), n, nlit, "literal_end");
+  check_count(f, r.literal_bits(), nlit, "literal_bits");
+  check_aligned(f, r.literal_bits(), "literal_bits");
+
+  const uint16_t* ops = r.ops()->data();
+  const uint32_t* control_end = r.control_end()->data();
+  const uint32_t* control = r.control()->data();
+  const uint32_t* input_end = r.input_end()->data();
+  const uint32_t* inputs = r.inputs()->data();
+  const uint32_t* literal_end = r.literal_end()->data();
+  const auto* kinds = reinterpret_cast<const uint8_t*>(r.literal_kind()->data());
+  const uint64_t* bits = r.literal_bits()->data();
+  LiteralTexts texts(f, r.strings(), budget);
+
+  fn.nodes.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    Node& node = fn.nodes[i];
+    if (ops[i] >= opmap.size())
+      f.fail(ops + i, "opcode index " + num(ops[i]) + " is out of range (" + num(opmap.size()) + " opcode names)");
+    node.op = opmap[ops[i]];
+    const Range c = range_at(control_end, i), in = range_at(input_end, i), lit = range_at(literal_end, i);
+    node.control.assign(control + c.begin, control + c.end);
+    node.inputs.assign(inputs + in.begin, inputs + in.end);
+    node.literals.clear();
+    node.literals.reserve(lit.end - lit.begin);
+    for (uint32_t j = lit.begin; j < lit.end; ++j) node.literals.push_back(read_literal(f, kinds + j, bits + j, texts));
+    node.loc = Loc{};
+  }
+}
+
+void read_locs(const Frame& f, const fbs::Vector<const fb::Loc*>* locs, Function& fn) {
+  check_count(f, locs, fn.nodes.size(), "locs");
+  for (size_t i = 0; i < fn.nodes.size(); ++i) {
+    const fb::Loc* l = locs->Get(static_cast<fbs::uoffset_t>(i));
+    if (l->line() == 0 && (l->file() != 0 || l->col() != 0))
+      f.fail(l, "expected an all-zero location for a node without a line, found file " + num(l->file()) + " col " +
+                    num(l->col()));
+    fn.nodes[i].loc = Loc{l->file(), l->line(), l->col()};
+  }
+}
+
+std::vector<NodeId> slice(const uint32_t* flat, Range r) { return std::vector<NodeId>(flat + r.begin, flat + r.end); }
+
+Cfg read_cfg(const Frame& f, const fb::Cfg& c) {
+  const size_t n = c.block_node()->size();
+  check_ends(f, c.successor_end(), n, c.successors()->size(), "cfg successor_end");
+  check_ends(f, c.member_end(), n, c.members()->size(), "cfg member_end");
+  Cfg cfg;
+  cfg.blocks.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    Block& b = cfg.blocks[k];
+    b.node = c.block_node()->data()[k];
+    b.successors = slice(c.successors()->data(), range_at(c.successor_end()->data(), k));
+    b.nodes = slice(c.members()->data(), range_at(c.member_end()->data(), k));
+  }
+  return cfg;
+}
+
+Dominance read_dominance(const Frame& f, const fb::Dominance& d) {
+  const size_t n = d.node()->size();
+  check_count(f, d.parent(), n, "dominance parent");
+  check_ends(f, d.frontier_end(), n, d.frontier()->size(), "dominance frontier_end");
+  Dominance dom;
+  dom.blocks.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    DomBlock& b = dom.blocks[k];
+    b.node = d.node()->data()[k];
+    const uint32_t parent = d.parent()->data()[k];
+    if (parent != kNoParent) b.parent = parent;
+    b.frontier = slice(d.frontier()->data(), range_at(d.frontier_end()->data(), k));
+  }
+  return dom;
+}
+
+void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& header, Function& fn) {
+  TextBudget budget(f, f.size + kMaxSharedText * uint64_t{r.literal_kind()->size()});
+  fn.name = take_text(r.name(), budget);
+  fn.linkage = read_linkage(f, f.data, static_cast<uint8_t>(r.linkage()));
+  fn.signature = read_signature(f, *r.signature());
+  fn.foreign_ops.clear();
+  read_nodes(f, r, fn, budget);
+  if (r.locs()) read_locs(f, r.locs(), fn);
+  fn.cfg.reset();
+  fn.dominance.reset();
+  if (r.cfg()) fn.cfg = read_cfg(f, *r.cfg());
+  if (r.dominance()) fn.dominance = read_dominance(f, *r.dominance());
+  check_structure(header, fn);
+}
+
+std::string frame_kind(std::string_view id) {
+  if (id == kHeaderId) return "a module header frame";
+  if (id == kFunctionId) return "a function frame";
+  return "identifier " + quote_text(id);
+}
+
+// Identifier, then the FlatBuffers verifier, before anything reads the frame.
+template <class Root>
+const Root& verify_frame(const Frame& f, const char* id) {
+  if (f.size < 8) f.fail("frame of " + num(f.size) + " bytes is too short for a FlatBuffer (at least 8)");
+  std::string_view found(reinterpret_cast<const char*>(f.data) + 4, 4);
+  if (found != id) f.fail(f.data + 4, "expected " + frame_kind(id) + ", found " + frame_kind(found));
+  fbs::Verifier::Options options;
+  options.max_depth = 8;   // the schema nests 3 tables deep
+  options.max_tables = 8;  // and has at most 4 tables per frame
+  options.check_alignment = true;
+  options.check_nested_flatbuffers = false;
+  fbs::Verifier verifier(f.data, f.size, options);
+  if (!verifier.VerifyBuffer<Root>(id))
+    f.fail("malformed " + frame_kind(id).substr(2) + " (FlatBuffers verification failed)");
+  return *fbs::GetRoot<Root>(f.data);
+}
+
+class BinaryReader final : public ModuleReader {
+ public:
+  explicit BinaryReader(ByteSource& src) : src_(src) {
+    read_magic();
+    std::optional<Frame> frame = open_frame();
+    if (!frame) throw FormatError(Where::at_byte(kMagic.size()), "expected the module header frame, found the end frame");
+    header_ = read_header(*frame, verify_frame<fb::Header>(*frame, kHeaderId));
+    close_frame();
+  }
+
+  bool next(Function& fn) override {
+    if (finished_) return false;
+    std::optional<Frame> frame = open_frame();
+    if (!frame) {
+      finished_ = true;
+      reject_trailing_bytes();
+      return false;
+    }
+    read_function(*frame, verify_frame<fb::Function>(*frame, kFunctionId), header_, fn);
+    close_frame();
+    return true;
+  }
+
+ private:
+  void read_magic() {
+    const uint64_t at = src_.offset();
+    if (!src_.ensure(kMagic.size()) || src_.window().substr(0, kMagic.size()) != kMagic)
+      throw FormatError(Where::at_byte(at), "expected the binary magic \"PIPEBIN\\0\"");
+    src_.consume(kMagic.size());
+  }
+
+  // The next frame, whole in memory and aligned; nullopt for the end frame
+  // (already consumed). The frame stays valid until close_frame().
+  std::optional<Frame> open_frame() {
+    const uint64_t at = src_.offset();
+    if (!src_.ensure(kFrameHeaderBytes)) {
+      if (src_.window().empty())
+        throw FormatError(Where::at_byte(at), "truncated input: expected a frame or the end frame, found the end of input");
+      throw FormatError(Where::at_byte(at), "truncated frame header: expected 8 bytes, found " + num(src_.window().size()));
+    }
+    const char* head = src_.window().data();
+    const uint32_t length = load_u32le(head);
+    const uint32_t reserved = load_u32le(head + 4);
+    if (reserved != 0)
+      throw FormatError(Where::at_byte(at + 4), "expected 0 in the reserved word of the frame header, found " + num(reserved));
+    if (length == 0) {
+      src_.consume(kFrameHeaderBytes);
+      return std::nullopt;
+    }
+    if (length > kMaxFrameBytes)
+      throw FormatError(Where::at_byte(at), "frame length " + num(length) + " exceeds the limit of " +
+                                                num(kMaxFrameBytes) + " bytes");
+    const size_t total = kFrameHeaderBytes + padded_size(length);
+    if ((src_.exhausted() && src_.window().size() < total) || !src_.ensure(total))
+      throw FormatError(Where::at_byte(at), "truncated frame: expected " + num(total) + " bytes, found " +
+                                                num(src_.window().size()));
+    std::string_view body = src_.window().substr(kFrameHeaderBytes, padded_size(length));
+    for (size_t p = length; p < body.size(); ++p)
+      if (body[p] != 0) throw FormatError(Where::at_byte(at + kFrameHeaderBytes + p), "expected zero frame padding");
+    open_bytes_ = total;
+    return Frame{aligned(body.data(), length), length, at + kFrameHeaderBytes};
+  }
+
+  void close_frame() {
+    src_.consume(open_bytes_);
+    open_bytes_ = 0;
+  }
+
+  // `p` itself when 8-aligned (zero-copy), else a copy in aligned scratch.
+  const uint8_t* aligned(const char* p, size_t n) {
+    if (reinterpret_cast<uintptr_t>(p) % kFrameAlign == 0) return reinterpret_cast<const uint8_t*>(p);
+    copy_.resize((n + 7) / 8);
+    std::memcpy(copy_.data(), p, n);
+    return reinterpret_cast<const uint8_t*>(copy_.data());
+  }
+
+  void reject_trailing_bytes() {
+    const uint64_t at = src_.offset();
+    if (src_.ensure(1)) throw FormatError(Where::at_byte(at), "expected the end of input after the end frame, found more bytes");
+  }
+
+  ByteSource& src_;
+  size_t open_bytes_ = 0;
+  bool finished_ = false;
+  std::vector<uint64_t> copy_;
+};
+
+// ============================================================================
+// Writing
+// ============================================================================
+
+// Upper bound of a FlatBuffer's size, to refuse frames over the cap before
+// building them (FlatBufferBuilder only asserts).
+class SizeBound {
+ public:
+  void table() { bytes_ += 128; }
+  void vector(uint64_t count, uint64_t elem_size) { bytes_ += 16 + count * elem_size; }
+  void string(uint64_t length) { bytes_ += 16 + length; }
+  void add(uint64_t bytes) { bytes_ += bytes; }
+  bool fits() const { return bytes_ <= kMaxFrameBytes; }
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  uint64_t bytes_ = 64;
+};
+
+fb::Linkage to_fb(Linkage l) { return l == Linkage::Internal ? fb::Linkage::Internal : fb::Linkage::External; }
+fb::ExternKind to_fb(ExternKind k) { return k == ExternKind::Data ? fb::ExternKind::Data : fb::ExternKind::Function; }
+
+// The opcode table and literal texts of the function being written. Members
+// keep their capacity from one function to the next.
+class FunctionTables {
+ public:
+  // Every foreign opcode first (so the reader interns them in the same order,
+  // even unused ones); table opcodes are added on first use.
+  void reset(const Function& fn) {
+    opcode_names_.clear();
+    local_op_.assign(kNumOps + fn.foreign_ops.size(), -1);
+    for (size_t k = 0; k < fn.foreign_ops.size(); ++k) {
+      local_op_[kNumOps + k] = static_cast<int32_t>(opcode_names_.size());
+      opcode_names_.push_back(fn.foreign_ops[k]);
+    }
+    texts_.clear();
+    text_index_.clear();
+    has_last_text_ = false;
+  }
+
+  uint16_t op_index(const Function& fn, NodeId id, OpId op) {
+    if (op >= local_op_.size())
+      throw FormatError(Where::in(fn.name, node_name(id)), "opcode number " + num(op) + " is out of range");
+    if (local_op_[op] < 0) {
+      local_op_[op] = static_cast<int32_t>(opcode_names_.size());
+      opcode_names_.push_back(op_info(op).name);
+    }
+    return static_cast<uint16_t>(local_op_[op]);
+  }
+
+  // Index of `t` in the texts; texts up to kMaxSharedText bytes are shared.
+  uint32_t text_index(std::string_view t) {
+    if (t.size() > kMaxSharedText) {
+      texts_.push_back(t);
+      return static_cast<uint32_t>(texts_.size() - 1);
+    }
+    if (has_last_text_ && t == last_text_) return last_text_index_;
+    auto [it, inserted] = text_index_.try_emplace(t, static_cast<uint32_t>(texts_.size()));
+    if (inserted) texts_.push_back(t);
+    last_text_ = t;
+    last_text_index_ = it->second;
+    has_last_text_ = true;
+    return it->second;
+  }
+
+  const std::vector<std::string_view>& opcode_names() const { return opcode_names_; }
+  const std::vector<std::string_view>& texts() const { return texts_; }
+
+ private:
+  std::vector<std::string_view> opcode_names_;
+  std::vector<int32_t> local_op_;  // OpId -> index into opcode_names_, or -1
+  std::vector<std::string_view> texts_;
+  std::unordered_map<std::string_view, uint32_t> text_index_;
+  std::string_view last_text_;  // one-entry cache in front of text_index_
+  uint32_t last_text_index_ = 0;
+  bool has_last_text_ = false;
+};
+
+// Sizes of a function's flat node arrays.
+struct NodeCounts {
+  size_t nodes = 0, control = 0, inputs = 0, literals = 0;
+  bool any_loc = false;
+};
+
+// Where the writer fills a function's node arrays: the elements of vectors
+// created uninitialised in the builder (valid until the next builder call),
+// and a scratch array for the locations.
+struct NodeArrays {
+  uint16_t* ops;
+  uint32_t *control_end, *control, *input_end, *inputs, *literal_end;
+  fb::LiteralKind* literal_kind;
+  uint64_t* literal_bits;
+  fb::Loc* locs;  // null when no node has a location
+};
+
+void encode_literal(const Literal& lit, FunctionTables& tables, fb::LiteralKind& kind, uint64_t& bits) {
+  bits = 0;
+  switch (lit.kind()) {
+    case Literal::Kind::Null: kind = fb::LiteralKind::Null; return;
+    case Literal::Kind::Bool: kind = fb::LiteralKind::Bool, bits = lit.as_bool() ? 1 : 0; return;
+    case Literal::Kind::Int: kind = fb::LiteralKind::Int, bits = static_cast<uint64_t>(lit.as_int()); return;
+    case Literal::Kind::UInt: kind = fb::LiteralKind::UInt, bits = lit.as_uint(); return;
+    case Literal::Kind::Float: kind = fb::LiteralKind::Float, bits = std::bit_cast<uint64_t>(lit.as_float()); return;
+    case Literal::Kind::String: kind = fb::LiteralKind::String, bits = tables.text_index(lit.as_string()); return;
+    case Literal::Kind::Json: kind = fb::LiteralKind::Json, bits = tables.text_index(lit.as_json()); return;
+  }
+  kind = fb::LiteralKind::Null;
+}
+
+// One pass over the nodes writing every node array (ids are u32 and the
+// host is little-endian, so elements are stored as they are).
+void fill_node_arrays(const Function& fn, FunctionTables& tables, const NodeArrays& a) {
+  size_t c = 0, in = 0, l = 0;
+  for (size_t i = 0; i < fn.nodes.size(); ++i) {
+    const Node& node = fn.nodes[i];
+    a.ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node.op);
+    for (NodeId id : node.control) a.control[c++] = id;
+    a.control_end[i] = static_cast<uint32_t>(c);
+    for (NodeId id : node.inputs) a.inputs[in++] = id;
+    a.input_end[i] = static_cast<uint32_t>(in);
+    for (const Literal& lit : node.literals) {
+      encode_literal(lit, tables, a.literal_kind[l], a.literal_bits[l]);
+      ++l;
+    }
+    a.literal_end[i] = static_cast<uint32_t>(l);
+    if (a.locs) a.locs[i] = node.loc.valid() ? fb::Loc(node.loc.file, node.loc.line, node.loc.col) : fb::Loc();
+  }
+}
+
+// Flat end-offset encoding of a list of lists.
+template <class Record, class Get>
+void flatten_lists(const std::vector<Record>& records, Get get, std::vector<uint32_t>& ends, std::vector<uint32_t>& flat) {
+  ends.clear();
+  flat.clear();
+  for (const Record& r : records) {
+    const auto& list = get(r);
+    flat.insert(flat.end(), list.begin(), list.end());
+    ends.push_back(static_cast<uint32_t>(flat.size()));
+  }
+}
+
+class BinaryWriter final : public ModuleWriter {
+ public:
+  explicit BinaryWriter(ByteSink& sink) : sink_(sink), fbb_(1 << 16) {}
+
+  void begin(const ModuleHeader& header) override {
+    if (state_ != State::Fresh) throw std::logic_error("binary writer: begin() called twice");
+    state_ = State::Open;
+    sink_.write(kMagic);
+    SizeBound bound = header_size_bound(header);
+    if (!bound.fits()) throw FormatError(Where{}, "module header is too large for a binary frame (over 2 GiB)");
+    reserve_builder(bound.bytes());
+    fbb_.Clear();
+    auto level = create_string(level_name(header.level));
+    auto files = create_strings(header.files, [](const std::string& s) { return std::string_view(s); });
+    auto externs = create_externs(header.externs);
+    auto data = create_data(header.data);
+    fbb_.Finish(fb::CreateHeader(fbb_, kFormatVersion, level, files, externs, data), kHeaderId);
+    emit_frame();
+    sink_.flush();
+  }
+
+  // Node arrays are created uninitialised and filled in place in one pass;
+  // the texts the literals name are known only after that pass, so the
+  // strings, the opcode table and the rest come after them in the buffer.
+  void function(const Function& fn) override {
+    if (state_ != State::Open) throw std::logic_error("binary writer: function() outside begin()/end()");
+    tables_.reset(fn);
+    const NodeCounts counts = count_nodes(fn);
+    SizeBound bound = rest_size_bound(fn);
+    add_node_arrays(bound, counts);
+    if (!bound.fits()) too_large(fn);
+    reserve_builder(bound.bytes());
+    fbb_.Clear();
+
+    auto ops = uninitialized<uint16_t>(counts.nodes);
+    auto control_end = uninitialized<uint32_t>(counts.nodes);
+    auto control = uninitialized<uint32_t>(counts.control);
+    auto literal_end = uninitialized<uint32_t>(counts.nodes);
+    auto literal_kind = uninitialized<fb::LiteralKind>(counts.literals);
+    auto literal_bits = uninitialized<uint64_t>(counts.literals);
+    auto input_end = uninitialized<uint32_t>(counts.nodes);
+    auto inputs = uninitialized<uint32_t>(counts.inputs);
+    locs_.resize(counts.any_loc ? counts.nodes : 0);
+    fill_node_arrays(fn, tables_,
+                     NodeArrays{elements<uint16_t>(ops), elements<uint32_t>(control_end), elements<uint32_t>(control),
+                                elements<uint32_t>(input_end), elements<uint32_t>(inputs),
+                                elements<uint32_t>(literal_end), elements<fb::LiteralKind>(literal_kind),
+                                elements<uint64_t>(literal_bits), counts.any_loc ? locs_.data() : nullptr});
+    // FlatBuffers 2.0.8's CreateUninitializedVectorOfStructs takes the
+    // struct size (12) as its alignment, so locations go through scratch.
+    fbs::Offset<fbs::Vector<const fb::Loc*>> locs;
+    if (counts.any_loc) locs = fbb_.CreateVectorOfStructs(locs_);
+
+    SizeBound texts;
+    texts.add(fbb_.GetSize() + bound.bytes());
+    texts.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) texts.string(t.size());
+    if (!texts.fits()) too_large(fn);
+
+    auto strings = create_strings(tables_.texts(), [](std::string_view s) { return s; });
+    auto opcodes = create_strings(tables_.opcode_names(), [](std::string_view s) { return s; });
+    auto name = create_string(fn.name);
+    auto signature = create_signature(fn.signature);
+    fbs::Offset<fb::Cfg> cfg;
+    if (fn.cfg) cfg = create_cfg(*fn.cfg);
+    fbs::Offset<fb::Dominance> dominance;
+    if (fn.dominance) dominance = create_dominance(*fn.dominance);
+    fbb_.Finish(fb::CreateFunction(fbb_, name, to_fb(fn.linkage), signature, opcodes, ops, control_end, control,
+                                   literal_end, literal_kind, literal_bits, input_end, inputs, strings, locs, cfg,
+                                   dominance),
+                kFunctionId);
+    emit_frame();
+    sink_.flush();
+  }
+
+  void end() override {
+    if (state_ != State::Open) throw std::logic_error("binary writer: end() without begin() or called twice");
+    state_ = State::Closed;
+    static constexpr char kEndFrame[kFrameHeaderBytes] = {};
+    sink_.write(std::string_view(kEndFrame, sizeof kEndFrame));
+    sink_.flush();
+  }
+
+ private:
+  enum class State { Fresh, Open, Closed };
+
+  [[noreturn]] static void too_large(const Function& fn) {
+    throw FormatError(Where::in(fn.name, ""), "function is too large for a binary frame (over 2 GiB)");
+  }
+
+  // Counts the flat arrays and assigns the opcode table (first-use order).
+  NodeCounts count_nodes(const Function& fn) {
+    NodeCounts c;
+    c.nodes = fn.nodes.size();
+    for (size_t i = 0; i < fn.nodes.size(); ++i) {
+      const Node& node = fn.nodes[i];
+      tables_.op_index(fn, static_cast<NodeId>(i), node.op);
+      c.control += node.control.size();
+      c.inputs += node.inputs.size();
+      c.literals += node.literals.size();
+      c.any_loc |= node.loc.valid();
+    }
+    return c;
+  }
+
+  static void add_node_arrays(SizeBound& size, const NodeCounts& c) {
+    size.vector(c.nodes, sizeof(uint16_t));
+    for (int i = 0; i < 3; ++i) size.vector(c.nodes, sizeof(uint32_t));
+    size.vector(c.control, sizeof(uint32_t));
+    size.vector(c.inputs, sizeof(uint32_t));
+    size.vector(c.literals, 1);
+    size.vector(c.literals, sizeof(uint64_t));
+    if (c.any_loc) size.vector(c.nodes, sizeof(fb::Loc));
+  }
+
+  // Everything of a function frame but the node arrays and the texts.
+  SizeBound rest_size_bound(const Function& fn) const {
+    SizeBound size;
+    for (int i = 0; i < 4; ++i) size.table();
+    size.string(fn.name.size());
+    size.vector(fn.signature.params.size(), 4);
+    for (const std::string& p : fn.signature.params) size.string(p.size());
+    size.string(fn.signature.result.size());
+    size.vector(tables_.opcode_names().size(), 4);
+    for (std::string_view name : tables_.opcode_names()) size.string(name.size());
+    if (fn.cfg) {
+      size.vector(fn.cfg->blocks.size(), 3 * 4);
+      for (const Block& b : fn.cfg->blocks) size.vector(b.successors.size() + b.nodes.size(), 4);
+    }
+    if (fn.dominance) {
+      size.vector(fn.dominance->blocks.size(), 3 * 4);
+      for (const DomBlock& b : fn.dominance->blocks) size.vector(b.frontier.size(), 4);
+    }
+    return size;
+  }
+
+  static SizeBound header_size_bound(const ModuleHeader& h) {
+    SizeBound size;
+    for (int i = 0; i < 4; ++i) size.table();
+    size.string(level_name(h.level).size());
+    size.vector(h.files.size(), 4);
+    for (const std::string& f : h.files) size.string(f.size());
+    size.vector(h.externs.size(), 4 + 1 + 1 + 4 + 4 + 1);
+    for (const Extern& e : h.externs) {
+      size.string(e.name.size());
+      if (!e.signature) continue;
+      size.vector(e.signature->params.size(), 4);
+      for (const std::string& p : e.signature->params) size.string(p.size());
+      size.string(e.signature->result.size());
+    }
+    size.vector(h.data.size(), 4 + 1 + 8 + 4 + 1 + 4 + 4);
+    for (const DataItem& d : h.data) {
+      size.string(d.name.size());
+      size.vector(d.init.size(), 1);
+      size.vector(d.relocs.size(), 4 + 8 + 8);
+      for (const Reloc& r : d.relocs) size.string(r.symbol.size());
+    }
+    return size;
+  }
+
+  // One allocation of the frame's upper bound instead of the builder's
+  // grow-by-half reallocations (each copies the frame built so far).
+  void reserve_builder(uint64_t bound) {
+    if (bound <= builder_capacity_) return;
+    fbb_ = fbs::FlatBufferBuilder(static_cast<size_t>(bound));
+    builder_capacity_ = bound;
+  }
+
+  // A vector of n elements left for fill_node_arrays() to write (its
+  // pointer, found later by elements(), survives the builder's growth).
+  template <class T>
+  fbs::Offset<fbs::Vector<T>> uninitialized(size_t n) {
+    T* unused = nullptr;
+    return fbb_.CreateUninitializedVector<T>(n, &unused);
+  }
+
+  // First element of a vector already in the builder.
+  template <class T, class V>
+  T* elements(fbs::Offset<V> vec) {
+    return reinterpret_cast<T*>(fbb_.GetCurrentBufferPointer() + fbb_.GetSize() - vec.o + sizeof(fbs::uoffset_t));
+  }
+
+  fbs::Offset<fbs::String> create_string(std::string_view s) { return fbb_.CreateString(s.data(), s.size()); }
+
+  template <class Item, class Text>
+  fbs::Offset<StringVector> create_strings(const std::vector<Item>& items, Text text) {
+    offsets_.clear();
+    for (const Item& item : items) offsets_.push_back(create_string(text(item)));
+    return fbb_.CreateVector(offsets_);
+  }
+
+  fbs::Offset<fb::Signature> create_signature(const Signature& sig) {
+    auto params = create_strings(sig.params, [](const std::string& s) { return std::string_view(s); });
+    auto result = create_string(sig.result);
+    return fb::CreateSignature(fbb_, params, result, sig.variadic);
+  }
+
+  fbs::Offset<fb::Externs> create_externs(const std::vector<Extern>& externs) {
+    std::vector<fb::ExternKind> kinds;
+    std::vector<uint8_t> has_signature, variadic;
+    std::vector<uint32_t> param_end;
+    std::vector<std::string_view> params, results;
+    for (const Extern& e : externs) {
+      kinds.push_back(to_fb(e.kind));
+      has_signature.push_back(e.signature ? 1 : 0);
+      if (!e.signature) continue;
+      params.insert(params.end(), e.signature->params.begin(), e.signature->params.end());
+      param_end.push_back(static_cast<uint32_t>(params.size()));
+      results.push_back(e.signature->result);
+      variadic.push_back(e.signature->variadic ? 1 : 0);
+    }
+    auto view_of = [](std::string_view s) { return s; };
+    auto param_end_v = fbb_.CreateVector(param_end);
+    auto params_v = create_strings(params, view_of);
+    auto results_v = create_strings(results, view_of);
+    auto variadic_v = fbb_.CreateVector(variadic);
+    auto list = fb::CreateSignatureList(fbb_, param_end_v, params_v, results_v, variadic_v);
+    auto names = create_strings(externs, [](const Extern& e) { return std::string_view(e.name); });
+    auto kinds_v = fbb_.CreateVector(kinds);
+    auto has_signature_v = fbb_.CreateVector(has_signature);
+    return fb::CreateExterns(fbb_, names, kinds_v, has_signature_v, list);
+  }
+
+  fbs::Offset<fb::DataItems> create_data(const std::vector<DataItem>& items) {
+    std::vector<fb::Linkage> linkage;
+    std::vector<uint64_t> size, reloc_offset;
+    std::vector<int64_t> reloc_addend;
+    std::vector<uint32_t> align, init_end, reloc_end;
+    std::vector<uint8_t> readonly, init;
+    std::vector<std::string_view> reloc_symbol;
+    for (const DataItem& d : items) {
+      linkage.push_back(to_fb(d.linkage));
+      size.push_back(d.size);
+      align.push_back(d.align);
+      readonly.push_back(d.readonly ? 1 : 0);
+      init.insert(init.end(), d.init.begin(), d.init.end());
+      init_end.push_back(static_cast<uint32_t>(init.size()));
+      for (const Reloc& r : d.relocs) {
+        reloc_offset.push_back(r.offset);
+        reloc_symbol.push_back(r.symbol);
+        reloc_addend.push_back(r.addend);
+      }
+      reloc_end.push_back(static_cast<uint32_t>(reloc_offset.size()));
+    }
+    auto names = create_strings(items, [](const DataItem& d) { return std::string_view(d.name); });
+    auto linkage_v = fbb_.CreateVector(linkage);
+    auto size_v = fbb_.CreateVector(size);
+    auto align_v = fbb_.CreateVector(align);
+    auto readonly_v = fbb_.CreateVector(readonly);
+    auto init_end_v = fbb_.CreateVector(init_end);
+    auto init_v = fbb_.CreateVector(init);
+    auto reloc_end_v = fbb_.CreateVector(reloc_end);
+    auto reloc_offset_v = fbb_.CreateVector(reloc_offset);
+    auto reloc_symbol_v = create_strings(reloc_symbol, [](std::string_view s) { return s; });
+    auto reloc_addend_v = fbb_.CreateVector(reloc_addend);
+    return fb::CreateDataItems(fbb_, names, linkage_v, size_v, align_v, readonly_v, init_end_v, init_v, reloc_end_v,
+                               reloc_offset_v, reloc_symbol_v, reloc_addend_v);
+  }
+
+  fbs::Offset<fb::Cfg> create_cfg(const Cfg& cfg) {
+    block_node_.clear();
+    for (const Block& b : cfg.blocks) block_node_.push_back(b.node);
+    auto block_node = fbb_.CreateVector(block_node_);
+    flatten_lists(cfg.blocks, [](const Block& b) -> const std::vector<NodeId>& { return b.successors; }, ends_, flat_ids_);
+    auto successor_end = fbb_.CreateVector(ends_);
+    auto successors = fbb_.CreateVector(flat_ids_);
+    flatten_lists(cfg.blocks, [](const Block& b) -> const std::vector<NodeId>& { return b.nodes; }, ends_, flat_ids_);
+    auto member_end = fbb_.CreateVector(ends_);
+    auto members = fbb_.CreateVector(flat_ids_);
+    return fb::CreateCfg(fbb_, block_node, successor_end, successors, member_end, members);
+  }
+
+  fbs::Offset<fb::Dominance> create_dominance(const Dominance& dom) {
+    block_node_.clear();
+    parent_.clear();
+    for (const DomBlock& b : dom.blocks) {
+      block_node_.push_back(b.node);
+      parent_.push_back(b.parent ? *b.parent : kNoParent);
+    }
+    auto node = fbb_.CreateVector(block_node_);
+    auto parent = fbb_.CreateVector(parent_);
+    flatten_lists(dom.blocks, [](const DomBlock& b) -> const std::vector<NodeId>& { return b.frontier; }, ends_,
+                  flat_ids_);
+    auto frontier_end = fbb_.CreateVector(ends_);
+    auto frontier = fbb_.CreateVector(flat_ids_);
+    return fb::CreateDominance(fbb_, node, parent, frontier_end, frontier);
+  }
+
+  // Frame header, the finished FlatBuffer, zero padding to 8 bytes.
+  void emit_frame() {
+    const size_t size = fbb_.GetSize();
+    if (size > kMaxFrameBytes) throw FormatError(Where{}, "frame is too large for the binary encoding (over 2 GiB)");
+    char head[kFrameHeaderBytes];
+    store_u32le(head, static_cast<uint32_t>(size));
+    store_u32le(head + 4, 0);
+    sink_.write(std::string_view(head, sizeof head));
+    sink_.write(std::string_view(reinterpret_cast<const char*>(fbb_.GetBufferPointer()), size));
+    static constexpr char kZeros[kFrameAlign] = {};
+    sink_.write(std::string_view(kZeros, padded_size(size) - size));
+  }
+
+  ByteSink& sink_;
+  fbs::FlatBufferBuilder fbb_;
+  uint64_t builder_capacity_ = 0;  // initial size fbb_ was made with
+  State state_ = State::Fresh;
+  FunctionTables tables_;
+  std::vector<fb::Loc> locs_;
+  std::vector<fbs::Offset<fbs::String>> offsets_;
+  std::vector<uint32_t> block_node_, parent_, ends_, flat_ids_;
+};
+
+}  // namespace
+
+std::unique_ptr<ModuleReader> make_binary_reader(ByteSource& src) { return std::make_unique<BinaryReader>(src); }
+
+std::unique_ptr<ModuleWriter> make_binary_writer(ByteSink& sink) { return std::make_unique<BinaryWriter>(sink); }
+
+}  // namespace pl

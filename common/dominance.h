@@ -5,6 +5,11 @@
 // until nothing changes; frontiers by walking up from each predecessor of a
 // merge to the merge's idom (the same paper's "runner" loop). Near-linear in
 // practice; O(n^2) worst case on pathological graphs.
+//
+// The stages (cfg2ssa, son2cfg, the generator) use this file. The verifier
+// deliberately recomputes dominators with a different algorithm
+// (Lengauer-Tarjan, in verify.cpp), so that a dominance section a stage
+// writes is checked independently, in the spirit of regalloc2's checker.
 #pragma once
 
 #include <cstdint>

@@ -12,10 +12,10 @@ std::string format_diagnostic(const std::string& file, const Diagnostic& d) {
   } else if (w.byte) {
     out += ": byte " + std::to_string(*w.byte);
   }
-  if (!w.function.empty() || !w.entity.empty()) {
-    out += ": function '" + w.function + "'";
-    if (!w.entity.empty()) out += ": " + w.entity;
-  }
+  // Header entities ("data 'x'", "extern 'f'") belong to no function; an
+  // anonymous function's nodes are named by the node alone.
+  if (!w.function.empty()) out += ": function '" + w.function + "'";
+  if (!w.entity.empty()) out += ": " + w.entity;
   out += ": error: " + d.message;
   if (!d.context.empty()) out += "\n    " + d.context;
   return out;

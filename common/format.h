@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include "error.h"
 #include "io.h"
 #include "ir.h"
 

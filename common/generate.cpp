@@ -42,9 +42,9 @@ class Builder {
   bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
   std::string type() { return kTypes[pick(5)]; }
 
-  NodeId add(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs);
+  NodeId add(Op op, ControlList control, LiteralList lits, InputList inputs);
   void place(NodeId id) { fn_.cfg->blocks[cur_].nodes.push_back(id); }
-  NodeId emit(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs) {
+  NodeId emit(Op op, ControlList control, LiteralList lits, InputList inputs) {
     NodeId id = add(op, std::move(control), std::move(lits), std::move(inputs));
     place(id);
     return id;
@@ -74,7 +74,7 @@ class Builder {
   std::vector<std::vector<NodeId>> slots_;   // cfg level: per block, loads
 };
 
-NodeId Builder::add(Op op, std::vector<NodeId> control, std::vector<Literal> lits, std::vector<NodeId> inputs) {
+NodeId Builder::add(Op op, ControlList control, LiteralList lits, InputList inputs) {
   Node n;
   n.op = op;
   n.control = std::move(control);
@@ -136,7 +136,7 @@ void Builder::emit_memory_op(uint32_t b) {
   } else {
     std::string callee = chance(50) ? "printf" : "f" + std::to_string(pick(opts_.functions));
     NodeId target = emit(SymAddr, {}, {Literal::string(callee)}, {});
-    std::vector<NodeId> args{mem, target};
+    InputList args{mem, target};
     for (uint64_t k = pick(4); k > 0; --k) args.push_back(pick_value(b));
     NodeId call = emit(Call, {block}, {}, args);
     mem = emit(Proj, {}, {Literal::integer(0)}, {call});
@@ -159,7 +159,7 @@ Literal Builder::random_literal(int depth) {
 }
 
 void Builder::emit_exotic() {
-  std::vector<Literal> lits;
+  LiteralList lits;
   for (uint64_t k = pick(4); k > 0; --k) lits.push_back(random_literal(1));
   Node n;
   n.op = fn_.intern_op(chance(50) ? "x.note" : "target-v2:op.strange");
@@ -176,7 +176,7 @@ void Builder::fill_block(uint32_t b) {
     for (uint32_t p = 0; p < fn_.signature.params.size(); ++p)
       values_[0].push_back(emit(Param, {block}, {Literal::string(fn_.signature.params[p]), Literal::integer(p)}, {}));
   } else if (graph_.preds[b].size() > 1) {
-    std::vector<NodeId> none(graph_.preds[b].size(), 0);  // filled by fill_phis
+    InputList none(graph_.preds[b].size(), 0);  // filled by fill_phis
     mem_in_[b] = emit(SsaPhi, {block}, {}, none);
     value_phi_[b] = emit(SsaPhi, {block}, {}, none);
     values_[b].push_back(value_phi_[b]);
@@ -194,7 +194,7 @@ void Builder::fill_block(uint32_t b) {
   }
   size_t succs = graph_.succs[b].size();
   if (succs == 0) {
-    std::vector<NodeId> inputs{mem_out_[b]};
+    InputList inputs{mem_out_[b]};
     if (fn_.signature.result != "void") inputs.push_back(pick_value(b));
     emit(Return, {block}, {}, inputs);
   } else if (succs == 1) {
@@ -226,7 +226,7 @@ void Builder::to_cfg_level() {
     if (value_phi_[b] == ~NodeId{0}) continue;
     for (NodeId phi : {mem_in_[b], value_phi_[b]}) {
       int64_t slot = phi == mem_in_[b] ? 0 : 1 + b;
-      std::vector<NodeId> incoming = fn_.nodes[phi].inputs;
+      InputList incoming = fn_.nodes[phi].inputs;
       Node& load = fn_.nodes[phi];
       load.op = SsaLoad;
       load.control.clear();

@@ -32,7 +32,8 @@ class ByteSource {
   // Unconsumed bytes already available.
   std::string_view window() const { return {data_ + pos_, end_ - pos_}; }
   // Read more input; false at end of input. Grows window() by at least 1 byte.
-  // Invalidates views previously returned by window().
+  // Invalidates views previously returned by window(), whether it returns
+  // true or false (it may compact the buffer before finding the end).
   bool fill();
   // Make at least n bytes available; false if the input ends first.
   bool ensure(size_t n);

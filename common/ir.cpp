@@ -25,14 +25,24 @@ void check_id(const Function& fn, NodeId id, const std::string& entity, const ch
                          std::to_string(fn.nodes.size()) + " nodes");
 }
 
-void check_nodes(const Function& fn) {
+// One pass over the nodes (they may not fit in cache): opcodes, references,
+// and location file indexes.
+void check_nodes(const ModuleHeader& header, const Function& fn) {
   const size_t op_limit = kNumOps + fn.foreign_ops.size();
-  for (NodeId i = 0; i < fn.nodes.size(); ++i) {
+  const size_t count = fn.nodes.size();
+  const size_t files = header.files.size();
+  for (NodeId i = 0; i < count; ++i) {
     const Node& n = fn.nodes[i];
-    std::string entity = node_name(i);
-    if (n.op >= op_limit) structural_error(fn, entity, "opcode number " + std::to_string(n.op) + " is out of range");
-    for (NodeId c : n.control) check_id(fn, c, entity, "control input");
-    for (NodeId in : n.inputs) check_id(fn, in, entity, "input");
+    if (n.op >= op_limit)
+      structural_error(fn, node_name(i), "opcode number " + std::to_string(n.op) + " is out of range");
+    for (NodeId c : n.control)
+      if (c >= count) check_id(fn, c, node_name(i), "control input");
+    for (NodeId in : n.inputs)
+      if (in >= count) check_id(fn, in, node_name(i), "input");
+    if (n.loc.file >= files && n.loc.valid())
+      structural_error(fn, node_name(i),
+                       "source location names file #" + std::to_string(n.loc.file) + ", but the module lists " +
+                           std::to_string(files) + " files");
   }
 }
 
@@ -136,14 +146,7 @@ OpId Function::intern_op(std::string_view op_name_text) {
 }
 
 void check_structure(const ModuleHeader& header, const Function& fn) {
-  check_nodes(fn);
-  for (NodeId i = 0; i < fn.nodes.size(); ++i) {
-    const Loc& loc = fn.nodes[i].loc;
-    if (loc.valid() && loc.file >= header.files.size())
-      structural_error(fn, node_name(i),
-                       "source location names file #" + std::to_string(loc.file) + ", but the module lists " +
-                           std::to_string(header.files.size()) + " files");
-  }
+  check_nodes(header, fn);
   for (const std::string& name : fn.foreign_ops)
     if (!valid_opcode_name(name)) structural_error(fn, "", "invalid opcode name '" + name + "'");
   if (fn.cfg) check_cfg(fn);

@@ -24,6 +24,7 @@
 
 #include "literal.h"
 #include "opcodes.h"
+#include "small_vec.h"
 
 namespace pl {
 
@@ -49,11 +50,18 @@ struct Loc {
   bool operator==(const Loc&) const = default;
 };
 
+// Operand lists keep their usual sizes inline (small_vec.h): a pinned node
+// has one control input, most nodes one or two literals and up to three
+// inputs; longer lists (regions, phis, calls) spill to the heap.
+using ControlList = SmallVec<NodeId, 1>;
+using LiteralList = SmallVec<Literal, 2>;
+using InputList = SmallVec<NodeId, 3>;
+
 struct Node {
   OpId op = 0;
-  std::vector<NodeId> control;
-  std::vector<Literal> literals;
-  std::vector<NodeId> inputs;
+  ControlList control;
+  LiteralList literals;
+  InputList inputs;
   Loc loc;
   bool operator==(const Node&) const = default;
 };

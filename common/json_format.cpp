@@ -13,7 +13,8 @@
 // infer_bare_level().
 //
 // Lexer invariants:
-//   - win_ is src_.window() as of the last fill()/consume(); every position
+//   - win_ is src_.window() as of the last fill()/consume() (refreshed even
+//     when fill() fails: it may compact first); every position
 //     is an index into it (pos_), never a pointer, because fill() moves the
 //     bytes. Bytes before pos_ are handed back to the source (consume) only
 //     between array items, so a token never straddles a consume.
@@ -156,7 +157,8 @@ class Lexer {
 
   // After the last value: only whitespace may follow.
   void expect_end(std::string_view what) {
-    if (peek() >= 0) fail(pos_at(pos_), "unexpected " + describe_next() + " after the end of " + std::string(what));
+    if (peek() >= 0)
+      fail(pos_at(pos_), "expected the end of input after " + std::string(what) + ", found " + describe_next());
   }
 
   // ---- structure ----
@@ -277,12 +279,13 @@ class Lexer {
     const Pos p = pos_at(pos_);
     size_t end = pos_;
     while (end - pos_ < 16 && has(end) && is_alnum(static_cast<unsigned char>(win_[end]))) ++end;
+    const bool at_eof = !has(end);  // may refill: take views of win_ only after it
     std::string_view got = win_.substr(pos_, end - pos_);
     if (got == word) {
       pos_ = end;
       return;
     }
-    if (!has(end) && word.substr(0, got.size()) == got) fail_eof();
+    if (at_eof && word.substr(0, got.size()) == got) fail_eof();
     fail(p, "unknown word " + quote(got) + " (expected true, false or null)");
   }
 
@@ -308,10 +311,11 @@ class Lexer {
   }
 
  private:
+  // fill() may move the bytes even when it finds the end of the input.
   bool refill() {
-    if (!src_.fill()) return false;
+    bool more = src_.fill();
     win_ = src_.window();
-    return true;
+    return more;
   }
   // Is win_[i] available (filling as needed)?
   bool has(size_t i) {
@@ -326,6 +330,7 @@ class Lexer {
     for (;;) {
       if (pos_ == win_.size() && !refill()) return;
       char c = win_[pos_];
+      if (static_cast<unsigned char>(c) > ' ') return;  // the common case
       if (c == ' ' || c == '\t' || c == '\r') {
         ++pos_;
       } else if (c == '\n') {
@@ -582,9 +587,9 @@ class JsonReader final : public ModuleReader {
   }
   bool read_bool(std::string_view what) {
     int c = lex_.peek();
-    if (c == 't') return lex_.read_word("true"), true;
-    if (c == 'f') return lex_.read_word("false"), false;
-    lex_.fail_found("expected true or false for " + std::string(what));
+    if (c != 't' && c != 'f') lex_.fail_found("expected true or false for " + std::string(what));
+    lex_.read_word(c == 't' ? "true" : "false");
+    return c == 't';
   }
   Number read_integer(std::string_view what, Pos& p) {
     int c = lex_.peek();
@@ -608,7 +613,8 @@ class JsonReader final : public ModuleReader {
     if (n.kind == Number::Kind::UInt) fail(p, std::string(what) + " out of range (must fit int64)");
     return n.i;
   }
-  void read_ids(std::vector<NodeId>& out, std::string_view what) {
+  template <typename IdList>  // std::vector<NodeId> or a node's SmallVec
+  void read_ids(IdList& out, std::string_view what) {
     lex_.open_array(what);
     bool first = true;
     while (lex_.next_item(first, what)) out.push_back(lex_.read_id());
@@ -616,7 +622,7 @@ class JsonReader final : public ModuleReader {
   void read_strings(std::vector<std::string>& out, std::string_view what) {
     lex_.open_array(what);
     bool first = true;
-    while (lex_.next_item(first, what)) read_string(out.emplace_back(), "an item of " + std::string(what));
+    while (lex_.next_item(first, what)) read_string(out.emplace_back(), what);
   }
   Linkage read_linkage() {
     Pos p = lex_.here();
@@ -1100,7 +1106,8 @@ void put_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
-void put_ids(std::string& out, const std::vector<NodeId>& ids) {
+template <typename IdList>  // std::vector<NodeId> or a node's SmallVec
+void put_ids(std::string& out, const IdList& ids) {
   out += '[';
   for (size_t i = 0; i < ids.size(); ++i) {
     if (i) out += ", ";

@@ -2,9 +2,9 @@
 // header comment of verify.cpp, and in schema/FORMAT.md "Level contracts").
 //
 // It reports every violation, not just the first. The module-level checks
-// (duplicate function names, symbols that name nothing) need every function,
-// so ModuleVerifier is fed the stream one function at a time and reports
-// those at end(), holding only names, never graphs.
+// need every function, so ModuleVerifier is fed the stream one function at a
+// time, holding only names, never graphs: a duplicate function name is
+// reported when the second one arrives, symbols that name nothing at end().
 #pragma once
 
 #include <string>

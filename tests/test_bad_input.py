@@ -86,9 +86,9 @@ def corpus():
     text = gen("text")
     for cut in sorted({9, 13, 40, len(binary) // 3, len(binary) // 2, len(binary) - 5, len(binary) - 1}):
         cases[f"bin-truncated-{cut}"] = (binary[:cut], "byte")
-    for cut in sorted({1, 10, len(json_text) // 2, len(json_text) - 3, len(json_text) - 1}):
+    for cut in sorted({1, 10, len(json_text) // 2, len(json_text) - 3, len(json_text.rstrip()) - 1}):
         cases[f"json-truncated-{cut}"] = (json_text[:cut], "error:")
-    for cut in sorted({len(text) // 2, len(text) - 3}):
+    for cut in sorted({len(text) // 2, len(text.rstrip()) - 1}):
         cases[f"text-truncated-{cut}"] = (text[:cut], "error:")
     cases["bin-trailing-garbage"] = (binary + b"junk", "byte")
     return cases

@@ -109,12 +109,6 @@ def test_verification_failure_exits_1_and_names_the_node():
     run_tool("pipe-fmt", "-", "-f", "text", "--no-verify", input=bad, check=0)
 
 
-def test_only_keeps_named_functions():
-    module = run_tool("pipe-gen", "--seed", 2, "--nodes", 300, "--functions", 3, check=0).stdout
-    out = run_tool("pipe-fmt", "-", "-f", "text", "--only", "f1", input=module, check=0).stdout
-    assert b"pipeline f1" in out and b"pipeline f0" not in out and b"pipeline f2" not in out
-
-
 def test_pipe_verify_reports_ok_and_level_override():
     module = run_tool("pipe-gen", "--seed", 2, "--level", "ssa", "--nodes", 300, check=0).stdout
     proc = run_tool("pipe-verify", "-", input=module, check=0)
