@@ -64,6 +64,7 @@
 #include <flatbuffers/flatbuffers.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -707,7 +708,7 @@ class FunctionTables {
     }
     texts_.clear();
     text_index_.clear();
-    has_last_text_ = false;
+    cache_.fill(CacheSlot{});
   }
 
   uint16_t op_index(const Function& fn, NodeId id, OpId op) {
@@ -726,12 +727,13 @@ class FunctionTables {
       texts_.push_back(t);
       return static_cast<uint32_t>(texts_.size() - 1);
     }
-    if (has_last_text_ && t == last_text_) return last_text_index_;
+    // A direct-mapped cache of recent texts in front of the hash map: most
+    // literals are a handful of short type names ("i32", "ptr").
+    CacheSlot& slot = cache_[cache_slot(t)];
+    if (slot.valid && slot.text == t) return slot.index;
     auto [it, inserted] = text_index_.try_emplace(t, static_cast<uint32_t>(texts_.size()));
     if (inserted) texts_.push_back(t);
-    last_text_ = t;
-    last_text_index_ = it->second;
-    has_last_text_ = true;
+    slot = CacheSlot{t, it->second, true};
     return it->second;
   }
 
@@ -742,10 +744,19 @@ class FunctionTables {
   std::vector<std::string_view> opcode_names_;
   std::vector<int32_t> local_op_;  // OpId -> index into opcode_names_, or -1
   std::vector<std::string_view> texts_;
+  struct CacheSlot {
+    std::string_view text;
+    uint32_t index = 0;
+    bool valid = false;
+  };
+  static size_t cache_slot(std::string_view t) {
+    size_t h = t.size() * 31;
+    for (size_t i = 0; i < t.size() && i < 8; ++i) h = h * 131 + static_cast<unsigned char>(t[i]);
+    return h % kCacheSlots;
+  }
+  static constexpr size_t kCacheSlots = 64;
   std::unordered_map<std::string_view, uint32_t> text_index_;
-  std::string_view last_text_;  // one-entry cache in front of text_index_
-  uint32_t last_text_index_ = 0;
-  bool has_last_text_ = false;
+  std::array<CacheSlot, kCacheSlots> cache_{};
 };
 
 // Sizes of a function's flat node arrays.
