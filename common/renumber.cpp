@@ -29,18 +29,26 @@ std::vector<NodeId> order_by_blocks(const Function& fn) {
   return order;
 }
 
-// Operand k of a node: control inputs first, then inputs.
-NodeId operand(const Node& n, size_t k) {
-  return k < n.control.size() ? n.control[k] : n.inputs[k - n.control.size()];
+// The operands the order respects: control inputs then inputs, except a
+// region's control inputs and a phi's inputs, the edges that may close a
+// cycle (the verifier requires the rest of a sea-of-nodes graph to be acyclic).
+size_t ordered_control_count(const Node& n) {
+  return n.op == Region ? 0 : n.control.size();
+}
+size_t ordered_input_count(const Node& n) {
+  return n.op < kNumOps && op_info(n.op).has(PHI) ? 0 : n.inputs.size();
+}
+size_t ordered_operand_count(const Node& n) { return ordered_control_count(n) + ordered_input_count(n); }
+NodeId ordered_operand(const Node& n, size_t k) {
+  size_t c = ordered_control_count(n);
+  return k < c ? n.control[k] : n.inputs[k - c];
 }
 
 std::vector<NodeId> order_defs_before_uses(const Function& fn) {
   const size_t count = fn.nodes.size();
   std::vector<char> used(count, 0);
-  for (const Node& n : fn.nodes) {
-    for (NodeId c : n.control) used[c] = 1;
-    for (NodeId i : n.inputs) used[i] = 1;
-  }
+  for (const Node& n : fn.nodes)
+    for (size_t k = 0; k < ordered_operand_count(n); ++k) used[ordered_operand(n, k)] = 1;
   std::vector<NodeId> roots;
   for (NodeId id = 0; id < count; ++id)
     if (!used[id]) roots.push_back(id);
@@ -59,8 +67,8 @@ std::vector<NodeId> order_defs_before_uses(const Function& fn) {
     while (!stack.empty()) {
       auto& [id, next] = stack.back();
       const Node& n = fn.nodes[id];
-      if (next < n.control.size() + n.inputs.size()) {
-        NodeId op = operand(n, next++);
+      if (next < ordered_operand_count(n)) {
+        NodeId op = ordered_operand(n, next++);
         if (state[op] == kNew) {
           state[op] = kOnStack;
           stack.emplace_back(op, 0);

@@ -14,9 +14,10 @@ namespace pl {
 //  - Without one (sea of nodes): definitions before uses. A depth-first walk
 //    over operands (control inputs, then inputs, in order) from the sinks
 //    (nodes nobody uses, in original order; then any node not yet reached)
-//    numbers each node after its operands. Operands that close a cycle (phi
-//    inputs around a loop, a loop region's back edge) are the only ones that
-//    may come later.
+//    numbers each node after its operands. The walk leaves out a region's
+//    control inputs and a phi's inputs, the only edges that may close a
+//    cycle, so in a graph that verifies they are the only references that
+//    may point to a later node.
 // Every reference (control, inputs, cfg, dominance) follows the map.
 std::vector<NodeId> renumber_canonical(Function& fn);
 
