@@ -23,16 +23,19 @@
 //     only appear in whitespace: raw control characters in strings are
 //     errors. Columns are byte columns, 1-based.
 //   - depth_ counts the open arrays and objects; opening one beyond
-//     kMaxDepth is an error, which bounds the recursion of literal parsing
-//     (the only recursive part) and every other nesting.
-//   - Strings are decoded and validated as UTF-8 (RFC 8259 requires it), so
-//     every string in a module read from JSON can be written back by any
-//     encoding (nlohmann's dump() would throw on invalid UTF-8).
+//     json_lex::kMaxDepth is an error, which bounds the recursion of literal
+//     parsing (the only recursive part) and every other nesting.
+//   - Strings and numbers are lexed by json_lex (shared with the printable
+//     reader) on the window: a string cut by the window's end is resumed
+//     after a refill; a number is lexed once the window holds all of it and
+//     the byte after it. Strings are validated as UTF-8 (RFC 8259 requires
+//     it), so every string in a module read from JSON can be written back by
+//     any encoding (nlohmann's dump() would throw on invalid UTF-8).
 //
 // Literals: scalars become typed Literals; arrays and objects are parsed
 // into an nlohmann::json (bounded by the depth limit) and stored as its
 // compact dump(), the canonical text all three encodings carry. Integers
-// must fit int64 or uint64 (exactness); floats must be finite.
+// must fit int64 or uint64 (exactness); floats must be finite (json_lex.h).
 //
 // Writer. Deterministic and diff-friendly: module keys one per line, each
 // extern, data item, node and cfg/dominance block on its own line, 2-space
@@ -43,24 +46,24 @@
 // after every function so a downstream stage can start on it.
 #include <array>
 #include <charconv>
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include <nlohmann/json.hpp>
 
 #include "error.h"
 #include "format.h"
+#include "json_lex.h"
 
 namespace pl {
 
 namespace {
 
-constexpr int kMaxDepth = 128;
+using json_lex::kMaxDepth;
+using json_lex::Number;
+
 constexpr size_t kReleaseBytes = size_t{1} << 16;  // consume() granularity
 constexpr size_t kWriteChunk = size_t{1} << 16;    // sink write granularity
 constexpr uint64_t kMaxId = 0xFFFFFFFFull;
@@ -70,23 +73,8 @@ struct Pos {
   uint32_t col = 1;
 };
 
-struct Number {
-  enum class Kind { Int, UInt, Float };
-  Kind kind = Kind::Int;
-  int64_t i = 0;
-  uint64_t u = 0;
-  double d = 0;
-};
-
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 bool is_alnum(int c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-
-int hex_value(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // A string as it appears in a message: quoted, shortened, control bytes
 // replaced so the diagnostic stays on one line.
@@ -99,24 +87,6 @@ std::string quote(std::string_view s) {
   }
   if (s.size() > kMax) out += "...";
   return out + "'";
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 // ---- lexer ------------------------------------------------------------------
@@ -141,6 +111,11 @@ class Lexer {
   [[noreturn]] void fail_eof() {
     skip_ws();
     fail(pos_at(pos_), "unexpected end of input");
+  }
+  // The input ended inside a token, at window index `at`.
+  [[noreturn]] void fail_eof_at(size_t at) {
+    pos_ = at;
+    fail_eof();
   }
   // "<expected>, found <next token>" at the next token; at the end of the
   // input, "unexpected end of input".
@@ -214,64 +189,29 @@ class Lexer {
   void read_string(std::string& out) {
     out.clear();
     ++pos_;  // opening quote
-    for (;;) {
-      if (pos_ == win_.size() && !refill()) fail(pos_at(pos_), "unexpected end of input");
-      size_t run = pos_;
-      const size_t n = win_.size();
-      while (run < n) {
-        unsigned char c = static_cast<unsigned char>(win_[run]);
-        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
-        ++run;
-      }
-      out.append(win_.data() + pos_, run - pos_);
-      pos_ = run;
-      if (pos_ == n) continue;
-      unsigned char c = static_cast<unsigned char>(win_[pos_]);
-      if (c == '"') {
-        ++pos_;
-        return;
-      }
-      if (c == '\\') {
-        read_escape(out);
-      } else if (c < 0x20) {
-        fail(pos_at(pos_), "control character in string (it must be escaped)");
-      } else {
-        read_utf8(out);
-      }
+    json_lex::Error err;
+    while (!json_lex::read_string(win_, pos_, json_lex::RangeEnd::Window, out, err)) {
+      if (err.code != json_lex::Error::Code::Truncated) fail(pos_at(err.unit), err.message);
+      if (!refill()) fail_eof_at(err.at);
+      // pos_ is where the cut escape or sequence starts: read on from there.
     }
   }
 
   // A JSON number token (caller checked that it starts with '-' or a digit).
   Number read_number() {
-    const Pos p = pos_at(pos_);
-    const size_t start = pos_;
-    bool neg = false;
-    bool is_float = false;
-    if (cur() == '-') {
-      neg = true;
-      ++pos_;
+    // The whole token in the window, and the byte after it unless the input
+    // ends first, as json_lex::scan_number needs.
+    size_t end = pos_;
+    while (has(end) && json_lex::is_number_char(win_[end])) ++end;
+    json_lex::NumberToken token;
+    json_lex::Number n;
+    json_lex::Error err;
+    if (!json_lex::scan_number(win_, pos_, json_lex::RangeEnd::Window, token, err) ||
+        !json_lex::number_value(win_, token, n, err)) {
+      if (err.code == json_lex::Error::Code::Truncated) fail_eof_at(err.at);
+      fail(pos_at(err.unit), err.message);
     }
-    if (!is_digit(cur())) bad_number(p, "expected a digit");
-    if (cur() == '0') {
-      ++pos_;
-    } else {
-      while (is_digit(cur())) ++pos_;
-    }
-    if (cur() == '.') {
-      is_float = true;
-      ++pos_;
-      if (!is_digit(cur())) bad_number(p, "expected a digit after '.'");
-      while (is_digit(cur())) ++pos_;
-    }
-    if (cur() == 'e' || cur() == 'E') {
-      is_float = true;
-      ++pos_;
-      if (cur() == '+' || cur() == '-') ++pos_;
-      if (!is_digit(cur())) bad_number(p, "expected a digit in the exponent");
-      while (is_digit(cur())) ++pos_;
-    }
-    const std::string_view text = win_.substr(start, pos_ - start);
-    return is_float ? float_number(p, text) : integer_number(p, text, neg);
+    return n;
   }
 
   // true / false / null (caller checked the first letter).
@@ -382,118 +322,6 @@ class Lexer {
     if (c >= 0x21 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
     static constexpr char kHex[] = "0123456789abcdef";
     return std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15];
-  }
-
-  [[noreturn]] void bad_number(Pos p, const char* detail) {
-    if (cur() < 0) fail_eof();
-    fail(p, std::string("invalid number: ") + detail);
-  }
-
-  Number integer_number(Pos p, std::string_view text, bool neg) {
-    std::string_view digits = text.substr(neg ? 1 : 0);
-    uint64_t mag = 0;
-    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), mag);
-    (void)ptr;
-    constexpr uint64_t kMinMag = uint64_t{1} << 63;  // |INT64_MIN|
-    if (ec != std::errc() || (neg && mag > kMinMag)) fail(p, "integer out of range (must fit in 64 bits)");
-    Number n;
-    if (neg) {
-      n.i = mag == kMinMag ? std::numeric_limits<int64_t>::min() : -static_cast<int64_t>(mag);
-    } else if (mag <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
-      n.i = static_cast<int64_t>(mag);
-    } else {
-      n.kind = Number::Kind::UInt;
-      n.u = mag;
-    }
-    return n;
-  }
-
-  Number float_number(Pos p, std::string_view text) {
-    Number n;
-    n.kind = Number::Kind::Float;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n.d);
-    (void)ptr;
-    if (ec == std::errc::result_out_of_range) {
-      // Overflow or underflow: strtod tells which (underflow is a tiny or
-      // zero value, accepted as JSON parsers do).
-      n.d = std::strtod(std::string(text).c_str(), nullptr);
-    } else if (ec != std::errc()) {
-      fail(p, "invalid number");
-    }
-    if (!std::isfinite(n.d)) fail(p, "number out of range (must be finite)");
-    return n;
-  }
-
-  void read_escape(std::string& out) {
-    const Pos p = pos_at(pos_);
-    if (!has(pos_ + 1)) fail_eof();
-    char e = win_[pos_ + 1];
-    pos_ += 2;
-    switch (e) {
-      case '"': out += '"'; return;
-      case '\\': out += '\\'; return;
-      case '/': out += '/'; return;
-      case 'b': out += '\b'; return;
-      case 'f': out += '\f'; return;
-      case 'n': out += '\n'; return;
-      case 'r': out += '\r'; return;
-      case 't': out += '\t'; return;
-      case 'u': break;
-      default: fail(p, "invalid escape in string");
-    }
-    uint32_t cp = read_hex4(p);
-    if (cp >= 0xDC00 && cp <= 0xDFFF) fail(p, "invalid \\u escape: unpaired low surrogate");
-    if (cp >= 0xD800 && cp <= 0xDBFF) {
-      if (!has(pos_ + 1)) fail_eof();
-      if (win_[pos_] != '\\' || win_[pos_ + 1] != 'u') fail(p, "invalid \\u escape: unpaired high surrogate");
-      pos_ += 2;
-      uint32_t low = read_hex4(p);
-      if (low < 0xDC00 || low > 0xDFFF) fail(p, "invalid \\u escape: unpaired high surrogate");
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-    }
-    append_utf8(out, cp);
-  }
-
-  uint32_t read_hex4(Pos p) {
-    if (!has(pos_ + 3)) fail_eof();
-    uint32_t v = 0;
-    for (size_t i = 0; i < 4; ++i) {
-      int h = hex_value(static_cast<unsigned char>(win_[pos_ + i]));
-      if (h < 0) fail(p, "invalid \\u escape: expected 4 hex digits");
-      v = v * 16 + static_cast<uint32_t>(h);
-    }
-    pos_ += 4;
-    return v;
-  }
-
-  // One multi-byte UTF-8 sequence at pos_, validated (no overlongs, no
-  // surrogates, nothing above U+10FFFF) and copied.
-  void read_utf8(std::string& out) {
-    const Pos p = pos_at(pos_);
-    unsigned char lead = static_cast<unsigned char>(win_[pos_]);
-    size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      len = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      len = 3;
-      if (lead == 0xE0) lo = 0xA0;
-      if (lead == 0xED) hi = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      len = 4;
-      if (lead == 0xF0) lo = 0x90;
-      if (lead == 0xF4) hi = 0x8F;
-    } else {
-      fail(p, "invalid utf-8 in string");
-    }
-    if (!has(pos_ + len - 1)) fail_eof();
-    for (size_t i = 1; i < len; ++i) {
-      unsigned char c = static_cast<unsigned char>(win_[pos_ + i]);
-      unsigned char min = i == 1 ? lo : 0x80, max = i == 1 ? hi : 0xBF;
-      if (c < min || c > max) fail(p, "invalid utf-8 in string");
-    }
-    out.append(win_.data() + pos_, len);
-    pos_ += len;
   }
 
   ByteSource& src_;
@@ -861,8 +689,8 @@ class JsonReader final : public ModuleReader {
     out.clear();
     out.reserve(word_.size() / 2);
     for (size_t i = 0; i < word_.size(); i += 2) {
-      int hi = hex_value(static_cast<unsigned char>(word_[i]));
-      int lo = hex_value(static_cast<unsigned char>(word_[i + 1]));
+      int hi = json_lex::hex_value(static_cast<unsigned char>(word_[i]));
+      int lo = json_lex::hex_value(static_cast<unsigned char>(word_[i + 1]));
       if (hi < 0 || lo < 0) fail(p, "'init' must be hex digits");
       out += static_cast<char>(hi * 16 + lo);
     }

@@ -53,7 +53,10 @@
 // Invariants relied on: structural validity of what the writer is given
 // (checked); the opcode lexical class of valid_opcode_name(); Literal's
 // to_json() for every literal kind (strings and integers are printed by fast
-// paths that produce identical text).
+// paths that produce identical text). Strings and numbers are lexed by
+// json_lex (shared with the JSON reader) on the line, RangeEnd::Line: a
+// number must then end at a byte that cannot continue a token, and one that
+// underflows is an error here.
 #include "text_format.h"
 
 #include <algorithm>
@@ -72,6 +75,7 @@
 #include "format.h"
 #include "io.h"
 #include "ir.h"
+#include "json_lex.h"
 #include "literal.h"
 #include "opcodes.h"
 
@@ -81,7 +85,6 @@ namespace {
 
 constexpr uint32_t kMaxIndex = 0xFFFFFFFEu;  // largest node label / block number
 constexpr uint32_t kBlockRef = 0xFFFFFFFFu;  // placeholder for a `bN` reference
-constexpr int kMaxLiteralDepth = 128;        // nesting limit of array/object literals
 constexpr size_t kContextWidth = 160;        // longest context line in a diagnostic
 
 // ============================================================================
@@ -446,20 +449,6 @@ class TextWriter final : public ModuleWriter {
 // Reader: lines and the lexer
 // ============================================================================
 
-// Length of the valid UTF-8 sequence at text[pos] (lead byte >= 0x80): no
-// overlong forms, no surrogates, nothing above U+10FFFF; 0 if invalid.
-size_t utf8_length(std::string_view text, size_t pos) {
-  auto byte = [&](size_t k) { return pos + k < text.size() ? static_cast<unsigned char>(text[pos + k]) : 0; };
-  const unsigned char lead = byte(0);
-  size_t len = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
-  for (size_t k = 1; k < len; ++k)
-    if ((byte(k) & 0xC0) != 0x80) return 0;
-  const unsigned char second = byte(1);
-  if (len == 3 && ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0))) return 0;
-  if (len == 4 && ((lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second >= 0x90))) return 0;
-  return len;
-}
-
 // The offending line as diagnostic context: control characters shown as '?',
 // long lines cut to a window around `pos`.
 std::string context_text(std::string_view line, size_t pos) {
@@ -474,7 +463,7 @@ std::string context_text(std::string_view line, size_t pos) {
   for (size_t i = begin; i < end; ++i) {
     auto u = static_cast<unsigned char>(line[i]);
     if (u >= 0x80) {
-      size_t len = utf8_length(line, i);
+      size_t len = json_lex::utf8_length(line, i);
       if (len == 0 || i + len > end) {
         out += '?';
       } else {
@@ -697,9 +686,6 @@ class Cursor {
     while (end < text_.size() && end - start < 32 && is_token_char(text_[end])) ++end;
     return "'" + std::string(text_.substr(start, std::max<size_t>(end - start, 1))) + "'";
   }
-  void append_utf8(std::string& out, uint32_t cp);
-  uint32_t hex4();
-  void utf8_sequence(std::string& out);
   Literal number_literal();
   Literal keyword_literal();
   Literal structured_literal();
@@ -709,104 +695,20 @@ class Cursor {
   size_t pos_ = 0;
 };
 
-void Cursor::append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// Four hex digits of a \u escape (cursor after the 'u').
-uint32_t Cursor::hex4() {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) {
-    char c = peek();
-    if (!is_hex(c)) fail("expected 4 hex digits after \\u, found " + found());
-    v = v * 16 + static_cast<uint32_t>(is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);
-    ++pos_;
-  }
-  return v;
-}
-
-// One UTF-8 encoded character (cursor at its lead byte), validated.
-void Cursor::utf8_sequence(std::string& out) {
-  const size_t len = utf8_length(text_, pos_);
-  if (len == 0) fail("invalid utf-8 in string");
-  out.append(text_.substr(pos_, len));
-  pos_ += len;
-}
-
-// A JSON string literal (cursor at the opening quote), decoded.
+// A JSON string literal (cursor at the opening quote), decoded (json_lex).
 std::string Cursor::string_literal() {
   skip_space();
   const size_t start = pos_;
   ++pos_;
-  size_t i = pos_;
-  while (i < text_.size()) {
-    auto u = static_cast<unsigned char>(text_[i]);
-    if (u == '"' || u == '\\' || u < 0x20 || u >= 0x80) break;
-    ++i;
-  }
-  std::string out(text_.substr(pos_, i - pos_));
-  pos_ = i;
-  for (;;) {
-    if (pos_ >= text_.size()) fail_at(start, "unterminated string (missing closing '\"')");
-    auto u = static_cast<unsigned char>(text_[pos_]);
-    if (u == '"') {
-      ++pos_;
-      return out;
-    }
-    if (u < 0x20) fail("control character in string (write it as an escape such as \\n or \\u00XX)");
-    if (u >= 0x80) {
-      utf8_sequence(out);
-      continue;
-    }
-    if (u != '\\') {
-      out += static_cast<char>(u);
-      ++pos_;
-      continue;
-    }
-    ++pos_;
-    char e = peek();
-    ++pos_;
-    switch (e) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'u': {
-        size_t esc = pos_ - 2;
-        uint32_t cp = hex4();
-        if (cp >= 0xDC00 && cp <= 0xDFFF) fail_at(esc, "invalid \\u escape: lone low surrogate");
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          if (peek() != '\\' || peek(1) != 'u') fail_at(esc, "invalid \\u escape: high surrogate without a low one");
-          pos_ += 2;
-          uint32_t low = hex4();
-          if (low < 0xDC00 || low > 0xDFFF) fail_at(esc, "invalid \\u escape: high surrogate without a low one");
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        append_utf8(out, cp);
-        break;
-      }
-      default:
-        if (e == '\0' && pos_ > text_.size()) fail_at(start, "unterminated string (missing closing '\"')");
-        fail_at(pos_ - 2, "invalid escape in string (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
-    }
+  std::string out;
+  json_lex::Error err;
+  if (json_lex::read_string(text_, pos_, json_lex::RangeEnd::Line, out, err)) return out;
+  switch (err.code) {
+    case json_lex::Error::Code::Truncated: fail_at(start, "unterminated string (missing closing '\"')");
+    case json_lex::Error::Code::Hex:
+      pos_ = err.at;
+      fail("expected 4 hex digits after \\u, found " + found());
+    default: fail_at(err.at, err.message);
   }
 }
 
@@ -814,47 +716,19 @@ std::string Cursor::string_literal() {
 // with a fraction or exponent as finite doubles.
 Literal Cursor::number_literal() {
   const size_t start = pos_;
-  if (peek() == '-') ++pos_;
-  if (peek() == '0') {
-    ++pos_;
-  } else if (is_digit(peek())) {
-    while (is_digit(peek())) ++pos_;
-  } else {
-    fail_at(start, "invalid number: expected a digit after '-'");
-  }
-  bool is_float = false;
-  if (peek() == '.') {
-    ++pos_;
-    if (!is_digit(peek())) fail("invalid number: expected a digit after '.'");
-    while (is_digit(peek())) ++pos_;
-    is_float = true;
-  }
-  if (peek() == 'e' || peek() == 'E') {
-    ++pos_;
-    if (peek() == '+' || peek() == '-') ++pos_;
-    if (!is_digit(peek())) fail("invalid number: expected a digit in the exponent");
-    while (is_digit(peek())) ++pos_;
-    is_float = true;
-  }
+  json_lex::NumberToken token;
+  json_lex::Number n;
+  json_lex::Error err;
+  if (!json_lex::scan_number(text_, pos_, json_lex::RangeEnd::Line, token, err)) fail_at(err.at, err.message);
   if (is_token_char(peek()) || peek() == '.') fail_at(start, "invalid number " + found_from(start));
-  const char* first = text_.data() + start;
-  const char* last = text_.data() + pos_;
-  if (is_float) {
-    double v = 0;
-    auto r = std::from_chars(first, last, v);
-    if (r.ec != std::errc() || r.ptr != last) fail_at(start, "number is out of range of a 64-bit float");
-    return Literal::floating(v);
+  if (!json_lex::number_value(text_, token, n, err)) fail_at(err.at, err.message);
+  switch (n.kind) {
+    case json_lex::Number::Kind::Int: return Literal::integer(n.i);
+    case json_lex::Number::Kind::UInt: return Literal::unsigned_integer(n.u);
+    case json_lex::Number::Kind::Float: break;
   }
-  if (*first == '-') {
-    int64_t v = 0;
-    auto r = std::from_chars(first, last, v);
-    if (r.ec != std::errc() || r.ptr != last) fail_at(start, "integer is out of range (below -2^63)");
-    return Literal::integer(v);
-  }
-  uint64_t v = 0;
-  auto r = std::from_chars(first, last, v);
-  if (r.ec != std::errc() || r.ptr != last) fail_at(start, "integer is out of range (above 2^64-1)");
-  return Literal::unsigned_integer(v);
+  if (n.underflow) fail_at(start, "number is out of range of a 64-bit float");
+  return Literal::floating(n.d);
 }
 
 Literal Cursor::keyword_literal() {
@@ -884,8 +758,8 @@ Literal Cursor::structured_literal() {
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxLiteralDepth)
-        fail_at(i, "literal is nested deeper than " + std::to_string(kMaxLiteralDepth) + " levels");
+      if (++depth > json_lex::kMaxDepth)
+        fail_at(i, "literal is nested deeper than " + std::to_string(json_lex::kMaxDepth) + " levels");
     } else if (c == ']' || c == '}') {
       if (--depth == 0) end = i + 1;
     } else if (c == '#') {
