@@ -466,7 +466,37 @@ struct Range {
 };
 Range range_at(const uint32_t* ends, size_t k) { return {k ? ends[k - 1] : 0, ends[k]}; }
 
-void read_nodes(const Frame& f, const fb::Function& r, Function& fn, TextBudget& budget) {
+// Every id in a flat reference array is below the node count. Checked on the
+// flat array (4 bytes an entry, in cache) so that check_structure() need not
+// walk the node array again; the error names the node that holds the id.
+void check_references(const Function& fn, const uint32_t* refs, const uint32_t* ends, size_t nodes,
+                      const char* what) {
+  const size_t total = nodes ? ends[nodes - 1] : 0;
+  uint32_t worst = 0;
+  for (size_t k = 0; k < total; ++k) worst = std::max(worst, refs[k]);
+  if (total == 0 || worst < nodes) return;
+  const size_t k = static_cast<size_t>(std::find_if(refs, refs + total, [&](uint32_t id) { return id >= nodes; }) - refs);
+  const size_t holder = static_cast<size_t>(std::upper_bound(ends, ends + nodes, k) - ends);
+  throw FormatError(Where::in(fn.name, node_name(static_cast<NodeId>(holder))),
+                    std::string(what) + " refers to node i" + num(refs[k]) + ", but the function has " + num(nodes) +
+                        " nodes");
+}
+
+Loc read_loc(const Frame& f, const fb::Loc* l, const ModuleHeader& header, const Function& fn, size_t i) {
+  if (l->line() == 0 && (l->file() != 0 || l->col() != 0))
+    f.fail(l, "expected an all-zero location for a node without a line, found file " + num(l->file()) + " col " +
+                  num(l->col()));
+  if (l->line() != 0 && l->file() >= header.files.size())
+    throw FormatError(Where::in(fn.name, node_name(static_cast<NodeId>(i))),
+                      "source location names file #" + num(l->file()) + ", but the module lists " +
+                          num(header.files.size()) + " files");
+  return Loc{l->file(), l->line(), l->col()};
+}
+
+// Builds the nodes in one pass over the flat arrays, checking what
+// check_structure() would check about each node (NodeChecks::AlreadyDone).
+void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& header, Function& fn,
+                TextBudget& budget) {
   const std::vector<OpId> opmap = read_opcodes(f, r.opcodes(), fn, budget);
   const size_t n = r.ops()->size();
   const size_t nlit = r.literal_kind()->size();
@@ -475,6 +505,8 @@ void read_nodes(const Frame& f, const fb::Function& r, Function& fn, TextBudget&
   check_ends(f, r.literal_end(), n, nlit, "literal_end");
   check_count(f, r.literal_bits(), nlit, "literal_bits");
   check_aligned(f, r.literal_bits(), "literal_bits");
+  const fbs::Vector<const fb::Loc*>* locs = r.locs();
+  if (locs) check_count(f, locs, n, "locs");
 
   const uint16_t* ops = r.ops()->data();
   const uint32_t* control_end = r.control_end()->data();
@@ -484,6 +516,8 @@ void read_nodes(const Frame& f, const fb::Function& r, Function& fn, TextBudget&
   const uint32_t* literal_end = r.literal_end()->data();
   const auto* kinds = reinterpret_cast<const uint8_t*>(r.literal_kind()->data());
   const uint64_t* bits = r.literal_bits()->data();
+  check_references(fn, control, control_end, n, "control input");
+  check_references(fn, inputs, input_end, n, "input");
   LiteralTexts texts(f, r.strings(), budget);
 
   fn.nodes.resize(n);
@@ -498,18 +532,7 @@ void read_nodes(const Frame& f, const fb::Function& r, Function& fn, TextBudget&
     node.literals.clear();
     node.literals.reserve(lit.end - lit.begin);
     for (uint32_t j = lit.begin; j < lit.end; ++j) node.literals.push_back(read_literal(f, kinds + j, bits + j, texts));
-    node.loc = Loc{};
-  }
-}
-
-void read_locs(const Frame& f, const fbs::Vector<const fb::Loc*>* locs, Function& fn) {
-  check_count(f, locs, fn.nodes.size(), "locs");
-  for (size_t i = 0; i < fn.nodes.size(); ++i) {
-    const fb::Loc* l = locs->Get(static_cast<fbs::uoffset_t>(i));
-    if (l->line() == 0 && (l->file() != 0 || l->col() != 0))
-      f.fail(l, "expected an all-zero location for a node without a line, found file " + num(l->file()) + " col " +
-                    num(l->col()));
-    fn.nodes[i].loc = Loc{l->file(), l->line(), l->col()};
+    node.loc = locs ? read_loc(f, locs->Get(static_cast<fbs::uoffset_t>(i)), header, fn, i) : Loc{};
   }
 }
 
@@ -552,13 +575,12 @@ void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& he
   fn.linkage = read_linkage(f, f.data, static_cast<uint8_t>(r.linkage()));
   fn.signature = read_signature(f, *r.signature());
   fn.foreign_ops.clear();
-  read_nodes(f, r, fn, budget);
-  if (r.locs()) read_locs(f, r.locs(), fn);
+  read_nodes(f, r, header, fn, budget);
   fn.cfg.reset();
   fn.dominance.reset();
   if (r.cfg()) fn.cfg = read_cfg(f, *r.cfg());
   if (r.dominance()) fn.dominance = read_dominance(f, *r.dominance());
-  check_structure(header, fn);
+  check_structure(header, fn, NodeChecks::AlreadyDone);
 }
 
 std::string frame_kind(std::string_view id) {
@@ -760,20 +782,17 @@ class FunctionTables {
 };
 
 // Sizes of a function's flat node arrays.
-struct NodeCounts {
-  size_t nodes = 0, control = 0, inputs = 0, literals = 0;
-  bool any_loc = false;
-};
-
-// Where the writer fills a function's node arrays: the elements of vectors
-// created uninitialised in the builder (valid until the next builder call),
-// and a scratch array for the locations.
+// A function's node arrays, filled in one pass over the nodes and reused
+// across functions; the builder then copies each one in bulk. (Counting
+// first and filling builder memory in place took two passes over a node
+// array that does not fit in cache.)
 struct NodeArrays {
-  uint16_t* ops;
-  uint32_t *control_end, *control, *input_end, *inputs, *literal_end;
-  fb::LiteralKind* literal_kind;
-  uint64_t* literal_bits;
-  fb::Loc* locs;  // null when no node has a location
+  std::vector<uint16_t> ops;
+  std::vector<uint32_t> control_end, control, input_end, inputs, literal_end;
+  std::vector<fb::LiteralKind> literal_kind;
+  std::vector<uint64_t> literal_bits;
+  std::vector<fb::Loc> locs;  // empty when no node has a location
+  bool any_loc = false;
 };
 
 void encode_literal(const Literal& lit, FunctionTables& tables, fb::LiteralKind& kind, uint64_t& bits) {
@@ -792,21 +811,34 @@ void encode_literal(const Literal& lit, FunctionTables& tables, fb::LiteralKind&
 
 // One pass over the nodes writing every node array (ids are u32 and the
 // host is little-endian, so elements are stored as they are).
-void fill_node_arrays(const Function& fn, FunctionTables& tables, const NodeArrays& a) {
-  size_t c = 0, in = 0, l = 0;
-  for (size_t i = 0; i < fn.nodes.size(); ++i) {
+void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a) {
+  const size_t n = fn.nodes.size();
+  a.ops.resize(n);
+  a.control_end.resize(n);
+  a.input_end.resize(n);
+  a.literal_end.resize(n);
+  a.control.clear();
+  a.inputs.clear();
+  a.literal_kind.clear();
+  a.literal_bits.clear();
+  a.locs.clear();
+  a.any_loc = false;
+  for (size_t i = 0; i < n; ++i) {
     const Node& node = fn.nodes[i];
     a.ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node.op);
-    for (NodeId id : node.control) a.control[c++] = id;
-    a.control_end[i] = static_cast<uint32_t>(c);
-    for (NodeId id : node.inputs) a.inputs[in++] = id;
-    a.input_end[i] = static_cast<uint32_t>(in);
+    a.control.insert(a.control.end(), node.control.begin(), node.control.end());
+    a.control_end[i] = static_cast<uint32_t>(a.control.size());
+    a.inputs.insert(a.inputs.end(), node.inputs.begin(), node.inputs.end());
+    a.input_end[i] = static_cast<uint32_t>(a.inputs.size());
     for (const Literal& lit : node.literals) {
-      encode_literal(lit, tables, a.literal_kind[l], a.literal_bits[l]);
-      ++l;
+      encode_literal(lit, tables, a.literal_kind.emplace_back(), a.literal_bits.emplace_back());
     }
-    a.literal_end[i] = static_cast<uint32_t>(l);
-    if (a.locs) a.locs[i] = node.loc.valid() ? fb::Loc(node.loc.file, node.loc.line, node.loc.col) : fb::Loc();
+    a.literal_end[i] = static_cast<uint32_t>(a.literal_kind.size());
+    if (node.loc.valid() && !a.any_loc) {
+      a.any_loc = true;
+      a.locs.resize(i);  // all earlier nodes had none
+    }
+    if (a.any_loc) a.locs.push_back(node.loc.valid() ? fb::Loc(node.loc.file, node.loc.line, node.loc.col) : fb::Loc());
   }
 }
 
@@ -843,37 +875,29 @@ class BinaryWriter final : public ModuleWriter {
     sink_.flush();
   }
 
-  // Node arrays are created uninitialised and filled in place in one pass;
-  // the texts the literals name are known only after that pass, so the
-  // strings, the opcode table and the rest come after them in the buffer.
+  // The node arrays are filled in one pass over the nodes (NodeArrays); the
+  // texts the literals name are known only after that pass, so the strings,
+  // the opcode table and the rest come after them in the buffer.
   void function(const Function& fn) override {
     if (state_ != State::Open) throw std::logic_error("binary writer: function() outside begin()/end()");
     tables_.reset(fn);
-    const NodeCounts counts = count_nodes(fn);
+    fill_node_arrays(fn, tables_, arrays_);
     SizeBound bound = rest_size_bound(fn);
-    add_node_arrays(bound, counts);
+    add_node_arrays(bound, arrays_);
     if (!bound.fits()) too_large(fn);
     reserve_builder(bound.bytes());
     fbb_.Clear();
 
-    auto ops = uninitialized<uint16_t>(counts.nodes);
-    auto control_end = uninitialized<uint32_t>(counts.nodes);
-    auto control = uninitialized<uint32_t>(counts.control);
-    auto literal_end = uninitialized<uint32_t>(counts.nodes);
-    auto literal_kind = uninitialized<fb::LiteralKind>(counts.literals);
-    auto literal_bits = uninitialized<uint64_t>(counts.literals);
-    auto input_end = uninitialized<uint32_t>(counts.nodes);
-    auto inputs = uninitialized<uint32_t>(counts.inputs);
-    locs_.resize(counts.any_loc ? counts.nodes : 0);
-    fill_node_arrays(fn, tables_,
-                     NodeArrays{elements<uint16_t>(ops), elements<uint32_t>(control_end), elements<uint32_t>(control),
-                                elements<uint32_t>(input_end), elements<uint32_t>(inputs),
-                                elements<uint32_t>(literal_end), elements<fb::LiteralKind>(literal_kind),
-                                elements<uint64_t>(literal_bits), counts.any_loc ? locs_.data() : nullptr});
-    // FlatBuffers 2.0.8's CreateUninitializedVectorOfStructs takes the
-    // struct size (12) as its alignment, so locations go through scratch.
+    auto ops = fbb_.CreateVector(arrays_.ops);
+    auto control_end = fbb_.CreateVector(arrays_.control_end);
+    auto control = fbb_.CreateVector(arrays_.control);
+    auto literal_end = fbb_.CreateVector(arrays_.literal_end);
+    auto literal_kind = fbb_.CreateVector(arrays_.literal_kind);
+    auto literal_bits = fbb_.CreateVector(arrays_.literal_bits);
+    auto input_end = fbb_.CreateVector(arrays_.input_end);
+    auto inputs = fbb_.CreateVector(arrays_.inputs);
     fbs::Offset<fbs::Vector<const fb::Loc*>> locs;
-    if (counts.any_loc) locs = fbb_.CreateVectorOfStructs(locs_);
+    if (arrays_.any_loc) locs = fbb_.CreateVectorOfStructs(arrays_.locs);
 
     SizeBound texts;
     texts.add(fbb_.GetSize() + bound.bytes());
@@ -913,28 +937,14 @@ class BinaryWriter final : public ModuleWriter {
   }
 
   // Counts the flat arrays and assigns the opcode table (first-use order).
-  NodeCounts count_nodes(const Function& fn) {
-    NodeCounts c;
-    c.nodes = fn.nodes.size();
-    for (size_t i = 0; i < fn.nodes.size(); ++i) {
-      const Node& node = fn.nodes[i];
-      tables_.op_index(fn, static_cast<NodeId>(i), node.op);
-      c.control += node.control.size();
-      c.inputs += node.inputs.size();
-      c.literals += node.literals.size();
-      c.any_loc |= node.loc.valid();
-    }
-    return c;
-  }
-
-  static void add_node_arrays(SizeBound& size, const NodeCounts& c) {
-    size.vector(c.nodes, sizeof(uint16_t));
-    for (int i = 0; i < 3; ++i) size.vector(c.nodes, sizeof(uint32_t));
-    size.vector(c.control, sizeof(uint32_t));
-    size.vector(c.inputs, sizeof(uint32_t));
-    size.vector(c.literals, 1);
-    size.vector(c.literals, sizeof(uint64_t));
-    if (c.any_loc) size.vector(c.nodes, sizeof(fb::Loc));
+  static void add_node_arrays(SizeBound& size, const NodeArrays& a) {
+    size.vector(a.ops.size(), sizeof(uint16_t));
+    for (int i = 0; i < 3; ++i) size.vector(a.ops.size(), sizeof(uint32_t));
+    size.vector(a.control.size(), sizeof(uint32_t));
+    size.vector(a.inputs.size(), sizeof(uint32_t));
+    size.vector(a.literal_kind.size(), 1);
+    size.vector(a.literal_kind.size(), sizeof(uint64_t));
+    if (a.any_loc) size.vector(a.ops.size(), sizeof(fb::Loc));
   }
 
   // Everything of a function frame but the node arrays and the texts.
@@ -990,19 +1000,7 @@ class BinaryWriter final : public ModuleWriter {
     builder_capacity_ = bound;
   }
 
-  // A vector of n elements left for fill_node_arrays() to write (its
-  // pointer, found later by elements(), survives the builder's growth).
-  template <class T>
-  fbs::Offset<fbs::Vector<T>> uninitialized(size_t n) {
-    T* unused = nullptr;
-    return fbb_.CreateUninitializedVector<T>(n, &unused);
-  }
 
-  // First element of a vector already in the builder.
-  template <class T, class V>
-  T* elements(fbs::Offset<V> vec) {
-    return reinterpret_cast<T*>(fbb_.GetCurrentBufferPointer() + fbb_.GetSize() - vec.o + sizeof(fbs::uoffset_t));
-  }
 
   fbs::Offset<fbs::String> create_string(std::string_view s) { return fbb_.CreateString(s.data(), s.size()); }
 
@@ -1128,7 +1126,7 @@ class BinaryWriter final : public ModuleWriter {
   uint64_t builder_capacity_ = 0;  // initial size fbb_ was made with
   State state_ = State::Fresh;
   FunctionTables tables_;
-  std::vector<fb::Loc> locs_;
+  NodeArrays arrays_;  // scratch, reused across functions
   std::vector<fbs::Offset<fbs::String>> offsets_;
   std::vector<uint32_t> block_node_, parent_, ends_, flat_ids_;
 };

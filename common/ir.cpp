@@ -145,8 +145,8 @@ OpId Function::intern_op(std::string_view op_name_text) {
   return static_cast<OpId>(kNumOps + foreign_ops.size() - 1);
 }
 
-void check_structure(const ModuleHeader& header, const Function& fn) {
-  check_nodes(header, fn);
+void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes) {
+  if (nodes == NodeChecks::Full) check_nodes(header, fn);
   for (const std::string& name : fn.foreign_ops)
     if (!valid_opcode_name(name)) structural_error(fn, "", "invalid opcode name '" + name + "'");
   if (fn.cfg) check_cfg(fn);

@@ -164,9 +164,17 @@ struct Module {
   bool operator==(const Module&) const = default;
 };
 
+// What check_structure() still has to check about the nodes themselves.
+enum class NodeChecks {
+  Full,          // opcodes, references and location file indexes of every node
+  AlreadyDone,   // the reader checked those while it built the nodes (from flat
+                 // arrays, without a second pass over a node array that no
+                 // longer fits in cache); only the sections remain
+};
+
 // The structural rules listed at the top of this file. Throws FormatError
 // naming the function and the offending node or block.
-void check_structure(const ModuleHeader& header, const Function& fn);
+void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes = NodeChecks::Full);
 
 // For a bare graph (the seed's shape, no module around it): the level it
 // most likely is at: cfg + dominance -> ssa, cfg -> cfg, otherwise son.
