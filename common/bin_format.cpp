@@ -33,7 +33,10 @@
 //      object nested at most kMaxJsonDepth deep), parallel vector lengths,
 //      end-offset vectors (non-decreasing, last = flat length), 8-byte
 //      alignment of vectors of 8-byte scalars (the Verifier checks only 4),
-//      source locations (line 0 => all 0). Then check_structure().
+//      source locations (line 0 => all 0, file index below the file count),
+//      node references (below the node count, checked on the flat arrays).
+//      All of it in one pass over the nodes, so check_structure() runs with
+//      NodeChecks::AlreadyDone and does not walk the node array again.
 //   5. The frame is consumed.
 // Errors are FormatError with the byte offset (from the start of the input)
 // of the frame or of the offending field; graph errors from check_structure
@@ -48,16 +51,15 @@
 // the frame.
 //
 // Writing: one FlatBufferBuilder and its buffer are reused across functions.
-// A pass over the nodes counts the flat arrays and assigns the opcode table
-// (foreign opcodes first, then table opcodes in first-use order); the frame
-// size is bounded from above and refused if it could exceed the cap, and the
-// builder is given that much room at once (no grow-and-copy). The node arrays
-// are created uninitialised in the builder and a second pass fills them in
-// place, interning literal texts as it goes; the texts, opcode names and the
-// small sections follow, then the root table. The output depends only on the
-// module: FlatBufferBuilder zero-fills its padding, the fill pass writes every
-// byte of the uninitialised vectors, the tables are built in a fixed order and
-// interning assigns indexes in first-use order.
+// One pass over the nodes fills reused flat arrays (NodeArrays), assigning
+// the opcode table (foreign opcodes first, then table opcodes in first-use
+// order) and interning literal texts as it goes; the frame size is then
+// bounded from above and refused if it could exceed the cap, and the builder
+// is given that much room at once (no grow-and-copy). The node arrays are
+// copied into the builder in bulk; the texts, opcode names and the small
+// sections follow, then the root table. The output depends only on the
+// module: FlatBufferBuilder zero-fills its padding, the tables are built in a
+// fixed order and interning assigns indexes in first-use order.
 //
 // The reader reads FlatBuffers vectors in place as arrays of host scalars,
 // which is only right on little-endian hosts (static_assert below).
