@@ -19,12 +19,15 @@
 //     bytes. Bytes before pos_ are handed back to the source (consume) only
 //     between array items, so a token never straddles a consume.
 //   - line_/line_start_ (absolute offset of the current line's first byte)
-//     are updated only in skip_ws(), which is sound because a newline can
+//     are updated only in skip_ws() and, for the blanks inside an array or
+//     object literal, in count_lines(); this is sound because a newline can
 //     only appear in whitespace: raw control characters in strings are
 //     errors. Columns are byte columns, 1-based.
-//   - depth_ counts the open arrays and objects; opening one beyond
-//     json_lex::kMaxDepth is an error, which bounds the recursion of literal
-//     parsing (the only recursive part) and every other nesting.
+//   - depth_ counts the open arrays and objects of the format's structure;
+//     opening one beyond json_lex::kMaxDepth is an error. An array or object
+//     literal counts its own depth (json_lex::read_nested, which bounds its
+//     recursion, the only recursive part), from the literal, as the
+//     printable and binary readers do.
 //   - Strings and numbers are lexed by json_lex (shared with the printable
 //     reader) on the window: a string cut by the window's end is resumed
 //     after a refill; a number is lexed once the window holds all of it and
@@ -32,10 +35,12 @@
 //     it), so every string in a module read from JSON can be written back by
 //     any encoding (nlohmann's dump() would throw on invalid UTF-8).
 //
-// Literals: scalars become typed Literals; arrays and objects are parsed
-// into an nlohmann::json (bounded by the depth limit) and stored as its
-// compact dump(), the canonical text all three encodings carry. Integers
-// must fit int64 or uint64 (exactness); floats must be finite (json_lex.h).
+// Literals: scalars become typed Literals; arrays and objects are read by
+// json_lex::read_nested (shared with the printable reader) on the window,
+// grown until it holds the whole literal, and stored as their canonical
+// compact text, the text all three encodings carry. Integers must fit int64
+// or uint64 (exactness); floats must be finite, and one that underflows
+// rounds (json_lex.h); a key given twice in a literal object is an error.
 //
 // Writer. Deterministic and diff-friendly: module keys one per line, each
 // extern, data item, node and cfg/dominance block on its own line, 2-space
@@ -47,6 +52,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -214,6 +220,35 @@ class Lexer {
     return n;
   }
 
+  // An array or object literal (caller checked peek() is '[' or '{'): its
+  // canonical text, by json_lex::read_nested on the window, exactly as the
+  // printable reader reads it. The literal's depth counts from itself, not
+  // from the top-level object. Most literals lie whole in the window and are
+  // read in one pass; one cut by the window's end is read again once
+  // hold_literal() has grown the window to hold all of it (a linear scan, so
+  // a long literal costs at most three passes, never one per refill).
+  std::string read_nested() {
+    const size_t start = pos_;
+    std::string out;
+    json_lex::Error err;
+    bool held = false;
+    for (;;) {
+      size_t pos = start;
+      if (json_lex::read_nested(win_, pos, json_lex::RangeEnd::Window, out, err)) {
+        count_lines(start, pos);
+        pos_ = pos;
+        return out;
+      }
+      if (err.code != json_lex::Error::Code::Truncated) fail(pos_after(start, err.unit), err.message);
+      if (!held) {
+        held = true;
+        hold_literal(start);
+      } else if (!refill()) {
+        fail(pos_after(start, err.at), "unexpected end of input");
+      }
+    }
+  }
+
   // true / false / null (caller checked the first letter).
   void read_word(std::string_view word) {
     const Pos p = pos_at(pos_);
@@ -265,6 +300,56 @@ class Lexer {
   }
   // Byte at pos_ or -1 at the end (no whitespace skipping).
   int cur() { return has(pos_) ? static_cast<unsigned char>(win_[pos_]) : -1; }
+
+  // Refills until the window holds the whole literal at `start`: up to its
+  // closing bracket (found by tracking strings and nesting), a bracket
+  // opened beyond the depth limit (read_nested stops there), or the end of
+  // the input. Nothing is released meanwhile, so indexes stay valid.
+  void hold_literal(size_t start) {
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = start;; ++i) {
+      if (!has(i)) return;
+      const char c = win_[i];
+      if (in_string) {
+        if (c == '\\') ++i;  // the escaped byte is skipped
+        else if (c == '"') in_string = false;
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '[' || c == '{') {
+        if (++depth > kMaxDepth) return;
+      } else if ((c == ']' || c == '}') && --depth == 0) {
+        return;
+      }
+    }
+  }
+
+  // Position of window index `at`, which lies after pos_ = `from` with
+  // possibly newlines in between (a literal spans lines).
+  Pos pos_after(size_t from, size_t at) const {
+    size_t line_begin = std::string_view::npos;
+    uint32_t lines = 0;
+    for (size_t i = from; i < at && i < win_.size(); ++i) {
+      if (win_[i] == '\n') {
+        ++lines;
+        line_begin = i + 1;
+      }
+    }
+    if (lines == 0) return pos_at(at);
+    uint64_t col = at - line_begin + 1;
+    return {line_ + lines, static_cast<uint32_t>(std::min<uint64_t>(col, std::numeric_limits<uint32_t>::max()))};
+  }
+
+  // Accounts for the newlines in win_[from, to) (blanks inside a literal).
+  void count_lines(size_t from, size_t to) {
+    const char* p = win_.data() + from;
+    const char* end = win_.data() + to;
+    while (const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p))) {
+      p = static_cast<const char*>(nl) + 1;
+      ++line_;
+      line_start_ = src_.offset() + static_cast<uint64_t>(p - win_.data());
+    }
+  }
 
   void skip_ws() {
     for (;;) {
@@ -470,7 +555,7 @@ class JsonReader final : public ModuleReader {
         return Literal::string(std::move(s));
       }
       case '[':
-      case '{': return Literal::json(read_json_value().dump());
+      case '{': return Literal::json(lex_.read_nested());
       case 't': lex_.read_word("true"); return Literal::boolean(true);
       case 'f': lex_.read_word("false"); return Literal::boolean(false);
       case 'n': lex_.read_word("null"); return Literal::null();
@@ -484,51 +569,6 @@ class JsonReader final : public ModuleReader {
       case Number::Kind::Float: return Literal::floating(n.d);
     }
     return Literal::null();
-  }
-
-  // Any JSON value, for array/object literals. Recursion depth is bounded
-  // by the lexer's nesting limit.
-  nlohmann::json read_json_value() {
-    int c = lex_.peek();
-    switch (c) {
-      case '{': {
-        lex_.open_object("a literal");
-        nlohmann::json obj = nlohmann::json::object();
-        bool first = true;
-        std::string key;
-        while (lex_.next_key(first, key, "a literal object")) {
-          Pos kp = lex_.key_pos();
-          if (obj.contains(key)) fail(kp, "duplicate key " + quote(key) + " in a literal object");
-          nlohmann::json value = read_json_value();
-          obj.emplace(std::move(key), std::move(value));
-        }
-        return obj;
-      }
-      case '[': {
-        lex_.open_array("a literal");
-        nlohmann::json arr = nlohmann::json::array();
-        bool first = true;
-        while (lex_.next_item(first, "a literal array")) arr.push_back(read_json_value());
-        return arr;
-      }
-      case '"': {
-        std::string s;
-        lex_.read_string(s);
-        return nlohmann::json(std::move(s));
-      }
-      case 't': lex_.read_word("true"); return true;
-      case 'f': lex_.read_word("false"); return false;
-      case 'n': lex_.read_word("null"); return nullptr;
-      default: break;
-    }
-    if (c != '-' && !is_digit(c)) lex_.fail_found("expected a JSON value");
-    Number n = lex_.read_number();
-    switch (n.kind) {
-      case Number::Kind::Int: return n.i;
-      case Number::Kind::UInt: return n.u;
-      case Number::Kind::Float: return n.d;
-    }
-    return nullptr;
   }
 
   // ---- header ----

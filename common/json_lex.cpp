@@ -1,5 +1,5 @@
 // json_lex.cpp - JSON strings and numbers for the JSON and printable readers
-// (see json_lex.h).
+// and nested array/object literals for both (see json_lex.h).
 #include "json_lex.h"
 
 #include <charconv>
@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <limits>
 #include <system_error>
+#include <utility>
+
+#include <nlohmann/json.hpp>
 
 namespace pl::json_lex {
 
@@ -255,6 +258,226 @@ bool number_value(std::string_view text, const NumberToken& token, Number& out, 
     out.kind = Number::Kind::UInt;
     out.u = mag;
   }
+  return true;
+}
+
+// ---- nested literals ----------------------------------------------------------
+
+namespace {
+
+bool is_alnum(int c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Longest run of word bytes read for a keyword or a message.
+constexpr size_t kWordMax = 16;
+
+// A string as it appears in a message: quoted, shortened, control bytes
+// replaced so the diagnostic stays on one line (as the JSON reader quotes).
+std::string quote(std::string_view s) {
+  constexpr size_t kMax = 60;
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < kMax; ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
+  }
+  if (s.size() > kMax) out += "...";
+  return out + "'";
+}
+
+// One array or object literal over text, recursively; the depth is bounded
+// by kMaxDepth, so is the recursion. Every member function returns false with
+// err_ set on an error. Truncated errors (the range ended first) have `at`
+// where the missing bytes start and `unit` at the innermost construct left
+// open: a string's quote, or an array's or object's bracket.
+class Nested {
+ public:
+  Nested(std::string_view text, RangeEnd end, char comment, Error& err)
+      : text_(text), end_(end), comment_(comment), err_(err) {}
+
+  size_t pos = 0;
+
+  // The array or object at pos (text[pos] is '[' or '{'), `depth` the number
+  // of arrays and objects it is inside.
+  bool structure(nlohmann::json& out, int depth) {
+    const size_t open = pos;
+    if (depth >= kMaxDepth)
+      return fail(Code::Depth, open, "literal is nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    ++pos;
+    return text_[open] == '[' ? array(out, open, depth + 1) : object(out, open, depth + 1);
+  }
+
+ private:
+  bool fail(Code code, size_t at, std::string message) { return json_lex::fail(err_, code, at, at, std::move(message)); }
+  // The range ended at `at` inside the construct opened at `open`.
+  bool cut(size_t at, size_t open) {
+    err_.code = Code::Truncated;
+    err_.at = at;
+    err_.unit = open;
+    err_.message.clear();
+    return false;
+  }
+
+  // Skips blanks; false (Truncated) if the range ends first, or, on a line, a
+  // comment starts.
+  bool next(size_t open) {
+    while (pos < text_.size() && is_blank(static_cast<unsigned char>(text_[pos]))) ++pos;
+    if (pos == text_.size() || (comment_ != '\0' && text_[pos] == comment_)) return cut(pos, open);
+    return true;
+  }
+
+  // "<expected>, found <the token at pos>" at pos (next() has succeeded).
+  bool fail_found(const std::string& expected, size_t open) {
+    const int c = static_cast<unsigned char>(text_[pos]);
+    std::string found;
+    switch (c) {
+      case '{': found = "an object"; break;
+      case '[': found = "an array"; break;
+      case '"': found = "a string"; break;
+      case '-': found = "a number"; break;
+      default:
+        if (is_digit(c)) {
+          found = "a number";
+        } else if (is_alnum(c)) {
+          size_t end = pos;
+          while (end - pos < kWordMax && end < text_.size() && is_alnum(static_cast<unsigned char>(text_[end]))) ++end;
+          if (end_ == RangeEnd::Window && end - pos < kWordMax && end == text_.size()) return cut(end, open);
+          found = quote(text_.substr(pos, end - pos));
+        } else if (c >= 0x21 && c < 0x7F) {
+          found = std::string("'") + static_cast<char>(c) + "'";
+        } else {
+          static constexpr char kHex[] = "0123456789abcdef";
+          found = std::string("byte 0x") + kHex[c >> 4] + kHex[c & 15];
+        }
+    }
+    return fail(Code::Syntax, pos, expected + ", found " + found);
+  }
+
+  bool array(nlohmann::json& out, size_t open, int depth) {
+    out = nlohmann::json::array();
+    auto& items = out.get_ref<nlohmann::json::array_t&>();
+    if (!next(open)) return false;
+    if (text_[pos] == ']') {
+      ++pos;
+      return true;
+    }
+    for (;;) {
+      if (!value(items.emplace_back(), open, depth)) return false;
+      if (!next(open)) return false;
+      const char c = text_[pos];
+      if (c == ']') {
+        ++pos;
+        return true;
+      }
+      if (c != ',') return fail_found("expected ',' or ']' in a literal array", open);
+      ++pos;
+      if (!next(open)) return false;
+      if (text_[pos] == ']') return fail(Code::Syntax, pos, "expected a value after ',' in a literal array, found ']'");
+    }
+  }
+
+  bool object(nlohmann::json& out, size_t open, int depth) {
+    out = nlohmann::json::object();
+    auto& members = out.get_ref<nlohmann::json::object_t&>();
+    if (!next(open)) return false;
+    if (text_[pos] == '}') {
+      ++pos;
+      return true;
+    }
+    std::string key;
+    for (;;) {
+      if (text_[pos] != '"') return fail_found("expected a key string in a literal object", open);
+      const size_t key_at = pos;
+      key.clear();
+      if (!string(key)) return false;
+      auto [slot, inserted] = members.try_emplace(key);
+      if (!inserted) return fail(Code::Duplicate, key_at, "duplicate key " + quote(key) + " in a literal object");
+      if (!next(open)) return false;
+      if (text_[pos] != ':') return fail_found("expected ':' after key " + quote(key), open);
+      ++pos;
+      if (!value(slot->second, open, depth)) return false;
+      if (!next(open)) return false;
+      const char c = text_[pos];
+      if (c == '}') {
+        ++pos;
+        return true;
+      }
+      if (c != ',') return fail_found("expected ',' or '}' in a literal object", open);
+      ++pos;
+      if (!next(open)) return false;
+    }
+  }
+
+  // Any value, after blanks, inside the construct opened at `open`.
+  bool value(nlohmann::json& out, size_t open, int depth) {
+    if (!next(open)) return false;
+    const int c = static_cast<unsigned char>(text_[pos]);
+    switch (c) {
+      case '[':
+      case '{': return structure(out, depth);
+      case '"': {
+        std::string s;
+        if (!string(s)) return false;
+        out = std::move(s);
+        return true;
+      }
+      case 't': return word("true", true, out, open);
+      case 'f': return word("false", false, out, open);
+      case 'n': return word("null", nullptr, out, open);
+      default: break;
+    }
+    if (c != '-' && !is_digit(c)) return fail_found("expected a JSON value", open);
+    NumberToken token;
+    Number n;
+    if (!scan_number(text_, pos, end_, token, err_)) return err_.code == Code::Truncated ? cut(err_.at, open) : false;
+    // In a window, the byte after the number decides where it ends.
+    if (end_ == RangeEnd::Window && pos == text_.size()) return cut(pos, open);
+    if (!number_value(text_, token, n, err_)) return false;
+    switch (n.kind) {
+      case Number::Kind::Int: out = n.i; break;
+      case Number::Kind::UInt: out = n.u; break;
+      case Number::Kind::Float: out = n.d; break;
+    }
+    return true;
+  }
+
+  // The string at pos (its opening quote), decoded onto `out`.
+  bool string(std::string& out) {
+    const size_t quote_at = pos++;
+    if (read_string(text_, pos, end_, out, err_)) return true;
+    if (err_.code == Code::Truncated) err_.unit = quote_at;
+    return false;
+  }
+
+  // true / false / null (pos at its first letter).
+  template <typename T>
+  bool word(std::string_view expected, T value, nlohmann::json& out, size_t open) {
+    size_t end = pos;
+    while (end - pos < kWordMax && end < text_.size() && is_alnum(static_cast<unsigned char>(text_[end]))) ++end;
+    const std::string_view got = text_.substr(pos, end - pos);
+    if (end_ == RangeEnd::Window && end == text_.size() && got.size() < kWordMax) return cut(end, open);
+    if (got != expected) return fail(Code::Syntax, pos, "unknown word " + quote(got) + " (expected true, false or null)");
+    pos = end;
+    out = value;
+    return true;
+  }
+
+  std::string_view text_;
+  RangeEnd end_;
+  char comment_;
+  Error& err_;
+};
+
+}  // namespace
+
+bool read_nested(std::string_view text, size_t& pos, RangeEnd end, std::string& out, Error& err, char comment) {
+  Nested parser(text, end, comment, err);
+  parser.pos = pos;
+  nlohmann::json value;
+  if (!parser.structure(value, 0)) return false;
+  // Integers are int64/uint64 and floats finite, so nothing rounds; strings
+  // and keys are valid UTF-8, so dump() does not throw.
+  out = value.dump();
+  pos = parser.pos;
   return true;
 }
 

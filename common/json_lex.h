@@ -1,34 +1,36 @@
-// json_lex.h - JSON scalar lexing shared by the JSON reader (json_format.cpp)
-// and the printable reader (text_format.cpp), whose node literals are JSON
+// json_lex.h - JSON lexing shared by the JSON reader (json_format.cpp) and
+// the printable reader (text_format.cpp), whose node literals are JSON
 // values.
 //
-// What is shared. Both readers read JSON strings and numbers with these
-// functions, so the two encodings accept the same scalars and report the
-// same errors:
+// What is shared. Both readers read JSON strings, numbers and array/object
+// literals with these functions, so the two encodings accept the same
+// literals, give them the same canonical text and report the same errors:
 //   - strings: every JSON escape, \uXXXX with surrogate pairs combined (a
 //     lone or reversed surrogate is an error), raw bytes validated as UTF-8;
 //   - numbers: the JSON grammar (no leading zeros, no '+', no bare '.'),
 //     then an exact value;
-//   - kMaxDepth, the nesting limit of arrays and objects (both readers);
+//   - array and object literals (read_nested): nested at most kMaxDepth
+//     levels counted from the literal itself, duplicate keys an error,
+//     stored as their canonical text;
 //   - utf8_length() (the printable reader's diagnostic context) and
 //     hex_value() (the JSON reader's `init` bytes).
-// Arrays and objects are not lexed here: each reader turns a literal array or
-// object into an nlohmann::json and stores its compact dump(), the canonical
-// text every encoding carries and Literal::to_json() returns (keys sorted,
-// no spaces, floats in shortest round-trip form, strings escaped as dump()
-// escapes them). The JSON reader builds that value from its own token stream
-// with these functions (depth counted from the top-level object); the
-// printable reader finds the literal's extent on its line (depth counted from
-// the literal) and hands it to nlohmann::json::parse.
+// The canonical text of an array or object literal is the compact dump() of
+// an nlohmann::json built from exact pieces (integers inserted as int64 or
+// uint64, floats as finite doubles, decoded strings): keys sorted, no
+// spaces, floats in shortest round-trip form, strings escaped as dump()
+// escapes them. It is the text every encoding carries and
+// Literal::to_json() returns. The JSON reader hands read_nested() the
+// window of its ByteSource, growing it until the literal is whole; the
+// printable reader hands it the literal's line (its `#` comments end it).
 //
 // Invariants.
 //   - Exact integers: an integer token is an int64, or a uint64 above
 //     INT64_MAX (Number::Kind::UInt); anything else is an error, never a
 //     rounded double.
 //   - Finite floats: a token with a fraction or exponent is a double; one
-//     that overflows is an error. One that underflows reads as a tiny or
-//     zero value, flagged Number::underflow (the JSON reader accepts it, as
-//     JSON parsers do; the printable reader rejects it).
+//     that overflows is an error. One that underflows reads as the nearest
+//     double (a subnormal or zero, as any JSON parser rounds), flagged
+//     Number::underflow; both readers accept it.
 //   - UTF-8: a decoded string is valid UTF-8 (no overlong forms, no
 //     surrogates, nothing above U+10FFFF), so every encoding can write it
 //     back (nlohmann's dump() throws on invalid UTF-8). Raw bytes below 0x20
@@ -41,13 +43,13 @@
 // Ranges and their end. The printable reader lexes one whole line
 // (RangeEnd::Line): nothing lies beyond it, so a token that runs into the end
 // is an error where it stands ("expected 4 hex digits, found end of line"),
-// except a string left open, which is Truncated. The JSON reader lexes the
-// window of a ByteSource (RangeEnd::Window): whenever the token needs bytes
-// beyond the range the result is Truncated, with `pos` set where to resume
-// once the window holds more (the reader refills and calls again, or at the
-// end of the input reports "unexpected end of input" at Error::at). The
-// window only grows while a token is read (bytes are released between array
-// items only), so offsets stay valid across a refill.
+// except a string or literal left open, which is Truncated. The JSON reader
+// lexes the window of a ByteSource (RangeEnd::Window): whenever the token
+// needs bytes beyond the range the result is Truncated, with `pos` set where
+// to resume once the window holds more (the reader refills and calls again,
+// or at the end of the input reports "unexpected end of input" at Error::at).
+// The window only grows while a token is read (bytes are released between
+// array items only), so offsets stay valid across a refill.
 #pragma once
 
 #include <cstddef>
@@ -75,6 +77,9 @@ struct Error {
     Utf8,       // invalid UTF-8 in a string
     Number,     // number grammar (a digit expected)
     Range,      // number out of range (integer beyond 64 bits, float overflow)
+    Syntax,     // read_nested: a token the grammar does not allow there
+    Duplicate,  // read_nested: a key given twice in one object
+    Depth,      // read_nested: nested deeper than kMaxDepth
   };
   Code code = Code::Truncated;
   // The offending byte (a '-' without digits: the '-'; Truncated: where the
@@ -112,7 +117,7 @@ bool scan_number(std::string_view text, size_t& pos, RangeEnd end, NumberToken& 
 struct Number {
   enum class Kind : uint8_t { Int, UInt, Float };
   Kind kind = Kind::Int;
-  bool underflow = false;  // Float: below the smallest double; d is 0 or tiny
+  bool underflow = false;  // Float: rounded to a subnormal or zero (accepted)
   int64_t i = 0;           // Kind::Int
   uint64_t u = 0;          // Kind::UInt (above INT64_MAX)
   double d = 0;            // Kind::Float (finite)
@@ -121,6 +126,27 @@ struct Number {
 // The value of a scanned token (see the invariants); a Range error at
 // token.start otherwise.
 bool number_value(std::string_view text, const NumberToken& token, Number& out, Error& err);
+
+// Reads the array or object literal at pos (text[pos] is '[' or '{'): true
+// with its canonical text (see the header comment) in `out` and pos just
+// after its closing bracket. The literal may nest kMaxDepth levels counting
+// itself (a bracket opened deeper is a Depth error at that bracket). Blanks
+// are JSON's (space, tab, CR, LF). With `comment` non-zero, that byte
+// outside a string ends the range like its end (the printable reader's `#`).
+// On an error `err` is set and `out` and pos are unspecified: every error
+// but Truncated has at == unit, the offending byte (for a key given twice,
+// its opening quote), except string and number errors, which are as
+// read_string() and number_value() give them. Truncated means the range
+// (or a comment) ended inside the literal: `at` is where the missing bytes
+// start, `unit` the innermost construct still open (a string's quote, or an
+// array's or object's bracket). Messages are the readers' diagnostics:
+// "expected ',' or ']' in a literal array, found 'x'", "duplicate key 'a' in
+// a literal object", "literal is nested deeper than 128 levels", ...
+// The work is bounded by the range: recursion by kMaxDepth, and a range cut
+// short is Truncated as soon as the parse reaches its end (for a window: the
+// caller grows it until the literal is whole, then calls again).
+bool read_nested(std::string_view text, size_t& pos, RangeEnd end, std::string& out, Error& err,
+                 char comment = '\0');
 
 // Bytes that may continue a number token: a caller with RangeEnd::Window
 // has the whole token once it holds the run of these and the byte after it.

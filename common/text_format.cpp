@@ -54,9 +54,10 @@
 // (checked); the opcode lexical class of valid_opcode_name(); Literal's
 // to_json() for every literal kind (strings and integers are printed by fast
 // paths that produce identical text). Strings and numbers are lexed by
-// json_lex (shared with the JSON reader) on the line, RangeEnd::Line: a
-// number must then end at a byte that cannot continue a token, and one that
-// underflows is an error here.
+// json_lex (shared with the JSON reader) on the line, RangeEnd::Line, and so
+// are array and object literals (json_lex::read_nested): a number must then
+// end at a byte that cannot continue a token; one that underflows is rounded
+// to a subnormal or zero, as in the JSON reader.
 #include "text_format.h"
 
 #include <algorithm>
@@ -713,7 +714,8 @@ std::string Cursor::string_literal() {
 }
 
 // A JSON number: integers exact (int64, or uint64 above INT64_MAX), numbers
-// with a fraction or exponent as finite doubles.
+// with a fraction or exponent as finite doubles (an underflow rounds, as in
+// the JSON reader).
 Literal Cursor::number_literal() {
   const size_t start = pos_;
   json_lex::NumberToken token;
@@ -727,8 +729,7 @@ Literal Cursor::number_literal() {
     case json_lex::Number::Kind::UInt: return Literal::unsigned_integer(n.u);
     case json_lex::Number::Kind::Float: break;
   }
-  if (n.underflow) fail_at(start, "number is out of range of a 64-bit float");
-  return Literal::floating(n.d);
+  return Literal::floating(n.d);  // an underflow is rounded (json_lex.h)
 }
 
 Literal Cursor::keyword_literal() {
@@ -741,50 +742,23 @@ Literal Cursor::keyword_literal() {
   fail_at(start, "expected a literal, found " + found_from(start));
 }
 
-// An array or object literal: its extent is found by a scan that tracks
-// strings and nesting (depth limited, so no deep recursion anywhere), then
-// nlohmann::json parses and re-dumps it into the canonical compact text.
+// An array or object literal, read by json_lex::read_nested on the line (a
+// `#` outside a string starts a comment, which ends it): its canonical text,
+// exactly as the JSON reader reads it. Errors are at the offending byte; a
+// literal left open is reported at its innermost construct still open.
 Literal Cursor::structured_literal() {
-  const size_t start = pos_;
-  const char open = text_[start];
-  int depth = 0;
-  bool in_string = false;
-  size_t end = 0;
-  for (size_t i = start; i < text_.size() && end == 0; ++i) {
-    char c = text_[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > json_lex::kMaxDepth)
-        fail_at(i, "literal is nested deeper than " + std::to_string(json_lex::kMaxDepth) + " levels");
-    } else if (c == ']' || c == '}') {
-      if (--depth == 0) end = i + 1;
-    } else if (c == '#') {
-      break;  // a comment starts: the literal is cut short
-    }
+  size_t pos = pos_;
+  std::string out;
+  json_lex::Error err;
+  if (json_lex::read_nested(text_, pos, json_lex::RangeEnd::Line, out, err, '#')) {
+    pos_ = pos;
+    return Literal::json(std::move(out));
   }
-  if (end == 0)
-    fail_at(start, open == '[' ? "unterminated array literal (missing ']')" : "unterminated object literal (missing '}')");
-  std::string_view body = text_.substr(start, end - start);
-  const char* kind = open == '[' ? "array" : "object";
-  try {
-    nlohmann::json value = nlohmann::json::parse(body.begin(), body.end());
-    pos_ = end;
-    return Literal::json(value.dump());
-  } catch (const nlohmann::json::parse_error& e) {
-    std::string what = e.what();
-    size_t k = what.find("column ");
-    k = k == std::string::npos ? std::string::npos : what.find(": ", k);
-    std::string detail = k == std::string::npos ? what : what.substr(k + 2);
-    size_t at = e.byte > 0 ? start + std::min<size_t>(e.byte - 1, body.size()) : start;
-    fail_at(at, std::string("invalid ") + kind + " literal: " + detail);
-  } catch (const nlohmann::json::exception& e) {
-    std::string what = e.what();
-    size_t k = what.find("] ");
-    fail_at(start, std::string("invalid ") + kind + " literal: " + (k == std::string::npos ? what : what.substr(k + 2)));
+  if (err.code != json_lex::Error::Code::Truncated) fail_at(err.at, err.message);
+  switch (text_[err.unit]) {
+    case '"': fail_at(err.unit, "unterminated string (missing closing '\"')");
+    case '[': fail_at(err.unit, "unterminated array literal (missing ']')");
+    default: fail_at(err.unit, "unterminated object literal (missing '}')");
   }
 }
 
