@@ -21,6 +21,17 @@ std::string format_diagnostic(const std::string& file, const Diagnostic& d) {
   return out;
 }
 
+std::string quote_for_message(std::string_view text) {
+  constexpr size_t kMax = 60;
+  std::string out = "'";
+  for (size_t i = 0; i < text.size() && i < kMax; ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
+  }
+  if (text.size() > kMax) out += "...";
+  return out + "'";
+}
+
 std::string node_name(uint32_t id) { return "i" + std::to_string(id); }
 std::string block_name(uint32_t index) { return "b" + std::to_string(index); }
 

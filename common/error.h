@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace pl {
 
@@ -49,6 +50,11 @@ class FormatError : public std::runtime_error {
  private:
   Diagnostic diag_;
 };
+
+// A piece of input as it appears in a message: in single quotes, cut after
+// 60 bytes ("..."), control bytes shown as '?', so a diagnostic stays on one
+// line whatever the input holds.
+std::string quote_for_message(std::string_view text);
 
 // Node and block names as printed: "i7", "b2".
 std::string node_name(uint32_t id);

@@ -82,18 +82,7 @@ struct Pos {
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 bool is_alnum(int c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
-// A string as it appears in a message: quoted, shortened, control bytes
-// replaced so the diagnostic stays on one line.
-std::string quote(std::string_view s) {
-  constexpr size_t kMax = 60;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < kMax; ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
-  }
-  if (s.size() > kMax) out += "...";
-  return out + "'";
-}
+std::string quote(std::string_view s) { return quote_for_message(s); }
 
 // ---- lexer ------------------------------------------------------------------
 

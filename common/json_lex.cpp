@@ -2,6 +2,8 @@
 // and nested array/object literals for both (see json_lex.h).
 #include "json_lex.h"
 
+#include "error.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -271,18 +273,7 @@ bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // Longest run of word bytes read for a keyword or a message.
 constexpr size_t kWordMax = 16;
 
-// A string as it appears in a message: quoted, shortened, control bytes
-// replaced so the diagnostic stays on one line (as the JSON reader quotes).
-std::string quote(std::string_view s) {
-  constexpr size_t kMax = 60;
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < kMax; ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    out += c < 0x20 || c == 0x7F ? '?' : static_cast<char>(c);
-  }
-  if (s.size() > kMax) out += "...";
-  return out + "'";
-}
+std::string quote(std::string_view s) { return quote_for_message(s); }
 
 // One array or object literal over text, recursively; the depth is bounded
 // by kMaxDepth, so is the recursion. Every member function returns false with
