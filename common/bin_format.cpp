@@ -578,6 +578,7 @@ void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& he
   fn.signature = read_signature(f, *r.signature());
   fn.foreign_ops.clear();
   read_nodes(f, r, header, fn, budget);
+  canonicalize_foreign_ops(fn);  // the frame may list them in any order, or unused
   fn.cfg.reset();
   fn.dominance.reset();
   if (r.cfg()) fn.cfg = read_cfg(f, *r.cfg());

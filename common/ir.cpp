@@ -153,6 +153,24 @@ void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks 
   if (fn.dominance) check_dominance(fn);
 }
 
+void canonicalize_foreign_ops(Function& fn) {
+  if (fn.foreign_ops.empty()) return;
+  constexpr OpId kUnmapped = 0xFFFF;
+  std::vector<OpId> new_op(fn.foreign_ops.size(), kUnmapped);
+  std::vector<std::string> ordered;
+  for (Node& n : fn.nodes) {
+    if (n.op < kNumOps) continue;
+    size_t k = n.op - kNumOps;
+    if (k >= new_op.size()) continue;  // out of range: check_structure reports it
+    if (new_op[k] == kUnmapped) {
+      new_op[k] = static_cast<OpId>(kNumOps + ordered.size());
+      ordered.push_back(std::move(fn.foreign_ops[k]));
+    }
+    n.op = new_op[k];
+  }
+  fn.foreign_ops = std::move(ordered);
+}
+
 Level infer_bare_level(const Function& fn) {
   if (fn.cfg && fn.dominance) return Level::Ssa;
   if (fn.cfg) return Level::Cfg;

@@ -112,9 +112,11 @@ struct Function {
   std::vector<Node> nodes;
   std::optional<Cfg> cfg;
   std::optional<Dominance> dominance;
-  // Names of opcodes not in the table, in first-use order. A node whose op is
-  // kNumOps + k has opcode name foreign_ops[k]. Readers accept them so that
-  // graphs written for other opcode sets round-trip; the verifier rejects them.
+  // Names of opcodes not in the table. A node whose op is kNumOps + k has
+  // opcode name foreign_ops[k]. Readers accept them so that graphs written
+  // for other opcode sets round-trip; the verifier rejects them. Every reader
+  // yields them in canonical order (first use, in node id order, no unused
+  // names), so equal graphs compare equal whatever encoding they came from.
   std::vector<std::string> foreign_ops;
 
   std::string_view op_name(OpId op) const;
@@ -175,6 +177,10 @@ enum class NodeChecks {
 // The structural rules listed at the top of this file. Throws FormatError
 // naming the function and the offending node or block.
 void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes = NodeChecks::Full);
+
+// Puts fn.foreign_ops in canonical order (see Function::foreign_ops) and
+// renumbers the nodes' foreign opcodes to match.
+void canonicalize_foreign_ops(Function& fn);
 
 // For a bare graph (the seed's shape, no module around it): the level it
 // most likely is at: cfg + dominance -> ssa, cfg -> cfg, otherwise son.

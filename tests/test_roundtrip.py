@@ -123,3 +123,13 @@ def test_renumber_orders_cfg_functions_by_block():
     ids = [int(m.group(1)) for m in map(NODE_LINE.match, once.decode().splitlines()) if m]
     assert ids == list(range(len(ids))) or ids == sorted(ids)
     run_tool("pipe-verify", "-", input=once, check=0)
+
+
+def test_binary_foreign_opcode_table_order_does_not_matter():
+    """Found by scripts/fuzz-readers: a binary frame may list foreign opcode
+    names in any order, or unused; every reader must number them by first
+    use so the same graph is the same module from any encoding."""
+    data = (ROOT / "tests" / "data" / "foreign-opcode-order.bin").read_bytes()
+    direct = run_tool("pipe-fmt", "-", "-f", "bin", "--no-verify", input=data, check=0).stdout
+    via_json = convert(convert(data, "json"), "bin")
+    assert direct == via_json
