@@ -82,6 +82,7 @@
 
 #include "error.h"
 #include "format.h"
+#include "json_lex.h"
 #include "pipe_generated.h"
 
 namespace pl {
@@ -169,6 +170,14 @@ class TextBudget {
     if (bytes > left_) frame_.fail(at, "frame decodes to more text than it holds (a string is shared too often)");
     left_ -= bytes;
   }
+  // A string copied out of the frame: charged, and valid UTF-8 like the
+  // strings of the other encodings (JSON cannot carry anything else).
+  std::string_view take(const fbs::String* s, const void* at) {
+    charge(s->size(), at);
+    std::string_view text(s->c_str(), s->size());
+    if (!json_lex::valid_utf8(text)) frame_.fail(at, "string is not valid utf-8");
+    return text;
+  }
 
  private:
   const Frame& frame_;
@@ -177,10 +186,7 @@ class TextBudget {
 
 std::string_view view(const fbs::String* s) { return {s->c_str(), s->size()}; }
 
-std::string take_text(const fbs::String* s, TextBudget& budget) {
-  budget.charge(s->size(), s);
-  return std::string(view(s));
-}
+std::string take_text(const fbs::String* s, TextBudget& budget) { return std::string(budget.take(s, s)); }
 
 template <class V>
 void check_count(const Frame& f, const V* vec, size_t expected, const char* what) {
@@ -388,9 +394,7 @@ class LiteralTexts {
   std::string_view text(uint64_t index, const void* at) {
     if (index >= strings_->size())
       frame_.fail(at, "literal text index " + num(index) + " is out of range (" + num(strings_->size()) + " texts)");
-    const fbs::String* s = strings_->Get(static_cast<fbs::uoffset_t>(index));
-    budget_.charge(s->size(), at);
-    return view(s);
+    return budget_.take(strings_->Get(static_cast<fbs::uoffset_t>(index)), at);
   }
 
   void check_json(std::string_view t, const void* at) {

@@ -152,6 +152,19 @@ bool utf8_sequence(std::string_view text, size_t& pos, RangeEnd end, std::string
 
 }  // namespace
 
+bool valid_utf8(std::string_view text) {
+  for (size_t pos = 0; pos < text.size();) {
+    if (static_cast<unsigned char>(text[pos]) < 0x80) {
+      ++pos;
+      continue;
+    }
+    const size_t len = utf8_length(text, pos);
+    if (len == 0) return false;
+    pos += len;
+  }
+  return true;
+}
+
 size_t utf8_length(std::string_view text, size_t pos) {
   int lo = 0, hi = 0;
   const size_t len = utf8_lead(byte_at(text, pos), lo, hi);

@@ -158,6 +158,10 @@ inline bool is_number_char(char c) {
 // 0 if it is invalid or cut by the end of text.
 size_t utf8_length(std::string_view text, size_t pos);
 
+// Is all of text valid UTF-8 (what JSON strings, and so every encoding's
+// strings, must be)?
+bool valid_utf8(std::string_view text);
+
 // 0-15 for a hex digit (either case), -1 otherwise.
 inline int hex_value(int c) {
   if (c >= '0' && c <= '9') return c - '0';

@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from conftest import ASAN_BUILD, BUILD, run_tool, tool_path
+from conftest import ASAN_BUILD, BUILD, ROOT, run_tool, tool_path
 
 READERS = ["pipe-fmt", "pipe-verify"]
 BUILDS = [pytest.param(BUILD, id="release")]
@@ -91,6 +91,7 @@ def corpus():
     for cut in sorted({len(text) // 2, len(text.rstrip()) - 1}):
         cases[f"text-truncated-{cut}"] = (text[:cut], "error:")
     cases["bin-trailing-garbage"] = (binary + b"junk", "byte")
+    cases["bin-invalid-utf8"] = ((ROOT / "tests" / "data" / "invalid-utf8.bin").read_bytes(), "error:")
     return cases
 
 
@@ -142,3 +143,13 @@ def test_binary_word_corruption_never_crashes(build, tmp_path):
         if proc.returncode == 1:
             assert "error:" in err
         (tmp_path / "out").unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_binary_string_must_be_utf8(build):
+    """Found by scripts/fuzz-readers: the binary reader took a string literal
+    that is not UTF-8, which JSON and text (rightly) cannot carry, so the
+    module could not be converted. Every reader now rejects it."""
+    data = (ROOT / "tests" / "data" / "invalid-utf8.bin").read_bytes()
+    proc = run_tool("pipe-fmt", "-", "-f", "text", "--no-verify", input=data, build=build, check=1)
+    assert b"byte" in proc.stderr and b"string is not valid utf-8" in proc.stderr
