@@ -40,13 +40,21 @@ Encoding detect_encoding(ByteSource& src) {
   }
 }
 
-std::unique_ptr<ModuleReader> open_reader(ByteSource& src) {
-  switch (detect_encoding(src)) {
+namespace {
+std::unique_ptr<ModuleReader> make_reader(Encoding e, ByteSource& src) {
+  switch (e) {
     case Encoding::Json: return make_json_reader(src);
     case Encoding::Binary: return make_binary_reader(src);
     case Encoding::Text: return make_text_reader(src);
   }
   return nullptr;
+}
+}  // namespace
+
+std::unique_ptr<ModuleReader> open_reader(ByteSource& src) {
+  std::unique_ptr<ModuleReader> reader = make_reader(detect_encoding(src), src);
+  check_header_structure(reader->header());
+  return reader;
 }
 
 std::unique_ptr<ModuleWriter> make_writer(Encoding e, ByteSink& sink) {

@@ -99,6 +99,16 @@ void check_dominance(const Function& fn) {
   }
 }
 
+// "" when the signature's types are all valid, else what is wrong.
+std::string signature_problem(const Signature& sig) {
+  for (size_t i = 0; i < sig.params.size(); ++i)
+    if (!is_value_type(sig.params[i]))
+      return "parameter " + std::to_string(i) + " has type '" + sig.params[i] + "', which is not a value type";
+  if (sig.result != "void" && !is_value_type(sig.result))
+    return "result type '" + sig.result + "' is neither a value type nor void";
+  return "";
+}
+
 }  // namespace
 
 std::string_view level_name(Level level) { return kLevelNames[static_cast<size_t>(level)]; }
@@ -145,7 +155,19 @@ OpId Function::intern_op(std::string_view op_name_text) {
   return static_cast<OpId>(kNumOps + foreign_ops.size() - 1);
 }
 
+void check_header_structure(const ModuleHeader& header) {
+  for (const Extern& e : header.externs) {
+    if (!e.signature) continue;
+    Where where = Where::in("", "extern '" + e.name + "'");
+    if (e.kind == ExternKind::Data) throw FormatError(where, "a data extern cannot have a signature");
+    std::string problem = signature_problem(*e.signature);
+    if (!problem.empty()) throw FormatError(where, problem);
+  }
+}
+
 void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes) {
+  std::string problem = signature_problem(fn.signature);
+  if (!problem.empty()) structural_error(fn, "signature", problem);
   if (nodes == NodeChecks::Full) check_nodes(header, fn);
   for (const std::string& name : fn.foreign_ops)
     if (!valid_opcode_name(name)) structural_error(fn, "", "invalid opcode name '" + name + "'");

@@ -8,6 +8,7 @@
 //
 // Invariants every reader establishes before handing a Function out (the
 // "structural" rules of FORMAT.md, checked by check_structure()):
+//   - signature types are value types ("void" only as the result);
 //   - every NodeId (control, inputs, cfg, dominance) is < nodes.size();
 //   - opcodes are table opcodes or indexes into Function::foreign_ops;
 //   - a node appears at most once across all blocks (as block node or in a
@@ -177,6 +178,13 @@ enum class NodeChecks {
 // The structural rules listed at the top of this file. Throws FormatError
 // naming the function and the offending node or block.
 void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes = NodeChecks::Full);
+
+// The header's structural rules (those every encoding must agree on so a
+// module read from one can be written in the others): extern signatures only
+// on functions, and signature types that are value types (the result may be
+// void). open_reader() applies it; check_structure() applies the signature
+// rule to a function. Throws FormatError naming the extern.
+void check_header_structure(const ModuleHeader& header);
 
 // Puts fn.foreign_ops in canonical order (see Function::foreign_ops) and
 // renumbers the nodes' foreign opcodes to match.

@@ -138,32 +138,3 @@ def test_unmatched_diagnostic_fails_the_case():
               "pipe-verify: f.txt: function 'f': b0: error: block is unreachable from b0\n")
     assert "unexpected: b0: block is unreachable" in check_result(expect, 1, stderr)
     assert check_result(Expectation(False, [("i1", "unknown"), ("b0", "unreachable")]), 1, stderr) is None
-
-
-def test_signature_types_from_json(tmp_path):
-    """Signature rules the printable reader cannot express (it rejects
-    unknown type names as syntax), checked through the JSON encoding."""
-    bad_sig = {"params": ["i7"], "result": "float", "variadic": False}
-    module = {
-        "format": "pipe", "version": 1, "level": "son", "files": [], "data": [],
-        "externs": [
-            {"name": "environ", "kind": "data", "signature": {"params": [], "result": "void", "variadic": False}},
-            {"name": "g", "kind": "function", "signature": bad_sig},
-        ],
-        "functions": [{
-            "name": "f", "linkage": "external", "signature": bad_sig,
-            "nodes": [{"opcode": "start", "control": [], "literals": [], "inputs": []}],
-        }],
-    }
-    path = tmp_path / "sig.json"
-    path.write_text(json.dumps(module))
-    expect = Expectation(False, [
-        ("extern 'environ'", "a data extern has no signature"),
-        ("extern 'g'", "parameter 0 has type 'i7', which is not a value type"),
-        ("extern 'g'", "result type 'float' is neither a value type nor void"),
-        ("signature", "parameter 0 has type 'i7', which is not a value type"),
-        ("signature", "result type 'float' is neither a value type nor void"),
-    ])
-    proc = run_tool("pipe-verify", path)
-    problem = check_result(expect, proc.returncode, proc.stderr.decode(errors="replace"))
-    assert problem is None, problem
