@@ -59,6 +59,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "decimal.h"
 #include "error.h"
 #include "format.h"
 #include "json_lex.h"
@@ -921,17 +922,8 @@ class JsonReader final : public ModuleReader {
 
 // ---- writer -------------------------------------------------------------------
 
-void put_uint(std::string& out, uint64_t v) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, res.ptr);
-}
-
-void put_int(std::string& out, int64_t v) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, res.ptr);
-}
+void put_uint(std::string& out, uint64_t v) { append_decimal(out, v); }
+void put_int(std::string& out, int64_t v) { append_decimal(out, v); }
 
 // A JSON string, escaped as nlohmann::json::dump() escapes it (ensure_ascii
 // off): the two-letter escapes, \u00xx for other control bytes, everything

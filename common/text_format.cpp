@@ -72,6 +72,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "decimal.h"
 #include "error.h"
 #include "format.h"
 #include "io.h"
@@ -129,17 +130,8 @@ bool is_plain_name(std::string_view s) {
 // Writer helpers
 // ============================================================================
 
-void append_u64(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-void append_i64(std::string& out, int64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
+void append_u64(std::string& out, uint64_t v) { append_decimal(out, v); }
+void append_i64(std::string& out, int64_t v) { append_decimal(out, v); }
 
 // ASCII without characters JSON escapes: printed between quotes as is, which
 // is exactly what nlohmann::json::dump() prints for it.
