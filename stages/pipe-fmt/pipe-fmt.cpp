@@ -6,9 +6,10 @@
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-fmt", "Convert a module between encodings (json, bin, text), print it, renumber it.",
-                 "  pipe-fmt examples/formats/loop.json -f text          # print\n"
-                 "  pipe-fmt loop.txt -f bin -o loop.bin                 # text -> binary\n"
-                 "  c2ast f.c | ast2cfg | pipe-fmt -f json --renumber     # inspect a stage"});
+                 "  pipe-fmt examples/formats/sum.txt -f json -o sum.json   # text -> JSON\n"
+                 "  pipe-fmt sum.json -o sum.bin                             # -> binary (the default)\n"
+                 "  pipe-fmt sum.bin                                         # print (text on a terminal)\n"
+                 "  pipe-gen --seed 7 | pipe-fmt --renumber -f text          # in a pipe"});
   bool renumber = false;
   tool.cli().add_flag("--renumber", renumber, "Renumber nodes canonically (blocks in order; defs before uses)");
   return tool.main(argc, argv, [&](pl::Tool& t) {

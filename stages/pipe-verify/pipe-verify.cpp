@@ -7,9 +7,9 @@
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-verify", "Check a module against its level contract; report every violation.",
-                 "  pipe-verify module.json\n"
-                 "  pipe-verify --level ssa f.txt\n"
-                 "  c2ast f.c | ast2cfg | pipe-verify -o - | cfg2ssa",
+                 "  pipe-verify examples/formats/sum.txt\n"
+                 "  pipe-verify --level son sum.json          # against another level\n"
+                 "  pipe-gen | pipe-verify -o - | pipe-fmt -f text   # inside a pipe",
                  /*has_output=*/false});
   std::string level_name;
   bool quiet = false;
