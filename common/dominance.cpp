@@ -3,7 +3,6 @@
 #include "dominance.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace pl {
 
@@ -40,22 +39,6 @@ uint32_t intersect(const DomTree& t, uint32_t a, uint32_t b) {
 }
 
 }  // namespace
-
-BlockGraph block_graph(const Function& fn) {
-  const Cfg& cfg = *fn.cfg;
-  std::unordered_map<NodeId, uint32_t> index;
-  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) index.emplace(cfg.blocks[b].node, b);
-  BlockGraph g;
-  g.succs.resize(cfg.blocks.size());
-  g.preds.resize(cfg.blocks.size());
-  for (uint32_t b = 0; b < cfg.blocks.size(); ++b)
-    for (NodeId s : cfg.blocks[b].successors) {
-      uint32_t t = index.at(s);
-      g.succs[b].push_back(t);
-      g.preds[t].push_back(b);
-    }
-  return g;
-}
 
 bool DomTree::dominates(uint32_t a, uint32_t b) const {
   while (b != kNone && rpo_index[b] >= rpo_index[a]) {

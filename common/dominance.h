@@ -25,10 +25,6 @@ struct BlockGraph {
   std::vector<std::vector<uint32_t>> preds;  // one entry per edge, in edge order
 };
 
-// Successor/predecessor lists of fn.cfg (which must be present and pass
-// check_structure). Predecessor order: by block, then by successor order.
-BlockGraph block_graph(const Function& fn);
-
 struct DomTree {
   static constexpr uint32_t kNone = ~0u;
   std::vector<uint32_t> idom;       // kNone for the entry and unreachable blocks

@@ -33,17 +33,4 @@ std::string Literal::to_json() const {
   return "null";
 }
 
-std::string_view literal_kind_name(Literal::Kind kind) {
-  switch (kind) {
-    case Literal::Kind::Null: return "null";
-    case Literal::Kind::Bool: return "boolean";
-    case Literal::Kind::Int: return "integer";
-    case Literal::Kind::UInt: return "integer";
-    case Literal::Kind::Float: return "number";
-    case Literal::Kind::String: return "string";
-    case Literal::Kind::Json: return "array or object";
-  }
-  return "?";
-}
-
 }  // namespace pl

@@ -55,6 +55,5 @@ class Literal {
   Value value_;
 };
 
-std::string_view literal_kind_name(Literal::Kind kind);
 
 }  // namespace pl

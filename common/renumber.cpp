@@ -83,8 +83,7 @@ std::vector<NodeId> order_defs_before_uses(const Function& fn) {
   return order;
 }
 
-}  // namespace
-
+// Applies an old -> new permutation to every reference and reorders nodes.
 void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new) {
   std::vector<Node> nodes(fn.nodes.size());
   for (NodeId old = 0; old < fn.nodes.size(); ++old) nodes[old_to_new[old]] = std::move(fn.nodes[old]);
@@ -108,6 +107,8 @@ void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new) {
     }
   }
 }
+
+}  // namespace
 
 std::vector<NodeId> renumber_canonical(Function& fn) {
   std::vector<NodeId> order = fn.cfg ? order_by_blocks(fn) : order_defs_before_uses(fn);

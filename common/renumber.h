@@ -21,7 +21,4 @@ namespace pl {
 // Every reference (control, inputs, cfg, dominance) follows the map.
 std::vector<NodeId> renumber_canonical(Function& fn);
 
-// Applies an old -> new permutation to every reference and reorders nodes.
-void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new);
-
 }  // namespace pl

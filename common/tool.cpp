@@ -121,7 +121,7 @@ void Tool::verify_input(const Function& fn) {
 ModuleWriter& Tool::open_output(const ModuleHeader& header, bool verify_output) {
   output_ = std::make_unique<OutputFile>(output_path_);
   if (output_->is_terminal() && output_encoding() == Encoding::Binary && !force_)
-    throw std::invalid_argument("refusing to write binary output to a terminal; use -f text, -o FILE or --force");
+    throw UsageError("refusing to write binary output to a terminal; use -f text, -o FILE or --force");
   output_header_ = std::make_unique<ModuleHeader>(header);
   if (verify_ && verify_output) {
     output_verifier_ = std::make_unique<ModuleVerifier>(*output_header_);
@@ -176,7 +176,7 @@ int Tool::main(int argc, char** argv, const std::function<void(Tool&)>& body) {
     std::cerr << info_.name << ": " << e.diagnostics().size() << " error" << (e.diagnostics().size() == 1 ? "" : "s")
               << " in the " << e.stage() << " module"
               << (e.stage() == "output" ? " (a bug in this tool: please report it with the input)" : "") << "\n";
-  } catch (const std::invalid_argument& e) {
+  } catch (const UsageError& e) {
     std::cerr << info_.name << ": error: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {

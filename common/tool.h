@@ -52,6 +52,12 @@ struct ToolInfo {
   bool has_input = true;          // generators (pipe-gen) read nothing
 };
 
+// A usage error found after parsing (exit 2), e.g. binary to a terminal.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // Thrown by Tool::verify_* when the verifier finds violations.
 class VerifyFailed : public std::runtime_error {
  public:

@@ -115,3 +115,14 @@ def test_pipe_verify_reports_ok_and_level_override():
     assert b"ok (1 function, level ssa)" in proc.stderr
     proc = run_tool("pipe-verify", "-", "--level", "son", input=module, check=1)
     assert b"error:" in proc.stderr
+
+
+def test_pipe_verify_reports_earlier_violations_before_a_read_error():
+    bad_then_truncated = (b"module son\n"
+                          b"pipeline f() -> void {\n  i0 = start\n  i1 = add \"i32\", i0, i0\n}\n"
+                          b"pipeline g() -> void {\n  i0 = start\n")
+    proc = run_tool("pipe-verify", "-", input=bad_then_truncated, check=1)
+    err = proc.stderr.decode()
+    assert "function 'f': i1: error:" in err
+    assert "<stdin>:6:1: error: pipeline is not closed" in err, err
+    assert err.index("function 'f'") < err.index("not closed")

@@ -27,11 +27,16 @@ int main(int argc, char** argv) {
     if (t.output_requested()) t.open_output(reader->header(), /*verify_output=*/false);
     pl::Function fn;
     size_t functions = 0;
-    while (reader->next(fn)) {
-      ++functions;
-      std::vector<pl::Diagnostic> found = verifier.function(fn);
-      diags.insert(diags.end(), found.begin(), found.end());
-      if (t.output_requested()) t.write(fn);
+    try {
+      while (reader->next(fn)) {
+        ++functions;
+        std::vector<pl::Diagnostic> found = verifier.function(fn);
+        diags.insert(diags.end(), found.begin(), found.end());
+        if (t.output_requested()) t.write(fn);
+      }
+    } catch (const pl::FormatError&) {
+      t.report_all(diags, t.input_display_name());  // what earlier functions broke, then the read error
+      throw;
     }
     std::vector<pl::Diagnostic> found = verifier.end();
     diags.insert(diags.end(), found.begin(), found.end());
