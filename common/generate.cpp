@@ -138,7 +138,7 @@ void Builder::emit_memory_op(uint32_t b) {
     NodeId target = emit(SymAddr, {}, {Literal::string(callee)}, {});
     InputList args{mem, target};
     for (uint64_t k = pick(4); k > 0; --k) args.push_back(pick_value(b));
-    NodeId call = emit(Call, {block}, {}, args);
+    NodeId call = emit(Call, {block}, {Literal::string("i64")}, args);
     mem = emit(Proj, {}, {Literal::integer(0)}, {call});
     values_[b].push_back(emit(Proj, {}, {Literal::integer(1)}, {call}));
   }

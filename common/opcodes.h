@@ -22,6 +22,8 @@ enum OpFlag : uint32_t {
   MEMORY = 1u << 7,
   CALL = 1u << 8,
   SLOT = 1u << 9,
+  VOLATILE = 1u << 10,
+  TRAPS = 1u << 11,
 };
 
 // Level bits; bit i is Level(i) (see ir.h).

@@ -189,13 +189,14 @@ class Collector {
 // stands for a value or memory. `Bad` marks nodes whose kind cannot be known
 // because a diagnostic already covers them (foreign opcode, malformed proj or
 // phi); it is accepted everywhere so that the error does not cascade.
-enum class Kind : uint8_t { Nothing, Control, Value, Memory, Unknown, Tuple, Bad };
+enum class Kind : uint8_t { Nothing, Control, Value, Memory, Unknown, Tuple, Statement, Bad };
 
 Kind kind_of_letter(char letter) {
   switch (letter) {
     case 'c': return Kind::Control;
     case 'v': return Kind::Value;
     case 'm': return Kind::Memory;
+    case 's': return Kind::Statement;
     default: return Kind::Unknown;
   }
 }
@@ -208,6 +209,7 @@ std::string_view kind_phrase(Kind k) {
     case Kind::Memory: return "is memory";
     case Kind::Unknown: return "is a value or memory";
     case Kind::Tuple: return "is a tuple; read it through proj";
+    case Kind::Statement: return "is a statement";
     case Kind::Bad: return "is malformed";
   }
   return "";
@@ -217,6 +219,7 @@ std::string_view letter_expectation(char letter) {
   switch (letter) {
     case 'v': return "expected a value";
     case 'm': return "expected memory";
+    case 's': return "expected a statement or a value";
     default: return "expected a value or memory";
   }
 }
@@ -230,7 +233,10 @@ std::optional<std::string> input_problem(char letter, Kind k) {
       if (letter != 'm') return std::nullopt;
       break;
     case Kind::Memory:
-      if (letter != 'v') return std::nullopt;
+      if (letter != 'v' && letter != 's') return std::nullopt;
+      break;
+    case Kind::Statement:
+      if (letter == 's') return std::nullopt;
       break;
     case Kind::Tuple:
     case Kind::Nothing: return std::string(kind_phrase(k));
@@ -256,6 +262,9 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
     case 't':
       if (is_string && is_value_type(lit.as_string())) return std::nullopt;
       return "a value type (i1, i8, i16, i32, i64 or ptr)";
+    case 'r':
+      if (is_string && (lit.as_string() == "void" || is_value_type(lit.as_string()))) return std::nullopt;
+      return "a result type (a value type or void)";
     case 'i':
       if (lit.is_int()) return std::nullopt;
       return "an integer";
