@@ -64,7 +64,9 @@ void install_crash_handler(const std::string& tool, const std::string& cmd) {
 
 Tool::Tool(ToolInfo info) : info_(std::move(info)), app_(info_.summary, info_.name) {
   if (info_.has_input)
-    app_.add_option("input", input_path_, "Input module (any encoding, detected), - for stdin")
+    app_.add_option("input", input_path_,
+                    info_.module_input ? "Input module (any encoding, detected), - for stdin"
+                                       : "Input file, - for stdin")
         ->capture_default_str();
   app_.add_option("-o,--output", output_path_,
                   info_.has_output ? "Output file, - for stdout" : "Also write the module to this file (- for stdout)");
@@ -102,6 +104,7 @@ void Tool::report_all(const std::vector<Diagnostic>& diags, const std::string& f
 }
 
 ModuleReader& Tool::open_input() {
+  if (!info_.module_input) throw std::logic_error(info_.name + ": open_input() on a tool whose input is not a module");
   source_ = std::make_unique<ByteSource>(ByteSource::open(input_path_));
   reader_ = open_reader(*source_);
   if (verify_) {
@@ -176,6 +179,7 @@ int Tool::main(int argc, char** argv, const std::function<void(Tool&)>& body) {
     std::cerr << info_.name << ": " << e.diagnostics().size() << " error" << (e.diagnostics().size() == 1 ? "" : "s")
               << " in the " << e.stage() << " module"
               << (e.stage() == "output" ? " (a bug in this tool: please report it with the input)" : "") << "\n";
+  } catch (const AlreadyReported&) {
   } catch (const UsageError& e) {
     std::cerr << info_.name << ": error: " << e.what() << "\n";
     return 2;

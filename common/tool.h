@@ -4,6 +4,8 @@
 //        [--verify|--no-verify] [--help] [--version]
 //
 // - INPUT defaults to stdin ("-"); its encoding is detected from its bytes.
+//   A tool whose input is not a module (c2ast reads C: ToolInfo::module_input
+//   = false) reads input_path() itself; everything else stays the same.
 // - OUTPUT defaults to stdout; a file is written atomically (temp + rename),
 //   so a failed run leaves no file behind.
 // - -f picks the output encoding. Default: `bin`, or `text` when the output is
@@ -50,6 +52,15 @@ struct ToolInfo {
   std::string example;  // example pipeline(s) for --help
   bool has_output = true;         // tools like pipe-verify: output only with -o
   bool has_input = true;          // generators (pipe-gen) read nothing
+  bool module_input = true;       // false: INPUT is not a module (c2ast reads C);
+                                  // the tool reads input_path() itself
+};
+
+// Thrown by a tool that has already printed its diagnostics (c2ast prints
+// clang's, each naming its own file): exit 1, nothing more is printed.
+class AlreadyReported : public std::runtime_error {
+ public:
+  AlreadyReported() : std::runtime_error("diagnostics already reported") {}
 };
 
 // A usage error found after parsing (exit 2), e.g. binary to a terminal.
@@ -83,7 +94,8 @@ class Tool {
 
   // ---- inside body ----
   // Opens INPUT, detects its encoding, reads the header, verifies the header
-  // if --verify. Throws FormatError / VerifyFailed.
+  // if --verify. Throws FormatError / VerifyFailed. Not for tools whose
+  // input is not a module (ToolInfo::module_input false).
   ModuleReader& open_input();
   // Verifies one input function against the input header's level.
   void verify_input(const Function& fn);

@@ -97,13 +97,28 @@
 //   - at end(): every symbol named by a symaddr or a relocation is a function,
 //     data item or extern of the module.
 //
+// G. The ast level (AstChecker)
+//   - kinds: an input of shape v is not a statement (B); the value of a void
+//     ast:call or ast:cond is used only as a statement, as an arm of a void
+//     ast:cond, or as the value of an ast:seq (which is then void as well);
+//   - tree: exactly one ast:function (the root), which no node uses; every
+//     node but ast:var is the input of at most one node, once; every node
+//     but ast:var is reachable from the root (reported at the top of each
+//     unreachable subtree, or once per group hanging off a cycle);
+//   - jumps: ast:break inside a loop body or a switch body, ast:continue
+//     inside a loop body (a loop's condition, init and step are outside it);
+//     ast:case and ast:default inside a switch body, owned by the innermost
+//     switch, with case values distinct once wrapped to the switch's type and
+//     at most one default per switch; ast:label, ast:case and ast:default
+//     never below a value input (inside an expression); ast:label names
+//     unique in the function, and every ast:goto names one of them.
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
 //     checking comes with c2ast;
 //   - that a const's integer fits its type;
 //   - register assignments at ra-x64 (that section does not exist yet);
-//   - ast-level rules (the ast opcodes arrive with c2ast);
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
@@ -499,6 +514,290 @@ std::vector<std::vector<uint32_t>> dominance_frontiers(const DominatorTree& dom,
   return frontier;
 }
 
+// ---- G: the ast level --------------------------------------------------------
+
+// The tree and jump rules of the ast level (FORMAT.md, "G. The ast level").
+// Runs after A and B, trusting only the literals of nodes whose shape A
+// accepted. Every walk is iterative; one diagnostic per mistake: a node used
+// twice is reported once (at the node), an unreachable subtree at its top
+// only, a duplicate label or case at each repetition.
+class AstChecker {
+ public:
+  AstChecker(const Function& fn, Collector& out, const std::vector<uint8_t>& shape_ok)
+      : fn_(fn), out_(out), shape_ok_(shape_ok), n_(static_cast<NodeId>(fn.nodes.size())),
+        user_(n_, kNone), reached_(n_, 0) {}
+
+  void run() {
+    find_root();
+    find_users();
+    if (root_ != kNone) walk_from_root();
+    report_unreachable();
+    check_labels_and_gotos();
+    check_case_values();
+    check_void_uses();
+  }
+
+ private:
+  // Where a node sits: the innermost loop or switch a break leaves, the
+  // innermost loop a continue repeats, the innermost switch its cases belong
+  // to, and whether it is below a value input (inside an expression).
+  struct Context {
+    NodeId brk = kNone;
+    NodeId cont = kNone;
+    NodeId sw = kNone;
+    bool in_value = false;
+  };
+
+  const Node& node(NodeId id) const { return fn_.nodes[id]; }
+  bool is(NodeId id, Op op) const { return node(id).op == op; }
+  std::string op_of(NodeId id) const { return quoted(fn_.op_name(node(id).op)); }
+  // A string literal of a node whose shape A accepted; nullptr otherwise.
+  const std::string* string_literal(NodeId id, size_t i) const {
+    if (!shape_ok_[id] || i >= node(id).literals.size()) return nullptr;
+    const Literal& lit = node(id).literals[i];
+    return lit.kind() == Literal::Kind::String ? &lit.as_string() : nullptr;
+  }
+
+  // Tree: exactly one ast:function.
+  void find_root() {
+    for (NodeId id = 0; id < n_; ++id) {
+      if (!is(id, AstFunction)) continue;
+      if (root_ == kNone)
+        root_ = id;
+      else
+        out_.at_node(id, "second ast:function; the root is " + node_name(root_));
+    }
+    if (root_ == kNone) out_.at_function("graph", "the function has no ast:function root");
+  }
+
+  // Tree: every node but ast:var is the input of at most one node, once; the
+  // root of none.
+  void find_users() {
+    std::vector<uint8_t> reported(n_, 0);
+    for (NodeId id = 0; id < n_; ++id) {
+      for (NodeId in : node(id).inputs) {
+        if (is(in, AstVar)) continue;
+        if (user_[in] == kNone) {
+          user_[in] = id;
+          if (in == root_)
+            out_.at_node(in, "the root is an input of " + node_name(id) + "; no node may use it");
+          continue;
+        }
+        if (reported[in] || in == root_) continue;
+        reported[in] = 1;
+        std::string users = user_[in] == id ? "twice by " + node_name(id)
+                                            : "by " + node_name(user_[in]) + " and " + node_name(id);
+        out_.at_node(in, "node is used as an input " + users + "; only an ast:var may be used more than once");
+      }
+    }
+  }
+
+  // Depth-first walk from the root that marks what it reaches and checks the
+  // jump rules in each node's context. A node reached twice (a rule already
+  // reported) is walked once.
+  void walk_from_root() {
+    std::vector<std::pair<NodeId, Context>> stack{{root_, Context{}}};
+    reached_[root_] = 1;
+    while (!stack.empty()) {
+      auto [id, ctx] = stack.back();
+      stack.pop_back();
+      check_jump(id, ctx);
+      const Node& n = node(id);
+      std::string_view shape = n.op < kNumOps ? op_info(n.op).inputs : std::string_view();
+      for (size_t i = n.inputs.size(); i-- > 0;) {
+        NodeId in = n.inputs[i];
+        if (reached_[in]) continue;
+        reached_[in] = 1;
+        stack.emplace_back(in, child_context(id, i, shape_letter(shape, i), ctx));
+      }
+    }
+  }
+
+  Context child_context(NodeId id, size_t i, char letter, Context ctx) const {
+    if (letter == 'v') ctx.in_value = true;
+    bool loop_body = (is(id, AstWhile) && i == 1) || (is(id, AstDo) && i == 0) || (is(id, AstFor) && i == 3);
+    if (loop_body) ctx.brk = ctx.cont = id;
+    if (is(id, AstSwitch) && i == 1) ctx.brk = ctx.sw = id;
+    return ctx;
+  }
+
+  void check_jump(NodeId id, const Context& ctx) {
+    const Node& n = node(id);
+    switch (n.op) {
+      case AstBreak:
+        if (ctx.brk == kNone) out_.at_node(id, "ast:break is not inside a loop or switch");
+        break;
+      case AstContinue:
+        if (ctx.cont == kNone) out_.at_node(id, "ast:continue is not inside a loop");
+        break;
+      case AstCase:
+      case AstDefault:
+        check_target_position(id, ctx);
+        if (ctx.sw == kNone)
+          out_.at_node(id, op_of(id) + " is not inside a switch body");
+        else if (is(id, AstDefault))
+          note_default(id, ctx.sw);
+        else if (shape_ok_[id])
+          cases_.push_back({ctx.sw, case_bits(ctx.sw, n.literals[0]), id});
+        break;
+      case AstLabel:
+        check_target_position(id, ctx);
+        if (const std::string* name = string_literal(id, 0)) labels_.emplace_back(*name, id);
+        break;
+      case AstGoto:
+        if (const std::string* name = string_literal(id, 0)) gotos_.emplace_back(*name, id);
+        break;
+      default: break;
+    }
+  }
+
+  // A jump target inside an expression would let a jump skip the
+  // evaluation of the expression's other operands.
+  void check_target_position(NodeId id, const Context& ctx) {
+    if (ctx.in_value)
+      out_.at_node(id, op_of(id) + " is inside an expression; labels, cases and defaults are statements "
+                                   "reached from the root through statement inputs only");
+  }
+
+  void note_default(NodeId id, NodeId sw) {
+    if (first_default_.empty()) first_default_.assign(n_, kNone);
+    if (first_default_[sw] == kNone)
+      first_default_[sw] = id;
+    else
+      out_.at_node(id, "second ast:default in the switch " + node_name(sw) + "; the first is " +
+                           node_name(first_default_[sw]));
+  }
+
+  // The case value as the switch compares it: the integer wrapped to the
+  // switch's type (so `case -1` and `case 255` collide in an i8 switch).
+  uint64_t case_bits(NodeId sw, const Literal& value) const {
+    uint64_t bits = value.kind() == Literal::Kind::UInt ? value.as_uint() : static_cast<uint64_t>(value.as_int());
+    const std::string* type = string_literal(sw, 0);
+    unsigned width = !type ? 64 : *type == "i1" ? 1 : *type == "i8" ? 8 : *type == "i16" ? 16 : *type == "i32" ? 32 : 64;
+    return width == 64 ? bits : bits & ((uint64_t{1} << width) - 1);
+  }
+
+  // Tree: every node but the root and ast:var is reachable from the root.
+  // Reported at the top of each unreachable subtree (a node nothing uses),
+  // then once for each group of nodes hanging off a cycle of inputs.
+  void report_unreachable() {
+    std::vector<uint8_t> covered = reached_;
+    for (NodeId id = 0; id < n_; ++id)
+      if (is(id, AstFunction) && id != root_) cover(id, covered);  // a second root: reported
+    std::string from = root_ == kNone ? std::string("the root") : "the root " + node_name(root_);
+    for (NodeId id = 0; id < n_; ++id) {
+      if (covered[id] || is(id, AstVar) || user_[id] != kNone) continue;
+      out_.at_node(id, "node is not reachable from " + from + ": no node uses it");
+      cover(id, covered);
+    }
+    for (NodeId id = 0; id < n_; ++id) {
+      if (covered[id] || is(id, AstVar)) continue;
+      out_.at_node(id, "node is not reachable from " + from + ": its users form a cycle");
+      cover(id, covered);
+    }
+  }
+
+  void cover(NodeId top, std::vector<uint8_t>& covered) const {
+    std::vector<NodeId> stack{top};
+    covered[top] = 1;
+    while (!stack.empty()) {
+      NodeId id = stack.back();
+      stack.pop_back();
+      for (NodeId in : node(id).inputs)
+        if (!covered[in]) {
+          covered[in] = 1;
+          stack.push_back(in);
+        }
+    }
+  }
+
+  // Jumps: label names are unique; every goto names a label.
+  void check_labels_and_gotos() {
+    std::sort(labels_.begin(), labels_.end());
+    for (size_t i = 1; i < labels_.size(); ++i)
+      if (labels_[i].first == labels_[i - 1].first)
+        out_.at_node(labels_[i].second, "label " + quote_for_message(labels_[i].first) + " is already defined by " +
+                                            node_name(labels_[i - 1].second));
+    for (const auto& [name, id] : gotos_) {
+      auto it = std::lower_bound(labels_.begin(), labels_.end(), std::make_pair(name, NodeId{0}));
+      if (it == labels_.end() || it->first != name)
+        out_.at_node(id, "ast:goto names no label of the function: " + quote_for_message(name));
+    }
+  }
+
+  // Jumps: the case values of one switch are distinct.
+  void check_case_values() {
+    std::sort(cases_.begin(), cases_.end());
+    for (size_t i = 1; i < cases_.size(); ++i) {
+      const CaseEntry &a = cases_[i - 1], &b = cases_[i];
+      if (a.sw == b.sw && a.bits == b.bits)
+        out_.at_node(b.id, "case value " + node(b.id).literals[0].to_json() + " repeats the case " +
+                               node_name(a.id) + " of the switch " + node_name(b.sw));
+    }
+  }
+
+  // Kinds: the value of a void ast:call or ast:cond is not used. It may be a
+  // statement, an arm of a void ast:cond, or the value of an ast:seq (which
+  // is then void too).
+  void check_void_uses() {
+    std::vector<uint8_t> state(n_, 0);  // 0 unknown, 1 on the current chain, 2 void, 3 not void
+    for (NodeId id = 0; id < n_; ++id) {
+      const Node& n = node(id);
+      if (n.op >= kNumOps) continue;
+      std::string_view shape = op_info(n.op).inputs;
+      for (size_t i = 0; i < n.inputs.size(); ++i) {
+        if (shape_letter(shape, i) != 'v' || !is_void(n.inputs[i], state) || may_take_void(id, i)) continue;
+        out_.at_node(id, "input " + std::to_string(i) + " " + node_name(n.inputs[i]) + " (" + op_of(n.inputs[i]) +
+                             ") has type void; its value cannot be used");
+      }
+    }
+  }
+
+  bool may_take_void(NodeId user, size_t i) const {
+    return (is(user, AstSeq) && i == 1) || (is(user, AstCond) && i >= 1 && returns_void(user));
+  }
+
+  bool returns_void(NodeId id) const {
+    const std::string* r = string_literal(id, 0);
+    return (is(id, AstCall) || is(id, AstCond)) && r && *r == "void";
+  }
+
+  // A seq is void when its value is; follows a chain of seqs iteratively.
+  bool is_void(NodeId id, std::vector<uint8_t>& state) const {
+    std::vector<NodeId> chain;
+    NodeId x = id;
+    while (state[x] == 0 && is(x, AstSeq) && node(x).inputs.size() == 2) {
+      state[x] = 1;
+      chain.push_back(x);
+      x = node(x).inputs[1];
+    }
+    bool result = state[x] == 2 || (state[x] == 0 && returns_void(x));  // state 1: a cycle, reported elsewhere
+    for (NodeId c : chain) state[c] = result ? 2 : 3;
+    if (state[x] == 0) state[x] = result ? 2 : 3;
+    return result;
+  }
+
+  struct CaseEntry {
+    NodeId sw;
+    uint64_t bits;
+    NodeId id;
+    bool operator<(const CaseEntry& o) const {
+      return sw != o.sw ? sw < o.sw : bits != o.bits ? bits < o.bits : id < o.id;
+    }
+  };
+
+  const Function& fn_;
+  Collector& out_;
+  const std::vector<uint8_t>& shape_ok_;
+  NodeId n_;
+  NodeId root_ = kNone;
+  std::vector<NodeId> user_;          // the first node that uses each node
+  std::vector<uint8_t> reached_;      // reached from the root
+  std::vector<std::pair<std::string, NodeId>> labels_, gotos_;
+  std::vector<CaseEntry> cases_;
+  std::vector<NodeId> first_default_;  // per switch, lazily sized
+};
+
 // ---- the function verifier -------------------------------------------------
 
 class FunctionVerifier {
@@ -526,6 +825,7 @@ class FunctionVerifier {
       check_cfg_level();
     else
       check_graph_level();
+    if (level_ == Level::Ast) AstChecker(fn_, out_, shape_ok_).run();
   }
 
  private:

@@ -1,0 +1,229 @@
+// c2ast - the C front end: C source -> an `ast`-level module.
+//
+//   c2ast FILE.c|- [-I DIR]... [-D NAME[=VALUE]]... [-U NAME]... [-std=STD]
+//         [-o OUT|-] [-f json|bin|text] [--force] [--verify|--no-verify]
+//
+// clang 14, used as a library in this process (no `-ast-dump=json`),
+// preprocesses, parses and type-checks the file through its driver (so the
+// system headers and clang's resource directory are found as `clang -c`
+// would find them), with -std=gnu11 unless -std says otherwise and with
+// warnings off. Clang's errors are printed as `c2ast: FILE:LINE:COL: error:
+// MESSAGE` and stop the run (exit 1). Then ModuleBuilder (module.cpp) walks
+// the typed AST of what the main file defines and builds the module
+// (FORMAT.md section 3, "G. The ast level", is the contract with ast2cfg):
+// functions as `ast:` trees, globals, static locals and string literals as
+// data items, externs for what is used but not defined. C outside the
+// supported subset stops with `c2ast: FILE:LINE:COL: error: unsupported:
+// WHAT`, exit 1, and no output file (the output is opened only once the
+// whole module is built: its header - data and externs - comes first in
+// every encoding and is known only at the end).
+//
+// Everything runs on a thread with a known 8 MB stack, and the conversion
+// moves to a fresh stack when that one runs low (FunctionBuilder::deep), so
+// deeply nested C cannot overflow it.
+#include <dlfcn.h>
+
+#include <climits>
+#include <cstdlib>
+#include <iostream>
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Config/config.h>
+#include <clang/Basic/TargetInfo.h>
+#include <clang/Driver/Driver.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/Utils.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+
+#include "c2ast.h"
+#include "tool.h"
+
+namespace pl::c2ast {
+namespace {
+
+struct Options {
+  std::vector<std::string> includes, defines, undefines;
+  std::string standard = "gnu11";
+};
+
+// clang's installation: the resource directory (stddef.h, stdarg.h, ...)
+// sits next to the library this program is linked with.
+std::string clang_binary_path() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&clang::noteBottomOfStack), &info) && info.dli_fname) {
+    char resolved[PATH_MAX];
+    if (realpath(info.dli_fname, resolved)) {
+      std::string lib = resolved;  // <prefix>/lib/libclang-cpp.so.14
+      size_t slash = lib.rfind('/');
+      if (slash != std::string::npos) {
+        std::string libdir = lib.substr(0, slash);
+        slash = libdir.rfind('/');
+        if (slash != std::string::npos) return libdir.substr(0, slash) + "/bin/clang";
+      }
+    }
+  }
+  return "/usr/lib/llvm-14/bin/clang";
+}
+
+// "c2ast: FILE:LINE:COL: error: MESSAGE" at the place clang itself would
+// point to (inside a macro: where its text was written).
+void print_error(const clang::SourceManager* sm, clang::SourceLocation loc, const std::string& message) {
+  std::string where;
+  if (sm && loc.isValid()) {
+    clang::PresumedLoc p = sm->getPresumedLoc(sm->getFileLoc(loc));
+    if (p.isValid())
+      where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) +
+              ": ";
+  }
+  std::cerr << "c2ast: " << where << "error: " << message << "\n";
+}
+
+class PrintErrors : public clang::DiagnosticConsumer {
+ public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    llvm::SmallString<256> message;
+    info.FormatDiagnostic(message);
+    print_error(info.hasSourceManager() ? &info.getSourceManager() : nullptr, info.getLocation(), message.str().str());
+  }
+};
+
+// What the conversion gives back through clang's frames (no exception
+// crosses them: clang is built without exception support).
+struct Result {
+  std::optional<Module> module;
+  bool failed = false;
+  std::exception_ptr error;
+};
+
+// Converts the translation unit once clang has parsed it without errors.
+class Converter : public clang::ASTConsumer {
+ public:
+  explicit Converter(Result& out) : out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    try {
+      if (ctx.getTargetInfo().getTriple().getArch() != llvm::Triple::x86_64) {
+        print_error(nullptr, {}, "the target is not x86-64: " + ctx.getTargetInfo().getTriple().str());
+        out_.failed = true;
+        return;
+      }
+      out_.module = ModuleBuilder(ctx).build();
+    } catch (const CError& e) {
+      print_error(&ctx.getSourceManager(), e.loc, e.message);
+      out_.failed = true;
+    } catch (...) {
+      out_.error = std::current_exception();
+    }
+  }
+
+ private:
+  Result& out_;
+};
+
+class ConvertAction : public clang::ASTFrontendAction {
+ public:
+  explicit ConvertAction(Result& out) : out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
+    return std::make_unique<Converter>(out_);
+  }
+
+ private:
+  Result& out_;
+};
+
+// Parses `path` ("-" = stdin) and converts it; nullopt after printing the
+// errors.
+std::optional<Module> compile(const std::string& path, const Options& options) {
+  std::string clang_path = clang_binary_path();
+  std::vector<std::string> args = {clang_path, "-fsyntax-only", "-x", "c", "-std=" + options.standard, "-w",
+                                   "-fno-color-diagnostics"};
+  args.push_back("-resource-dir=" + clang::driver::Driver::GetResourcesPath(clang_path, CLANG_RESOURCE_DIR));
+  for (const std::string& d : options.includes) args.push_back("-I" + d);
+  for (const std::string& d : options.defines) args.push_back("-D" + d);
+  for (const std::string& u : options.undefines) args.push_back("-U" + u);
+  args.push_back(path);
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+
+  PrintErrors printer;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driver_diags =
+      clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions, &printer, /*ShouldOwnClient=*/false);
+  std::shared_ptr<clang::CompilerInvocation> invocation =
+      clang::createInvocationFromCommandLine(argv, driver_diags);
+  if (!invocation || printer.getNumErrors() > 0) {
+    if (printer.getNumErrors() == 0) print_error(nullptr, {}, "cannot set up clang for this command line");
+    return std::nullopt;
+  }
+  clang::CompilerInstance ci;
+  ci.setInvocation(std::move(invocation));
+  ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
+  Result result;
+  ConvertAction action(result);
+  ci.ExecuteAction(action);
+  if (result.error) std::rethrow_exception(result.error);
+  if (printer.getNumErrors() > 0 || result.failed) return std::nullopt;
+  return std::move(result.module);
+}
+
+// Runs `work` on a thread whose stack size is known, so that the stack
+// guard (clang::isStackNearlyExhausted) measures against the real limit.
+std::optional<Module> compile_on_known_stack(const std::string& path, const Options& options) {
+  std::optional<Module> result;
+  std::exception_ptr error;
+  clang::runWithSufficientStackSpaceSlow([] {}, [&] {
+    try {
+      result = compile(path, options);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+// CLI11 reads `-std=c11` as a bundle of short flags; c2ast accepts clang's
+// spelling by rewriting it to `--std=c11` first.
+std::vector<char*> clang_style_arguments(int argc, char** argv, std::vector<std::string>& storage) {
+  storage.assign(argv, argv + argc);
+  for (std::string& a : storage)
+    if (a.rfind("-std=", 0) == 0) a = "-" + a;
+  std::vector<char*> out;
+  for (std::string& a : storage) out.push_back(a.data());
+  return out;
+}
+
+}  // namespace
+}  // namespace pl::c2ast
+
+int main(int argc, char** argv) {
+  using namespace pl::c2ast;
+  pl::ToolInfo info{"c2ast", "C front end: parse and type-check a C file with clang, write its ast-level module.",
+                    "  c2ast prog.c -f text                              # print the ast module\n"
+                    "  c2ast prog.c | ast2cfg | cfg2ssa | ssa2son | pipe-run\n"
+                    "  c2ast -I include -D NDEBUG -std=c99 prog.c -o prog.ast"};
+  info.module_input = false;
+  pl::Tool tool(info);
+  Options options;
+  CLI::App& cli = tool.cli();
+  cli.add_option("-I", options.includes, "Add a directory to the include search path")->allow_extra_args(false);
+  cli.add_option("-D", options.defines, "Define a macro: NAME or NAME=VALUE")->allow_extra_args(false);
+  cli.add_option("-U", options.undefines, "Undefine a macro")->allow_extra_args(false);
+  cli.add_option("--std", options.standard, "C standard, as clang's -std= (also written -std=STD)")
+      ->capture_default_str();
+  std::vector<std::string> storage;
+  std::vector<char*> args = clang_style_arguments(argc, argv, storage);
+  return tool.main(static_cast<int>(args.size()), args.data(), [&](pl::Tool& t) {
+    const std::string& path = t.input_path();
+    if (path != "-") pl::ByteSource::open(path);  // "cannot open" in the toolchain's words
+    std::optional<pl::Module> module = compile_on_known_stack(path, options);
+    if (!module) throw pl::AlreadyReported();
+    t.open_output(module->header);
+    for (const pl::Function& fn : module->functions) t.write(fn);
+    t.finish_output();
+  });
+}

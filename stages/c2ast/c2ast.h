@@ -1,0 +1,308 @@
+// c2ast.h - what the files of the C front end share (see c2ast.cpp for the
+// overview: clang parses and type-checks, ModuleBuilder walks what the main
+// file defines, FunctionBuilder turns one C function into an `ast:` tree).
+//
+//   types.cpp         C types -> IR value types, sizes, layouts, signatures
+//   module.cpp        symbols, externs, the worklist of definitions
+//   data.cpp          data items: globals, static locals, string literals,
+//                     constants (clang's evaluator + record layout -> bytes)
+//   function.cpp      FunctionBuilder: node helpers, parameters, the stack guard
+//   expressions.cpp   expressions
+//   statements.cpp    statements
+//   initializers.cpp  local initializers and compound literals
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Basic/Stack.h>
+
+#include "ir.h"
+
+namespace pl::c2ast {
+
+inline constexpr NodeId kNone = ~NodeId{0};
+
+// An error in the C program at a clang location ("unsupported: ..."); the
+// driver prints it as `c2ast: FILE:LINE:COL: error: MESSAGE`.
+struct CError {
+  clang::SourceLocation loc;
+  std::string message;
+};
+[[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what);
+
+// ---- types.cpp ---------------------------------------------------------------
+
+enum class VType : uint8_t { I8, I16, I32, I64, Ptr };
+const char* vtype_name(VType t);
+unsigned vtype_bits(VType t);
+
+// A C scalar as the IR sees it: its value type and whether C treats it as
+// signed (which picks sext/zext, sdiv/udiv, slt/ult, ashr/lshr).
+struct Scalar {
+  VType vt = VType::I32;
+  bool is_signed = false;
+};
+
+class Types {
+ public:
+  explicit Types(clang::ASTContext& ctx) : ctx_(ctx) {}
+  clang::ASTContext& ctx() const { return ctx_; }
+
+  // Stops with "unsupported" for types outside the C subset (floating
+  // point, _Complex, vectors, _Atomic, __int128, variably modified types).
+  void check(clang::QualType t, clang::SourceLocation where) const;
+  // Value type of a scalar; `ptr` for what is represented by its address
+  // (structs, unions, arrays, functions).
+  Scalar scalar(clang::QualType t, clang::SourceLocation where) const;
+  // Struct or union: a value that lives in memory.
+  static bool is_aggregate(clang::QualType t);
+  // Sizes and alignments in bytes (incomplete types are errors; a flexible
+  // array member's storage is not counted, as in C).
+  uint64_t size(clang::QualType t, clang::SourceLocation where) const;
+  uint32_t align(clang::QualType t) const;
+  // Element size of pointer arithmetic on a `pointer_type` value (1 for void
+  // and function pointers, the GNU rule).
+  uint64_t pointee_size(clang::QualType pointer_type, clang::SourceLocation where) const;
+  // Offset of a member in bytes; bit-fields are unsupported.
+  uint64_t field_offset(const clang::FieldDecl* field, clang::SourceLocation where) const;
+  // `void`, or the value type of a function result; aggregates are returned
+  // through a hidden first pointer parameter, so their result is `void`.
+  std::string result_type(clang::QualType result, clang::SourceLocation where) const;
+  // The IR signature of a function type; nullopt when it has no prototype.
+  std::optional<Signature> signature(clang::QualType function_type, clang::SourceLocation where) const;
+
+  // "'T'" or "'T' (aka 'U')", as clang names types in diagnostics.
+  static std::string describe(clang::QualType t);
+
+ private:
+  clang::ASTContext& ctx_;
+};
+
+// ---- source locations ---------------------------------------------------------
+
+// Maps clang locations to Loc (file index into header.files, line, col) at
+// the expansion site of macros, honouring #line.
+class Locations {
+ public:
+  Locations(const clang::SourceManager& sm, std::vector<std::string>& files);
+  Loc get(clang::SourceLocation l);
+
+ private:
+  uint32_t file_index(const char* name);
+  const clang::SourceManager& sm_;
+  std::vector<std::string>& files_;
+  std::unordered_map<std::string, uint32_t> index_;
+  const char* last_name_ = nullptr;
+  uint32_t last_index_ = 0;
+};
+
+// ---- module.cpp / data.cpp ------------------------------------------------------
+
+class ModuleBuilder {
+ public:
+  explicit ModuleBuilder(clang::ASTContext& ctx);
+  ~ModuleBuilder();
+
+  // Converts every definition of the main file and, transitively, every
+  // definition outside it that they use; returns the module.
+  Module build();
+
+  clang::ASTContext& ctx() const { return ctx_; }
+  const Types& types() const { return types_; }
+  Locations& locations() { return locations_; }
+
+  // The symbol of a function or a variable with static storage: schedules
+  // its definition if it has one in this translation unit, otherwise
+  // declares an extern. Static locals are named `function.name`.
+  std::string symbol(const clang::ValueDecl* decl, clang::SourceLocation use);
+  // A read-only `.str.N` data item holding the literal (identical literals
+  // share one).
+  std::string string_literal(const clang::StringLiteral* literal);
+  // A read-only data item of zeros at least `size` bytes long, aligned to
+  // at least `align` (one per module, grown as needed).
+  std::string zeros(uint64_t size, uint32_t align);
+  // The symbol of a C library function a builtin stands for (`memcpy` for
+  // `__builtin_memcpy`): the file's declaration if it has one, otherwise
+  // an extern of the builtin's type.
+  std::string library_function(const std::string& name, clang::QualType type, clang::SourceLocation use);
+  // A read-only `.const.N` data item holding the constant initializer `init`
+  // of an object of type `type` (clang's isConstantInitializer holds).
+  std::string constant(const clang::Expr* init, clang::QualType type);
+  // A data item for a compound literal at file scope (an initializer's `&(T){...}`).
+  std::string compound_literal(const clang::CompoundLiteralExpr* literal);
+
+ private:
+  void schedule_main_file();
+  void schedule(const clang::Decl* definition, std::string name);
+  std::string new_name(const std::string& wanted);
+  std::string function_symbol(const clang::FunctionDecl* fd, clang::SourceLocation use);
+  std::string variable_symbol(const clang::VarDecl* vd, clang::SourceLocation use);
+  static std::string c_name(const clang::NamedDecl* decl);
+  // data.cpp
+  DataItem variable_data(const clang::VarDecl* vd);
+  friend class ConstantWriter;
+
+  clang::ASTContext& ctx_;
+  Types types_;
+  ModuleHeader header_;
+  Locations locations_;
+  // Canonical declaration -> symbol.
+  std::unordered_map<const clang::Decl*, std::string> symbols_;
+  std::unordered_set<std::string> names_;                      // every name taken
+  std::unordered_map<std::string, std::string> strings_;       // literal key -> name
+  std::unordered_map<const clang::Expr*, std::string> compounds_;
+  std::unordered_map<std::string, std::string> library_;       // undeclared library functions
+  std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
+  size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
+  uint64_t constant_count_ = 0;
+};
+
+// ---- function.cpp, expressions.cpp, statements.cpp, initializers.cpp ------
+
+// Builds the ast-level function of one C function definition.
+class FunctionBuilder {
+ public:
+  FunctionBuilder(ModuleBuilder& module, const clang::FunctionDecl* fd, std::string name);
+  Function build();
+
+ private:
+  // A local variable or parameter: its ast:var. A struct or union parameter
+  // arrives as the address of the caller's copy, kept in a pointer
+  // variable (`indirect`).
+  struct Local {
+    NodeId var = kNone;
+    bool indirect = false;
+  };
+
+  // ---- function.cpp: nodes
+  Loc loc(clang::SourceLocation l) { return module_.locations().get(l); }
+  NodeId add(OpId op, Loc loc, LiteralList literals, InputList inputs);
+  NodeId op(const char* name, VType t, Loc loc, NodeId a, NodeId b = kNone);
+  NodeId conversion(const char* name, VType from, VType to, Loc loc, NodeId v);
+  NodeId constant(VType t, int64_t value, Loc loc);
+  NodeId constant(Scalar s, const llvm::APSInt& value, Loc loc);
+  NodeId variable(const std::string& name, uint64_t size, uint32_t align, Loc loc);
+  NodeId symaddr(const std::string& symbol, Loc loc);
+  NodeId load(VType t, bool is_volatile, NodeId address, Loc loc);
+  NodeId store(VType t, bool is_volatile, NodeId address, NodeId value, Loc loc);
+  NodeId copy(uint64_t size, uint32_t align, NodeId dst, NodeId src, Loc loc);
+  NodeId seq(NodeId effect, NodeId value, Loc loc);
+  NodeId block(const std::vector<NodeId>& statements, Loc loc);
+  NodeId nop(Loc loc);
+  NodeId offset(NodeId address, uint64_t bytes, Loc loc);
+  // Several statements as one (kNone for none).
+  NodeId statements(const std::vector<NodeId>& list, Loc loc);
+  void parameters(std::vector<NodeId>& body);
+
+  // Runs `convert` on a fresh stack when this one is nearly exhausted (the
+  // recursive cases that clang's parser also reaches only by recursion).
+  template <class F>
+  NodeId deep(F&& convert);
+
+  // ---- expressions.cpp
+  Scalar scalar(const clang::Expr* e) const;
+  // The value of an expression; for struct and union values, the address
+  // of their storage.
+  NodeId rvalue(const clang::Expr* e);
+  NodeId rvalue_node(const clang::Expr* e);
+  // The address an lvalue designates.
+  NodeId address(const clang::Expr* e);
+  NodeId address_node(const clang::Expr* e);
+  // The address of an aggregate's storage, lvalue or not.
+  NodeId object(const clang::Expr* e);
+  // An expression evaluated for its effects. At statement level a void
+  // `?:` becomes an ast:if and a comma or a GNU statement expression a
+  // block; inside an expression the result is always an expression node.
+  NodeId discard(const clang::Expr* e, bool statement_level);
+  NodeId lvalue_conversion(const clang::Expr* lvalue);
+  NodeId value_cast(const clang::CastExpr* e, NodeId sub);
+  NodeId convert(NodeId v, Scalar from, Scalar to, Loc loc);
+  NodeId to_bool(NodeId v, VType from, Loc loc);
+  NodeId is_zero(NodeId v, VType t, Loc loc);
+  NodeId integer_constant(const clang::Expr* e);
+  NodeId unary(const clang::UnaryOperator* e);
+  NodeId left_spine(const clang::Expr* e);
+  NodeId binary(const clang::BinaryOperator* e, NodeId lhs);
+  NodeId arithmetic(clang::BinaryOperatorKind opcode, clang::QualType lt, clang::QualType rt, NodeId a, NodeId b,
+                    Loc loc, clang::SourceLocation where);
+  NodeId pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc loc);
+  NodeId assignment(const clang::BinaryOperator* e);
+  NodeId compound_assignment(const clang::CompoundAssignOperator* e);
+  NodeId increment(const clang::UnaryOperator* e, bool value_used);
+  NodeId conditional(const clang::ConditionalOperator* e);
+  NodeId call(const clang::CallExpr* e);
+  NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
+  NodeId member(const clang::MemberExpr* e);
+  NodeId declaration_address(const clang::DeclRefExpr* e);
+  // Evaluates an lvalue's address once for a read and a write: `first` and
+  // `second` are the two uses, `setup` (or kNone) what must run first.
+  struct TwoUses {
+    NodeId setup = kNone, first = kNone, second = kNone;
+  };
+  TwoUses address_twice(const clang::Expr* lvalue, Loc loc);
+  bool duplicable(NodeId root) const;
+  NodeId clone(NodeId root);
+
+  // ---- statements.cpp
+  NodeId statement(const clang::Stmt* s);
+  NodeId statement_node(const clang::Stmt* s);
+  NodeId statement_or_nop(const clang::Stmt* s, Loc loc);
+  NodeId compound(const clang::CompoundStmt* s);
+  NodeId if_chain(const clang::IfStmt* s);
+  NodeId labelled(const clang::Stmt* s);
+  NodeId declarations(const clang::DeclStmt* s);
+  NodeId return_statement(const clang::ReturnStmt* s);
+  NodeId switch_statement(const clang::SwitchStmt* s);
+
+  // ---- initializers.cpp
+  NodeId local_variable(const clang::VarDecl* vd);
+  // Appends to `out` the statements that initialize the object at `var` +
+  // `offset` of type `type` from `init`; sets `needs_zero` when part of it
+  // is left to the implicit zero.
+  void initialize(NodeId var, uint64_t offset, clang::QualType type, const clang::Expr* init,
+                  std::vector<NodeId>& out, bool& needs_zero);
+  void initialize_list(NodeId var, uint64_t offset, clang::QualType type, const clang::InitListExpr* list,
+                       std::vector<NodeId>& out, bool& needs_zero);
+  void initialize_object(NodeId var, clang::QualType type, const clang::Expr* init, Loc loc,
+                         std::vector<NodeId>& out);
+  NodeId compound_literal(const clang::CompoundLiteralExpr* e);
+
+  ModuleBuilder& module_;
+  const Types& types_;
+  clang::ASTContext& ctx_;
+  const clang::FunctionDecl* fd_;
+  Function fn_;
+  std::unordered_map<const clang::VarDecl*, Local> locals_;
+  std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
+  NodeId return_address_ = kNone;  // var holding the hidden result pointer
+};
+
+template <class F>
+NodeId FunctionBuilder::deep(F&& convert) {
+  if (!clang::isStackNearlyExhausted()) return convert();
+  NodeId result = kNone;
+  std::exception_ptr error;
+  clang::runWithSufficientStackSpace([] {}, [&] {
+    try {
+      result = convert();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,312 @@
+// data.cpp - data items: globals, static locals, string literals, constants.
+//
+// ConstantWriter lays an initializer out in bytes the way clang's code
+// generator does for C (its ConstExprEmitter): clang's evaluator folds
+// aggregates only in C++, so the writer walks the semantic InitListExpr
+// itself - array elements at multiples of the element size, struct members
+// at the offsets of clang's ASTRecordLayout, a union's named member at 0,
+// string literals as their bytes - and asks clang's constant evaluator
+// (Expr::EvaluateAsRValue) for each scalar leaf. A folded value (APValue)
+// is written the same way: integers little-endian in their size, arrays
+// element by element (the "filler" stands for the elements not written),
+// structs and unions as above. An address
+// (an lvalue: a global, a function, a string literal, a file-scope compound
+// literal, plus a byte offset) becomes a relocation of 8 bytes with that
+// offset as addend; a null pointer or an integer cast to a pointer is
+// plain bytes. Bytes are only written when non-zero, so `init` ends at the
+// last non-zero byte (the format's "rest is zero") and a large zero-filled
+// array costs nothing.
+#include "c2ast.h"
+
+#include <clang/AST/APValue.h>
+#include <clang/AST/RecordLayout.h>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+class ConstantWriter {
+ public:
+  ConstantWriter(ModuleBuilder& module, SourceLocation where) : module_(module), where_(where) {}
+
+  // Lays out `init` for an object of `type` at `offset`; false if a scalar
+  // in it is not a constant.
+  bool initializer(uint64_t offset, QualType type, const Expr* init);
+  void value(uint64_t offset, QualType type, const APValue& v);
+  void string(uint64_t offset, uint64_t size, const StringLiteral* literal);
+  DataItem finish(uint64_t size, uint32_t align, bool readonly) {
+    DataItem item;
+    item.size = size;
+    item.align = align;
+    item.readonly = readonly;
+    item.init = std::move(bytes_);
+    item.relocs = std::move(relocs_);
+    return item;
+  }
+
+ private:
+  void bytes(uint64_t offset, const char* data, uint64_t n);
+  void integer(uint64_t offset, uint64_t size, uint64_t bits);
+  void address(uint64_t offset, uint64_t size, const APValue& v);
+  void array(uint64_t offset, QualType type, const APValue& v);
+  void record(uint64_t offset, QualType type, const APValue& v);
+  bool initializer_list(uint64_t offset, QualType type, const InitListExpr* list);
+  static bool is_zero(const APValue& v);
+
+  ModuleBuilder& module_;
+  SourceLocation where_;
+  std::string bytes_;
+  std::vector<Reloc> relocs_;
+};
+
+void ConstantWriter::bytes(uint64_t offset, const char* data, uint64_t n) {
+  uint64_t end = n;
+  while (end > 0 && data[end - 1] == 0) --end;
+  if (end == 0) return;
+  if (bytes_.size() < offset + end) bytes_.resize(offset + end, '\0');
+  bytes_.replace(offset, end, data, end);
+}
+
+void ConstantWriter::integer(uint64_t offset, uint64_t size, uint64_t bits) {
+  char little[8] = {};
+  for (uint64_t i = 0; i < size && i < 8; ++i) little[i] = static_cast<char>((bits >> (8 * i)) & 0xFF);
+  bytes(offset, little, size < 8 ? size : 8);
+}
+
+bool ConstantWriter::is_zero(const APValue& v) {
+  switch (v.getKind()) {
+    case APValue::None:
+    case APValue::Indeterminate: return true;
+    case APValue::Int: return v.getInt().isZero();
+    case APValue::LValue: return v.getLValueBase().isNull() && v.getLValueOffset().isZero();
+    default: return false;
+  }
+}
+
+bool ConstantWriter::initializer(uint64_t offset, QualType type, const Expr* init) {
+  const Expr* bare = init->IgnoreParens();
+  if (isa<ImplicitValueInitExpr>(bare)) return true;
+  if (const auto* list = dyn_cast<InitListExpr>(bare)) return initializer_list(offset, type, list);
+  if (const auto* literal = dyn_cast<StringLiteral>(bare); literal && type->isArrayType()) {
+    string(offset, module_.types().size(type, where_), literal);
+    return true;
+  }
+  if (const auto* compound = dyn_cast<CompoundLiteralExpr>(bare); compound && !type->isPointerType())
+    return initializer(offset, type, compound->getInitializer());
+  if (const auto* c = dyn_cast<CastExpr>(bare); c && c->getCastKind() == CK_NoOp && !type->isScalarType())
+    return initializer(offset, type, c->getSubExpr());
+  if (!type->isScalarType()) return false;
+  Expr::EvalResult result;
+  if (!init->EvaluateAsRValue(result, module_.ctx(), /*InConstantContext=*/true) || result.HasSideEffects)
+    return false;
+  value(offset, type, result.Val);
+  return true;
+}
+
+bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const InitListExpr* list) {
+  unsigned count = list->getNumInits();
+  if (list->isTransparent()) return initializer(offset, type, list->getInit(0));
+  const Types& types = module_.types();
+  if (const ArrayType* array = module_.ctx().getAsArrayType(type)) {
+    QualType element = array->getElementType();
+    uint64_t step = types.size(element, where_);
+    for (unsigned i = 0; i < count; ++i)
+      if (!initializer(offset + i * step, element, list->getInit(i))) return false;
+    const Expr* filler = list->getArrayFiller();
+    if (!filler || isa<ImplicitValueInitExpr>(filler)) return true;
+    uint64_t total = types.size(type, where_) / (step ? step : 1);
+    for (uint64_t i = count; i < total; ++i)
+      if (!initializer(offset + i * step, element, filler)) return false;
+    return true;
+  }
+  if (const RecordDecl* record = type->getAsRecordDecl()) {
+    if (record->isUnion()) {
+      const FieldDecl* field = list->getInitializedFieldInUnion();
+      if (!field || count == 0) return true;
+      if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
+      return initializer(offset, field->getType(), list->getInit(0));
+    }
+    unsigned i = 0;
+    for (const FieldDecl* field : record->fields()) {
+      if (field->getType()->isIncompleteArrayType()) {
+        if (i < count) unsupported(where_, "initializer of a flexible array member");
+        break;
+      }
+      if (field->isUnnamedBitfield()) continue;
+      if (i >= count) break;
+      if (!initializer(offset + types.field_offset(field, where_), field->getType(), list->getInit(i++))) return false;
+    }
+    return true;
+  }
+  return count == 0 || initializer(offset, type, list->getInit(0));  // a scalar in braces
+}
+
+void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
+  switch (v.getKind()) {
+    case APValue::None:
+    case APValue::Indeterminate: return;
+    case APValue::Int: {
+      const llvm::APSInt& i = v.getInt();
+      uint64_t bits = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
+      integer(offset, module_.types().size(type, where_), bits);
+      return;
+    }
+    case APValue::LValue: address(offset, module_.types().size(type, where_), v); return;
+    case APValue::Array: array(offset, type, v); return;
+    case APValue::Struct:
+    case APValue::Union: record(offset, type, v); return;
+    case APValue::AddrLabelDiff: unsupported(where_, "address of a label (computed goto)");
+    default: break;
+  }
+  module_.types().check(type, where_);
+  unsupported(where_, "constant of type " + Types::describe(type));
+}
+
+void ConstantWriter::address(uint64_t offset, uint64_t size, const APValue& v) {
+  APValue::LValueBase base = v.getLValueBase();
+  auto addend = static_cast<uint64_t>(v.getLValueOffset().getQuantity());
+  if (base.isNull()) {  // null pointer, or an integer cast to a pointer
+    integer(offset, size, addend);
+    return;
+  }
+  std::string symbol;
+  if (const auto* decl = base.dyn_cast<const ValueDecl*>()) {
+    symbol = module_.symbol(decl, where_);
+  } else if (const auto* e = base.dyn_cast<const Expr*>()) {
+    if (const auto* s = dyn_cast<StringLiteral>(e)) {
+      symbol = module_.string_literal(s);
+    } else if (const auto* p = dyn_cast<PredefinedExpr>(e)) {
+      symbol = module_.string_literal(p->getFunctionName());
+    } else if (const auto* c = dyn_cast<CompoundLiteralExpr>(e)) {
+      symbol = module_.compound_literal(c);
+    } else if (isa<AddrLabelExpr>(e)) {
+      unsupported(where_, "address of a label (computed goto)");
+    } else {
+      unsupported(where_, std::string("address of a '") + e->getStmtClassName() + "' in an initializer");
+    }
+  } else {
+    unsupported(where_, "address in an initializer");
+  }
+  if (size != 8) unsupported(where_, "address stored in a " + std::to_string(size) + "-byte integer");
+  relocs_.push_back(Reloc{offset, symbol, static_cast<int64_t>(addend)});
+}
+
+void ConstantWriter::array(uint64_t offset, QualType type, const APValue& v) {
+  const ArrayType* at = module_.ctx().getAsArrayType(type);
+  QualType element = at->getElementType();
+  uint64_t step = module_.types().size(element, where_);
+  unsigned written = v.getArrayInitializedElts();
+  for (unsigned i = 0; i < written; ++i) value(offset + i * step, element, v.getArrayInitializedElt(i));
+  if (!v.hasArrayFiller() || is_zero(v.getArrayFiller())) return;
+  for (unsigned i = written; i < v.getArraySize(); ++i) value(offset + i * step, element, v.getArrayFiller());
+}
+
+void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
+  const RecordDecl* rd = type->getAsRecordDecl();
+  if (v.isUnion()) {
+    const FieldDecl* field = v.getUnionField();
+    if (!field) return;
+    if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
+    value(offset, field->getType(), v.getUnionValue());
+    return;
+  }
+  const ASTRecordLayout& layout = module_.ctx().getASTRecordLayout(rd);
+  for (const FieldDecl* field : rd->fields()) {
+    unsigned i = field->getFieldIndex();
+    if (field->isUnnamedBitfield()) continue;
+    if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
+    if (i >= v.getStructNumFields()) break;
+    const APValue& fv = v.getStructField(i);
+    if (field->getType()->isIncompleteArrayType()) {  // flexible array member
+      if (fv.isArray() && fv.getArraySize() > 0) unsupported(where_, "initializer of a flexible array member");
+      continue;
+    }
+    value(offset + layout.getFieldOffset(i) / 8, field->getType(), fv);
+  }
+}
+
+// ---- data items ------------------------------------------------------------------
+
+DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
+  SourceLocation where = vd->getLocation();
+  QualType type = vd->getType();
+  ConstantWriter writer(*this, where);
+  if (const Expr* init = vd->getInit())
+    if (!writer.initializer(0, type, init)) unsupported(init->getExprLoc(), "initializer that is not a constant");
+  bool readonly = type.isConstQualified() || (type->isArrayType() && type.isConstant(ctx_));
+  if (type.isVolatileQualified()) readonly = false;
+  uint32_t align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
+  DataItem item = writer.finish(types_.size(type, where), align, readonly);
+  item.linkage = vd->isExternallyVisible() && !vd->isStaticLocal() ? Linkage::External : Linkage::Internal;
+  return item;
+}
+
+std::string ModuleBuilder::string_literal(const StringLiteral* literal) {
+  QualType type = literal->getType();
+  uint64_t size = types_.size(type, literal->getBeginLoc());
+  std::string key = std::to_string(literal->getCharByteWidth()) + ":" + std::to_string(size) + ":" +
+                    literal->getBytes().str();
+  auto found = strings_.find(key);
+  if (found != strings_.end()) return found->second;
+  std::string name = new_name(".str." + std::to_string(strings_.size()));
+  strings_.emplace(std::move(key), name);
+  ConstantWriter writer(*this, literal->getBeginLoc());
+  writer.string(0, size, literal);
+  DataItem item = writer.finish(size, types_.align(type), true);
+  item.name = name;
+  item.linkage = Linkage::Internal;
+  header_.data.push_back(std::move(item));
+  return name;
+}
+
+void ConstantWriter::string(uint64_t offset, uint64_t size, const StringLiteral* literal) {
+  StringRef data = literal->getBytes();
+  uint64_t n = data.size() < size ? data.size() : size;
+  bytes(offset, data.data(), n);
+}
+
+std::string ModuleBuilder::zeros(uint64_t size, uint32_t align) {
+  if (zeros_index_ == SIZE_MAX) {
+    DataItem item;
+    item.name = new_name(".zero");
+    item.linkage = Linkage::Internal;
+    item.readonly = true;
+    zeros_index_ = header_.data.size();
+    header_.data.push_back(std::move(item));
+  }
+  DataItem& item = header_.data[zeros_index_];
+  if (item.size < size) item.size = size;
+  if (item.align < align) item.align = align;
+  return item.name;
+}
+
+std::string ModuleBuilder::constant(const Expr* init, QualType type) {
+  SourceLocation where = init->getExprLoc();
+  ConstantWriter writer(*this, where);
+  if (!writer.initializer(0, type, init)) unsupported(where, "initializer that is not a constant");
+  DataItem item = writer.finish(types_.size(type, where), types_.align(type), true);
+  item.name = new_name(".const." + std::to_string(constant_count_++));
+  item.linkage = Linkage::Internal;
+  std::string name = item.name;
+  header_.data.push_back(std::move(item));
+  return name;
+}
+
+std::string ModuleBuilder::compound_literal(const CompoundLiteralExpr* literal) {
+  auto found = compounds_.find(literal);
+  if (found != compounds_.end()) return found->second;
+  SourceLocation where = literal->getBeginLoc();
+  std::string name = new_name(".compound." + std::to_string(compounds_.size()));
+  compounds_.emplace(literal, name);
+  ConstantWriter writer(*this, where);
+  if (!writer.initializer(0, literal->getType(), literal->getInitializer()))
+    unsupported(where, "compound literal that is not a constant");
+  DataItem item = writer.finish(types_.size(literal->getType(), where), types_.align(literal->getType()),
+                                literal->getType().isConstQualified());
+  item.name = name;
+  item.linkage = Linkage::Internal;
+  header_.data.push_back(std::move(item));
+  return name;
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,624 @@
+// expressions.cpp - C expressions -> ast-level expression trees.
+//
+// Three views of an expression: rvalue() is its value (for a struct or
+// union, the address of its storage), address() the address an lvalue
+// designates, discard() its evaluation for effects only. Every implicit
+// conversion clang inserted (ImplicitCastExpr) becomes explicit: the
+// integer promotions and usual arithmetic conversions as sext/zext/trunc,
+// conversions to _Bool as `ne` then `trunc`, lvalue conversions as loads
+// (`ast:load.volatile` for volatile lvalues), array and function decay as
+// the identity on their address. Conversions between types of one width
+// (int <-> unsigned, long <-> pointer) are the identity, as FORMAT.md G says;
+// a signed integer converted to a wider pointer is sign-extended (gcc's
+// choice for this implementation-defined conversion).
+//
+// Operations are picked by the C types: sdiv/udiv, srem/urem, ashr/lshr and
+// slt/ult by signedness (pointers compare unsigned). `a > b` and `a >= b`
+// have no opcode of their own: with a constant right operand the operands
+// swap (`b < a`); otherwise the complement is negated (`(a <= b) == 0`), so
+// operands keep their left-to-right order. Pointer arithmetic is scaled by
+// the element size (1 for void and functions, as GNU C) in i64, and `p - q`
+// divides the byte difference by it.
+//
+// Assignment operators evaluate the lvalue's address once: when its tree
+// holds nothing but variables, symbols, constants and address arithmetic it
+// is used twice (nothing in between can change it); otherwise it goes
+// through a pointer temporary (FORMAT.md G, "Assignment operators"). A
+// postfix ++/-- whose value is used keeps the old value in a temporary;
+// one whose value is dropped is the prefix form.
+//
+// Deep left-nested operator chains (`a+a+...+a`, `x, y, z, ...`) are walked
+// with an explicit stack (left_spine): clang builds them iteratively, so
+// their depth is unbounded.
+#include "c2ast.h"
+
+#include <clang/Basic/Builtins.h>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+Scalar FunctionBuilder::scalar(const Expr* e) const { return types_.scalar(e->getType(), e->getExprLoc()); }
+
+NodeId FunctionBuilder::rvalue(const Expr* e) {
+  return deep([&] { return rvalue_node(e); });
+}
+
+NodeId FunctionBuilder::address(const Expr* e) {
+  return deep([&] { return address_node(e); });
+}
+
+NodeId FunctionBuilder::object(const Expr* e) { return e->isGLValue() ? address(e) : rvalue(e); }
+
+NodeId FunctionBuilder::lvalue_conversion(const Expr* lvalue) {
+  QualType t = lvalue->getType();
+  if (Types::is_aggregate(t) || t->isArrayType() || t->isFunctionType()) return address(lvalue);
+  Scalar s = scalar(lvalue);
+  NodeId a = address(lvalue);
+  return load(s.vt, t.isVolatileQualified(), a, loc(lvalue->getExprLoc()));
+}
+
+NodeId FunctionBuilder::integer_constant(const Expr* e) {
+  if (const auto* trait = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+    QualType arg = trait->isArgumentType() ? trait->getArgumentType() : trait->getArgumentExpr()->getType();
+    types_.check(arg, e->getExprLoc());
+  }
+  Expr::EvalResult result;
+  if (!e->EvaluateAsInt(result, ctx_))
+    unsupported(e->getExprLoc(), std::string("expression '") + e->getStmtClassName() + "'");
+  return constant(scalar(e), result.Val.getInt(), loc(e->getExprLoc()));
+}
+
+NodeId FunctionBuilder::rvalue_node(const Expr* e) {
+  SourceLocation where = e->getExprLoc();
+  types_.check(e->getType(), where);
+  if (e->isGLValue()) return lvalue_conversion(e);
+  Loc l = loc(where);
+  if (const auto* lit = dyn_cast<IntegerLiteral>(e)) {
+    Scalar s = scalar(e);
+    return constant(s, llvm::APSInt(lit->getValue(), !s.is_signed), l);
+  }
+  if (const auto* p = dyn_cast<ParenExpr>(e)) return rvalue(p->getSubExpr());
+  // In C a function designator is not an lvalue; its value is its address.
+  if (const auto* d = dyn_cast<DeclRefExpr>(e); d && isa<FunctionDecl>(d->getDecl())) return declaration_address(d);
+  if (const auto* c = dyn_cast<CastExpr>(e)) {
+    const Expr* sub = c->getSubExpr();
+    switch (c->getCastKind()) {
+      case CK_LValueToRValue: return lvalue_conversion(sub);
+      case CK_ArrayToPointerDecay:
+      case CK_FunctionToPointerDecay: return object(sub);
+      case CK_NullToPointer: return constant(VType::Ptr, 0, l);  // an integer constant: no effects
+      case CK_ToVoid: {
+        NodeId effect = discard(sub, false);
+        return effect == kNone ? constant(VType::I32, 0, l) : effect;
+      }
+      default: return value_cast(c, rvalue(sub));
+    }
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) return unary(u);
+  if (const auto* c = dyn_cast<CompoundAssignOperator>(e)) return compound_assignment(c);
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->getOpcode() == BO_Assign) return assignment(b);
+    return left_spine(b);
+  }
+  if (const auto* c = dyn_cast<ConditionalOperator>(e)) return conditional(c);
+  if (const auto* c = dyn_cast<CallExpr>(e)) return call(c);
+  if (const auto* m = dyn_cast<MemberExpr>(e)) {  // a member of a struct value: `f().x`
+    NodeId a = member(m);
+    QualType t = m->getType();
+    if (Types::is_aggregate(t) || t->isArrayType()) return a;
+    return load(scalar(m).vt, t.isVolatileQualified(), a, l);
+  }
+  if (const auto* g = dyn_cast<GenericSelectionExpr>(e)) return rvalue(g->getResultExpr());
+  if (const auto* c = dyn_cast<ChooseExpr>(e)) return rvalue(c->getChosenSubExpr());
+  if (const auto* c = dyn_cast<ConstantExpr>(e)) {
+    if (c->hasAPValueResult() && c->getAPValueResult().isInt())
+      return constant(scalar(e), c->getAPValueResult().getInt(), l);
+    return rvalue(c->getSubExpr());
+  }
+  if (isa<ImplicitValueInitExpr>(e)) return constant(scalar(e), llvm::APSInt(64, true), l);
+  if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
+  if (isa<BinaryConditionalOperator>(e)) unsupported(where, "'?:' with an omitted middle operand");
+  if (isa<VAArgExpr>(e)) unsupported(where, "va_arg");
+  if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
+  if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
+  if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
+  unsupported(where, std::string("expression '") + e->getStmtClassName() + "'");
+}
+
+NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  Scalar from = scalar(c->getSubExpr());
+  switch (c->getCastKind()) {
+    case CK_NoOp:
+    case CK_BitCast: return sub;
+    case CK_IntegralCast:
+    case CK_IntegralToPointer:
+    case CK_PointerToIntegral: return convert(sub, from, scalar(c), l);
+    case CK_IntegralToBoolean:
+    case CK_PointerToBoolean: return to_bool(sub, from.vt, l);
+    case CK_ToUnion: unsupported(where, "cast to a union type");
+    case CK_BuiltinFnToFnPtr: unsupported(where, "address of a builtin function");
+    default: break;
+  }
+  types_.check(c->getSubExpr()->getType(), where);
+  unsupported(where, std::string("conversion '") + c->getCastKindName() + "'");
+}
+
+NodeId FunctionBuilder::convert(NodeId v, Scalar from, Scalar to, Loc l) {
+  unsigned from_bits = vtype_bits(from.vt), to_bits = vtype_bits(to.vt);
+  if (from_bits == to_bits) return v;
+  if (from_bits < to_bits) return conversion(from.is_signed ? "sext" : "zext", from.vt, to.vt, l, v);
+  return conversion("trunc", from.vt, to.vt, l, v);
+}
+
+NodeId FunctionBuilder::to_bool(NodeId v, VType from, Loc l) {
+  NodeId ne = op("ne", from, l, v, constant(from, 0, l));
+  return conversion("trunc", VType::I32, VType::I8, l, ne);
+}
+
+NodeId FunctionBuilder::is_zero(NodeId v, VType t, Loc l) { return op("eq", t, l, v, constant(t, 0, l)); }
+
+NodeId FunctionBuilder::unary(const UnaryOperator* u) {
+  const Expr* sub = u->getSubExpr();
+  Loc l = loc(u->getExprLoc());
+  switch (u->getOpcode()) {
+    case UO_AddrOf: return address(sub);
+    case UO_Deref: return rvalue(sub);  // `*f` of a function pointer: a function designator
+    case UO_Plus:
+    case UO_Extension: return rvalue(sub);
+    case UO_Minus: return op("neg", scalar(u).vt, l, rvalue(sub));
+    case UO_Not: return op("not", scalar(u).vt, l, rvalue(sub));
+    case UO_LNot: {
+      VType t = scalar(sub).vt;
+      return is_zero(rvalue(sub), t, l);
+    }
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec: return increment(u, true);
+    case UO_Real:
+    case UO_Imag: unsupported(u->getExprLoc(), "__real__ and __imag__");
+    default: break;
+  }
+  unsupported(u->getExprLoc(), std::string("operator '") + UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "'");
+}
+
+namespace {
+
+// Binary operators whose left operand is a value that left_spine() can
+// compute first: everything but assignments.
+bool chains(const Expr* e) {
+  const auto* b = dyn_cast<BinaryOperator>(e);
+  return b && !b->isAssignmentOp() && !isa<CompoundAssignOperator>(b) && b->isPRValue();
+}
+
+// Value conversions a left spine may go through (`(c + 1) + 1L`).
+bool spine_cast(const Expr* e) {
+  const auto* c = dyn_cast<ImplicitCastExpr>(e);
+  if (!c || !c->getSubExpr()->isPRValue()) return false;
+  switch (c->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_BitCast: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+NodeId FunctionBuilder::left_spine(const Expr* e) {
+  // Walk down the left operands, then build back up: no recursion on the
+  // left, however long the chain.
+  std::vector<const Expr*> spine;
+  const Expr* leaf = e;
+  bool dropped = false;  // the leaf's value is dropped (left of a comma)
+  for (;;) {
+    if (chains(leaf)) {
+      const auto* b = cast<BinaryOperator>(leaf);
+      spine.push_back(b);
+      dropped = b->getOpcode() == BO_Comma;
+      leaf = b->getLHS();
+    } else if (!spine.empty() && !dropped && (isa<ParenExpr>(leaf) || spine_cast(leaf))) {
+      spine.push_back(leaf);
+      leaf = isa<ParenExpr>(leaf) ? cast<ParenExpr>(leaf)->getSubExpr() : cast<ImplicitCastExpr>(leaf)->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  NodeId value = dropped ? discard(leaf, false) : rvalue(leaf);
+  for (size_t i = spine.size(); i-- > 0;) {
+    const Expr* step = spine[i];
+    if (const auto* b = dyn_cast<BinaryOperator>(step)) {
+      value = binary(b, value);
+    } else if (const auto* c = dyn_cast<ImplicitCastExpr>(step)) {
+      types_.check(c->getType(), c->getExprLoc());
+      value = value_cast(c, value);
+    }
+  }
+  return value;
+}
+
+NodeId FunctionBuilder::binary(const BinaryOperator* b, NodeId lhs) {
+  SourceLocation where = b->getOperatorLoc();
+  Loc l = loc(where);
+  const Expr* right = b->getRHS();
+  switch (b->getOpcode()) {
+    case BO_Comma: {
+      NodeId rhs = right->getType()->isVoidType() ? discard(right, false) : rvalue(right);
+      if (rhs == kNone) rhs = constant(VType::I32, 0, l);
+      if (lhs == kNone) return rhs;
+      return seq(lhs, rhs, l);
+    }
+    case BO_LAnd: return add(Op::AstAnd, l, {}, {lhs, rvalue(right)});
+    case BO_LOr: return add(Op::AstOr, l, {}, {lhs, rvalue(right)});
+    default: break;
+  }
+  QualType lt = b->getLHS()->getType(), rt = right->getType();
+  // `a > b` with a constant b swaps instead of negating: no order to keep.
+  bool swap_ok = (b->getOpcode() == BO_GT || b->getOpcode() == BO_GE) && right->isIntegerConstantExpr(ctx_);
+  NodeId rhs = rvalue(right);
+  if (swap_ok) {
+    Scalar t = types_.scalar(lt, where);
+    const char* name = b->getOpcode() == BO_GT ? (t.is_signed ? "slt" : "ult") : (t.is_signed ? "sle" : "ule");
+    return op(name, t.vt, l, rhs, lhs);
+  }
+  return arithmetic(b->getOpcode(), lt, rt, lhs, rhs, l, where);
+}
+
+NodeId FunctionBuilder::pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc l) {
+  NodeId wide = convert(index, index_type, {VType::I64, index_type.is_signed}, l);
+  if (element_size == 1) return wide;
+  return op("mul", VType::I64, l, wide, constant(VType::I64, static_cast<int64_t>(element_size), l));
+}
+
+// `a OP b` on values of the C types `lt` and `rt` (after clang's
+// conversions: both the same arithmetic type, or a pointer and an integer,
+// or two pointers).
+NodeId FunctionBuilder::arithmetic(BinaryOperatorKind opcode, QualType lt, QualType rt, NodeId a, NodeId b, Loc l,
+                                   SourceLocation where) {
+  Scalar t = types_.scalar(lt, where);
+  Scalar rs = types_.scalar(rt, where);
+  bool ptr_lhs = lt->isPointerType(), ptr_rhs = rt->isPointerType();
+  if (opcode == BO_Add && ptr_lhs)
+    return op("add", VType::Ptr, l, a, pointer_offset(b, rs, types_.pointee_size(lt, where), l));
+  if (opcode == BO_Add && ptr_rhs)
+    return op("add", VType::Ptr, l, pointer_offset(a, t, types_.pointee_size(rt, where), l), b);
+  if (opcode == BO_Sub && ptr_lhs && ptr_rhs) {
+    uint64_t size = types_.pointee_size(lt, where);
+    NodeId bytes = op("sub", VType::I64, l, a, b);
+    if (size == 1) return bytes;
+    return op("sdiv", VType::I64, l, bytes, constant(VType::I64, static_cast<int64_t>(size), l));
+  }
+  if (opcode == BO_Sub && ptr_lhs)
+    return op("sub", VType::Ptr, l, a, pointer_offset(b, rs, types_.pointee_size(lt, where), l));
+  switch (opcode) {
+    case BO_Add: return op("add", t.vt, l, a, b);
+    case BO_Sub: return op("sub", t.vt, l, a, b);
+    case BO_Mul: return op("mul", t.vt, l, a, b);
+    case BO_Div: return op(t.is_signed ? "sdiv" : "udiv", t.vt, l, a, b);
+    case BO_Rem: return op(t.is_signed ? "srem" : "urem", t.vt, l, a, b);
+    case BO_And: return op("and", t.vt, l, a, b);
+    case BO_Or: return op("or", t.vt, l, a, b);
+    case BO_Xor: return op("xor", t.vt, l, a, b);
+    case BO_Shl: return op("shl", t.vt, l, a, convert(b, rs, t, l));
+    case BO_Shr: return op(t.is_signed ? "ashr" : "lshr", t.vt, l, a, convert(b, rs, t, l));
+    case BO_EQ: return op("eq", t.vt, l, a, b);
+    case BO_NE: return op("ne", t.vt, l, a, b);
+    case BO_LT: return op(t.is_signed ? "slt" : "ult", t.vt, l, a, b);
+    case BO_LE: return op(t.is_signed ? "sle" : "ule", t.vt, l, a, b);
+    case BO_GT: return is_zero(op(t.is_signed ? "sle" : "ule", t.vt, l, a, b), VType::I32, l);
+    case BO_GE: return is_zero(op(t.is_signed ? "slt" : "ult", t.vt, l, a, b), VType::I32, l);
+    default: break;
+  }
+  unsupported(where, std::string("operator '") + BinaryOperator::getOpcodeStr(opcode).str() + "'");
+}
+
+NodeId FunctionBuilder::assignment(const BinaryOperator* b) {
+  const Expr* lhs = b->getLHS();
+  QualType t = lhs->getType();
+  Loc l = loc(b->getOperatorLoc());
+  NodeId dst = address(lhs);
+  if (Types::is_aggregate(t)) {
+    SourceLocation where = b->getOperatorLoc();
+    return copy(types_.size(t, where), types_.align(t), dst, object(b->getRHS()), l);
+  }
+  Scalar s = scalar(lhs);
+  return store(s.vt, t.isVolatileQualified(), dst, rvalue(b->getRHS()), l);
+}
+
+// ---- evaluating an lvalue's address once for two uses -----------------------------
+
+bool FunctionBuilder::duplicable(NodeId root) const {
+  constexpr size_t kMaxNodes = 8;
+  std::vector<NodeId> stack{root};
+  size_t seen = 0;
+  while (!stack.empty()) {
+    const Node& n = fn_.nodes[stack.back()];
+    stack.pop_back();
+    if (++seen > kMaxNodes) return false;
+    switch (n.op) {
+      case Op::AstVar:
+      case Op::AstSymAddr:
+      case Op::AstConst: break;
+      case Op::AstOp: {
+        const std::string& name = n.literals[0].as_string();
+        if (name != "add" && name != "sub" && name != "mul") return false;
+        for (NodeId in : n.inputs) stack.push_back(in);
+        break;
+      }
+      default: return false;
+    }
+  }
+  return true;
+}
+
+NodeId FunctionBuilder::clone(NodeId root) {
+  // Only called on duplicable() trees: at most 8 nodes deep.
+  if (fn_.nodes[root].op == Op::AstVar) return root;  // a declaration, shared by its uses
+  Node n = fn_.nodes[root];
+  for (NodeId& in : n.inputs) in = clone(in);
+  fn_.nodes.push_back(std::move(n));
+  return static_cast<NodeId>(fn_.nodes.size() - 1);
+}
+
+FunctionBuilder::TwoUses FunctionBuilder::address_twice(const Expr* lvalue, Loc l) {
+  NodeId a = address(lvalue);
+  if (duplicable(a)) return {kNone, a, clone(a)};
+  NodeId temp = variable(".addr", 8, 8, l);
+  NodeId setup = store(VType::Ptr, false, temp, a, l);
+  return {setup, load(VType::Ptr, false, temp, l), load(VType::Ptr, false, temp, l)};
+}
+
+NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
+  SourceLocation where = e->getOperatorLoc();
+  Loc l = loc(where);
+  const Expr* lhs = e->getLHS();
+  QualType t = lhs->getType();
+  Scalar s = scalar(lhs);
+  bool is_volatile = t.isVolatileQualified();
+  QualType computation = e->getComputationLHSType();
+  Scalar cs = types_.scalar(computation, where);
+  Scalar result = types_.scalar(e->getComputationResultType(), where);
+
+  TwoUses at = address_twice(lhs, l);
+  NodeId old = convert(load(s.vt, is_volatile, at.first, l), s, cs, l);
+  NodeId rhs = rvalue(e->getRHS());
+  BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
+  NodeId value = arithmetic(opcode, computation, e->getRHS()->getType(), old, rhs, l, where);
+  value = t->isBooleanType() ? to_bool(value, result.vt, l) : convert(value, result, s, l);
+  return seq(at.setup, store(s.vt, is_volatile, at.second, value, l), l);
+}
+
+NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
+  SourceLocation where = u->getOperatorLoc();
+  Loc l = loc(where);
+  const Expr* lhs = u->getSubExpr();
+  QualType t = lhs->getType();
+  Scalar s = scalar(lhs);
+  bool is_volatile = t.isVolatileQualified();
+  bool up = u->isIncrementOp();
+  bool postfix = u->isPostfix() && value_used;
+
+  TwoUses at = address_twice(lhs, l);
+  NodeId old = load(s.vt, is_volatile, at.first, l);
+  NodeId saved = kNone;
+  if (postfix) {
+    saved = variable(".old", vtype_bits(s.vt) / 8, vtype_bits(s.vt) / 8, l);
+    old = store(s.vt, false, saved, old, l);  // its value is the old value
+  }
+  NodeId value;
+  if (t->isBooleanType()) {
+    // ++b sets it to 1; --b flips it (b - 1 is non-zero exactly when b is 0).
+    value = up ? seq(old, constant(VType::I8, 1, l), l)
+               : conversion("trunc", VType::I32, VType::I8, l, is_zero(old, VType::I8, l));
+  } else if (t->isPointerType()) {
+    auto size = static_cast<int64_t>(types_.pointee_size(t, where));
+    value = op(up ? "add" : "sub", VType::Ptr, l, old, constant(VType::I64, size, l));
+  } else {
+    value = op(up ? "add" : "sub", s.vt, l, old, constant(s.vt, 1, l));
+  }
+  NodeId result = store(s.vt, is_volatile, at.second, value, l);
+  if (postfix) result = seq(result, load(s.vt, false, saved, l), l);
+  return seq(at.setup, result, l);
+}
+
+// ---- ?:, calls, members, names -------------------------------------------------------
+
+NodeId FunctionBuilder::conditional(const ConditionalOperator* c) {
+  Loc l = loc(c->getQuestionLoc());
+  QualType t = c->getType();
+  NodeId cond = rvalue(c->getCond());
+  NodeId a, b;
+  std::string r;
+  if (t->isVoidType()) {
+    r = "void";
+    a = discard(c->getTrueExpr(), false);
+    b = discard(c->getFalseExpr(), false);
+    if (a == kNone) a = constant(VType::I32, 0, l);
+    if (b == kNone) b = constant(VType::I32, 0, l);
+  } else if (Types::is_aggregate(t)) {
+    r = "ptr";
+    a = object(c->getTrueExpr());
+    b = object(c->getFalseExpr());
+  } else {
+    r = vtype_name(scalar(c).vt);
+    a = rvalue(c->getTrueExpr());
+    b = rvalue(c->getFalseExpr());
+  }
+  return add(Op::AstCond, l, {Literal::string(r)}, {cond, a, b});
+}
+
+NodeId FunctionBuilder::call(const CallExpr* c) {
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  if (const FunctionDecl* callee = c->getDirectCallee()) {
+    unsigned id = callee->getBuiltinID();
+    if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
+  }
+  QualType result = c->getType();
+  bool indirect_result = Types::is_aggregate(result);
+  InputList inputs{rvalue(c->getCallee())};
+  NodeId result_var = kNone;
+  if (indirect_result) {
+    result_var = variable(".call", types_.size(result, where), types_.align(result), l);
+    inputs.push_back(result_var);
+  }
+  for (const Expr* arg : c->arguments()) {
+    QualType t = arg->getType();
+    if (Types::is_aggregate(t)) {  // the callee gets its own copy
+      SourceLocation at = arg->getExprLoc();
+      uint64_t size = types_.size(t, at);
+      uint32_t align = types_.align(t);
+      inputs.push_back(copy(size, align, variable(".arg", size, align, loc(at)), object(arg), loc(at)));
+    } else {
+      inputs.push_back(rvalue(arg));
+    }
+  }
+  std::string r = types_.result_type(result, where);
+  NodeId node = add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+  return indirect_result ? seq(node, result_var, l) : node;
+}
+
+NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* callee, unsigned id) {
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  std::string name = ctx_.BuiltinInfo.getName(id);
+  if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") {
+    NodeId value = rvalue(c->getArg(0));
+    NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
+    return seq(hint, value, l);
+  }
+  const std::string prefix = "__builtin_";
+  std::string library;
+  if (name == "__builtin_trap" || name == "__builtin_unreachable")
+    library = "abort";
+  else if (ctx_.BuiltinInfo.isLibFunction(id) && name.compare(0, prefix.size(), prefix) == 0)
+    library = name.substr(prefix.size());
+  if (library.empty()) unsupported(where, "builtin '" + name + "'");
+  InputList inputs{symaddr(module_.library_function(library, callee->getType(), where), l)};
+  for (const Expr* arg : c->arguments()) inputs.push_back(rvalue(arg));
+  std::string r = types_.result_type(c->getType(), where);
+  return add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+}
+
+NodeId FunctionBuilder::member(const MemberExpr* m) {
+  SourceLocation where = m->getMemberLoc();
+  Loc l = loc(where);
+  NodeId base = m->isArrow() ? rvalue(m->getBase()) : object(m->getBase());
+  uint64_t bytes = 0;
+  const ValueDecl* d = m->getMemberDecl();
+  if (const auto* field = dyn_cast<FieldDecl>(d)) {
+    bytes = types_.field_offset(field, where);
+  } else if (const auto* indirect = dyn_cast<IndirectFieldDecl>(d)) {
+    for (const NamedDecl* link : indirect->chain()) bytes += types_.field_offset(cast<FieldDecl>(link), where);
+  } else {
+    unsupported(where, "member '" + d->getNameAsString() + "'");
+  }
+  return offset(base, bytes, l);
+}
+
+NodeId FunctionBuilder::declaration_address(const DeclRefExpr* e) {
+  SourceLocation where = e->getLocation();
+  Loc l = loc(where);
+  const ValueDecl* d = e->getDecl();
+  if (const auto* vd = dyn_cast<VarDecl>(d)) {
+    auto found = locals_.find(vd);
+    if (found != locals_.end()) {
+      const Local& local = found->second;
+      return local.indirect ? load(VType::Ptr, false, local.var, l) : local.var;
+    }
+    if (vd->hasLocalStorage()) unsupported(where, "reference to '" + vd->getNameAsString() + "' before its declaration");
+  }
+  return symaddr(module_.symbol(d, where), l);
+}
+
+NodeId FunctionBuilder::address_node(const Expr* e) {
+  SourceLocation where = e->getExprLoc();
+  types_.check(e->getType(), where);
+  Loc l = loc(where);
+  if (const auto* d = dyn_cast<DeclRefExpr>(e)) return declaration_address(d);
+  if (const auto* p = dyn_cast<ParenExpr>(e)) return address(p->getSubExpr());
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref) return rvalue(u->getSubExpr());
+    if (u->getOpcode() == UO_Extension) return address(u->getSubExpr());
+  }
+  if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
+    // a[i] is *(a + i), with the operands in their written order.
+    const Expr* lhs = a->getLHS();
+    const Expr* rhs = a->getRHS();
+    NodeId lv = rvalue(lhs);
+    NodeId rv = rvalue(rhs);
+    return arithmetic(BO_Add, lhs->getType(), rhs->getType(), lv, rv, loc(a->getRBracketLoc()), where);
+  }
+  if (const auto* m = dyn_cast<MemberExpr>(e)) return member(m);
+  if (const auto* s = dyn_cast<StringLiteral>(e)) return symaddr(module_.string_literal(s), l);
+  if (const auto* p = dyn_cast<PredefinedExpr>(e)) return symaddr(module_.string_literal(p->getFunctionName()), l);
+  if (const auto* c = dyn_cast<CompoundLiteralExpr>(e)) return compound_literal(c);
+  if (const auto* c = dyn_cast<CastExpr>(e)) {
+    if (c->getCastKind() == CK_NoOp || c->getCastKind() == CK_LValueBitCast) return address(c->getSubExpr());
+  }
+  if (const auto* g = dyn_cast<GenericSelectionExpr>(e)) return address(g->getResultExpr());
+  if (const auto* c = dyn_cast<ChooseExpr>(e)) return address(c->getChosenSubExpr());
+  if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
+  unsupported(where, std::string("lvalue '") + e->getStmtClassName() + "'");
+}
+
+// ---- expressions for their effects ----------------------------------------------------
+
+NodeId FunctionBuilder::discard(const Expr* e, bool statement_level) {
+  return deep([&]() -> NodeId {
+    SourceLocation where = e->getExprLoc();
+    Loc l = loc(where);
+    if (const auto* p = dyn_cast<ParenExpr>(e)) return discard(p->getSubExpr(), statement_level);
+    if (const auto* c = dyn_cast<CastExpr>(e); c && c->getCastKind() == CK_ToVoid)
+      return discard(c->getSubExpr(), statement_level);
+    if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+      if (u->getOpcode() == UO_Extension) return discard(u->getSubExpr(), statement_level);
+      if (u->isIncrementDecrementOp()) {
+        types_.check(u->getType(), where);
+        return increment(u, false);
+      }
+    }
+    if (const auto* s = dyn_cast<StmtExpr>(e)) {
+      if (!statement_level) unsupported(where, "statement expression inside an expression");
+      return compound(s->getSubStmt());
+    }
+    if (statement_level) {
+      if (const auto* b = dyn_cast<BinaryOperator>(e); b && b->getOpcode() == BO_Comma) {
+        // `a, b, c;` is a block of three statements (left-nested: walk the
+        // chain with a stack).
+        std::vector<const Expr*> parts;
+        const Expr* left = b;
+        while (const auto* comma = dyn_cast<BinaryOperator>(left->IgnoreParens())) {
+          if (comma->getOpcode() != BO_Comma) break;
+          parts.push_back(comma->getRHS());
+          left = comma->getLHS();
+        }
+        std::vector<NodeId> list{discard(left, true)};
+        for (size_t i = parts.size(); i-- > 0;) list.push_back(discard(parts[i], true));
+        return statements(list, l);
+      }
+      if (const auto* c = dyn_cast<ConditionalOperator>(e); c && c->getType()->isVoidType()) {
+        NodeId cond = rvalue(c->getCond());
+        NodeId then = discard(c->getTrueExpr(), true);
+        NodeId otherwise = discard(c->getFalseExpr(), true);
+        return add(Op::AstIf, loc(c->getQuestionLoc()), {},
+                   {cond, then == kNone ? nop(l) : then, otherwise == kNone ? nop(l) : otherwise});
+      }
+    }
+    if (e->isGLValue()) {
+      // An lvalue read for nothing: only a volatile one is accessed.
+      QualType t = e->getType();
+      types_.check(t, where);
+      if (t.isVolatileQualified() && !Types::is_aggregate(t) && !t->isArrayType() && !t->isFunctionType())
+        return lvalue_conversion(e);
+      if (!e->HasSideEffects(ctx_)) return kNone;
+      return address(e);
+    }
+    return rvalue(e);
+  });
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,163 @@
+// function.cpp - FunctionBuilder: one C function definition -> one ast-level
+// function (FORMAT.md, "G. The ast level").
+//
+// The tree is built bottom-up: a node's inputs exist before it, so node ids
+// read like a schedule and the root `ast:function` comes last. Every node
+// gets the location of the C construct it comes from. Parameters: each has
+// an `ast:var` that the top of the body fills from `ast:param`; a struct or
+// union parameter arrives as the address of the caller's copy (the callee
+// owns it), kept in a pointer variable, and a struct or union result is
+// written through a hidden first pointer parameter (result `void`).
+//
+// Recursion: the conversion recurses over the clang AST, whose depth clang's
+// own parser reaches only by recursion, except for the shapes it builds
+// iteratively and that can therefore be arbitrarily deep: left-nested binary
+// operators (`a+a+...+a`), else-if chains and runs of case labels. Those are
+// walked with explicit stacks (expressions.cpp, statements.cpp); every other
+// recursive step goes through deep(), which continues on a fresh stack (clang's
+// runWithSufficientStackSpace) when this one is nearly exhausted.
+#include "c2ast.h"
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, std::string name)
+    : module_(module), types_(module.types()), ctx_(module.ctx()), fd_(fd) {
+  fn_.name = std::move(name);
+  bool internal = !fd->isExternallyVisible() || (fd->isInlined() && !fd->isInlineDefinitionExternallyVisible());
+  fn_.linkage = internal ? Linkage::Internal : Linkage::External;
+}
+
+NodeId FunctionBuilder::add(OpId op, Loc loc, LiteralList literals, InputList inputs) {
+  Node n;
+  n.op = op;
+  n.literals = std::move(literals);
+  n.inputs = std::move(inputs);
+  n.loc = loc;
+  fn_.nodes.push_back(std::move(n));
+  return static_cast<NodeId>(fn_.nodes.size() - 1);
+}
+
+namespace {
+Literal type_literal(VType t) { return Literal::string(vtype_name(t)); }
+}  // namespace
+
+NodeId FunctionBuilder::op(const char* name, VType t, Loc loc, NodeId a, NodeId b) {
+  InputList inputs{a};
+  if (b != kNone) inputs.push_back(b);
+  return add(Op::AstOp, loc, {Literal::string(name), type_literal(t)}, std::move(inputs));
+}
+
+NodeId FunctionBuilder::conversion(const char* name, VType from, VType to, Loc loc, NodeId v) {
+  return add(Op::AstOp, loc, {Literal::string(name), type_literal(from), type_literal(to)}, {v});
+}
+
+NodeId FunctionBuilder::constant(VType t, int64_t value, Loc loc) {
+  return add(Op::AstConst, loc, {type_literal(t), Literal::integer(value)}, {});
+}
+
+NodeId FunctionBuilder::constant(Scalar s, const llvm::APSInt& value, Loc loc) {
+  // The C value in its type: signed types as signed, unsigned ones as
+  // unsigned (above 2^63 - 1 too), so the literal reads as the source.
+  llvm::APSInt v = value.extOrTrunc(vtype_bits(s.vt));
+  Literal lit = s.is_signed ? Literal::integer(v.getSExtValue()) : Literal::unsigned_integer(v.getZExtValue());
+  return add(Op::AstConst, loc, {type_literal(s.vt), std::move(lit)}, {});
+}
+
+NodeId FunctionBuilder::variable(const std::string& name, uint64_t size, uint32_t align, Loc loc) {
+  return add(Op::AstVar, loc,
+             {Literal::string(name), Literal::unsigned_integer(size), Literal::unsigned_integer(align)}, {});
+}
+
+NodeId FunctionBuilder::symaddr(const std::string& symbol, Loc loc) {
+  return add(Op::AstSymAddr, loc, {Literal::string(symbol)}, {});
+}
+
+NodeId FunctionBuilder::load(VType t, bool is_volatile, NodeId address, Loc loc) {
+  return add(is_volatile ? Op::AstLoadV : Op::AstLoad, loc, {type_literal(t)}, {address});
+}
+
+NodeId FunctionBuilder::store(VType t, bool is_volatile, NodeId address, NodeId value, Loc loc) {
+  return add(is_volatile ? Op::AstStoreV : Op::AstStore, loc, {type_literal(t)}, {address, value});
+}
+
+NodeId FunctionBuilder::copy(uint64_t size, uint32_t align, NodeId dst, NodeId src, Loc loc) {
+  return add(Op::AstCopy, loc, {Literal::unsigned_integer(size), Literal::unsigned_integer(align)}, {dst, src});
+}
+
+NodeId FunctionBuilder::seq(NodeId effect, NodeId value, Loc loc) {
+  if (effect == kNone) return value;
+  return add(Op::AstSeq, loc, {}, {effect, value});
+}
+
+NodeId FunctionBuilder::block(const std::vector<NodeId>& list, Loc loc) {
+  InputList inputs;
+  for (NodeId s : list)
+    if (s != kNone) inputs.push_back(s);
+  return add(Op::AstBlock, loc, {}, std::move(inputs));
+}
+
+NodeId FunctionBuilder::nop(Loc loc) { return add(Op::AstNop, loc, {}, {}); }
+
+NodeId FunctionBuilder::statements(const std::vector<NodeId>& list, Loc loc) {
+  NodeId only = kNone;
+  size_t count = 0;
+  for (NodeId s : list)
+    if (s != kNone) only = s, ++count;
+  if (count <= 1) return only;
+  return block(list, loc);
+}
+
+NodeId FunctionBuilder::offset(NodeId address, uint64_t bytes, Loc loc) {
+  if (bytes == 0) return address;
+  return op("add", VType::Ptr, loc, address, constant(VType::I64, static_cast<int64_t>(bytes), loc));
+}
+
+void FunctionBuilder::parameters(std::vector<NodeId>& body) {
+  uint32_t index = 0;
+  QualType result = fd_->getReturnType();
+  if (Types::is_aggregate(result)) {
+    Loc l = loc(fd_->getLocation());
+    types_.check(result, fd_->getLocation());
+    return_address_ = variable(".result", 8, 8, l);
+    body.push_back(store(VType::Ptr, false, return_address_,
+                         add(Op::AstParam, l, {type_literal(VType::Ptr), Literal::integer(index)}, {}), l));
+    fn_.signature.params.push_back("ptr");
+    ++index;
+  }
+  fn_.signature.result = types_.result_type(result, fd_->getLocation());
+  for (const ParmVarDecl* p : fd_->parameters()) {
+    SourceLocation where = p->getLocation();
+    Loc l = loc(where);
+    QualType type = p->getType();
+    bool indirect = Types::is_aggregate(type);
+    Scalar s = indirect ? Scalar{VType::Ptr, false} : types_.scalar(type, where);
+    fn_.signature.params.push_back(vtype_name(s.vt));
+    std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();
+    NodeId var = indirect ? variable(name + ".addr", 8, 8, l)
+                          : variable(name, types_.size(type, where), static_cast<uint32_t>(
+                                ctx_.getDeclAlign(p).getQuantity()), l);
+    locals_[p] = Local{var, indirect};
+    NodeId value = add(Op::AstParam, l, {type_literal(s.vt), Literal::integer(index)}, {});
+    body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
+    ++index;
+  }
+  fn_.signature.variadic = false;
+}
+
+Function FunctionBuilder::build() {
+  SourceLocation where = fd_->getLocation();
+  if (fd_->isVariadic()) unsupported(where, "variadic function definition '" + fd_->getNameAsString() + "'");
+  if (!fd_->hasWrittenPrototype() && fd_->getNumParams() > 0)
+    unsupported(where, "K&R-style function definition '" + fd_->getNameAsString() + "'");
+  std::vector<NodeId> body;
+  parameters(body);
+  const auto* compound_body = cast<CompoundStmt>(fd_->getBody());
+  for (const Stmt* s : compound_body->body()) body.push_back(statement(s));
+  NodeId root_block = block(body, loc(compound_body->getLBracLoc()));
+  add(Op::AstFunction, loc(where), {}, {root_block});
+  return std::move(fn_);
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,156 @@
+// module.cpp - which definitions become the module, and under what names.
+//
+// Every function and variable definition of the main file is converted, in
+// source order. What they use is named on first use (ModuleBuilder::symbol):
+// a definition elsewhere in the translation unit (a static inline function
+// or a variable defined in a header) is queued and converted in turn, so the
+// module is closed under use; a declaration without a definition becomes an
+// extern (with its signature when it has a prototype). Nothing else of the
+// headers reaches the output. The queue is first in, first out and
+// everything is named in the order the walk meets it, so the output is
+// deterministic; maps are only looked up, never iterated into the output.
+//
+// Names: as in C (an asm label, as glibc's `__REDIRECT` gives, wins); static
+// locals `function.name`, string literals `.str.N`, constants `.const.N`,
+// compound literals at file scope `.compound.N`, the zero block `.zero`.
+// Generated names contain a dot, so they never collide with a C name; a
+// repeated one gets a `.N` suffix.
+#include "c2ast.h"
+
+#include <clang/AST/Attr.h>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+Locations::Locations(const SourceManager& sm, std::vector<std::string>& files) : sm_(sm), files_(files) {}
+
+uint32_t Locations::file_index(const char* name) {
+  if (name == last_name_) return last_index_;
+  auto [it, added] = index_.try_emplace(name, static_cast<uint32_t>(files_.size()));
+  if (added) files_.push_back(name);
+  last_name_ = name;
+  last_index_ = it->second;
+  return it->second;
+}
+
+Loc Locations::get(SourceLocation l) {
+  if (l.isInvalid()) return {};
+  PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+  if (p.isInvalid()) return {};
+  return {file_index(p.getFilename()), p.getLine(), p.getColumn()};
+}
+
+ModuleBuilder::ModuleBuilder(ASTContext& ctx)
+    : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files) {
+  header_.level = Level::Ast;
+  const SourceManager& sm = ctx.getSourceManager();
+  // The main file is file 0 even when a header's definition comes first.
+  locations_.get(sm.getLocForStartOfFile(sm.getMainFileID()));
+}
+
+ModuleBuilder::~ModuleBuilder() = default;
+
+std::string ModuleBuilder::c_name(const NamedDecl* decl) {
+  if (const auto* label = decl->getAttr<AsmLabelAttr>()) return label->getLabel().str();
+  return decl->getNameAsString();
+}
+
+std::string ModuleBuilder::new_name(const std::string& wanted) {
+  std::string name = wanted;
+  for (uint64_t n = 1; names_.count(name); ++n) name = wanted + "." + std::to_string(n);
+  names_.insert(name);
+  return name;
+}
+
+void ModuleBuilder::schedule(const Decl* definition, std::string name) {
+  symbols_.emplace(definition->getCanonicalDecl(), name);
+  work_.emplace_back(definition, std::move(name));
+}
+
+void ModuleBuilder::schedule_main_file() {
+  const SourceManager& sm = ctx_.getSourceManager();
+  for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+    if (!sm.isInMainFile(d->getLocation())) continue;
+    if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
+      if (fd->doesThisDeclarationHaveABody()) symbol(fd, fd->getLocation());
+    } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
+      if (vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly) symbol(vd, vd->getLocation());
+    }
+  }
+}
+
+std::string ModuleBuilder::symbol(const ValueDecl* decl, SourceLocation use) {
+  auto found = symbols_.find(decl->getCanonicalDecl());
+  if (found != symbols_.end()) return found->second;
+  if (const auto* fd = dyn_cast<FunctionDecl>(decl)) return function_symbol(fd, use);
+  if (const auto* vd = dyn_cast<VarDecl>(decl)) return variable_symbol(vd, use);
+  unsupported(use, "reference to '" + decl->getNameAsString() + "'");
+}
+
+std::string ModuleBuilder::function_symbol(const FunctionDecl* fd, SourceLocation use) {
+  if (const FunctionDecl* def = fd->getDefinition()) {
+    std::string name = new_name(c_name(def));
+    schedule(def, name);
+    return name;
+  }
+  const FunctionDecl* latest = fd->getMostRecentDecl();
+  std::string name = new_name(c_name(latest));
+  Extern ext{name, ExternKind::Function, types_.signature(latest->getType(), use)};
+  header_.externs.push_back(std::move(ext));
+  symbols_.emplace(fd->getCanonicalDecl(), name);
+  return name;
+}
+
+std::string ModuleBuilder::variable_symbol(const VarDecl* vd, SourceLocation use) {
+  if (vd->isStaticLocal()) {
+    const auto* parent = dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
+    std::string owner = parent ? symbol(parent, use) : std::string("");
+    std::string name = new_name(owner + "." + vd->getNameAsString());
+    schedule(vd, name);
+    return name;
+  }
+  if (!vd->hasGlobalStorage()) unsupported(use, "reference to local variable '" + vd->getNameAsString() + "'");
+  const VarDecl* def = vd->getDefinition();
+  if (!def) def = vd->getActingDefinition();
+  if (def) {
+    std::string name = new_name(c_name(def));
+    schedule(def, name);
+    return name;
+  }
+  std::string name = new_name(c_name(vd->getMostRecentDecl()));
+  header_.externs.push_back(Extern{name, ExternKind::Data, std::nullopt});
+  symbols_.emplace(vd->getCanonicalDecl(), name);
+  return name;
+}
+
+std::string ModuleBuilder::library_function(const std::string& name, QualType type, SourceLocation use) {
+  for (const NamedDecl* d : ctx_.getTranslationUnitDecl()->lookup(&ctx_.Idents.get(name)))
+    if (const auto* fd = dyn_cast<FunctionDecl>(d)) return symbol(fd, use);
+  auto found = library_.find(name);
+  if (found != library_.end()) return found->second;
+  std::string symbol_name = new_name(name);
+  header_.externs.push_back(Extern{symbol_name, ExternKind::Function, types_.signature(type, use)});
+  library_.emplace(name, symbol_name);
+  return symbol_name;
+}
+
+Module ModuleBuilder::build() {
+  Module module;
+  schedule_main_file();
+  while (!work_.empty()) {
+    auto [decl, name] = std::move(work_.front());
+    work_.pop_front();
+    if (const auto* fd = dyn_cast<FunctionDecl>(decl)) {
+      module.functions.push_back(FunctionBuilder(*this, fd, name).build());
+    } else {
+      DataItem item = variable_data(cast<VarDecl>(decl));
+      item.name = name;
+      header_.data.push_back(std::move(item));
+    }
+  }
+  module.header = std::move(header_);
+  return module;
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,149 @@
+// types.cpp - C types as the IR sees them (FORMAT.md, "G. The ast level").
+//
+// Integer types map by width: _Bool and the char types to i8 (_Bool holds 0
+// or 1), short to i16, int and enums (their underlying type) to i32, long
+// and long long to i64, pointers to ptr. Signedness does not survive into
+// the IR: c2ast uses it to pick each operation. Structs, unions, arrays and
+// functions are represented by their address (ptr). Sizes, alignments and
+// member offsets are clang's (ASTRecordLayout, SysV x86-64); so are the
+// rules for what is unsupported: floating point, _Complex, vectors, _Atomic,
+// __int128, variably modified types (VLAs) and bit-fields stop the
+// translation with "unsupported: ..." at the construct that needs them.
+#include "c2ast.h"
+
+#include <clang/AST/RecordLayout.h>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+void unsupported(SourceLocation loc, const std::string& what) { throw CError{loc, "unsupported: " + what}; }
+
+const char* vtype_name(VType t) {
+  switch (t) {
+    case VType::I8: return "i8";
+    case VType::I16: return "i16";
+    case VType::I32: return "i32";
+    case VType::I64: return "i64";
+    case VType::Ptr: return "ptr";
+  }
+  return "?";
+}
+
+unsigned vtype_bits(VType t) {
+  switch (t) {
+    case VType::I8: return 8;
+    case VType::I16: return 16;
+    case VType::I32: return 32;
+    case VType::I64: return 64;
+    case VType::Ptr: return 64;
+  }
+  return 0;
+}
+
+std::string Types::describe(QualType t) {
+  std::string written = t.getAsString();
+  std::string canonical = t.getCanonicalType().getAsString();
+  std::string out = "'" + written + "'";
+  if (canonical != written) out += " (aka '" + canonical + "')";
+  return out;
+}
+
+void Types::check(QualType t, SourceLocation where) const {
+  if (t.isNull()) return;
+  if (t->isVariablyModifiedType()) unsupported(where, "variable length array type " + describe(t));
+  const Type* c = t.getCanonicalType().getTypePtr();
+  // Look through arrays and pointers only as far as the type is used here:
+  // a pointer to double is fine until something reads the double.
+  while (const auto* array = dyn_cast<ArrayType>(c)) c = array->getElementType().getCanonicalType().getTypePtr();
+  if (c->isRealFloatingType()) unsupported(where, "floating point type " + describe(t));
+  if (c->isAnyComplexType()) unsupported(where, "complex type " + describe(t));
+  if (c->isVectorType()) unsupported(where, "vector type " + describe(t));
+  if (c->isAtomicType()) unsupported(where, "atomic type " + describe(t));
+  if (c->isBlockPointerType()) unsupported(where, "block pointer type " + describe(t));
+  if (const auto* b = dyn_cast<BuiltinType>(c)) {
+    if (b->getKind() == BuiltinType::Int128 || b->getKind() == BuiltinType::UInt128)
+      unsupported(where, "128-bit integer type " + describe(t));
+    if (b->isFixedPointType()) unsupported(where, "fixed point type " + describe(t));
+  }
+  if (isa<BitIntType>(c)) unsupported(where, "_BitInt type " + describe(t));
+}
+
+Scalar Types::scalar(QualType t, SourceLocation where) const {
+  check(t, where);
+  const Type* c = t.getCanonicalType().getTypePtr();
+  if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType())
+    return {VType::Ptr, false};
+  if (c->isIntegralOrEnumerationType()) {
+    QualType integer = t.getCanonicalType();
+    if (const auto* e = dyn_cast<EnumType>(c)) {
+      const EnumDecl* ed = e->getDecl();
+      integer = ed->isComplete() ? ed->getIntegerType() : ctx_.IntTy;
+    }
+    bool is_signed = integer->isSignedIntegerType();
+    switch (ctx_.getTypeSize(integer)) {
+      case 8: return {VType::I8, is_signed};
+      case 16: return {VType::I16, is_signed};
+      case 32: return {VType::I32, is_signed};
+      case 64: return {VType::I64, is_signed};
+      default: break;
+    }
+  }
+  if (c->isVoidType()) unsupported(where, "use of a void value");
+  unsupported(where, "type " + describe(t));
+}
+
+bool Types::is_aggregate(QualType t) { return t->isRecordType(); }
+
+uint64_t Types::size(QualType t, SourceLocation where) const {
+  check(t, where);
+  if (t->isIncompleteType()) {
+    // An incomplete array (`int a[];` at file scope) becomes one element.
+    if (const auto* array = ctx_.getAsIncompleteArrayType(t)) return size(array->getElementType(), where);
+    unsupported(where, "incomplete type " + describe(t));
+  }
+  return static_cast<uint64_t>(ctx_.getTypeSizeInChars(t).getQuantity());
+}
+
+uint32_t Types::align(QualType t) const {
+  if (t->isIncompleteType()) {
+    if (const auto* array = ctx_.getAsIncompleteArrayType(t)) return align(array->getElementType());
+    return 1;
+  }
+  return static_cast<uint32_t>(ctx_.getTypeAlignInChars(t).getQuantity());
+}
+
+uint64_t Types::pointee_size(QualType pointer_type, SourceLocation where) const {
+  QualType pointee = pointer_type->getPointeeType();
+  if (pointee.isNull()) unsupported(where, "pointer arithmetic on " + describe(pointer_type));
+  if (pointee->isVoidType() || pointee->isFunctionType()) return 1;
+  return size(pointee, where);
+}
+
+uint64_t Types::field_offset(const FieldDecl* field, SourceLocation where) const {
+  if (field->isBitField()) unsupported(where, "bit-field '" + field->getNameAsString() + "'");
+  const ASTRecordLayout& layout = ctx_.getASTRecordLayout(field->getParent());
+  return layout.getFieldOffset(field->getFieldIndex()) / 8;
+}
+
+std::string Types::result_type(QualType result, SourceLocation where) const {
+  if (result->isVoidType() || is_aggregate(result)) return "void";
+  return vtype_name(scalar(result, where).vt);
+}
+
+std::optional<Signature> Types::signature(QualType function_type, SourceLocation where) const {
+  const auto* proto = function_type->getAs<FunctionProtoType>();
+  if (!proto) return std::nullopt;
+  Signature sig;
+  QualType result = proto->getReturnType();
+  if (is_aggregate(result)) {
+    check(result, where);
+    sig.params.push_back("ptr");
+  }
+  sig.result = result_type(result, where);
+  for (QualType param : proto->getParamTypes()) sig.params.push_back(vtype_name(scalar(param, where).vt));
+  sig.variadic = proto->isVariadic();
+  return sig;
+}
+
+}  // namespace pl::c2ast

@@ -1,0 +1,500 @@
+// interp.cpp - the run loop: executes CompiledFunctions, whatever level they
+// were lowered from.
+//
+// State: a frame stack (a vector, never C++ recursion, so a program recursing
+// 100,000 deep needs no native stack), one value stack holding each
+// activation's value array (`V`, 64-bit values) and undefined flags (`U`),
+// the Memory and the current memory-state version.
+//
+// Undefined values: `undefined`/`ssa:undefined`, an ssa: slot never stored,
+// and the value of a void call are undefined; pure operations propagate it;
+// phis, ssa: slots, call arguments and return values carry it. It is a
+// runtime error where it matters: as a branch condition, an address (load,
+// store, copy, callee), an operand of a division, a value stored to memory
+// (memory has no undefined bits to keep it in), an argument of a C library
+// function, or main's return value. A shift by an undefined amount is
+// undefined (not an error).
+//
+// Memory states: memory is one real store, so a graph is only meaningful if
+// every memory operation consumes the current state (the states form a
+// chain; loads may share one). Each node that produces memory (store, copy,
+// call, volatile access) yields a new version number; entrymem yields the
+// version at the call. Every memory input is checked against the current
+// version: a mismatch is reported as a stale memory state (a stage that
+// forked or reordered memory), not silently computed on the wrong memory.
+//
+// Runtime errors are C++ exceptions (RuntimeError) thrown where they are
+// found; run_main() catches them and prints
+//   pipe-run: FUNCTION: iN: runtime error: MESSAGE
+//     at FILE:LINE:COL                (when the node has a location)
+//     iN = ...                         (the node, printed)
+//     called from FUNCTION: iK (FILE:LINE:COL)   (the call stack)
+// and returns kRuntimeErrorStatus (70).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "run.h"
+#include "text_format.h"
+
+namespace pl::run {
+
+namespace {
+
+uint64_t read_le(const uint8_t* p, unsigned bytes) {
+  switch (bytes) {
+    case 1: return p[0];
+    case 2: { uint16_t v; std::memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; std::memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; std::memcpy(&v, p, 8); return v; }
+  }
+}
+
+void write_le(uint8_t* p, uint64_t v, unsigned bytes) {
+  switch (bytes) {
+    case 1: p[0] = static_cast<uint8_t>(v); break;
+    case 2: { auto w = static_cast<uint16_t>(v); std::memcpy(p, &w, 2); break; }
+    case 4: { auto w = static_cast<uint32_t>(v); std::memcpy(p, &w, 4); break; }
+    default: std::memcpy(p, &v, 8); break;
+  }
+}
+
+const char* code_name(Code c) {
+  switch (c) {
+    case Code::SDiv: return "sdiv";
+    case Code::UDiv: return "udiv";
+    case Code::SRem: return "srem";
+    default: return "urem";
+  }
+}
+
+class Interpreter {
+ public:
+  Interpreter(Program& program, const RunOptions& options)
+      : program_(program), mem_(program.memory()), options_(options) {
+    uint32_t max_moves = 1;
+    for (size_t i = 0; i < program.module().functions.size(); ++i)
+      max_moves = std::max(max_moves, program.function(static_cast<uint32_t>(i)).max_moves);
+    move_values_.resize(max_moves);
+    move_undef_.resize(max_moves);
+  }
+
+  RunResult run(const std::vector<std::string>& argv);
+
+ private:
+  struct Frame {
+    const CompiledFunction* cf;
+    uint32_t pc;   // next instruction (the caller's: after its call)
+    size_t base;   // first value of the activation in the value stack
+  };
+
+  template <bool kTrace>
+  void loop();
+  std::vector<uint64_t> main_arguments(const std::vector<std::string>& argv, size_t params);
+  // Pushes an activation of `cf` with `args`; returns its entry block.
+  const BlockCode& push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args, const uint8_t* undef,
+                              size_t nargs);
+  void reserve_values(size_t top);
+  void count_steps(const BlockCode& block) {
+    steps_ += block.count;
+    if (options_.max_steps && steps_ > options_.max_steps)
+      throw RuntimeError("step limit reached: more than " + std::to_string(options_.max_steps) +
+                             " executed nodes (--max-steps)",
+                         block.node);
+  }
+  void report(const RuntimeError& e, uint32_t node) const;
+  void trace(const CompiledFunction& cf, const Insn& insn, const uint64_t* V, const uint8_t* U) const;
+
+  Program& program_;
+  Memory& mem_;
+  RunOptions options_;
+  std::vector<Frame> frames_;
+  std::vector<uint64_t> values_;
+  std::vector<uint8_t> undef_;
+  std::vector<uint64_t> move_values_;
+  std::vector<uint8_t> move_undef_;
+  std::vector<uint64_t> arg_values_;
+  std::vector<uint8_t> arg_undef_;
+  std::vector<uint64_t> slot_pointers_;
+  uint64_t memory_version_ = 1;
+  uint64_t steps_ = 0;
+  int exit_status_ = 0;
+};
+
+void Interpreter::reserve_values(size_t top) {
+  if (top <= values_.size()) return;
+  size_t grown = std::max(top, values_.size() * 2);
+  mem_.charge((grown - values_.size()) * (sizeof(uint64_t) + 1), "the call stack");
+  values_.resize(grown);
+  undef_.resize(grown);
+}
+
+const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args,
+                                         const uint8_t* undef, size_t nargs) {
+  const Signature& sig = cf.fn->signature;
+  if (nargs < sig.params.size() || (nargs > sig.params.size() && !sig.variadic))
+    throw RuntimeError("'" + cf.fn->name + "' takes " + std::to_string(sig.params.size()) + " argument" +
+                       (sig.params.size() == 1 ? "" : "s") + ", the call passes " + std::to_string(nargs));
+  slot_pointers_.resize(cf.slot_nodes.size());
+  mem_.allocate_slots(cf.slot_sizes, cf.slot_aligns, cf.slot_nodes, cf.index, slot_pointers_.data());
+  reserve_values(base + cf.num_values);
+  uint64_t* V = values_.data() + base;
+  uint8_t* U = undef_.data() + base;
+  std::memcpy(V, cf.init_values.data(), cf.num_values * sizeof(uint64_t));
+  std::memcpy(U, cf.init_undef.data(), cf.num_values);
+  for (const CompiledFunction::Param& p : cf.params) {
+    if (p.index >= nargs) continue;
+    V[p.node] = truncate_to(args[p.index], p.bits);
+    U[p.node] = undef[p.index];
+  }
+  for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
+  for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
+  const BlockCode& entry = cf.blocks[cf.entry_block];
+  frames_.push_back({&cf, entry.first, base});
+  count_steps(entry);
+  return entry;
+}
+
+template <bool kTrace>
+void Interpreter::loop() {
+  const CompiledFunction* cf = frames_.back().cf;
+  const Insn* code = cf->code.data();
+  const Insn* ip = code + frames_.back().pc;
+  uint64_t* V = values_.data() + frames_.back().base;
+  uint8_t* U = undef_.data() + frames_.back().base;
+  Libc& libc = program_.libc();
+
+  auto take_edge = [&](uint32_t edge_index) {
+    const Edge& e = cf->edges[edge_index];
+    const Move* moves = cf->moves.data() + e.first_move;
+    if (e.num_moves == 1) {
+      V[moves[0].dst] = V[moves[0].src];
+      U[moves[0].dst] = U[moves[0].src];
+    } else if (e.num_moves > 1) {
+      for (uint32_t i = 0; i < e.num_moves; ++i) move_values_[i] = V[moves[i].src], move_undef_[i] = U[moves[i].src];
+      for (uint32_t i = 0; i < e.num_moves; ++i) V[moves[i].dst] = move_values_[i], U[moves[i].dst] = move_undef_[i];
+    }
+    steps_ += e.num_moves;
+    const BlockCode& block = cf->blocks[e.block];
+    count_steps(block);
+    ip = code + block.first;
+  };
+  auto check_memory = [&](uint32_t m) {
+    if (U[m] || V[m] != memory_version_)
+      throw RuntimeError("memory state " + node_name(m) +
+                         " is stale: a later memory operation has replaced it (the memory edges do not form a chain)");
+  };
+  auto new_memory = [&](uint32_t dst) {
+    V[dst] = ++memory_version_;
+    U[dst] = 0;
+  };
+  auto defined = [&](uint32_t v, const char* what) {
+    if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + node_name(v) + ")");
+  };
+
+  try {
+  for (;;) {
+    const Insn& I = *ip++;
+    switch (I.code) {
+#define PIPE_RUN_PURE(C, F)                          \
+  case Code::C:                                      \
+    V[I.dst] = F(V[I.a], V[I.b], I.bits);            \
+    U[I.dst] = U[I.a] | U[I.b];                      \
+    break;
+      PIPE_RUN_PURE(Add, eval_add) PIPE_RUN_PURE(Sub, eval_sub) PIPE_RUN_PURE(Mul, eval_mul)
+      PIPE_RUN_PURE(And, eval_and) PIPE_RUN_PURE(Or, eval_or) PIPE_RUN_PURE(Xor, eval_xor)
+      PIPE_RUN_PURE(Eq, eval_eq) PIPE_RUN_PURE(Ne, eval_ne) PIPE_RUN_PURE(SLt, eval_slt)
+      PIPE_RUN_PURE(SLe, eval_sle) PIPE_RUN_PURE(ULt, eval_ult) PIPE_RUN_PURE(ULe, eval_ule)
+#undef PIPE_RUN_PURE
+#define PIPE_RUN_SHIFT(C, F)                                                                          \
+  case Code::C: {                                                                                    \
+    uint64_t amount = V[I.b];                                                                        \
+    U[I.dst] = U[I.a] | U[I.b];                                                                      \
+    if (shift_in_range(amount, I.bits)) {                                                            \
+      V[I.dst] = F(V[I.a], amount, I.bits);                                                          \
+    } else if (U[I.b]) {                                                                             \
+      V[I.dst] = 0;                                                                                  \
+    } else {                                                                                         \
+      throw RuntimeError("shift amount " + std::to_string(amount) + " is not below the width of the " + \
+                         std::to_string(I.bits) + "-bit type");                                      \
+    }                                                                                                \
+    break;                                                                                           \
+  }
+      PIPE_RUN_SHIFT(Shl, eval_shl) PIPE_RUN_SHIFT(LShr, eval_lshr) PIPE_RUN_SHIFT(AShr, eval_ashr)
+#undef PIPE_RUN_SHIFT
+#define PIPE_RUN_DIVIDE(C, F)                                                                       \
+  case Code::C: {                                                                                  \
+    if (U[I.a] | U[I.b])                                                                           \
+      throw RuntimeError(std::string("operand of ") + code_name(Code::C) + " is undefined (" +     \
+                         node_name(U[I.a] ? I.a : I.b) + ")");                                      \
+    EvalError e = check_division(Op::C, V[I.a], V[I.b], I.bits);                                   \
+    if (e != EvalError::None) throw RuntimeError(std::string(eval_error_message(e)));              \
+    V[I.dst] = F(V[I.a], V[I.b], I.bits);                                                          \
+    U[I.dst] = 0;                                                                                  \
+    break;                                                                                         \
+  }
+      PIPE_RUN_DIVIDE(SDiv, eval_sdiv) PIPE_RUN_DIVIDE(UDiv, eval_udiv) PIPE_RUN_DIVIDE(SRem, eval_srem)
+      PIPE_RUN_DIVIDE(URem, eval_urem)
+#undef PIPE_RUN_DIVIDE
+      case Code::Neg:
+        V[I.dst] = eval_neg(V[I.a], I.bits);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::Not:
+        V[I.dst] = eval_not(V[I.a], I.bits);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::SExt:
+        V[I.dst] = eval_sext(V[I.a], I.bits, I.bits2);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::ZExt:
+        V[I.dst] = eval_zext(V[I.a], I.bits, I.bits2);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::Trunc:
+        V[I.dst] = eval_trunc(V[I.a], I.bits, I.bits2);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::Move:
+        V[I.dst] = V[I.a];
+        U[I.dst] = U[I.a];
+        break;
+      case Code::Load:
+      case Code::LoadV: {
+        defined(I.a, "the address of a load");
+        check_memory(I.c);
+        uint64_t v = read_le(mem_.at(V[I.a], I.bits2, Access::Read), I.bits2);
+        V[I.dst] = I.bits == 1 ? (v & 1) : v;
+        U[I.dst] = 0;
+        if (I.code == Code::LoadV) new_memory(I.b);
+        break;
+      }
+      case Code::Store:
+      case Code::StoreV:
+        defined(I.a, "the address of a store");
+        defined(I.b, "the value stored");
+        check_memory(I.c);
+        write_le(mem_.at(V[I.a], I.bits2, Access::Write), I.bits == 1 ? (V[I.b] & 1) : V[I.b], I.bits2);
+        new_memory(I.dst);
+        break;
+      case Code::CopyMem: {
+        defined(I.a, "the destination of a copy");
+        defined(I.b, "the source of a copy");
+        check_memory(I.c);
+        const uint8_t* src = mem_.at(V[I.b], I.imm, Access::Read);
+        uint8_t* dst = mem_.at(V[I.a], I.imm, Access::Write);
+        if (I.imm) std::memmove(dst, src, I.imm);
+        new_memory(I.dst);
+        break;
+      }
+      case Code::Call: {
+        defined(I.a, "the callee");
+        check_memory(I.c);
+        uint64_t callee = V[I.a];
+        uint32_t id = pointer_id(callee);
+        if (!mem_.valid_id(id) || pointer_offset(callee) != 0)
+          throw RuntimeError("call through " + (mem_.valid_id(id) ? "a pointer into " + mem_.describe(id)
+                                                                   : std::string("a pointer to no allocation")) +
+                             ", not a function");
+        const Allocation& target = mem_.get(id);
+        uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
+        arg_values_.resize(nargs);
+        arg_undef_.resize(nargs);
+        for (uint32_t i = 0; i < nargs; ++i) {
+          uint32_t v = cf->call_args[first + i];
+          arg_values_[i] = V[v];
+          arg_undef_[i] = U[v];
+        }
+        if (target.kind == AllocKind::Function) {
+          frames_.back().pc = static_cast<uint32_t>(ip - code);
+          size_t base = frames_.back().base + cf->num_values;
+          const CompiledFunction& next = program_.function(target.index);
+          const BlockCode& entry = push_frame(next, base, arg_values_.data(), arg_undef_.data(), nargs);
+          cf = &next;
+          code = cf->code.data();
+          ip = code + entry.first;
+          V = values_.data() + base;
+          U = undef_.data() + base;
+          continue;
+        }
+        if (target.kind != AllocKind::ExternFunction)
+          throw RuntimeError("call through a pointer to " + mem_.describe(id) + ", not a function");
+        Builtin builtin = program_.extern_builtins()[target.index];
+        if (builtin == Builtin::Unknown)
+          throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
+        for (uint32_t i = 0; i < nargs; ++i)
+          if (arg_undef_[i])
+            throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
+                               " is undefined (" + node_name(cf->call_args[first + i]) + ")");
+        uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
+        V[I.dst] = I.bits2 ? truncate_to(result, I.bits) : 0;
+        U[I.dst] = I.bits2 ? 0 : 1;
+        new_memory(I.b);
+        break;
+      }
+      case Code::Jump:
+        if constexpr (kTrace) trace(*cf, I, V, U);
+        take_edge(I.a);
+        continue;
+      case Code::If:
+        if constexpr (kTrace) trace(*cf, I, V, U);
+        defined(I.a, "the branch condition");
+        take_edge(V[I.a] != 0 ? I.b : I.c);
+        continue;
+      case Code::Return: {
+        if constexpr (kTrace) trace(*cf, I, V, U);
+        check_memory(I.a);
+        bool has_value = I.b != kNone;
+        uint64_t value = has_value ? V[I.b] : 0;
+        bool value_undef = has_value ? U[I.b] != 0 : true;
+        if (frames_.size() == 1) {
+          if (has_value && value_undef) defined(I.b, "main's return value");
+          exit_status_ = static_cast<int>(value & 0xFF);
+          return;
+        }
+        slot_pointers_.resize(cf->slot_nodes.size());
+        for (size_t i = 0; i < cf->slot_nodes.size(); ++i) slot_pointers_[i] = V[cf->slot_nodes[i]];
+        mem_.release_slots(slot_pointers_);
+        frames_.pop_back();
+        const Frame& caller = frames_.back();
+        cf = caller.cf;
+        code = cf->code.data();
+        ip = code + caller.pc;
+        V = values_.data() + caller.base;
+        U = undef_.data() + caller.base;
+        const Insn& call = ip[-1];
+        V[call.dst] = call.bits2 ? truncate_to(value, call.bits) : 0;
+        U[call.dst] = call.bits2 ? value_undef : 1;
+        new_memory(call.b);
+        if constexpr (kTrace) trace(*cf, call, V, U);
+        continue;
+      }
+      case Code::Trap: throw RuntimeError(cf->traps[I.imm]);
+    }
+    if constexpr (kTrace) trace(*cf, I, V, U);
+  }
+  } catch (const RuntimeError&) {
+    frames_.back().pc = static_cast<uint32_t>(ip - code);  // names the failing instruction
+    throw;
+  }
+}
+
+void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint64_t* V, const uint8_t* U) const {
+  const Function& fn = *cf.fn;
+  std::string line = "pipe-run: trace: " + fn.name + ": " + print_node_line(fn, insn.node);
+  switch (insn.code) {
+    case Code::Jump:
+    case Code::If:
+    case Code::Return: break;
+    case Code::Store:
+    case Code::StoreV:
+    case Code::CopyMem: line += "  -> memory"; break;
+    default:
+      line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);
+      break;
+  }
+  program_.output().err(line + "\n");
+}
+
+std::vector<uint64_t> Interpreter::main_arguments(const std::vector<std::string>& argv, size_t params) {
+  auto block = [&](const void* bytes, size_t size) {
+    if (size > kMaxAllocation) throw RuntimeError("main's arguments are too long");
+    mem_.charge(size, "main's arguments");
+    Allocation a;
+    a.kind = AllocKind::Argv;
+    a.size = static_cast<uint32_t>(size);
+    a.data = static_cast<uint8_t*>(std::calloc(size ? size : 1, 1));
+    if (!a.data) throw std::bad_alloc();
+    a.owns_data = true;
+    std::memcpy(a.data, bytes, size);
+    return make_pointer(mem_.add(a), 0);
+  };
+  std::vector<uint8_t> pointers(8 * (argv.size() + 1), 0);
+  for (size_t i = 0; i < argv.size(); ++i) write_le(&pointers[8 * i], block(argv[i].c_str(), argv[i].size() + 1), 8);
+  uint64_t argv_ptr = block(pointers.data(), pointers.size());
+  uint8_t no_env[8] = {0};
+  std::vector<uint64_t> args = {argv.size(), argv_ptr, block(no_env, 8)};
+  args.resize(std::min<size_t>(params, 3));
+  return args;
+}
+
+RunResult Interpreter::run(const std::vector<std::string>& argv) {
+  RunResult result;
+  uint32_t main_index = program_.find_function("main");
+  if (main_index == kNone) throw FormatError(Where(), "the module has no function 'main' to run");
+  const CompiledFunction& main_cf = program_.function(main_index);
+  auto start = std::chrono::steady_clock::now();
+  try {
+    try {
+      std::vector<uint64_t> args = main_arguments(argv, main_cf.fn->signature.params.size());
+      std::vector<uint8_t> undef(args.size(), 0);
+      push_frame(main_cf, 0, args.data(), undef.data(), args.size());
+      if (options_.trace) loop<true>();
+      else loop<false>();
+      result.status = exit_status_;
+    } catch (const RuntimeError& e) {
+      uint32_t node = e.node;
+      if (node == kNone && !frames_.empty()) {
+        const Frame& f = frames_.back();
+        node = f.cf->code[f.pc == 0 ? 0 : f.pc - 1].node;
+      }
+      report(e, node);
+      result.status = kRuntimeErrorStatus;
+    }
+  } catch (const ProgramExit& exit) {
+    result.status = exit.status & 0xFF;
+    result.abort = exit.abort;
+  }
+  result.steps = steps_;
+  program_.output().flush();
+  if (options_.stats) {
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    char line[160];
+    std::snprintf(line, sizeof line, "pipe-run: stats: %llu nodes executed in %.3f s (%.1f M nodes/s)\n",
+                  static_cast<unsigned long long>(steps_), seconds, seconds > 0 ? steps_ / seconds / 1e6 : 0.0);
+    program_.output().err(line);
+  }
+  return result;
+}
+
+void Interpreter::report(const RuntimeError& e, uint32_t node) const {
+  const Module& m = program_.module();
+  auto location = [&](const Function& fn, uint32_t n) -> std::string {
+    if (n >= fn.nodes.size() || !fn.nodes[n].loc.valid()) return "";
+    const Loc& loc = fn.nodes[n].loc;
+    std::string file = loc.file < m.header.files.size() ? m.header.files[loc.file] : "?";
+    return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
+  };
+  std::string text;
+  if (frames_.empty()) {
+    text = "pipe-run: runtime error: " + std::string(e.what()) + "\n";
+  } else {
+    const Function& fn = *frames_.back().cf->fn;
+    text = "pipe-run: " + fn.name + ": " + node_name(node) + ": runtime error: " + e.what() + "\n";
+    if (std::string loc = location(fn, node); !loc.empty()) text += "  at " + loc + "\n";
+    text += "  " + print_node_line(fn, node) + "\n";
+    constexpr size_t kShown = 10;
+    size_t depth = frames_.size();
+    for (size_t k = 1; k < depth && k <= kShown; ++k) {
+      const Frame& f = frames_[depth - 1 - k];
+      uint32_t call = f.cf->code[f.pc - 1].node;
+      std::string loc = location(*f.cf->fn, call);
+      text += "  called from " + f.cf->fn->name + ": " + node_name(call) + (loc.empty() ? "" : " (" + loc + ")") + "\n";
+    }
+    if (depth - 1 > kShown) text += "  ... and " + std::to_string(depth - 1 - kShown) + " more calls\n";
+  }
+  program_.output().flush();
+  program_.output().err(text);
+}
+
+}  // namespace
+
+RunResult run_main(Program& program, const std::vector<std::string>& argv, const RunOptions& options) {
+  Interpreter interpreter(program, options);
+  return interpreter.run(argv);
+}
+
+}  // namespace pl::run

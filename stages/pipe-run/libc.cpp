@@ -1,0 +1,272 @@
+// libc.cpp - pipe-run's own small C library, called by name.
+//
+// An extern function whose name is in PIPE_RUN_BUILTINS (run.h) runs here;
+// calling any other extern is a runtime error. Arguments arrive as 64-bit
+// values in the interpreter's representation; each function reads the bits
+// its C prototype gives them (an `int` is the low 32 bits, a size_t all 64).
+// Every pointer goes through Memory, so a bad pointer passed to memcpy is
+// reported like a bad load. Results follow glibc on x86-64 where programs can
+// see them: strcmp/memcmp return the difference of the first differing
+// bytes, puts returns the bytes written, printf the length of its text.
+//
+// Streams: the data externs stdin/stdout/stderr hold pointers to three FILE
+// allocations (program.cpp); fprintf, fputs, fputc, putc and fflush accept
+// stdout and stderr. stdout is buffered until exit, fflush or a pipe-run
+// diagnostic; stderr is written at once, as with a native program whose
+// stdout is a pipe.
+//
+// Undefined behaviour it reports: overlapping memcpy, calloc/realloc/free of
+// pointers malloc did not return, double free, strings without a NUL inside
+// their allocation (via Memory). abort() and a failed assert() end the
+// program with SIGABRT, like the native one.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "run.h"
+
+namespace pl::run {
+
+namespace {
+
+struct BuiltinInfo {
+  Builtin id;
+  std::string_view name;
+  uint32_t min_args;
+};
+
+constexpr BuiltinInfo kBuiltins[] = {
+#define PIPE_RUN_INFO(e, name, min_args) {Builtin::e, name, min_args},
+    PIPE_RUN_BUILTINS(PIPE_RUN_INFO)
+#undef PIPE_RUN_INFO
+};
+
+const BuiltinInfo& info(Builtin b) { return kBuiltins[static_cast<size_t>(b)]; }
+
+void write_fd(int fd, std::string_view bytes, bool& failed) {
+  while (!bytes.empty()) {
+    ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      failed = true;
+      return;
+    }
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+int32_t as_int(uint64_t v) { return static_cast<int32_t>(sign_extend(v, 32)); }
+
+// atoi/atol: optional blanks, a sign, decimal digits; wraps around like the
+// host's (undefined) overflow does.
+uint64_t parse_decimal(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
+  bool negative = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  uint64_t v = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) v = v * 10 + static_cast<uint64_t>(s[i] - '0');
+  return negative ? uint64_t{0} - v : v;
+}
+
+}  // namespace
+
+Builtin find_builtin(std::string_view name) {
+  for (const BuiltinInfo& b : kBuiltins)
+    if (b.name == name) return b.id;
+  return Builtin::Unknown;
+}
+
+std::string_view builtin_name(Builtin b) { return b == Builtin::Unknown ? "?" : info(b).name; }
+
+void Output::out(std::string_view bytes) {
+  buffer_.append(bytes);
+  if (buffer_.size() >= (size_t{1} << 16)) flush();
+}
+
+void Output::err(std::string_view bytes) { write_fd(2, bytes, failed_); }
+
+void Output::flush() {
+  write_fd(1, buffer_, failed_);
+  buffer_.clear();
+}
+
+int Libc::stream_of(uint64_t file, std::string_view who) const {
+  if (file == files_[1]) return 1;
+  if (file == files_[2]) return 2;
+  throw RuntimeError(std::string(who) + ": the stream is not stdout or stderr" +
+                     (file == files_[0] ? " (it is stdin)" : ""));
+}
+
+void Libc::write_stream(int stream, std::string_view text) {
+  if (stream == 1) out_.out(text);
+  else out_.err(text);
+}
+
+uint64_t Libc::copy_string(uint64_t dst, uint64_t src, std::string_view) {
+  std::string s = mem_.read_string(src);
+  uint8_t* d = mem_.at(dst, s.size() + 1, Access::Write);
+  std::memcpy(d, s.c_str(), s.size() + 1);
+  return dst;
+}
+
+uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_t node) {
+  const BuiltinInfo& bi = info(b);
+  if (a.size() < bi.min_args)
+    throw RuntimeError(std::string(bi.name) + " takes " + std::to_string(bi.min_args) + " argument" +
+                       (bi.min_args == 1 ? "" : "s") + ", the call passes " + std::to_string(a.size()));
+  switch (b) {
+    case Builtin::Printf: {
+      std::string s = format_printf(mem_, a[0], a.subspan(1), "printf");
+      out_.out(s);
+      return s.size();
+    }
+    case Builtin::Fprintf: {
+      int stream = stream_of(a[0], "fprintf");
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "fprintf");
+      write_stream(stream, s);
+      return s.size();
+    }
+    case Builtin::Sprintf: {
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "sprintf");
+      std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
+      return s.size();
+    }
+    case Builtin::Snprintf: {
+      std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf");
+      if (a[1] > 0) {
+        uint64_t n = std::min<uint64_t>(a[1] - 1, s.size());
+        uint8_t* d = mem_.at(a[0], n + 1, Access::Write);
+        std::memcpy(d, s.data(), n);
+        d[n] = 0;
+      }
+      return s.size();
+    }
+    case Builtin::Putchar: {
+      char c = static_cast<char>(a[0]);
+      out_.out(std::string_view(&c, 1));
+      return static_cast<uint8_t>(c);
+    }
+    case Builtin::Puts: {
+      std::string s = mem_.read_string(a[0]) + "\n";
+      out_.out(s);
+      return s.size();
+    }
+    case Builtin::Fputs: {
+      int stream = stream_of(a[1], "fputs");
+      write_stream(stream, mem_.read_string(a[0]));
+      return 1;
+    }
+    case Builtin::Fputc:
+    case Builtin::Putc: {
+      int stream = stream_of(a[1], bi.name);
+      char c = static_cast<char>(a[0]);
+      write_stream(stream, std::string_view(&c, 1));
+      return static_cast<uint8_t>(c);
+    }
+    case Builtin::Fflush:
+      if (a[0] != 0) stream_of(a[0], "fflush");
+      out_.flush();
+      return 0;
+    case Builtin::Malloc: return mem_.allocate_heap(a[0], fn, node);
+    case Builtin::Calloc: {
+      uint64_t total = 0;
+      if (__builtin_mul_overflow(a[0], a[1], &total)) return 0;  // glibc: NULL on overflow
+      return mem_.allocate_heap(total, fn, node);
+    }
+    case Builtin::Realloc: {
+      if (a[0] == 0) return mem_.allocate_heap(a[1], fn, node);
+      uint32_t old_size = mem_.heap_block_size(a[0], "realloc");
+      if (a[1] == 0) {
+        mem_.free_heap(a[0]);
+        return 0;
+      }
+      uint64_t fresh = mem_.allocate_heap(a[1], fn, node);
+      uint64_t n = std::min<uint64_t>(old_size, a[1]);
+      if (n) std::memcpy(mem_.at(fresh, n, Access::Write), mem_.at(a[0], n, Access::Read), n);
+      mem_.free_heap(a[0]);
+      return fresh;
+    }
+    case Builtin::Free: mem_.free_heap(a[0]); return 0;
+    case Builtin::Memcpy:
+    case Builtin::Memmove: {
+      uint64_t n = a[2];
+      const uint8_t* src = mem_.at(a[1], n, Access::Read);
+      uint8_t* dst = mem_.at(a[0], n, Access::Write);
+      if (b == Builtin::Memcpy && dst != src && dst < src + n && src < dst + n)
+        throw RuntimeError("memcpy of overlapping ranges (" + std::to_string(n) + " bytes; use memmove)");
+      if (n) std::memmove(dst, src, n);
+      return a[0];
+    }
+    case Builtin::Memset: {
+      uint8_t* dst = mem_.at(a[0], a[2], Access::Write);
+      if (a[2]) std::memset(dst, static_cast<uint8_t>(a[1]), a[2]);
+      return a[0];
+    }
+    case Builtin::Memcmp: {
+      const uint8_t* x = mem_.at(a[0], a[2], Access::Read);
+      const uint8_t* y = mem_.at(a[1], a[2], Access::Read);
+      for (uint64_t i = 0; i < a[2]; ++i)
+        if (x[i] != y[i]) return static_cast<uint64_t>(static_cast<int64_t>(x[i]) - y[i]);
+      return 0;
+    }
+    case Builtin::Memchr: {
+      const uint8_t* x = mem_.at(a[0], a[2], Access::Read);
+      const void* hit = a[2] ? std::memchr(x, static_cast<uint8_t>(a[1]), a[2]) : nullptr;
+      return hit ? a[0] + static_cast<uint64_t>(static_cast<const uint8_t*>(hit) - x) : 0;
+    }
+    case Builtin::Strlen: return mem_.string_length(a[0]);
+    case Builtin::Strcmp:
+    case Builtin::Strncmp: {
+      uint64_t limit = b == Builtin::Strncmp ? a[2] : ~uint64_t{0};
+      for (uint64_t i = 0; i < limit; ++i) {
+        uint8_t x = *mem_.at(a[0] + i, 1, Access::Read), y = *mem_.at(a[1] + i, 1, Access::Read);
+        if (x != y) return static_cast<uint64_t>(static_cast<int64_t>(x) - y);
+        if (x == 0) break;
+      }
+      return 0;
+    }
+    case Builtin::Strcpy: return copy_string(a[0], a[1], "strcpy");
+    case Builtin::Strncpy: {
+      std::string s = mem_.read_string_max(a[1], a[2]);
+      uint8_t* d = mem_.at(a[0], a[2], Access::Write);
+      if (a[2]) {
+        std::memset(d, 0, a[2]);
+        std::memcpy(d, s.data(), s.size());
+      }
+      return a[0];
+    }
+    case Builtin::Strcat: return copy_string(a[0] + mem_.string_length(a[0]), a[1], "strcat"), a[0];
+    case Builtin::Strchr:
+    case Builtin::Strrchr: {
+      std::string s = mem_.read_string(a[0]);
+      char c = static_cast<char>(a[1]);
+      if (c == 0) return a[0] + s.size();
+      size_t at = b == Builtin::Strchr ? s.find(c) : s.rfind(c);
+      return at == std::string::npos ? 0 : a[0] + at;
+    }
+    case Builtin::Abs: {
+      int32_t v = as_int(a[0]);
+      return truncate_to(static_cast<uint64_t>(v < 0 ? -static_cast<int64_t>(v) : v), 32);
+    }
+    case Builtin::Labs:
+    case Builtin::Llabs: return static_cast<int64_t>(a[0]) < 0 ? uint64_t{0} - a[0] : a[0];
+    case Builtin::Atoi:
+    case Builtin::Atol:
+    case Builtin::Atoll: return parse_decimal(mem_.read_string(a[0]));
+    case Builtin::Abort: throw ProgramExit{134, true};
+    case Builtin::Exit: throw ProgramExit{static_cast<int>(a[0] & 0xFF), false};
+    case Builtin::AssertFail: {
+      std::string text = name_ + ": " + mem_.read_string(a[1]) + ":" + std::to_string(static_cast<uint32_t>(a[2])) +
+                         ": " + mem_.read_string(a[3]) + ": Assertion `" + mem_.read_string(a[0]) + "' failed.\n";
+      out_.err(text);
+      throw ProgramExit{134, true};
+    }
+    case Builtin::Unknown: break;
+  }
+  throw RuntimeError("call to unknown external function");
+}
+
+}  // namespace pl::run

@@ -1,0 +1,461 @@
+// program.cpp - loading a module for execution: memory layout of functions,
+// externs and data, and the node -> instruction lowering every level shares.
+//
+// Layout: every function and extern gets an allocation of its own (size 0),
+// so a function pointer is a distinct address a call can resolve; the data
+// externs stdin/stdout/stderr (glibc's `extern FILE *stdout`) are 8-byte
+// cells holding pointers to FILE allocations that fprintf & co. recognise;
+// any other data extern is an empty allocation (an access is a runtime
+// error naming it). Each data item is an allocation initialised from its
+// `init` bytes, zero-filled to its size, with its relocations (symbol
+// address + addend, 8 bytes little-endian) written once every symbol has an
+// address; read-only items refuse writes.
+//
+// Lowering (FunctionBuilder): a node becomes one Insn whose operands are
+// value indexes: node ids, then the ssa: slots of the cfg level (their
+// literals renumbered densely), then one scratch value. Literals are decoded
+// once here (type widths, sizes, constants), so the run loop never looks at
+// a Literal or a string. Constants, symbol addresses and `undefined` are
+// evaluated here into the function's initial value array (copied into each
+// activation); params, entrymem and stack slots are filled when a call
+// starts; a proj of a call or volatile load is an alias of the value the
+// tuple node writes. None of these execute as instructions.
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "run.h"
+#include "text_format.h"
+
+namespace pl::run {
+
+namespace {
+
+void write_le64(uint8_t* p, uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV; }
+
+}  // namespace
+
+// ---- Program ------------------------------------------------------------------
+
+Program::Program(Module module, uint64_t memory_limit, std::string program_name)
+    : module_(std::move(module)), memory_(memory_limit, this), libc_(memory_, output_, std::move(program_name)) {}
+
+uint32_t Program::find_function(std::string_view name) const {
+  for (size_t i = 0; i < module_.functions.size(); ++i)
+    if (module_.functions[i].name == name) return static_cast<uint32_t>(i);
+  return kNone;
+}
+
+uint64_t Program::symbol_address(const Function& fn, NodeId node, const std::string& name) const {
+  auto it = std::lower_bound(symbols_.begin(), symbols_.end(), std::string_view(name),
+                             [](const auto& entry, std::string_view key) { return entry.first < key; });
+  if (it == symbols_.end() || it->first != name)
+    throw FormatError(Where::in(fn.name, node_name(node)), "symbol '" + name + "' is not defined in the module",
+                      print_node_line(fn, node));
+  return it->second;
+}
+
+void Program::layout() {
+  auto add_symbol = [&](std::string_view name, uint64_t address) { symbols_.emplace_back(name, address); };
+  for (size_t i = 0; i < module_.functions.size(); ++i) {
+    Allocation a;
+    a.kind = AllocKind::Function;
+    a.index = static_cast<uint32_t>(i);
+    add_symbol(module_.functions[i].name, make_pointer(memory_.add(a), 0));
+  }
+  uint64_t files[3];
+  for (uint32_t k = 0; k < 3; ++k) {
+    Allocation a;
+    a.kind = AllocKind::File;
+    a.index = k;
+    files[k] = make_pointer(memory_.add(a), 0);
+  }
+  libc_.set_files(files[0], files[1], files[2]);
+  const std::vector<Extern>& externs = module_.header.externs;
+  extern_builtins_.assign(externs.size(), Builtin::Unknown);
+  for (size_t i = 0; i < externs.size(); ++i) {
+    Allocation a;
+    a.index = static_cast<uint32_t>(i);
+    const std::string& name = externs[i].name;
+    if (externs[i].kind == ExternKind::Function) {
+      a.kind = AllocKind::ExternFunction;
+      extern_builtins_[i] = find_builtin(name);
+    } else {
+      a.kind = AllocKind::ExternData;
+      int file = name == "stdin" ? 0 : name == "stdout" ? 1 : name == "stderr" ? 2 : -1;
+      if (file >= 0) {
+        a.data = static_cast<uint8_t*>(std::calloc(8, 1));
+        if (!a.data) throw std::bad_alloc();
+        a.owns_data = true;
+        a.size = 8;
+        write_le64(a.data, files[file]);
+      }
+    }
+    add_symbol(name, make_pointer(memory_.add(a), 0));
+  }
+  lay_out_data();
+}
+
+void Program::lay_out_data() {
+  std::vector<DataItem>& data = module_.header.data;
+  std::vector<uint8_t*> bytes(data.size());
+  for (size_t i = 0; i < data.size(); ++i) {
+    const DataItem& d = data[i];
+    Where where;
+    where.entity = "data '" + d.name + "'";
+    if (d.size > kMaxAllocation)
+      throw FormatError(where, "data item of " + std::to_string(d.size) + " bytes is larger than pipe-run's " +
+                                   std::to_string(kMaxAllocation) + "-byte allocations");
+    if (d.init.size() > d.size) throw FormatError(where, "init is longer than the item");
+    memory_.charge(d.size, "data");
+    Allocation a;
+    a.kind = AllocKind::Data;
+    a.index = static_cast<uint32_t>(i);
+    a.size = static_cast<uint32_t>(d.size);
+    a.readonly = d.readonly;
+    a.data = static_cast<uint8_t*>(std::calloc(d.size ? d.size : 1, 1));
+    if (!a.data) throw std::bad_alloc();
+    a.owns_data = true;
+    std::memcpy(a.data, d.init.data(), d.init.size());
+    bytes[i] = a.data;
+    symbols_.emplace_back(d.name, make_pointer(memory_.add(a), 0));
+  }
+  std::sort(symbols_.begin(), symbols_.end());
+  for (size_t i = 0; i < data.size(); ++i) {
+    for (const Reloc& r : data[i].relocs) {
+      Where where;
+      where.entity = "data '" + data[i].name + "'";
+      if (data[i].size < 8 || r.offset > data[i].size - 8)
+        throw FormatError(where, "relocation at offset " + std::to_string(r.offset) + " is outside the item");
+      auto it = std::lower_bound(symbols_.begin(), symbols_.end(), std::string_view(r.symbol),
+                                 [](const auto& entry, std::string_view key) { return entry.first < key; });
+      if (it == symbols_.end() || it->first != r.symbol)
+        throw FormatError(where, "relocation names '" + r.symbol + "', which the module does not define");
+      write_le64(bytes[i] + r.offset, it->second + static_cast<uint64_t>(r.addend));
+    }
+  }
+}
+
+void Program::load() {
+  layout();
+  compiled_.reserve(module_.functions.size());
+  for (size_t i = 0; i < module_.functions.size(); ++i) {
+    const Function& fn = module_.functions[i];
+    uint32_t index = static_cast<uint32_t>(i);
+    compiled_.push_back(module_.header.level == Level::Son ? lower_son_function(*this, fn, index)
+                                                           : lower_cfg_function(*this, fn, index));
+  }
+}
+
+// ---- FunctionBuilder ------------------------------------------------------------
+
+FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uint32_t index)
+    : program_(program), fn_(fn) {
+  uint32_t n = static_cast<uint32_t>(fn.nodes.size());
+  out_.fn = &fn;
+  out_.index = index;
+  alias_.resize(n);
+  preset_.assign(n, 0);
+  proj_.assign(2 * size_t{n}, kNone);
+  for (NodeId id = 0; id < n; ++id) {
+    alias_[id] = id;
+    const Node& node = fn.nodes[id];
+    if (node.op == Op::SsaLoad || node.op == Op::SsaStore) {
+      if (node.literals.empty() || !node.literals[0].is_int() || node.literals[0].kind() != Literal::Kind::Int)
+        fail(id, "ssa: slot literal is not a non-negative integer");
+      slot_keys_.push_back(static_cast<uint64_t>(node.literals[0].as_int()));
+    }
+    if (node.op == Op::Proj && node.inputs.size() == 1 && !node.literals.empty() && node.literals[0].is_int()) {
+      uint64_t k = node.literals[0].kind() == Literal::Kind::Int ? static_cast<uint64_t>(node.literals[0].as_int())
+                                                                 : node.literals[0].as_uint();
+      NodeId tuple = node.inputs[0];
+      if (k < 2 && proj_[2 * size_t{tuple} + k] == kNone) proj_[2 * size_t{tuple} + k] = id;
+    }
+  }
+  std::sort(slot_keys_.begin(), slot_keys_.end());
+  slot_keys_.erase(std::unique(slot_keys_.begin(), slot_keys_.end()), slot_keys_.end());
+  slot_base_ = n;
+  out_.scratch = n + static_cast<uint32_t>(slot_keys_.size());
+  out_.num_values = out_.scratch + 1;
+  out_.init_values.assign(out_.num_values, 0);
+  out_.init_undef.assign(out_.num_values, 1);
+  for (NodeId id = 0; id < n; ++id) preset(id);
+}
+
+void FunctionBuilder::fail(NodeId n, const std::string& message) const {
+  throw FormatError(Where::in(fn_.name, node_name(n)), message, print_node_line(fn_, n));
+}
+
+unsigned FunctionBuilder::type_bits_of(NodeId n, size_t literal) const {
+  const Node& node = fn_.nodes[n];
+  std::optional<ValueType> t;
+  if (literal < node.literals.size()) t = literal_value_type(node.literals[literal]);
+  if (!t) fail(n, "literal " + std::to_string(literal) + " is not a value type");
+  return type_bits(*t);
+}
+
+uint32_t FunctionBuilder::slot_index(NodeId n) const {
+  uint64_t key = static_cast<uint64_t>(fn_.nodes[n].literals[0].as_int());
+  auto it = std::lower_bound(slot_keys_.begin(), slot_keys_.end(), key);
+  return slot_base_ + static_cast<uint32_t>(it - slot_keys_.begin());
+}
+
+void FunctionBuilder::preset(NodeId id) {
+  const Node& node = fn_.nodes[id];
+  auto defined = [&](uint64_t v) {
+    preset_[id] = 1;
+    out_.init_values[id] = v;
+    out_.init_undef[id] = 0;
+  };
+  switch (node.op) {
+    case Op::Const: {
+      unsigned bits = type_bits_of(id, 0);
+      if (node.literals.size() < 2 || !node.literals[1].is_int()) fail(id, "const needs an integer literal");
+      defined(const_value(node.literals[1], bits));
+      break;
+    }
+    case Op::SymAddr:
+      if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)
+        fail(id, "symaddr needs a symbol name");
+      defined(program_.symbol_address(fn_, id, node.literals[0].as_string()));
+      break;
+    case Op::Undef:
+    case Op::SsaUndef: preset_[id] = 1; break;
+    case Op::StackSlot: {
+      auto literal = [&](size_t i) -> uint64_t {
+        if (i >= node.literals.size() || node.literals[i].kind() != Literal::Kind::Int || node.literals[i].as_int() < 0)
+          fail(id, "stackslot needs a size and an alignment");
+        return static_cast<uint64_t>(node.literals[i].as_int());
+      };
+      uint64_t size = literal(0), align = literal(1);
+      if (size > kMaxAllocation) fail(id, "stack slot larger than pipe-run's largest allocation");
+      if (align > 4096 || (align & (align - 1)) != 0) fail(id, "stack slot alignment is not a power of two up to 4096");
+      preset_[id] = 1;
+      out_.init_undef[id] = 0;
+      out_.slot_nodes.push_back(id);
+      out_.slot_sizes.push_back(static_cast<uint32_t>(size));
+      out_.slot_aligns.push_back(static_cast<uint32_t>(align));
+      break;
+    }
+    case Op::Param: {
+      unsigned bits = type_bits_of(id, 0);
+      if (node.literals.size() < 2 || node.literals[1].kind() != Literal::Kind::Int)
+        fail(id, "param needs an index");
+      preset_[id] = 1;
+      out_.params.push_back({id, static_cast<uint32_t>(node.literals[1].as_int()), static_cast<uint8_t>(bits)});
+      break;
+    }
+    case Op::EntryMem:
+      preset_[id] = 1;
+      out_.entrymems.push_back(id);
+      break;
+    case Op::Proj: {
+      if (node.inputs.size() != 1) fail(id, "proj needs one input");
+      NodeId tuple = node.inputs[0];
+      OpId top = fn_.nodes[tuple].op;
+      if (top == Op::If) break;  // control: the son lowering reads it
+      if (!produces_value_tuple(top)) fail(id, "proj of a node that produces no tuple");
+      if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::Int || node.literals[0].as_int() < 0 ||
+          node.literals[0].as_int() > 1)
+        fail(id, "proj index out of range");
+      uint64_t k = static_cast<uint64_t>(node.literals[0].as_int());
+      preset_[id] = 1;
+      alias_[id] = proj_[2 * size_t{tuple} + k];
+      break;
+    }
+    default: break;
+  }
+}
+
+Insn& FunctionBuilder::push(Code code, NodeId n) {
+  Insn& insn = out_.code.emplace_back();
+  insn.code = code;
+  insn.node = n;
+  return insn;
+}
+
+void FunctionBuilder::start_block(uint32_t block, NodeId node) {
+  out_.blocks[block].first = static_cast<uint32_t>(out_.code.size());
+  out_.blocks[block].node = node;
+}
+
+void FunctionBuilder::finish_block(uint32_t block) {
+  out_.blocks[block].count = static_cast<uint32_t>(out_.code.size()) - out_.blocks[block].first;
+}
+
+uint32_t FunctionBuilder::trap_block(NodeId node, const std::string& message) {
+  uint32_t block = static_cast<uint32_t>(out_.blocks.size());
+  out_.blocks.emplace_back();
+  start_block(block, node);
+  emit_trap(node, message);
+  finish_block(block);
+  return block;
+}
+
+void FunctionBuilder::emit_trap(NodeId n, const std::string& message) {
+  Insn& insn = push(Code::Trap, n);
+  insn.imm = out_.traps.size();
+  out_.traps.push_back(message);
+}
+
+uint32_t FunctionBuilder::add_edge(uint32_t target, std::span<const NodeId> phis, uint32_t input_index) {
+  Edge e;
+  e.block = target;
+  e.first_move = static_cast<uint32_t>(out_.moves.size());
+  for (NodeId p : phis) {
+    const Node& phi = fn_.nodes[p];
+    if (input_index >= phi.inputs.size())
+      fail(p, "phi has no input " + std::to_string(input_index) + " for its region's control input");
+    out_.moves.push_back({p, value(phi.inputs[input_index])});
+  }
+  e.num_moves = static_cast<uint32_t>(phis.size());
+  out_.max_moves = std::max(out_.max_moves, e.num_moves);
+  out_.edges.push_back(e);
+  return static_cast<uint32_t>(out_.edges.size() - 1);
+}
+
+void FunctionBuilder::emit_jump(NodeId n, uint32_t edge) { push(Code::Jump, n).a = edge; }
+
+void FunctionBuilder::emit_if(NodeId n, uint32_t true_edge, uint32_t false_edge) {
+  const Node& node = fn_.nodes[n];
+  if (node.inputs.size() != 1) fail(n, "if needs one input");
+  Insn& insn = push(Code::If, n);
+  insn.a = value(node.inputs[0]);
+  insn.b = true_edge;
+  insn.c = false_edge;
+}
+
+void FunctionBuilder::emit_return(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  bool has_value = fn_.signature.result != "void";
+  if (node.inputs.size() != (has_value ? 2u : 1u)) fail(n, "return's inputs do not match the signature");
+  Insn& insn = push(Code::Return, n);
+  insn.a = value(node.inputs[0]);
+  if (has_value) {
+    insn.b = value(node.inputs[1]);
+    insn.bits = static_cast<uint8_t>(type_bits(*parse_value_type(fn_.signature.result)));
+  }
+}
+
+void FunctionBuilder::emit(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  auto input = [&](size_t i) {
+    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
+    return value(node.inputs[i]);
+  };
+  auto result_of = [&](uint32_t k) {
+    uint32_t p = proj_of(n, k);
+    return p == kNone ? out_.scratch : p;
+  };
+  auto binary = [&](Code code) {
+    Insn& insn = push(code, n);
+    insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+    insn.dst = n;
+    insn.a = input(0);
+    insn.b = input(1);
+  };
+  switch (node.op) {
+#define PIPE_RUN_BINARY(op) \
+  case Op::op: binary(Code::op); return;
+    PIPE_RUN_BINARY(Add) PIPE_RUN_BINARY(Sub) PIPE_RUN_BINARY(Mul) PIPE_RUN_BINARY(And) PIPE_RUN_BINARY(Or)
+    PIPE_RUN_BINARY(Xor) PIPE_RUN_BINARY(Shl) PIPE_RUN_BINARY(LShr) PIPE_RUN_BINARY(AShr) PIPE_RUN_BINARY(SDiv)
+    PIPE_RUN_BINARY(UDiv) PIPE_RUN_BINARY(SRem) PIPE_RUN_BINARY(URem) PIPE_RUN_BINARY(Eq) PIPE_RUN_BINARY(Ne)
+    PIPE_RUN_BINARY(SLt) PIPE_RUN_BINARY(SLe) PIPE_RUN_BINARY(ULt) PIPE_RUN_BINARY(ULe)
+#undef PIPE_RUN_BINARY
+    case Op::Neg:
+    case Op::Not: {
+      Insn& insn = push(node.op == Op::Neg ? Code::Neg : Code::Not, n);
+      insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+      insn.dst = n;
+      insn.a = input(0);
+      return;
+    }
+    case Op::SExt:
+    case Op::ZExt:
+    case Op::Trunc: {
+      unsigned from = type_bits_of(n, 0), to = type_bits_of(n, 1);
+      EvalError e = check_conversion(static_cast<Op>(node.op), from, to);
+      if (e != EvalError::None) fail(n, std::string(eval_error_message(e)));
+      Insn& insn = push(node.op == Op::SExt ? Code::SExt : node.op == Op::ZExt ? Code::ZExt : Code::Trunc, n);
+      insn.bits = static_cast<uint8_t>(from);
+      insn.bits2 = static_cast<uint8_t>(to);
+      insn.dst = n;
+      insn.a = input(0);
+      return;
+    }
+    case Op::SsaLoad: {
+      Insn& insn = push(Code::Move, n);
+      insn.dst = n;
+      insn.a = slot_index(n);
+      return;
+    }
+    case Op::SsaStore: {
+      Insn& insn = push(Code::Move, n);
+      insn.dst = slot_index(n);
+      insn.a = input(0);
+      return;
+    }
+    case Op::Load:
+    case Op::LoadV: {
+      unsigned bits = type_bits_of(n, 0);
+      bool is_volatile = node.op == Op::LoadV;
+      Insn& insn = push(is_volatile ? Code::LoadV : Code::Load, n);
+      insn.bits = static_cast<uint8_t>(bits);
+      insn.bits2 = static_cast<uint8_t>(bits == 1 ? 1 : bits / 8);
+      insn.dst = is_volatile ? result_of(1) : n;
+      insn.b = is_volatile ? result_of(0) : kNone;
+      insn.c = input(0);
+      insn.a = input(1);
+      return;
+    }
+    case Op::Store:
+    case Op::StoreV: {
+      unsigned bits = type_bits_of(n, 0);
+      Insn& insn = push(node.op == Op::StoreV ? Code::StoreV : Code::Store, n);
+      insn.bits = static_cast<uint8_t>(bits);
+      insn.bits2 = static_cast<uint8_t>(bits == 1 ? 1 : bits / 8);
+      insn.dst = n;
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = input(2);
+      return;
+    }
+    case Op::Copy: {
+      if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::Int || node.literals[0].as_int() < 0)
+        fail(n, "copy needs a size");
+      Insn& insn = push(Code::CopyMem, n);
+      insn.imm = static_cast<uint64_t>(node.literals[0].as_int());
+      insn.dst = n;
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = input(2);
+      return;
+    }
+    case Op::Call: {
+      if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)
+        fail(n, "call needs a result type");
+      const std::string& r = node.literals[0].as_string();
+      Insn& insn = push(Code::Call, n);
+      if (r != "void") {
+        insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+        insn.bits2 = 1;
+      }
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      insn.c = input(0);
+      insn.a = input(1);
+      uint64_t first = out_.call_args.size();
+      for (size_t i = 2; i < node.inputs.size(); ++i) out_.call_args.push_back(value(node.inputs[i]));
+      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - 2) << 32);
+      return;
+    }
+    default: break;
+  }
+  fail(n, "pipe-run cannot execute opcode '" + std::string(fn_.op_name(node.op)) + "' here");
+}
+
+}  // namespace pl::run

@@ -1,0 +1,393 @@
+// run.h - the pieces of pipe-run: the memory model, the compact instruction
+// form every level is lowered to, the C library, and the interpreter.
+//
+//   pipe-run.cpp   command line, reading the module, reporting
+//   memory.cpp     allocations, pointers, bounds (Memory)
+//   program.cpp    module layout (symbols, data) and the node -> instruction
+//                  lowering shared by every level (FunctionBuilder)
+//   lower_cfg.cpp  cfg and ssa levels: blocks in their given order
+//   lower_son.cpp  son level: per control node a Kahn-ordered block program
+//   interp.cpp     the run loop (explicit frame stack)
+//   libc.cpp       the C library by name; printf.cpp its printf engine
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "error.h"
+#include "eval.h"
+#include "ir.h"
+
+namespace pl::run {
+
+// Exit status of pipe-run when the program hits a runtime error.
+inline constexpr int kRuntimeErrorStatus = 70;
+inline constexpr uint32_t kNone = ~0u;
+
+// A runtime error of the program. `node` is set when the error belongs to a
+// node other than the instruction being executed (e.g. a block's region for
+// the step limit); otherwise the interpreter names the current instruction.
+class RuntimeError : public std::runtime_error {
+ public:
+  explicit RuntimeError(const std::string& message, uint32_t node = kNone)
+      : std::runtime_error(message), node(node) {}
+  uint32_t node;
+};
+
+// exit(), abort() or the return of main: unwinds the interpreter.
+struct ProgramExit {
+  int status = 0;
+  bool abort = false;  // die by SIGABRT, as the native program does
+};
+
+// ---- memory -------------------------------------------------------------------
+//
+// A pointer is 64 bits: the allocation id in the high 32 bits and the offset,
+// biased by 2^31, in the low 32 bits. Pointer arithmetic is plain 64-bit
+// arithmetic; an offset in [-2^31, 2^31) stays within its allocation's id, so
+// p - 1 is caught as out of bounds of p's own allocation at the access. Id 0
+// is no allocation: the null pointer (0) and small integers cast to pointers
+// fall in it.
+inline constexpr uint64_t kOffsetBias = uint64_t{1} << 31;
+inline constexpr uint64_t kMaxAllocation = (uint64_t{1} << 31) - 1;
+
+constexpr uint64_t make_pointer(uint32_t id, int64_t offset) {
+  return (static_cast<uint64_t>(id) << 32) + kOffsetBias + static_cast<uint64_t>(offset);
+}
+constexpr uint32_t pointer_id(uint64_t p) { return static_cast<uint32_t>(p >> 32); }
+constexpr int64_t pointer_offset(uint64_t p) {
+  return static_cast<int64_t>(p & 0xFFFFFFFFu) - static_cast<int64_t>(kOffsetBias);
+}
+
+enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv };
+enum class AllocState : uint8_t { Live, Freed, Returned };
+enum class Access : uint8_t { Read, Write };
+
+struct Allocation {
+  uint8_t* data = nullptr;
+  uint32_t size = 0;
+  AllocKind kind = AllocKind::Heap;
+  AllocState state = AllocState::Live;
+  bool readonly = false;
+  bool owns_data = false;  // data is this allocation's own buffer (freed with it)
+  uint32_t index = 0;      // function, data item or extern index; FILE number
+  uint32_t fn = kNone;     // the function of `node` (stack slots, malloc calls)
+  uint32_t node = kNone;   // the stackslot node, or the call that allocated it
+};
+
+class Program;
+
+class Memory {
+ public:
+  Memory(uint64_t limit, const Program* program) : limit_(limit), program_(program) {}
+  ~Memory();
+  Memory(const Memory&) = delete;
+  Memory& operator=(const Memory&) = delete;
+
+  // The bytes [p, p+size) if they are inside one live allocation (and
+  // writable for Write); otherwise throws RuntimeError describing why.
+  uint8_t* at(uint64_t p, uint64_t size, Access access) const {
+    uint32_t id = pointer_id(p);
+    int64_t off = pointer_offset(p);
+    if (id < allocs_.size()) {
+      const Allocation& a = allocs_[id];
+      if (a.state == AllocState::Live && off >= 0 && size <= a.size &&
+          static_cast<uint64_t>(off) <= a.size - size && (access == Access::Read || !a.readonly))
+        return a.data + off;
+    }
+    bad_access(p, size, access);
+  }
+  [[noreturn]] void bad_access(uint64_t p, uint64_t size, Access access) const;
+
+  // A new allocation (data may be null when size is 0); returns its id.
+  uint32_t add(const Allocation& a);
+  // malloc: a zero-filled heap block of `size` bytes; returns its pointer.
+  uint64_t allocate_heap(uint64_t size, uint32_t fn, uint32_t node);
+  // free: p must be a live heap block's start (or null).
+  void free_heap(uint64_t p);
+  // The size of the live heap block p starts; otherwise throws (`who` is the
+  // function named in the message: free, realloc).
+  uint32_t heap_block_size(uint64_t p, std::string_view who) const;
+  // The stack slots of one activation: one zero-filled buffer, one allocation
+  // per slot; writes each slot's pointer to out[i].
+  void allocate_slots(std::span<const uint32_t> sizes, std::span<const uint32_t> aligns,
+                      std::span<const uint32_t> nodes, uint32_t fn, uint64_t* out);
+  // Ends them when the activation returns (pointers from release_slots'
+  // argument: the same values allocate_slots wrote).
+  void release_slots(std::span<const uint64_t> pointers);
+
+  // Charges `bytes` against --max-memory (value stacks use it too).
+  void charge(uint64_t bytes, const char* what);
+  void uncharge(uint64_t bytes) { used_ -= bytes; }
+
+  const Allocation& get(uint32_t id) const { return allocs_[id]; }
+  bool valid_id(uint32_t id) const { return id != 0 && id < allocs_.size(); }
+  // "a 40-byte stack slot (i5 in main)", "data 'g'", ...
+  std::string describe(uint32_t id) const;
+
+  // Length of the NUL-terminated string at p (bounds-checked: the NUL must be
+  // inside p's allocation).
+  uint64_t string_length(uint64_t p) const;
+  std::string read_string(uint64_t p) const;
+  // At most max bytes, stopping at a NUL (precision of %s).
+  std::string read_string_max(uint64_t p, uint64_t max) const;
+
+ private:
+  uint32_t new_id();
+  void retire(uint32_t id, AllocState state);
+  std::vector<Allocation> allocs_ = std::vector<Allocation>(1);  // id 0: none
+  std::vector<uint32_t> free_ids_;
+  std::deque<uint32_t> quarantine_;  // ended ids, reused only after kQuarantine more
+  uint64_t used_ = 0;
+  uint64_t limit_;
+  const Program* program_;
+};
+
+// ---- the compact instruction form -----------------------------------------------
+
+enum class Code : uint8_t {
+  Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, SDiv, UDiv, SRem, URem,
+  Eq, Ne, SLt, SLe, ULt, ULe, Neg, Not, SExt, ZExt, Trunc,
+  Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
+  Load, LoadV, Store, StoreV, CopyMem, Call,
+  Jump, If, Return,
+  Trap,                 // a runtime error decided at load time (imm: message)
+};
+
+// One executed node. Operands are indexes into the frame's value array (node
+// ids, ssa: slots after them); literals are decoded into bits / imm.
+struct Insn {
+  Code code = Code::Trap;
+  uint8_t bits = 0;   // width of the type literal (conversions: from)
+  uint8_t bits2 = 0;  // conversions: to width; memory: access bytes; call: 1 if it has a value
+  uint32_t dst = kNone;
+  uint32_t a = kNone, b = kNone, c = kNone;
+  uint32_t node = kNone;  // the node it executes (errors, --trace)
+  uint64_t imm = 0;
+};
+// Operand layout by code:
+//   binary/compare  dst = a op b;  unary/convert dst = op a
+//   Load   dst = value, a = address, c = memory in
+//   LoadV  dst = value, b = memory out, a = address, c = memory in
+//   Store/StoreV  dst = memory out, a = address, b = value, c = memory in
+//   CopyMem dst = memory out, a = destination, b = source, c = memory in, imm = size
+//   Call   dst = value, b = memory out, a = callee, c = memory in,
+//          imm = first argument in call_args | count << 32
+//   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
+//   Return a = memory, b = value (kNone for void)
+
+struct Move {
+  uint32_t dst, src;
+};
+struct Edge {
+  uint32_t block = kNone;  // kNone: the edge leads nowhere (Trap)
+  uint32_t first_move = 0, num_moves = 0;  // phi copies, in parallel
+};
+struct BlockCode {
+  uint32_t first = 0, count = 0;
+  uint32_t node = kNone;  // start / region / proj
+};
+
+struct CompiledFunction {
+  const Function* fn = nullptr;
+  uint32_t index = 0;
+  uint32_t num_values = 0;               // nodes, then ssa: slots, then a scratch value
+  uint32_t scratch = 0;                  // value index results nobody reads go to
+  std::vector<uint64_t> init_values;     // constants and symbol addresses
+  std::vector<uint8_t> init_undef;       // 1 = undefined until computed
+  struct Param {
+    uint32_t node, index;
+    uint8_t bits;
+  };
+  std::vector<Param> params;
+  std::vector<uint32_t> entrymems;
+  std::vector<uint32_t> slot_nodes, slot_sizes, slot_aligns;  // stackslot nodes
+  std::vector<Insn> code;
+  std::vector<BlockCode> blocks;
+  std::vector<Edge> edges;
+  std::vector<Move> moves;
+  std::vector<uint32_t> call_args;
+  std::vector<std::string> traps;
+  uint32_t entry_block = 0;
+  uint32_t max_moves = 0;
+};
+
+// ---- the C library -------------------------------------------------------------
+
+// X(Enum, "name", minimum argument count)
+#define PIPE_RUN_BUILTINS(X)                                                            \
+  X(Printf, "printf", 1) X(Fprintf, "fprintf", 2) X(Sprintf, "sprintf", 2)             \
+  X(Snprintf, "snprintf", 3) X(Putchar, "putchar", 1) X(Puts, "puts", 1)               \
+  X(Fputs, "fputs", 2) X(Fputc, "fputc", 2) X(Putc, "putc", 2) X(Fflush, "fflush", 1)  \
+  X(Malloc, "malloc", 1) X(Calloc, "calloc", 2) X(Realloc, "realloc", 2)               \
+  X(Free, "free", 1) X(Memcpy, "memcpy", 3) X(Memmove, "memmove", 3)                   \
+  X(Memset, "memset", 3) X(Memcmp, "memcmp", 3) X(Memchr, "memchr", 3)                 \
+  X(Strlen, "strlen", 1) X(Strcmp, "strcmp", 2) X(Strncmp, "strncmp", 3)               \
+  X(Strcpy, "strcpy", 2) X(Strncpy, "strncpy", 3) X(Strcat, "strcat", 2)               \
+  X(Strchr, "strchr", 2) X(Strrchr, "strrchr", 2) X(Abs, "abs", 1) X(Labs, "labs", 1)  \
+  X(Llabs, "llabs", 1) X(Atoi, "atoi", 1) X(Atol, "atol", 1) X(Atoll, "atoll", 1)      \
+  X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)
+
+enum class Builtin : uint16_t {
+#define PIPE_RUN_ENUM(e, name, min_args) e,
+  PIPE_RUN_BUILTINS(PIPE_RUN_ENUM)
+#undef PIPE_RUN_ENUM
+  Unknown
+};
+// The builtin called `name`, or Unknown.
+Builtin find_builtin(std::string_view name);
+std::string_view builtin_name(Builtin b);
+
+// Program output: stdout is buffered (as a pipe's is natively) and flushed at
+// exit, on fflush and before any pipe-run diagnostic; stderr is unbuffered.
+class Output {
+ public:
+  ~Output() { flush(); }
+  void out(std::string_view bytes);
+  void err(std::string_view bytes);
+  void flush();
+  bool failed() const { return failed_; }
+
+ private:
+  std::string buffer_;
+  bool failed_ = false;
+};
+
+// printf's engine: the text for format string `fmt` (in program memory) and
+// the variadic arguments (64-bit values: %d takes the low 32 bits, ...).
+std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who);
+
+class Libc {
+ public:
+  Libc(Memory& mem, Output& out, std::string program_name) : mem_(mem), out_(out), name_(std::move(program_name)) {}
+  // FILE pointers the data externs stdin/stdout/stderr hold.
+  void set_files(uint64_t in, uint64_t out, uint64_t err) { files_[0] = in, files_[1] = out, files_[2] = err; }
+  // Calls builtin `b`; `fn`/`node` identify the call (for malloc'd blocks).
+  uint64_t call(Builtin b, std::span<const uint64_t> args, uint32_t fn, uint32_t node);
+
+ private:
+  int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
+  void write_stream(int stream, std::string_view text);
+  uint64_t copy_string(uint64_t dst, uint64_t src, std::string_view who);
+  Memory& mem_;
+  Output& out_;
+  std::string name_;
+  uint64_t files_[3] = {0, 0, 0};
+};
+
+// ---- the module ------------------------------------------------------------------
+
+class Program {
+ public:
+  Program(Module module, uint64_t memory_limit, std::string program_name);
+  const Module& module() const { return module_; }
+  Memory& memory() { return memory_; }
+  Output& output() { return output_; }
+  Libc& libc() { return libc_; }
+  // The function called `name`, or kNone.
+  uint32_t find_function(std::string_view name) const;
+  const CompiledFunction& function(uint32_t index) const { return compiled_[index]; }
+  // Resolved by layout(): the address a symbol names.
+  uint64_t symbol_address(const Function& fn, NodeId node, const std::string& name) const;
+  // What a function allocation means: a function index, or a builtin.
+  const std::vector<Builtin>& extern_builtins() const { return extern_builtins_; }
+  // Lays out functions, externs and data in memory, then lowers every
+  // function. Throws FormatError for modules it cannot run.
+  void load();
+  std::string symbol_of_extern(uint32_t index) const { return module_.header.externs[index].name; }
+
+ private:
+  void layout();
+  void lay_out_data();
+  Module module_;
+  Output output_;
+  Memory memory_;
+  Libc libc_;
+  std::vector<std::pair<std::string_view, uint64_t>> symbols_;  // sorted by name
+  std::vector<Builtin> extern_builtins_;                        // per extern
+  std::vector<CompiledFunction> compiled_;
+};
+
+// Builds one CompiledFunction (program.cpp); the level lowerers decide the
+// blocks and their order, this class turns nodes into instructions.
+class FunctionBuilder {
+ public:
+  FunctionBuilder(const Program& program, const Function& fn, uint32_t index);
+  CompiledFunction take() { return std::move(out_); }
+  const Function& fn() const { return fn_; }
+
+  // The value index a node's result is read from: a `proj` of a call or a
+  // volatile load reads the slot the tuple node writes that result to.
+  uint32_t value(NodeId n) const { return alias_[n]; }
+  // Nodes whose value is set when a call starts (constants, symbol
+  // addresses, undefined, params, entrymem, stack slots) and projs of value
+  // tuples: no instruction executes them.
+  bool is_preset(NodeId n) const { return preset_[n] != 0; }
+  // The proj node selecting result `index` of tuple node n (the first one
+  // by id when there are several), or kNone.
+  uint32_t proj_of(NodeId n, uint32_t index) const { return index < 2 ? proj_[2 * n + index] : kNone; }
+
+  // Blocks: reserve `count` first; a block's instructions are emitted
+  // between start_block and finish_block, one block at a time.
+  void reserve_blocks(uint32_t count) { out_.blocks.resize(count); }
+  void start_block(uint32_t block, NodeId node);
+  void finish_block(uint32_t block);
+  // A new block holding only a Trap (for control that leads nowhere).
+  uint32_t trap_block(NodeId node, const std::string& message);
+  void set_entry(uint32_t block) { out_.entry_block = block; }
+
+  // The instruction of an executed node that is not a terminator or phi.
+  void emit(NodeId n);
+  void emit_jump(NodeId n, uint32_t edge);
+  void emit_if(NodeId n, uint32_t true_edge, uint32_t false_edge);
+  void emit_return(NodeId n);
+  void emit_trap(NodeId n, const std::string& message);
+  // An edge into `target`: each phi p reads p.inputs[input_index].
+  uint32_t add_edge(uint32_t target, std::span<const NodeId> phis, uint32_t input_index);
+
+  [[noreturn]] void fail(NodeId n, const std::string& message) const;
+
+ private:
+  unsigned type_bits_of(NodeId n, size_t literal) const;
+  void preset(NodeId n);
+  uint32_t slot_index(NodeId n) const;
+  Insn& push(Code code, NodeId n);
+  const Program& program_;
+  const Function& fn_;
+  CompiledFunction out_;
+  std::vector<uint32_t> alias_;
+  std::vector<uint8_t> preset_;
+  std::vector<uint32_t> proj_;        // 2 per node
+  std::vector<uint64_t> slot_keys_;   // sorted distinct ssa: slot literals
+  uint32_t slot_base_ = 0;
+};
+
+// Lowering, per level (lower_cfg.cpp, lower_son.cpp); both use the
+// FunctionBuilder of program.cpp.
+CompiledFunction lower_cfg_function(const Program& program, const Function& fn, uint32_t index);
+CompiledFunction lower_son_function(const Program& program, const Function& fn, uint32_t index);
+
+// ---- the interpreter -------------------------------------------------------------
+
+struct RunOptions {
+  uint64_t max_steps = 0;  // 0: unlimited
+  bool trace = false;
+  bool stats = false;
+};
+
+struct RunResult {
+  int status = 0;
+  bool abort = false;
+  uint64_t steps = 0;
+};
+
+// Runs main(argc, argv) (or main()); prints a runtime error on stderr and
+// returns kRuntimeErrorStatus for one.
+RunResult run_main(Program& program, const std::vector<std::string>& argv, const RunOptions& options);
+
+}  // namespace pl::run

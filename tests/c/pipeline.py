@@ -1,0 +1,222 @@
+"""Running C programs through the toolchain and through gcc, side by side.
+
+Shared by tests/test_c_programs.py, tests/test_csmith.py and scripts/csmith-diff
+(they put this directory on sys.path). Nothing here depends on pytest: a
+problem is returned as text that names the failing stage or level and carries
+a shell command (run from the repository root) that reproduces it.
+
+The pipeline is four processes joined by OS pipes, with tee saving the
+intermediate modules:
+
+    c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son > F.son
+
+and pipe-run then runs the saved modules.
+"""
+import os
+import pathlib
+import shlex
+import signal
+import subprocess
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+STAGES = ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son")
+LEVELS = ("cfg", "ssa", "son")   # the output levels of ast2cfg, cfg2ssa, ssa2son
+
+
+class ToolMissing(Exception):
+    pass
+
+
+def default_build():
+    return pathlib.Path(os.environ.get("PIPE_BUILD_DIR", ROOT / "build"))
+
+
+def tool(name, build):
+    path = pathlib.Path(build) / name
+    if not path.exists():
+        raise ToolMissing(f"{path} is not built; run scripts/test")
+    return str(path)
+
+
+def shown(path):
+    """A path as a reproduce command shows it: relative to the root if inside."""
+    path = pathlib.Path(path).absolute()
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def q(path):
+    return shlex.quote(shown(path))
+
+
+class Behaviour:
+    """What a program did: stdout and stderr bytes, and its exit status
+    (an int, negative for a signal, or a string such as 'timeout after 10 s')."""
+
+    def __init__(self, stdout, stderr, status):
+        self.stdout, self.stderr, self.status = stdout, stderr, status
+
+    def same_as(self, other):
+        return (self.status, self.stdout, self.stderr) == (other.status, other.stdout, other.stderr)
+
+
+def describe_status(status):
+    if isinstance(status, int) and status < 0:
+        try:
+            return f"killed by signal {-status} ({signal.Signals(-status).name})"
+        except ValueError:
+            return f"killed by signal {-status}"
+    if isinstance(status, int):
+        return f"exit {status}"
+    return status
+
+
+def tail(data, lines=12):
+    rows = data.decode(errors="replace").rstrip("\n").splitlines()
+    if len(rows) > lines:
+        rows = [f"... ({len(rows) - lines} lines above)"] + rows[-lines:]
+    return "\n".join("    " + r for r in rows) if rows else "    (empty)"
+
+
+def first_difference(want, got):
+    w = want.decode(errors="replace").splitlines()
+    g = got.decode(errors="replace").splitlines()
+    for i in range(max(len(w), len(g))):
+        a = w[i] if i < len(w) else "<end of output>"
+        b = g[i] if i < len(g) else "<end of output>"
+        if a != b:
+            return f"first difference at stdout line {i + 1}:\n    gcc:      {a!r}\n    pipe-run: {b!r}"
+    return "same stdout"
+
+
+def gcc_behaviour(src, exe, cflags=(), timeout=20):
+    """Builds src with `gcc -std=gnu11 -O0 -w` and runs it. Returns
+    (Behaviour, None) or (None, problem text) when gcc cannot build it."""
+    cc = ["gcc", "-std=gnu11", "-O0", "-w", *cflags, "-o", str(exe), str(src)]
+    build = subprocess.run(cc, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if build.returncode != 0:
+        return None, f"gcc cannot build {shown(src)}:\n  $ {shlex.join(cc)}\n{tail(build.stderr)}"
+    return run_process([str(exe)], timeout), None
+
+
+def run_process(argv, timeout):
+    try:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+        return Behaviour(p.stdout, p.stderr, p.returncode)
+    except subprocess.TimeoutExpired as e:
+        return Behaviour(e.stdout or b"", e.stderr or b"", f"timeout after {timeout} s")
+
+
+class Pipeline:
+    """One program's trip through the stages, its files kept in `outdir`."""
+
+    def __init__(self, src, outdir, fmt="bin", c2ast_args=(), build=None, timeout=60):
+        self.src = pathlib.Path(src)
+        self.fmt = fmt
+        self.c2ast_args = list(c2ast_args)
+        self.build = pathlib.Path(build) if build else default_build()
+        self.timeout = timeout
+        ext = "json" if fmt == "json" else "bin"
+        stem = self.src.stem
+        self.modules = {level: pathlib.Path(outdir) / f"{stem}.{level}.{ext}" for level in LEVELS}
+        self.stderr = {stage: pathlib.Path(outdir) / f"{stem}.{stage}.stderr" for stage in STAGES}
+
+    def command(self):
+        """The pipeline as one shell line, for people (run from the root)."""
+        t = {name: q(tool(name, self.build)) for name in STAGES}
+        c2ast_args = "".join(" " + shlex.quote(a) for a in self.c2ast_args)
+        f = self.fmt
+        return (f"{t['c2ast']} {q(self.src)}{c2ast_args} -f {f} | {t['ast2cfg']} -f {f}"
+                f" | tee {q(self.modules['cfg'])} | {t['cfg2ssa']} -f {f}"
+                f" | tee {q(self.modules['ssa'])} | {t['ssa2son']} -f {f} > {q(self.modules['son'])}")
+
+    def run(self):
+        """Runs the stages; returns None or the problem (the first stage that failed)."""
+        chain = [("c2ast", [tool("c2ast", self.build), str(self.src), *self.c2ast_args, "-f", self.fmt]),
+                 ("ast2cfg", [tool("ast2cfg", self.build), "-f", self.fmt]),
+                 ("tee cfg", ["tee", str(self.modules["cfg"])]),
+                 ("cfg2ssa", [tool("cfg2ssa", self.build), "-f", self.fmt]),
+                 ("tee ssa", ["tee", str(self.modules["ssa"])]),
+                 ("ssa2son", [tool("ssa2son", self.build), "-f", self.fmt])]
+        procs = []
+        stdin = subprocess.DEVNULL
+        with open(self.modules["son"], "wb") as son:
+            for i, (name, argv) in enumerate(chain):
+                last = i == len(chain) - 1
+                err_path = self.stderr.get(name)
+                err = open(err_path, "wb") if err_path else subprocess.DEVNULL
+                try:
+                    p = subprocess.Popen(argv, stdin=stdin, stdout=son if last else subprocess.PIPE,
+                                         stderr=err)
+                except OSError as e:
+                    for _, started in procs:
+                        started.kill()
+                        started.wait()
+                    return f"stage {name} cannot start: {e}\nreproduce:\n  {self.command()}"
+                finally:
+                    if err_path:
+                        err.close()
+                if stdin is not subprocess.DEVNULL:
+                    stdin.close()   # the child owns it: a dead reader gives its writer SIGPIPE
+                stdin = p.stdout
+                procs.append((name, p))
+            status = {}
+            for name, p in procs:
+                try:
+                    status[name] = p.wait(timeout=self.timeout)
+                except subprocess.TimeoutExpired:
+                    status[name] = f"timeout after {self.timeout} s"
+                    for _, other in procs:
+                        other.kill()
+                    for other_name, other in procs:
+                        status.setdefault(other_name, other.wait())
+                    break
+        failed = [name for name in STAGES if status[name] != 0]
+        # A stage killed by SIGPIPE only lost its reader: blame the reader.
+        real = [name for name in failed if status[name] != -signal.SIGPIPE]
+        if not failed:
+            return None
+        name = (real or failed)[0]
+        return (f"stage {name} failed ({describe_status(status[name])}); its stderr:\n"
+                f"{tail(self.stderr[name].read_bytes())}\n"
+                f"reproduce:\n  {self.command()}")
+
+    def run_levels(self, levels=LEVELS, timeout=60, run_args=()):
+        """Starts pipe-run on each saved module side by side; returns {level: Behaviour}."""
+        started = {}
+        for level in levels:
+            out = self.modules[level].with_suffix(".stdout")
+            err = self.modules[level].with_suffix(".stderr")
+            with open(out, "wb") as o, open(err, "wb") as e:
+                argv = [tool("pipe-run", self.build), str(self.modules[level]), *run_args]
+                started[level] = (subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=o, stderr=e), out, err)
+        results = {}
+        for level, (proc, out, err) in started.items():
+            try:
+                status = proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                status = f"timeout after {timeout} s"
+            results[level] = Behaviour(out.read_bytes(), err.read_bytes(), status)
+        return results
+
+    def rerun_command(self, level, run_args=()):
+        extra = "".join(" " + shlex.quote(a) for a in run_args)
+        return f"{q(tool('pipe-run', self.build))} {q(self.modules[level])}{extra}; echo \"exit $?\""
+
+    def compare(self, want, results, run_args=()):
+        """Compares pipe-run at each level with gcc's behaviour; returns a list of problems."""
+        problems = []
+        for level, got in results.items():
+            if got.same_as(want):
+                continue
+            problems.append(
+                f"pipe-run at {level}: {describe_status(got.status)}, gcc's build: "
+                f"{describe_status(want.status)}\n  {first_difference(want.stdout, got.stdout)}\n"
+                f"  pipe-run stderr:\n{tail(got.stderr)}\n"
+                f"  rerun: {self.rerun_command(level, run_args)}")
+        return problems
