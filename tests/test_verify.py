@@ -122,7 +122,7 @@ def test_cases_exist_for_every_level():
         m = re.search(r"^module (\S+)", path.read_text(), re.M)
         if m and parse_directives(path).ok:
             levels.add(m.group(1))
-    assert {"cfg", "ssa", "son", "son-x64", "cfg-x64", "ra-x64"} <= levels
+    assert {"ast", "cfg", "ssa", "son", "son-x64", "cfg-x64", "ra-x64"} <= levels
 
 
 def test_unknown_directive_is_rejected(tmp_path):
