@@ -23,7 +23,6 @@ of common/eval.h against a Python model, printf against gcc's printf, the C
 library functions, and every runtime error with its exact message.
 """
 import json
-import pathlib
 import re
 import shutil
 import subprocess
@@ -318,6 +317,9 @@ def build_eval_module(cases, level):
 
 @pytest.mark.parametrize("level", ["son", "cfg"])
 def test_opcode_semantics_match_the_model(tmp_path, level):
+    """Every operand is a constant: at son pipe-run folds them at load time
+    with eval_pure() (the constant folder's entry point), at cfg its run loop
+    computes them; both must agree with the model."""
     text, expected = build_eval_module(eval_cases(), level)
     path = tmp_path / f"eval.{level}.txt"
     path.write_text(text)
@@ -973,7 +975,7 @@ def test_input_is_verified(tmp_path):
 def test_stats_and_trace(tmp_path):
     path = ROOT / "tests" / "run" / "loops.son.txt"
     stats = run_tool("pipe-run", path, "--stats", check=7).stderr.decode()
-    assert re.search(r"pipe-run: stats: \d+ nodes executed in [\d.]+ s \([\d.]+ M nodes/s\)", stats)
+    assert re.search(r"pipe-run: stats: \d+ nodes in [\d.]+ s \([\d.]+ M nodes/s\)", stats)
     trace = run_tool("pipe-run", path, "--trace", check=7).stderr.decode()
     assert 'pipe-run: trace: sum: i9 = slt "i32", i7, i2 @0:1:35  -> 1' in trace
 
@@ -990,32 +992,3 @@ def test_deterministic(tmp_path):
     path = ROOT / "tests" / "run" / "memory.son.txt"
     runs = {run_tool("pipe-run", path, check=0).stdout for _ in range(3)}
     assert len(runs) == 1
-
-
-# ---- the C corpus through the stages -----------------------------------------------
-
-STAGES = ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son"]
-C_CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
-
-
-def stages_built():
-    from conftest import BUILD
-    return all((pathlib.Path(BUILD) / s).exists() for s in STAGES)
-
-
-@pytest.mark.skipif(not stages_built() or not shutil.which("gcc"), reason="the C stages are not built yet")
-@pytest.mark.parametrize("path", C_CORPUS, ids=lambda p: p.name)
-def test_c_corpus_at_every_level(tmp_path, path):
-    exe = tmp_path / "native"
-    subprocess.run(["gcc", "-std=gnu11", "-w", "-o", exe, path], check=True)
-    native = subprocess.run([exe], stdout=subprocess.PIPE, timeout=60)
-    module = path
-    for stage, level in zip(STAGES, ["ast", "cfg", "ssa", "son"]):
-        proc = run_tool(stage, module, "-o", tmp_path / f"{level}.bin")
-        assert proc.returncode == 0, f"{stage}: {proc.stderr.decode()}"
-        module = tmp_path / f"{level}.bin"
-        if level == "ast":
-            continue
-        got = run_program(module, ["--max-steps", "2000000000"])
-        assert (got.stdout, got.returncode) == (native.stdout, native.returncode), (
-            f"{level}: exit {got.returncode} (native {native.returncode})\n{got.stderr.decode()}")

@@ -455,3 +455,10 @@ def test_random_programs_mean_the_same_at_every_level(seed):
     assert expected[1].strip()
     assert run_program(ssa) == expected
     assert run_program(son) == expected
+
+
+@pytest.mark.parametrize("stage", ["cfg2ssa", "ssa2son"])
+def test_tool_contract(stage):
+    assert b"Example:" in run_tool(stage, "--help", check=0).stdout
+    assert run_tool(stage, "--version", check=0).stdout.startswith(stage.encode())
+    run_tool(stage, "--no-such-flag", check=2)

@@ -17,7 +17,8 @@ namespace {
 constexpr NodeId kNoNode = UINT32_MAX;
 }
 
-CfgBuilder::CfgBuilder(Loc loc) {
+CfgBuilder::CfgBuilder(Loc loc, size_t expected_nodes) {
+  nodes_.reserve(expected_nodes);
   nodes_.push_back(Node{Start, {}, {}, {}, loc});
   blocks_.push_back(Block{0, {}, {}});
   current_ = 0;

@@ -26,8 +26,9 @@ class CfgBuilder {
  public:
   static constexpr uint32_t kNoBlock = UINT32_MAX;
 
-  // Opens block 0 (the start node) at `loc`.
-  explicit CfgBuilder(Loc loc);
+  // Opens block 0 (the start node) at `loc`; `expected_nodes` sizes the
+  // node array up front (pages never touched cost nothing).
+  CfgBuilder(Loc loc, size_t expected_nodes);
 
   // A new empty block (a region with no control inputs yet), not entered.
   uint32_t new_block(Loc loc);

@@ -116,7 +116,7 @@ class Lowerer {
  public:
   explicit Lowerer(const Function& ast)
       : ast_(ast), root_(find_root(ast)), visited_(ast.nodes.size(), 0), slot_var_(find_slot_vars(ast)),
-        slot_of_(ast.nodes.size(), kNone), stackslot_of_(ast.nodes.size(), kNoValue), b_(ast.nodes[root_].loc) {}
+        slot_of_(ast.nodes.size(), kNone), stackslot_of_(ast.nodes.size(), kNoValue), b_(ast.nodes[root_].loc, 2 * ast.nodes.size() + 16) {}
 
   Function run() {
     check_shape(root_);

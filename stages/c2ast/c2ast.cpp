@@ -18,9 +18,9 @@
 // whole module is built: its header - data and externs - comes first in
 // every encoding and is known only at the end).
 //
-// Everything runs on a thread with a known 8 MB stack, and the conversion
-// moves to a fresh stack when that one runs low (FunctionBuilder::deep), so
-// deeply nested C cannot overflow it.
+// clang and the conversion run on a thread with a large stack, and the
+// conversion moves to a fresh one when that runs low (stack.cpp), so deeply
+// nested C cannot overflow it.
 #include <dlfcn.h>
 
 #include <climits>
@@ -53,7 +53,7 @@ struct Options {
 // sits next to the library this program is linked with.
 std::string clang_binary_path() {
   Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&clang::noteBottomOfStack), &info) && info.dli_fname) {
+  if (dladdr(reinterpret_cast<void*>(&clang::driver::Driver::GetResourcesPath), &info) && info.dli_fname) {
     char resolved[PATH_MAX];
     if (realpath(info.dli_fname, resolved)) {
       std::string lib = resolved;  // <prefix>/lib/libclang-cpp.so.14
@@ -141,7 +141,7 @@ class ConvertAction : public clang::ASTFrontendAction {
 std::optional<Module> compile(const std::string& path, const Options& options) {
   std::string clang_path = clang_binary_path();
   std::vector<std::string> args = {clang_path, "-fsyntax-only", "-x", "c", "-std=" + options.standard, "-w",
-                                   "-fno-color-diagnostics"};
+                                   "-fno-color-diagnostics", "-fno-caret-diagnostics"};
   args.push_back("-resource-dir=" + clang::driver::Driver::GetResourcesPath(clang_path, CLANG_RESOURCE_DIR));
   for (const std::string& d : options.includes) args.push_back("-I" + d);
   for (const std::string& d : options.defines) args.push_back("-D" + d);
@@ -170,19 +170,10 @@ std::optional<Module> compile(const std::string& path, const Options& options) {
   return std::move(result.module);
 }
 
-// Runs `work` on a thread whose stack size is known, so that the stack
-// guard (clang::isStackNearlyExhausted) measures against the real limit.
-std::optional<Module> compile_on_known_stack(const std::string& path, const Options& options) {
+// clang recurses over expression trees too: it runs on a large stack.
+std::optional<Module> compile_on_large_stack(const std::string& path, const Options& options) {
   std::optional<Module> result;
-  std::exception_ptr error;
-  clang::runWithSufficientStackSpaceSlow([] {}, [&] {
-    try {
-      result = compile(path, options);
-    } catch (...) {
-      error = std::current_exception();
-    }
-  });
-  if (error) std::rethrow_exception(error);
+  run_on_new_stack([&] { result = compile(path, options); });
   return result;
 }
 
@@ -220,7 +211,7 @@ int main(int argc, char** argv) {
   return tool.main(static_cast<int>(args.size()), args.data(), [&](pl::Tool& t) {
     const std::string& path = t.input_path();
     if (path != "-") pl::ByteSource::open(path);  // "cannot open" in the toolchain's words
-    std::optional<pl::Module> module = compile_on_known_stack(path, options);
+    std::optional<pl::Module> module = compile_on_large_stack(path, options);
     if (!module) throw pl::AlreadyReported();
     t.open_output(module->header);
     for (const pl::Function& fn : module->functions) t.write(fn);

@@ -10,6 +10,7 @@
 //   expressions.cpp   expressions
 //   statements.cpp    statements
 //   initializers.cpp  local initializers and compound literals
+//   stack.cpp         large stacks for deeply nested C
 #pragma once
 
 #include <cstdint>
@@ -26,7 +27,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Basic/Stack.h>
+#include <llvm/ADT/STLFunctionalExtras.h>
 
 #include "ir.h"
 
@@ -41,6 +42,14 @@ struct CError {
   std::string message;
 };
 [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what);
+
+// ---- stack.cpp -----------------------------------------------------------------
+
+// The address below which the calling thread's stack is nearly exhausted
+// (the stack grows down); 0 if unknown.
+uintptr_t stack_limit();
+// Runs `fn` on a new thread with a large stack; rethrows what `fn` throws.
+void run_on_new_stack(llvm::function_ref<void()> fn);
 
 // ---- types.cpp ---------------------------------------------------------------
 
@@ -287,21 +296,27 @@ class FunctionBuilder {
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
+  uintptr_t stack_limit_ = stack_limit();  // of the thread converting now
+  // Pointer variables written only at entry (struct parameters' addresses,
+  // the hidden result pointer): loading one twice gives the same address.
+  std::unordered_set<NodeId> entry_only_;
 };
 
 template <class F>
 NodeId FunctionBuilder::deep(F&& convert) {
-  if (!clang::isStackNearlyExhausted()) return convert();
+  if (reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) >= stack_limit_) return convert();
   NodeId result = kNone;
-  std::exception_ptr error;
-  clang::runWithSufficientStackSpace([] {}, [&] {
-    try {
+  uintptr_t caller_limit = stack_limit_;
+  try {
+    run_on_new_stack([&] {
+      stack_limit_ = stack_limit();
       result = convert();
-    } catch (...) {
-      error = std::current_exception();
-    }
-  });
-  if (error) std::rethrow_exception(error);
+    });
+  } catch (...) {
+    stack_limit_ = caller_limit;
+    throw;
+  }
+  stack_limit_ = caller_limit;
   return result;
 }
 

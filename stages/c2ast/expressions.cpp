@@ -21,11 +21,20 @@
 // divides the byte difference by it.
 //
 // Assignment operators evaluate the lvalue's address once: when its tree
-// holds nothing but variables, symbols, constants and address arithmetic it
+// holds nothing but variables, symbols, constants, address arithmetic and
+// reads of pointers written only at entry (a struct parameter's address) it
 // is used twice (nothing in between can change it); otherwise it goes
 // through a pointer temporary (FORMAT.md G, "Assignment operators"). A
 // postfix ++/-- whose value is used keeps the old value in a temporary;
 // one whose value is dropped is the prefix form.
+//
+// An expression evaluated only for its effects (discard) at statement
+// level maps onto statements: a comma is a block, a void `?:` an ast:if,
+// and a GNU statement expression (glibc's assert() is one in gnu11) its
+// block; so labels and cases inside them stay reachable through statement
+// inputs only (FORMAT.md G, "Jumps"). A statement expression whose value
+// is used is unsupported. An lvalue read for nothing is not read unless it
+// is volatile.
 //
 // Deep left-nested operator chains (`a+a+...+a`, `x, y, z, ...`) are walked
 // with an explicit stack (left_spine): clang builds them iteratively, so
@@ -118,7 +127,8 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   }
   if (isa<ImplicitValueInitExpr>(e)) return constant(scalar(e), llvm::APSInt(64, true), l);
   if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
-  if (isa<BinaryConditionalOperator>(e)) unsupported(where, "'?:' with an omitted middle operand");
+  if (const auto* c = dyn_cast<BinaryConditionalOperator>(e))
+    unsupported(c->getQuestionLoc(), "'?:' with an omitted middle operand");
   if (isa<VAArgExpr>(e)) unsupported(where, "va_arg");
   if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
@@ -342,6 +352,9 @@ bool FunctionBuilder::duplicable(NodeId root) const {
       case Op::AstVar:
       case Op::AstSymAddr:
       case Op::AstConst: break;
+      case Op::AstLoad:
+        if (!entry_only_.count(n.inputs[0])) return false;
+        break;
       case Op::AstOp: {
         const std::string& name = n.literals[0].as_string();
         if (name != "add" && name != "sub" && name != "mul") return false;

@@ -14,8 +14,8 @@
 // iteratively and that can therefore be arbitrarily deep: left-nested binary
 // operators (`a+a+...+a`), else-if chains and runs of case labels. Those are
 // walked with explicit stacks (expressions.cpp, statements.cpp); every other
-// recursive step goes through deep(), which continues on a fresh stack (clang's
-// runWithSufficientStackSpace) when this one is nearly exhausted.
+// recursive step goes through deep(), which continues on a fresh stack
+// (stack.cpp) when this one is nearly exhausted.
 #include "c2ast.h"
 
 namespace pl::c2ast {
@@ -121,6 +121,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     Loc l = loc(fd_->getLocation());
     types_.check(result, fd_->getLocation());
     return_address_ = variable(".result", 8, 8, l);
+    entry_only_.insert(return_address_);
     body.push_back(store(VType::Ptr, false, return_address_,
                          add(Op::AstParam, l, {type_literal(VType::Ptr), Literal::integer(index)}, {}), l));
     fn_.signature.params.push_back("ptr");
@@ -139,6 +140,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
                                 ctx_.getDeclAlign(p).getQuantity()), l);
     locals_[p] = Local{var, indirect};
+    if (indirect) entry_only_.insert(var);
     NodeId value = add(Op::AstParam, l, {type_literal(s.vt), Literal::integer(index)}, {});
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
     ++index;

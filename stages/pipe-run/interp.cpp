@@ -106,6 +106,8 @@ class Interpreter {
   }
   void report(const RuntimeError& e, uint32_t node) const;
   void trace(const CompiledFunction& cf, const Insn& insn, const uint64_t* V, const uint8_t* U) const;
+  void trace_moves(const CompiledFunction& cf, const Move* moves, uint32_t count, const uint64_t* V,
+                   const uint8_t* U) const;
 
   Program& program_;
   Memory& mem_;
@@ -138,7 +140,8 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
     throw RuntimeError("'" + cf.fn->name + "' takes " + std::to_string(sig.params.size()) + " argument" +
                        (sig.params.size() == 1 ? "" : "s") + ", the call passes " + std::to_string(nargs));
   slot_pointers_.resize(cf.slot_nodes.size());
-  mem_.allocate_slots(cf.slot_sizes, cf.slot_aligns, cf.slot_nodes, cf.index, slot_pointers_.data());
+  mem_.allocate_slots(cf.slot_sizes, cf.slot_offsets, cf.slot_frame_size, cf.slot_nodes, cf.index,
+                      slot_pointers_.data());
   reserve_values(base + cf.num_values);
   uint64_t* V = values_.data() + base;
   uint8_t* U = undef_.data() + base;
@@ -177,6 +180,7 @@ void Interpreter::loop() {
       for (uint32_t i = 0; i < e.num_moves; ++i) V[moves[i].dst] = move_values_[i], U[moves[i].dst] = move_undef_[i];
     }
     steps_ += e.num_moves;
+    if constexpr (kTrace) trace_moves(*cf, moves, e.num_moves, V, U);
     const BlockCode& block = cf->blocks[e.block];
     count_steps(block);
     ip = code + block.first;
@@ -399,6 +403,15 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
   program_.output().err(line + "\n");
 }
 
+void Interpreter::trace_moves(const CompiledFunction& cf, const Move* moves, uint32_t count, const uint64_t* V,
+                              const uint8_t* U) const {
+  for (uint32_t i = 0; i < count; ++i) {
+    uint32_t phi = moves[i].dst;
+    program_.output().err("pipe-run: trace: " + cf.fn->name + ": " + print_node_line(*cf.fn, phi) +
+                          (U[phi] ? "  -> undefined\n" : "  -> " + std::to_string(V[phi]) + "\n"));
+  }
+}
+
 std::vector<uint64_t> Interpreter::main_arguments(const std::vector<std::string>& argv, size_t params) {
   auto block = [&](const void* bytes, size_t size) {
     if (size > kMaxAllocation) throw RuntimeError("main's arguments are too long");
@@ -453,7 +466,7 @@ RunResult Interpreter::run(const std::vector<std::string>& argv) {
   if (options_.stats) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char line[160];
-    std::snprintf(line, sizeof line, "pipe-run: stats: %llu nodes executed in %.3f s (%.1f M nodes/s)\n",
+    std::snprintf(line, sizeof line, "pipe-run: stats: %llu nodes in %.3f s (%.1f M nodes/s)\n",
                   static_cast<unsigned long long>(steps_), seconds, seconds > 0 ? steps_ / seconds / 1e6 : 0.0);
     program_.output().err(line);
   }

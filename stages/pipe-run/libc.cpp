@@ -105,7 +105,7 @@ void Libc::write_stream(int stream, std::string_view text) {
   else out_.err(text);
 }
 
-uint64_t Libc::copy_string(uint64_t dst, uint64_t src, std::string_view) {
+uint64_t Libc::copy_string(uint64_t dst, uint64_t src) {
   std::string s = mem_.read_string(src);
   uint8_t* d = mem_.at(dst, s.size() + 1, Access::Write);
   std::memcpy(d, s.c_str(), s.size() + 1);
@@ -228,7 +228,7 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
       }
       return 0;
     }
-    case Builtin::Strcpy: return copy_string(a[0], a[1], "strcpy");
+    case Builtin::Strcpy: return copy_string(a[0], a[1]);
     case Builtin::Strncpy: {
       std::string s = mem_.read_string_max(a[1], a[2]);
       uint8_t* d = mem_.at(a[0], a[2], Access::Write);
@@ -238,7 +238,9 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
       }
       return a[0];
     }
-    case Builtin::Strcat: return copy_string(a[0] + mem_.string_length(a[0]), a[1], "strcat"), a[0];
+    case Builtin::Strcat:
+      copy_string(a[0] + mem_.string_length(a[0]), a[1]);
+      return a[0];
     case Builtin::Strchr:
     case Builtin::Strrchr: {
       std::string s = mem_.read_string(a[0]);

@@ -19,6 +19,8 @@
 // Invariants needed: those of the level's contract (the verifier checks them
 // unless --no-verify; without it, what this file relies on is checked here
 // and reported as an error with the node).
+#include <algorithm>
+
 #include "run.h"
 
 namespace pl::run {
@@ -36,6 +38,11 @@ class CfgLowering {
     const std::vector<Block>& blocks = fn_.cfg->blocks;
     block_of_.assign(fn_.nodes.size(), kNone);
     for (uint32_t i = 0; i < blocks.size(); ++i) block_of_[blocks[i].node] = i;
+    for (uint32_t i = 0; i < blocks.size(); ++i) {
+      const ControlList& ctrl = fn_.nodes[blocks[i].node].control;
+      for (uint32_t c = 0; c < ctrl.size(); ++c) arrivals_.push_back({ctrl[c], blocks[i].node, c});
+    }
+    std::sort(arrivals_.begin(), arrivals_.end());
     phis_.resize(blocks.size());
     for (uint32_t i = 0; i < blocks.size(); ++i)
       for (NodeId n : blocks[i].nodes)
@@ -87,11 +94,11 @@ class CfgLowering {
     uint32_t target = block_of_[succs[k]];
     uint32_t occurrence = 0;
     for (uint32_t j = 0; j < k; ++j) occurrence += succs[j] == succs[k];
-    const Node& region = fn_.nodes[succs[k]];
-    for (uint32_t c = 0; c < region.control.size(); ++c) {
-      if (region.control[c] != term) continue;
-      if (occurrence-- == 0) return b_.add_edge(target, phis_[target], c);
-    }
+    // The region's control inputs that name the terminator, in order.
+    Arrival key{term, succs[k], 0};
+    auto it = std::lower_bound(arrivals_.begin(), arrivals_.end(), key);
+    for (; it != arrivals_.end() && it->terminator == term && it->region == succs[k]; ++it)
+      if (occurrence-- == 0) return b_.add_edge(target, phis_[target], it->index);
     b_.fail(succs[k], "the region does not list " + node_name(term) + " among its control inputs");
   }
 
@@ -99,6 +106,15 @@ class CfgLowering {
   const Function& fn_;
   std::vector<uint32_t> block_of_;
   std::vector<std::vector<NodeId>> phis_;
+  // Every control input of every block node, sorted: where each terminator
+  // arrives (an edge lookup is then a binary search, not a scan of a region
+  // that may have thousands of predecessors).
+  struct Arrival {
+    NodeId terminator, region;
+    uint32_t index;
+    auto operator<=>(const Arrival&) const = default;
+  };
+  std::vector<Arrival> arrivals_;
 };
 
 }  // namespace

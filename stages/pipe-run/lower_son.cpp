@@ -50,6 +50,16 @@
 // expression does not recompute it. The rest is recomputed per block; a long
 // chain of pure nodes used in many blocks costs its length in each of them
 // (the precomputation is the sum of the block programs' sizes).
+//
+// Departures from seed 000. The seed runs phase 1 (reference counts) and
+// phase 2 (the ready queue) each time an operator is called; the graph of a
+// function never changes, so we run them once per control point at load
+// time and keep the order they produce, which is the order every execution
+// would find. Constants are, as in the seed's phase 1, propagated without
+// counting (here: preset in the activation's value array). The seed's
+// blocked operations (a recursive call that cannot yield its outputs yet)
+// do not arise: a call runs to completion on an explicit frame stack before
+// its users become ready.
 #include <algorithm>
 #include <queue>
 
@@ -79,6 +89,7 @@ class SonLowering {
   SonLowering(const Program& program, const Function& fn, uint32_t index) : b_(program, fn, index), fn_(fn) {}
 
   CompiledFunction run() {
+    fold_constants();
     number_control_points();
     group_pinned_nodes();
     find_region_inputs();
@@ -175,6 +186,48 @@ class SonLowering {
   // load is ready when its tuple node has run.
   NodeId producer(NodeId u) const {
     return node(u).op == Op::Proj && b_.is_preset(u) ? node(u).inputs[0] : u;
+  }
+
+  // Seed 000's phase 1 propagates constants without counting them: here
+  // every pure or dividing node whose inputs are all constants is evaluated
+  // once, with eval_pure() (common/eval.h), and becomes a constant itself
+  // (inputs first: a depth-first walk with an explicit stack). A node that
+  // would fail (a division by zero, a shift out of range) is left alone and
+  // fails at run time, if it runs.
+  void fold_constants() {
+    auto foldable = [&](NodeId n) { return node(n).op < kNumOps && eval_class(node(n).op) != EvalClass::None; };
+    std::vector<uint8_t> state(count(), 0);  // 0 new, 1 on the stack, 2 done
+    std::vector<std::pair<NodeId, uint32_t>> stack;
+    std::vector<uint64_t> args;
+    for (NodeId root = 0; root < count(); ++root) {
+      if (state[root] || !foldable(root)) continue;
+      stack.push_back({root, 0});
+      state[root] = 1;
+      while (!stack.empty()) {
+        auto& [n, next] = stack.back();
+        if (next < node(n).inputs.size()) {
+          NodeId u = node(n).inputs[next++];
+          if (state[u] == 0 && foldable(u)) {
+            state[u] = 1;
+            stack.push_back({u, 0});
+          }
+          continue;
+        }
+        NodeId done = n;
+        stack.pop_back();
+        state[done] = 2;
+        if (b_.is_preset(done)) continue;
+        args.clear();
+        for (NodeId u : node(done).inputs) {
+          if (!b_.is_constant(u)) break;
+          args.push_back(b_.constant_value(u));
+        }
+        if (args.size() != node(done).inputs.size()) continue;
+        const LiteralList& lits = node(done).literals;
+        if (std::optional<uint64_t> v = eval_pure(node(done).op, {lits.data(), lits.size()}, args, nullptr))
+          b_.fold(done, *v);
+      }
+    }
   }
 
   // Pure nodes that depend only on preset values and cannot fail: computed

@@ -122,20 +122,13 @@ void Memory::free_heap(uint64_t p) {
   retire(pointer_id(p), AllocState::Freed);
 }
 
-void Memory::allocate_slots(std::span<const uint32_t> sizes, std::span<const uint32_t> aligns,
+void Memory::allocate_slots(std::span<const uint32_t> sizes, std::span<const uint64_t> offsets, uint64_t frame_size,
                             std::span<const uint32_t> nodes, uint32_t fn, uint64_t* out) {
   if (sizes.empty()) return;
-  uint64_t total = 0, charged = 0;
-  std::vector<uint64_t> offsets(sizes.size());
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    uint64_t align = aligns[i] ? aligns[i] : 1;
-    total = (total + align - 1) / align * align;
-    offsets[i] = total;
-    total += sizes[i];
-    charged += sizes[i];
-  }
+  uint64_t charged = 0;
+  for (uint32_t size : sizes) charged += size;
   charge(charged, "the stack slots of a call");
-  auto* buffer = static_cast<uint8_t*>(std::calloc(total ? total : 1, 1));
+  auto* buffer = static_cast<uint8_t*>(std::calloc(frame_size ? frame_size : 1, 1));
   if (!buffer) throw std::bad_alloc();
   for (size_t i = 0; i < sizes.size(); ++i) {
     Allocation a;

@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   tool.cli().add_flag("--trace", options.trace, "Print every executed node and its value to stderr");
   tool.cli().add_flag("--stats", options.stats, "Print executed nodes and nodes per second to stderr");
+  for (const char* unused : {"--output", "--format", "--force"}) tool.cli().get_option(unused)->group("");
   tool.cli().footer(
       "Usage: pipe-run [MODULE|-] [options] [-- ARGS...]   (ARGS are main's argv[1...])\n\nExample:\n" +
       tool.info().example +
@@ -90,7 +91,8 @@ int main(int argc, char** argv) {
 
   pl::run::RunResult result;
   int status = tool.main(tool_argc, argv, [&](pl::Tool& t) {
-    if (t.output_requested()) throw pl::UsageError("pipe-run writes no module: -o is not one of its options");
+    if (t.output_requested() || t.cli().count("--format") || t.cli().count("--force"))
+      throw pl::UsageError("pipe-run writes no module: -o, -f and --force are not its options");
     pl::Module module = read_whole_module(t);
     pl::run::Program program(std::move(module), max_memory, t.input_path());
     try {

@@ -15,8 +15,9 @@
 // value indexes: node ids, then the ssa: slots of the cfg level (their
 // literals renumbered densely), then one scratch value. Literals are decoded
 // once here (type widths, sizes, constants), so the run loop never looks at
-// a Literal or a string. Constants, symbol addresses and `undefined` are
-// evaluated here into the function's initial value array (copied into each
+// a Literal or a string. Constants, symbol addresses and `undefined` (and, at
+// the son level, nodes folded from constants by eval_pure) are evaluated
+// here into the function's initial value array (copied into each
 // activation); params, entrymem and stack slots are filled when a call
 // starts; a proj of a call or volatile load is an alias of the value the
 // tuple node writes. None of these execute as instructions.
@@ -160,6 +161,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   out_.index = index;
   alias_.resize(n);
   preset_.assign(n, 0);
+  constant_.assign(n, 0);
   proj_.assign(2 * size_t{n}, kNone);
   for (NodeId id = 0; id < n; ++id) {
     alias_[id] = id;
@@ -186,6 +188,19 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   for (NodeId id = 0; id < n; ++id) preset(id);
 }
 
+CompiledFunction FunctionBuilder::take() {
+  // Lay out the stack slots of an activation once: each at its alignment.
+  uint64_t total = 0;
+  for (size_t i = 0; i < out_.slot_sizes.size(); ++i) {
+    uint64_t align = out_.slot_aligns[i] ? out_.slot_aligns[i] : 1;
+    total = (total + align - 1) / align * align;
+    out_.slot_offsets.push_back(total);
+    total += out_.slot_sizes[i];
+  }
+  out_.slot_frame_size = total;
+  return std::move(out_);
+}
+
 void FunctionBuilder::fail(NodeId n, const std::string& message) const {
   throw FormatError(Where::in(fn_.name, node_name(n)), message, print_node_line(fn_, n));
 }
@@ -206,11 +221,7 @@ uint32_t FunctionBuilder::slot_index(NodeId n) const {
 
 void FunctionBuilder::preset(NodeId id) {
   const Node& node = fn_.nodes[id];
-  auto defined = [&](uint64_t v) {
-    preset_[id] = 1;
-    out_.init_values[id] = v;
-    out_.init_undef[id] = 0;
-  };
+  auto defined = [&](uint64_t v) { fold(id, v); };
   switch (node.op) {
     case Op::Const: {
       unsigned bits = type_bits_of(id, 0);
@@ -269,6 +280,13 @@ void FunctionBuilder::preset(NodeId id) {
     }
     default: break;
   }
+}
+
+void FunctionBuilder::fold(NodeId n, uint64_t v) {
+  preset_[n] = 1;
+  constant_[n] = 1;
+  out_.init_values[n] = v;
+  out_.init_undef[n] = 0;
 }
 
 Insn& FunctionBuilder::push(Code code, NodeId n) {

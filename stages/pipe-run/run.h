@@ -39,7 +39,7 @@ class RuntimeError : public std::runtime_error {
   uint32_t node;
 };
 
-// exit(), abort() or the return of main: unwinds the interpreter.
+// exit() or abort(): unwinds the interpreter.
 struct ProgramExit {
   int status = 0;
   bool abort = false;  // die by SIGABRT, as the native program does
@@ -113,9 +113,10 @@ class Memory {
   // The size of the live heap block p starts; otherwise throws (`who` is the
   // function named in the message: free, realloc).
   uint32_t heap_block_size(uint64_t p, std::string_view who) const;
-  // The stack slots of one activation: one zero-filled buffer, one allocation
-  // per slot; writes each slot's pointer to out[i].
-  void allocate_slots(std::span<const uint32_t> sizes, std::span<const uint32_t> aligns,
+  // The stack slots of one activation: one zero-filled buffer of
+  // `frame_size` bytes, one allocation per slot (at its offset in the
+  // buffer); writes each slot's pointer to out[i].
+  void allocate_slots(std::span<const uint32_t> sizes, std::span<const uint64_t> offsets, uint64_t frame_size,
                       std::span<const uint32_t> nodes, uint32_t fn, uint64_t* out);
   // Ends them when the activation returns (pointers from release_slots'
   // argument: the same values allocate_slots wrote).
@@ -185,7 +186,7 @@ struct Move {
   uint32_t dst, src;
 };
 struct Edge {
-  uint32_t block = kNone;  // kNone: the edge leads nowhere (Trap)
+  uint32_t block = kNone;  // the target block
   uint32_t first_move = 0, num_moves = 0;  // phi copies, in parallel
 };
 struct BlockCode {
@@ -207,6 +208,8 @@ struct CompiledFunction {
   std::vector<Param> params;
   std::vector<uint32_t> entrymems;
   std::vector<uint32_t> slot_nodes, slot_sizes, slot_aligns;  // stackslot nodes
+  std::vector<uint64_t> slot_offsets;    // in the activation's slot buffer
+  uint64_t slot_frame_size = 0;
   std::vector<Insn> code;
   std::vector<BlockCode> blocks;
   std::vector<Edge> edges;
@@ -273,7 +276,7 @@ class Libc {
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
   void write_stream(int stream, std::string_view text);
-  uint64_t copy_string(uint64_t dst, uint64_t src, std::string_view who);
+  uint64_t copy_string(uint64_t dst, uint64_t src);
   Memory& mem_;
   Output& out_;
   std::string name_;
@@ -318,7 +321,7 @@ class Program {
 class FunctionBuilder {
  public:
   FunctionBuilder(const Program& program, const Function& fn, uint32_t index);
-  CompiledFunction take() { return std::move(out_); }
+  CompiledFunction take();
   const Function& fn() const { return fn_; }
 
   // The value index a node's result is read from: a `proj` of a call or a
@@ -328,6 +331,11 @@ class FunctionBuilder {
   // addresses, undefined, params, entrymem, stack slots) and projs of value
   // tuples: no instruction executes them.
   bool is_preset(NodeId n) const { return preset_[n] != 0; }
+  // Constants known at load time: const, symaddr, and folded nodes.
+  bool is_constant(NodeId n) const { return constant_[n] != 0; }
+  uint64_t constant_value(NodeId n) const { return out_.init_values[n]; }
+  // Makes n a constant of value v (its instruction is never emitted).
+  void fold(NodeId n, uint64_t v);
   // The proj node selecting result `index` of tuple node n (the first one
   // by id when there are several), or kNone.
   uint32_t proj_of(NodeId n, uint32_t index) const { return index < 2 ? proj_[2 * n + index] : kNone; }
@@ -362,6 +370,7 @@ class FunctionBuilder {
   CompiledFunction out_;
   std::vector<uint32_t> alias_;
   std::vector<uint8_t> preset_;
+  std::vector<uint8_t> constant_;
   std::vector<uint32_t> proj_;        // 2 per node
   std::vector<uint64_t> slot_keys_;   // sorted distinct ssa: slot literals
   uint32_t slot_base_ = 0;

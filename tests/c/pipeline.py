@@ -17,6 +17,7 @@ import pathlib
 import shlex
 import signal
 import subprocess
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 STAGES = ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son")
@@ -55,8 +56,9 @@ class Behaviour:
     """What a program did: stdout and stderr bytes, and its exit status
     (an int, negative for a signal, or a string such as 'timeout after 10 s')."""
 
-    def __init__(self, stdout, stderr, status):
+    def __init__(self, stdout, stderr, status, seconds=None):
         self.stdout, self.stderr, self.status = stdout, stderr, status
+        self.seconds = seconds   # wall time of the run, when measured
 
     def same_as(self, other):
         return (self.status, self.stdout, self.stderr) == (other.status, other.stdout, other.stderr)
@@ -102,12 +104,13 @@ def gcc_behaviour(src, exe, cflags=(), timeout=20):
 
 
 def run_process(argv, timeout):
+    start = time.monotonic()
     try:
         p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=timeout)
-        return Behaviour(p.stdout, p.stderr, p.returncode)
+        return Behaviour(p.stdout, p.stderr, p.returncode, time.monotonic() - start)
     except subprocess.TimeoutExpired as e:
-        return Behaviour(e.stdout or b"", e.stderr or b"", f"timeout after {timeout} s")
+        return Behaviour(e.stdout or b"", e.stderr or b"", f"timeout after {timeout} s", timeout)
 
 
 class Pipeline:
@@ -187,21 +190,31 @@ class Pipeline:
     def run_levels(self, levels=LEVELS, timeout=60, run_args=()):
         """Starts pipe-run on each saved module side by side; returns {level: Behaviour}."""
         started = {}
+        start = time.monotonic()
         for level in levels:
             out = self.modules[level].with_suffix(".stdout")
             err = self.modules[level].with_suffix(".stderr")
+            argv = [tool("pipe-run", self.build), str(self.modules[level]), *run_args]
             with open(out, "wb") as o, open(err, "wb") as e:
-                argv = [tool("pipe-run", self.build), str(self.modules[level]), *run_args]
-                started[level] = (subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=o, stderr=e), out, err)
+                try:
+                    started[level] = (subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=o, stderr=e),
+                                      out, err)
+                except OSError as error:
+                    started[level] = (None, out, err)
+                    e.write(f"cannot start {argv[0]}: {error}\n".encode())
         results = {}
         for level, (proc, out, err) in started.items():
+            if proc is None:
+                results[level] = Behaviour(b"", err.read_bytes(), "pipe-run could not start")
+                continue
             try:
                 status = proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
                 status = f"timeout after {timeout} s"
-            results[level] = Behaviour(out.read_bytes(), err.read_bytes(), status)
+            results[level] = Behaviour(out.read_bytes(), err.read_bytes(), status,
+                                       time.monotonic() - start)
         return results
 
     def rerun_command(self, level, run_args=()):

@@ -1,0 +1,10 @@
+/* Used by tests/test_c2ast.py: definitions in a header. Only what the main
+   file uses may reach the module. */
+static inline int helper_twice(int x) { return 2 * x; }
+static inline int helper_unused(int x) { return x + 1; }
+int helper_counter = 40;
+int helper_unused_global = 1;
+extern int helper_declared_only(int);
+#ifndef HELPER_SCALE
+#define HELPER_SCALE 1
+#endif

@@ -1,0 +1,8 @@
+/* A counting loop: for with init, condition, step; += and a postfix ++
+   whose value is dropped. */
+int sum_to(int n) {
+  int s = 0;
+  for (int i = 1; i <= n; i++)
+    s += i;
+  return s;
+}

@@ -1,0 +1,242 @@
+"""c2ast, the C front end (stages/c2ast): its command line, its errors, what
+reaches the module, deep nesting, and a few front-end corner-case programs
+run through the whole pipeline against gcc.
+
+- tests/c2ast/*.c: one file per unsupported construct or clang error; the
+  first line says `/* expect: LINE:COL: error: MESSAGE */` and c2ast must
+  print exactly `c2ast: FILE:LINE:COL: error: MESSAGE`, exit 1 and leave no
+  output file.
+- tests/c2ast/programs/*.c: programs whose output must match gcc's at the
+  cfg, ssa and son levels (tests/c/pipeline.py runs them).
+- Golden printable outputs are in tests/stages/c2ast (test_stage_golden.py).
+"""
+import json
+import pathlib
+import re
+import sys
+
+import pytest
+
+from conftest import BUILD, ROOT, run_tool, tool_path
+
+HERE = ROOT / "tests" / "c2ast"
+sys.path.insert(0, str(ROOT / "tests" / "c"))
+import pipeline  # noqa: E402  (tests/c/pipeline.py)
+
+ERROR_CASES = sorted(HERE.glob("*.c"))
+PROGRAMS = sorted((HERE / "programs").glob("*.c"))
+# c2ast and gcc flags per program (the same for both).
+PROGRAM_FLAGS = {"headers": ["-I", str(HERE / "include"), "-D", "HELPER_SCALE=5"]}
+
+
+def c2ast(*args, check=None, input=None, cwd=None):
+    import subprocess
+    proc = subprocess.run([tool_path("c2ast"), *map(str, args)], input=input, cwd=cwd,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if check is not None:
+        assert proc.returncode == check, (
+            f"c2ast {' '.join(map(str, args))}: exit {proc.returncode}, want {check}\n"
+            f"stderr:\n{proc.stderr.decode(errors='replace')}")
+    return proc
+
+
+def module_json(*args, **kw):
+    return json.loads(c2ast(*args, "-f", "json", check=0, **kw).stdout)
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# ---- errors -------------------------------------------------------------------------
+
+def expected_error(path):
+    first = path.read_text().splitlines()[0]
+    m = re.fullmatch(r"/\* expect: (\d+:\d+: error: .*) \*/", first)
+    assert m, f"{path.name}: the first line must be /* expect: LINE:COL: error: MESSAGE */"
+    return m.group(1)
+
+
+@pytest.mark.parametrize("path", ERROR_CASES, ids=lambda p: p.stem)
+def test_error_is_reported_at_its_location(path, tmp_path):
+    out = tmp_path / "out.bin"
+    proc = c2ast(path.name, "-o", out, cwd=HERE, check=1)
+    assert proc.stderr.decode() == f"c2ast: {path.name}:{expected_error(path)}\n"
+    assert not out.exists(), "a failed run must leave no output file"
+    assert list(tmp_path.iterdir()) == [], "no temporary file left behind either"
+
+
+def test_every_unsupported_construct_of_the_issue_has_a_case():
+    names = {p.stem for p in ERROR_CASES}
+    for construct in ["float", "bitfield", "vla", "inline_asm", "computed_goto", "statement_expression",
+                      "complex", "atomic", "variadic_definition", "int128", "case_range", "syntax_error"]:
+        assert construct in names
+
+
+def test_missing_input_file(tmp_path):
+    proc = c2ast(tmp_path / "nope.c", check=1)
+    assert b"nope.c: error: cannot open" in proc.stderr
+
+
+def test_bad_standard_is_clangs_error(tmp_path):
+    src = write(tmp_path, "a.c", "int main(void) { return 0; }\n")
+    proc = c2ast(src, "-std=c99x", check=1)
+    assert proc.stderr.decode() == "c2ast: error: invalid value 'c99x' in '-std=c99x'\n"
+
+
+def test_several_clang_errors_are_all_printed(tmp_path):
+    src = write(tmp_path, "two.c", "int f(void) { return x; }\nint g(void) { return y; }\n")
+    lines = c2ast("two.c", cwd=tmp_path, check=1).stderr.decode().splitlines()
+    assert lines == ["c2ast: two.c:1:22: error: use of undeclared identifier 'x'",
+                     "c2ast: two.c:2:22: error: use of undeclared identifier 'y'"]
+
+
+# ---- command line ---------------------------------------------------------------------
+
+def test_help_and_version():
+    out = c2ast("--help", check=0).stdout
+    assert b"Example:" in out and b"-I" in out and b"--std" in out
+    assert c2ast("--version", check=0).stdout.startswith(b"c2ast")
+    c2ast("--no-such-flag", check=2)
+
+
+def test_stdin_and_text_output():
+    out = c2ast("-", "-f", "text", input=b"int main(void) { return 3; }\n", check=0).stdout.decode()
+    assert out.startswith('module ast\nfile 0 "<stdin>"\n')
+    assert "ast:return" in out
+
+
+def test_include_define_undefine_and_std(tmp_path):
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "k.h").write_text("#define K 7\n")
+    src = write(tmp_path, "a.c", "#include \"k.h\"\n#ifdef GONE\n#error gone\n#endif\n"
+                "int main(void) { return K + N + __STDC_VERSION__ / 100000; }\n")
+    # -I DIR and -IDIR, -D NAME=VALUE, -U, and clang's -std= spelling.
+    for args in (["-I", inc], [f"-I{inc}"]):
+        text = c2ast(src, *args, "-D", "N=2", "-DGONE", "-U", "GONE", "-std=c99", "-f", "text", check=0).stdout
+        consts = re.findall(r'ast:const "i(?:32|64)", (\d+)', text.decode())
+        assert consts == ["7", "2", "199901", "100000"]
+    c2ast(src, "-I", inc, "-DN=1", "-DGONE", check=1)
+
+
+def test_output_is_verified_and_deterministic(tmp_path):
+    src = ROOT / "tests" / "c2ast" / "programs" / "edges.c"
+    a = c2ast(src, "-o", tmp_path / "a.bin", check=0)
+    b = c2ast(src, "-o", tmp_path / "b.bin", check=0)
+    assert not a.stderr and not b.stderr
+    assert (tmp_path / "a.bin").read_bytes() == (tmp_path / "b.bin").read_bytes()
+    run_tool("pipe-verify", tmp_path / "a.bin", check=0)
+    # The three encodings carry the same module.
+    text = c2ast(src, "-f", "text", check=0).stdout
+    assert run_tool("pipe-fmt", tmp_path / "a.bin", "-f", "text", check=0).stdout == text
+
+
+# ---- what reaches the module ---------------------------------------------------------------
+
+def test_only_what_the_main_file_uses(tmp_path):
+    m = module_json(HERE / "programs" / "headers.c", *PROGRAM_FLAGS["headers"])
+    assert m["level"] == "ast"
+    assert [f["name"] for f in m["functions"]] == ["main", "helper_twice"]
+    assert m["functions"][1]["linkage"] == "internal"
+    assert [d["name"] for d in m["data"] if not d["name"].startswith(".")] == ["helper_counter"]
+    assert [e["name"] for e in m["externs"]] == ["printf"]
+    assert m["externs"][0]["signature"] == {"params": ["ptr"], "result": "i32", "variadic": True}
+    assert m["files"][0].endswith("headers.c")
+
+
+def test_externs_signatures_and_data(tmp_path):
+    src = write(tmp_path, "x.c", """
+        struct big { long a, b, c; };
+        extern int counter;
+        int unknown();
+        struct big make(char c, short s, long l, void *p, struct big b);
+        static const char *names[] = {"ab", "cd", "ab"};
+        int keep(void) { return names[2][0] + counter + unknown(1) + make(1, 2, 3, 0, make(0, 0, 0, 0, (struct big){0})).a; }
+        """)
+    m = module_json(src)
+    externs = {e["name"]: e for e in m["externs"]}
+    assert externs["counter"] == {"name": "counter", "kind": "data"}
+    assert "signature" not in externs["unknown"]
+    assert externs["make"]["signature"] == {"params": ["ptr", "i8", "i16", "i64", "ptr", "ptr"],
+                                            "result": "void", "variadic": False}
+    data = {d["name"]: d for d in m["data"]}
+    strings = [d for d in m["data"] if d["name"].startswith(".str.")]
+    assert len(strings) == 2, "identical string literals share one data item"
+    assert all(s["readonly"] and s["linkage"] == "internal" for s in strings)
+    names = data["names"]
+    assert names["linkage"] == "internal" and names["size"] == 24 and not names["readonly"]
+    assert [r["offset"] for r in names["relocs"]] == [0, 8, 16]
+    assert names["relocs"][0]["symbol"] == names["relocs"][2]["symbol"]
+
+
+def test_static_locals_and_string_initializers(tmp_path):
+    src = write(tmp_path, "s.c", """
+        int f(void) { static int n = 3; { static int n; n++; } return n++; }
+        int g(void) { static int n; return n; }
+        char text[8] = "hi";
+        int *p = &((int[]){1, 2, 3})[1];
+        """)
+    m = module_json(src)
+    data = {d["name"]: d for d in m["data"]}
+    assert {"f.n", "f.n.1", "g.n"} <= set(data)
+    assert data["f.n"]["init"] == "03" and data["f.n"]["linkage"] == "internal"
+    assert data["text"] == {"name": "text", "linkage": "external", "size": 8, "align": 1, "readonly": False,
+                            "init": "6869", "relocs": []}
+    reloc = data["p"]["relocs"][0]
+    assert reloc["symbol"].startswith(".compound.") and reloc["addend"] == 4
+
+
+def test_unsupported_in_a_header_names_the_header(tmp_path):
+    (tmp_path / "h.h").write_text("static inline int half(int x) { return x * 0.5; }\n")
+    write(tmp_path, "m.c", '#include "h.h"\nint main(void) { return half(4); }\n')
+    proc = c2ast("m.c", cwd=tmp_path, check=1)
+    assert proc.stderr.decode() == "c2ast: ./h.h:1:42: error: unsupported: floating point type 'double'\n"
+
+
+# ---- deep nesting ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("terms", [10_000, 100_000])
+def test_long_operator_chains_do_not_overflow_the_stack(terms, tmp_path):
+    chain = "+".join(["a"] * terms)
+    commas = ",".join(["a"] * terms)
+    ors = "||".join(["a"] * terms)
+    src = write(tmp_path, "deep.c", f"int f(int a) {{ int s = {chain}; s += ({commas}); return s + ({ors}); }}\n")
+    out = tmp_path / "deep.bin"
+    c2ast(src, "-o", out, check=0)
+    run_tool("pipe-verify", out, check=0)
+
+
+def test_deep_right_nesting_and_else_if_chains(tmp_path):
+    n = 20_000
+    assigns = "a = " * n + "3"
+    negations = "- " * n + "a"
+    conds = "a ? " * n + "1" + " : 2" * n
+    elifs = " else ".join(f"if (a == {i}) a = {i + 1};" for i in range(n))
+    cases = " ".join(f"case {i}:" for i in range(n))
+    src = write(tmp_path, "deep.c", f"int f(int a) {{ {assigns}; a = {negations}; a = {conds}; {elifs}\n"
+                                    f"switch (a) {{ {cases} a++; }} return a; }}\n")
+    out = tmp_path / "deep.bin"
+    c2ast(src, "-o", out, check=0)
+    run_tool("pipe-verify", out, check=0)
+
+
+# ---- programs against gcc -------------------------------------------------------------------
+
+@pytest.mark.parametrize("src", PROGRAMS, ids=lambda p: p.stem)
+def test_program_matches_gcc(src, tmp_path):
+    flags = PROGRAM_FLAGS.get(src.stem, [])
+    want, problem = pipeline.gcc_behaviour(src, tmp_path / src.stem, cflags=flags)
+    if problem:
+        pytest.fail(problem)
+    pipe = pipeline.Pipeline(src, tmp_path, c2ast_args=flags, build=BUILD)
+    try:
+        problem = pipe.run()
+        if problem:
+            pytest.fail(f"{src.name}: {problem}")
+        problems = pipe.compare(want, pipe.run_levels())
+    except pipeline.ToolMissing as e:
+        pytest.fail(str(e))
+    assert not problems, f"{src.name}:\n" + "\n".join(problems)
