@@ -103,6 +103,15 @@ void Tool::report_all(const std::vector<Diagnostic>& diags, const std::string& f
   for (const Diagnostic& d : diags) report(d, file);
 }
 
+ModuleReader& Tool::open_input(Level expected) {
+  ModuleReader& in = open_input();
+  Level found = in.header().level;
+  if (found != expected)
+    throw FormatError(Where{}, "expected a module at level '" + std::string(level_name(expected)) +
+                                   "', found level '" + std::string(level_name(found)) + "'");
+  return in;
+}
+
 ModuleReader& Tool::open_input() {
   if (!info_.module_input) throw std::logic_error(info_.name + ": open_input() on a tool whose input is not a module");
   source_ = std::make_unique<ByteSource>(ByteSource::open(input_path_));

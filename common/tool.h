@@ -97,6 +97,9 @@ class Tool {
   // if --verify. Throws FormatError / VerifyFailed. Not for tools whose
   // input is not a module (ToolInfo::module_input false).
   ModuleReader& open_input();
+  // open_input() for a stage that reads one level: a module at another level
+  // is refused with "expected a module at level 'X', found level 'Y'".
+  ModuleReader& open_input(Level expected);
   // Verifies one input function against the input header's level.
   void verify_input(const Function& fn);
   // Opens OUTPUT with the chosen encoding and writes the header. With

@@ -17,7 +17,9 @@ import pytest
 
 from conftest import ASAN_BUILD, BUILD, ROOT, run_tool, tool_path
 
-READERS = ["pipe-fmt", "pipe-verify"]
+# Every tool that reads a module. pipe-run writes no module (no -o or -f).
+READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "pipe-run"]
+WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son"}
 BUILDS = [pytest.param(BUILD, id="release")]
 if ASAN_BUILD:
     BUILDS.append(pytest.param(ASAN_BUILD, id="asan"))
@@ -107,7 +109,8 @@ def run_bad(build, name, data, tmp_path):
     is_asan = build != BUILD
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=99",
                UBSAN_OPTIONS="halt_on_error=1:exitcode=98:print_stacktrace=1")
-    proc = subprocess.run([tool_path(name, build), "-", "-o", str(out), "-f", "json"], input=data,
+    args = ["-", "-o", str(out), "-f", "json"] if name in WRITES_MODULE else ["-"]
+    proc = subprocess.run([tool_path(name, build), *args], input=data,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60, env=env,
                           preexec_fn=None if is_asan else limit_memory)
     if proc.returncode != 0:
@@ -124,7 +127,10 @@ def test_bad_input_is_diagnosed(build, name, case, tmp_path):
     err = proc.stderr.decode(errors="replace")
     assert proc.returncode == 1, f"exit {proc.returncode}\n{err}"
     assert f"{name}: <stdin>" in err and "error:" in err, err
-    assert expected in err, f"want {expected!r} in:\n{err}"
+    # A stage that takes one level may refuse the header's level before it
+    # reaches the damage further on; that is a correct diagnosis too.
+    refused_level = name not in ("pipe-fmt", "pipe-verify") and "expected a module at level" in err
+    assert expected in err or refused_level, f"want {expected!r} in:\n{err}"
     assert "Sanitizer" not in err and "runtime error" not in err, err
 
 

@@ -15,10 +15,7 @@ int main(int argc, char** argv) {
                  "  c2ast f.c | ast2cfg | cfg2ssa | ssa2son\n"
                  "  ast2cfg f.ast.txt -f text                # print the cfg of a hand-written ast module"});
   return tool.main(argc, argv, [&](pl::Tool& t) {
-    pl::ModuleReader& in = t.open_input();
-    if (in.header().level != pl::Level::Ast)
-      throw pl::FormatError(pl::Where{}, "expected a module at level 'ast', found level '" +
-                                             std::string(pl::level_name(in.header().level)) + "'");
+    pl::ModuleReader& in = t.open_input(pl::Level::Ast);
     pl::ModuleHeader out_header = in.header();
     out_header.level = pl::Level::Cfg;
     t.open_output(out_header);

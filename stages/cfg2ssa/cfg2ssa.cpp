@@ -61,10 +61,7 @@ int main(int argc, char** argv) {
                  "  ast2cfg f.ast | cfg2ssa | ssa2son\n"
                  "  pipe-gen --level cfg --seed 3 | cfg2ssa -f text"});
   return tool.main(argc, argv, [&](pl::Tool& t) {
-    pl::ModuleReader& in = t.open_input();
-    if (in.header().level != pl::Level::Cfg)
-      throw pl::FormatError(pl::Where{}, "the input is at level '" + std::string(pl::level_name(in.header().level)) +
-                                             "'; cfg2ssa reads level 'cfg'");
+    pl::ModuleReader& in = t.open_input(pl::Level::Cfg);
     pl::ModuleHeader header = in.header();
     header.level = pl::Level::Ssa;
     t.open_output(header);

@@ -105,10 +105,7 @@ int main(int argc, char** argv) {
                  "  cfg2ssa f.cfg | ssa2son | pipe-run\n"
                  "  pipe-gen --level ssa --seed 3 | ssa2son -f text"});
   return tool.main(argc, argv, [&](pl::Tool& t) {
-    pl::ModuleReader& in = t.open_input();
-    if (in.header().level != pl::Level::Ssa)
-      throw pl::FormatError(pl::Where{}, "the input is at level '" + std::string(pl::level_name(in.header().level)) +
-                                             "'; ssa2son reads level 'ssa'");
+    pl::ModuleReader& in = t.open_input(pl::Level::Ssa);
     pl::ModuleHeader header = in.header();
     header.level = pl::Level::Son;
     t.open_output(header);
