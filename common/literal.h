@@ -32,7 +32,15 @@ class Literal {
   static constexpr size_t kInlineText = 10;
 
   Literal() noexcept = default;
-  Literal(const Literal& o) { copy_from(o); }
+  Literal(const Literal& o) {
+    if (o.len_ == kHeapText) [[unlikely]] {
+      copy_from(o);
+      return;
+    }
+    kind_ = o.kind_;
+    len_ = o.len_;
+    std::memcpy(bytes_, o.bytes_, sizeof bytes_);
+  }
   Literal(Literal&& o) noexcept { steal(o); }
   Literal& operator=(const Literal& o) {
     if (this != &o) {
@@ -90,6 +98,22 @@ class Literal {
     size_t size;
     std::memcpy(&size, block, sizeof size);
     return {block + sizeof size, size};
+  }
+
+  // For hash tables: a String or Json text of at most kInlineText bytes as
+  // two words (its bytes zero-padded in `lo` and the low bytes of `hi`, its
+  // length in the top byte of `hi`): equal keys, equal texts. False for a
+  // longer text or another kind.
+  bool short_text_key(uint64_t& lo, uint64_t& hi) const {
+    if (len_ == kHeapText || (kind_ != Kind::String && kind_ != Kind::Json)) return false;
+    uint16_t rest;
+    std::memcpy(&lo, bytes_, sizeof lo);
+    std::memcpy(&rest, bytes_ + 8, sizeof rest);
+    if (len_ < 8) lo &= ~(~uint64_t{0} << (8 * len_));
+    if (len_ <= 8) rest = 0;
+    else if (len_ == 9) rest &= 0xFF;
+    hi = rest | (uint64_t{len_} << 56);
+    return true;
   }
 
   // The literal as compact JSON text (the printable form uses this).

@@ -161,13 +161,24 @@ class SmallVec {
   template <typename It, typename = typename std::iterator_traits<It>::iterator_category>
   void assign(It first, It last) {
     const size_t n = static_cast<size_t>(std::distance(first, last));
-    clear();
-    reserve(n);
-    T* out = ptr();
     if constexpr (std::is_trivially_copyable_v<T> && std::is_pointer_v<It> &&
                   std::is_same_v<std::remove_cv_t<std::remove_pointer_t<It>>, T>) {
-      if (n) std::memcpy(static_cast<void*>(out), first, n * sizeof(T));
+      // Plain values from an array (the readers' case): a short inline list
+      // is copied element by element, without a call to memcpy.
+      if (!on_heap() && n <= kInline) {
+        T* out = inline_ptr();
+        for (size_t k = 0; k < kInline; ++k)
+          if (k < n) out[k] = first[k];
+        word_ = static_cast<uint32_t>(n);
+        return;
+      }
+      set_size(0);
+      reserve(n);
+      if (n) std::memcpy(static_cast<void*>(ptr()), first, n * sizeof(T));
     } else {
+      clear();
+      reserve(n);
+      T* out = ptr();
       for (size_t k = 0; first != last; ++first, ++k) ::new (out + k) T(*first);
     }
     set_size(n);
