@@ -554,9 +554,18 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   const std::vector<OpId> opmap = read_opcodes(f, r.opcodes(), fn, budget);
   const size_t n = r.ops()->size();
   const size_t nlit = r.literal_kind()->size();
-  check_ends(f, r.control_end(), n, r.control()->size(), "control_end");
-  check_ends(f, r.input_end(), n, r.inputs()->size(), "input_end");
-  check_ends(f, r.literal_end(), n, nlit, "literal_end");
+  const size_t ncontrol = r.control()->size(), ninputs = r.inputs()->size();
+  // The end vectors' lengths now; their values in the node loop (one pass
+  // over the frame), which hands any inconsistency to check_all_ends() for
+  // the same diagnostic a separate pass would give.
+  check_count(f, r.control_end(), n, "control_end");
+  check_count(f, r.input_end(), n, "input_end");
+  check_count(f, r.literal_end(), n, "literal_end");
+  auto check_all_ends = [&] {
+    check_ends(f, r.control_end(), n, ncontrol, "control_end");
+    check_ends(f, r.input_end(), n, ninputs, "input_end");
+    check_ends(f, r.literal_end(), n, nlit, "literal_end");
+  };
   check_count(f, r.literal_bits(), nlit, "literal_bits");
   check_aligned(f, r.literal_bits(), "literal_bits");
   const fbs::Vector<const fb::Loc*>* locs = r.locs();
@@ -571,8 +580,6 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   const auto* kinds = reinterpret_cast<const uint8_t*>(r.literal_kind()->data());
   const uint64_t* bits = r.literal_bits()->data();
   const fb::Loc* loc = locs ? locs->Get(0) : nullptr;
-  check_references(fn, control, control_end, n, "control input");
-  check_references(fn, inputs, input_end, n, "input");
   LiteralTexts texts(f, r.strings(), budget);
   const size_t files = header.files.size();
   const size_t nops = opmap.size();
@@ -580,18 +587,29 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   fn.nodes.resize(n);
   Node* node = fn.nodes.data();
   uint32_t c = 0, in = 0, lit = 0;  // where node i's lists start
+  uint32_t largest_id = 0;           // of every control input and input
   for (size_t i = 0; i < n; ++i, ++node) {
-    __builtin_prefetch(node + 12, 1);  // the node array is larger than the caches
+    __builtin_prefetch(node + 16, 1);  // the node array is larger than the caches
     if (ops[i] >= nops)
       f.fail(ops + i, "opcode index " + num(ops[i]) + " is out of range (" + num(nops) + " opcode names)");
     node->op = opmap[ops[i]];
-    node->control.assign(control + c, control + control_end[i]);
-    c = control_end[i];
-    node->inputs.assign(inputs + in, inputs + input_end[i]);
-    in = input_end[i];
+    const uint32_t c_end = control_end[i], in_end = input_end[i], lit_end = literal_end[i];
+    if (c_end < c || c_end > ncontrol || in_end < in || in_end > ninputs || lit_end < lit || lit_end > nlit)
+      [[unlikely]] {
+      check_all_ends();
+      f.fail(control_end + i, "inconsistent end offsets");  // not reached: check_all_ends() throws
+    }
+    for (uint32_t k = c; k < c_end; ++k) largest_id = std::max(largest_id, control[k]);
+    node->control.assign(control + c, control + c_end);
+    c = c_end;
+    for (uint32_t k = in; k < in_end; ++k) largest_id = std::max(largest_id, inputs[k]);
+    node->inputs.assign(inputs + in, inputs + in_end);
+    in = in_end;
     node->literals.clear();
-    const uint32_t lit_end = literal_end[i];
-    if (lit_end - lit > 2) node->literals.reserve(lit_end - lit);
+    if (lit_end - lit > 2)
+      node->literals.reserve(lit_end - lit);
+    else
+      node->literals.shrink_to_fit();  // inline again if a longer list left a heap block
     for (; lit < lit_end; ++lit) {  // the usual kinds inline, the rest in read_literal
       const auto kind = static_cast<fb::LiteralKind>(kinds[lit]);
       if (kind == fb::LiteralKind::String)
@@ -609,6 +627,11 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
     } else {
       node->loc = Loc{};
     }
+  }
+  if (c != ncontrol || in != ninputs || lit != nlit) check_all_ends();
+  if (n && largest_id >= n) {  // the same diagnostic as a check before the loop
+    check_references(fn, control, control_end, n, "control input");
+    check_references(fn, inputs, input_end, n, "input");
   }
 }
 
@@ -997,6 +1020,7 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   fb::Loc* locs = nullptr;  // set at the first node with a location
   const Node* node = fn.nodes.data();
   for (size_t i = 0; i < n; ++i, ++node) {
+    __builtin_prefetch(node + 16);  // the node array is larger than the caches
     ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node->op);
     const size_t nc = node->control.size();
     copy_ids(control.take(a.control, nc), node->control.data(), nc);

@@ -112,6 +112,20 @@ class SmallVec {
     std::destroy(begin(), end());
     set_size(0);
   }
+  // Moves the elements back inline when they fit (frees the heap block).
+  void shrink_to_fit() {
+    if (!on_heap() || size() > kInline) return;
+    T* block = heap();
+    const size_t n = size();
+    if constexpr (kRelocatable) {
+      if (n) std::memcpy(static_cast<void*>(buf_), static_cast<const void*>(block), n * sizeof(T));
+    } else {
+      std::uninitialized_move(block, block + n, inline_ptr());
+      std::destroy(block, block + n);
+    }
+    free_block(block);
+    word_ = static_cast<uint32_t>(n);
+  }
   void push_back(const T& v) { emplace_back(v); }
   void push_back(T&& v) { emplace_back(std::move(v)); }
   template <typename... Args>
@@ -163,9 +177,13 @@ class SmallVec {
     const size_t n = static_cast<size_t>(std::distance(first, last));
     if constexpr (std::is_trivially_copyable_v<T> && std::is_pointer_v<It> &&
                   std::is_same_v<std::remove_cv_t<std::remove_pointer_t<It>>, T>) {
-      // Plain values from an array (the readers' case): a short inline list
-      // is copied element by element, without a call to memcpy.
-      if (!on_heap() && n <= kInline) {
+      // Plain values from an array (the readers' case): a short list goes
+      // inline (a heap block left from a longer list is freed: the readers
+      // reuse nodes, and small lists in scattered blocks miss the cache),
+      // copied element by element, without a call to memcpy.
+      if (n <= kInline) {
+        if (on_heap()) [[unlikely]]
+          free_block(heap());
         T* out = inline_ptr();
         for (size_t k = 0; k < kInline; ++k)
           if (k < n) out[k] = first[k];
