@@ -1094,27 +1094,30 @@ class BinaryWriter final : public ModuleWriter {
     tables_.reset(fn);
     fill_node_arrays(fn, tables_, arrays_);
     SizeBound bound = rest_size_bound(fn);
+    bound.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) bound.string(t.size());
     add_node_arrays(bound, arrays_);
     if (!bound.fits()) too_large(fn);
-    reserve_builder(bound.bytes());
+
+    // The builder gets everything but the node arrays, which the root table
+    // refers to through placeholders patched in emit_function_frame(); the
+    // arrays follow the builder's buffer in the frame, written to the sink
+    // straight from NodeArrays.
+    segments_.clear();
+    add_segment(fb::Function::VT_OPS, arrays_.ops);
+    add_segment(fb::Function::VT_CONTROL_END, arrays_.control_end);
+    add_segment(fb::Function::VT_CONTROL, arrays_.control);
+    add_segment(fb::Function::VT_LITERAL_END, arrays_.literal_end);
+    add_segment(fb::Function::VT_LITERAL_KIND, arrays_.literal_kind);
+    add_segment(fb::Function::VT_LITERAL_BITS, arrays_.literal_bits);
+    add_segment(fb::Function::VT_INPUT_END, arrays_.input_end);
+    add_segment(fb::Function::VT_INPUTS, arrays_.inputs);
+    if (arrays_.any_loc) add_segment(fb::Function::VT_LOCS, arrays_.locs);
+    SizeBound rest = rest_size_bound(fn);
+    rest.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) rest.string(t.size());
+    reserve_builder(rest.bytes());
     fbb_.Clear();
-
-    auto ops = create_vector(arrays_.ops);
-    auto control_end = create_vector(arrays_.control_end);
-    auto control = create_vector(arrays_.control);
-    auto literal_end = create_vector(arrays_.literal_end);
-    auto literal_kind = create_vector(arrays_.literal_kind);
-    auto literal_bits = create_vector(arrays_.literal_bits);
-    auto input_end = create_vector(arrays_.input_end);
-    auto inputs = create_vector(arrays_.inputs);
-    fbs::Offset<fbs::Vector<const fb::Loc*>> locs;
-    if (arrays_.any_loc) locs = fbb_.CreateVectorOfStructs(arrays_.locs.data(), arrays_.locs.size());
-
-    SizeBound texts;
-    texts.add(fbb_.GetSize() + bound.bytes());
-    texts.vector(tables_.texts().size(), 4);
-    for (std::string_view t : tables_.texts()) texts.string(t.size());
-    if (!texts.fits()) too_large(fn);
 
     auto strings = create_strings(tables_.texts(), [](std::string_view s) { return s; });
     auto opcodes = create_strings(tables_.opcode_names(), [](std::string_view s) { return s; });
@@ -1124,11 +1127,17 @@ class BinaryWriter final : public ModuleWriter {
     if (fn.cfg) cfg = create_cfg(*fn.cfg);
     fbs::Offset<fb::Dominance> dominance;
     if (fn.dominance) dominance = create_dominance(*fn.dominance);
-    fbb_.Finish(fb::CreateFunction(fbb_, name, to_fb(fn.linkage), signature, opcodes, ops, control_end, control,
-                                   literal_end, literal_kind, literal_bits, input_end, inputs, strings, locs, cfg,
-                                   dominance),
-                kFunctionId);
-    emit_frame();
+    const fbs::uoffset_t start = fbb_.StartTable();
+    fbb_.AddOffset(fb::Function::VT_DOMINANCE, dominance);
+    fbb_.AddOffset(fb::Function::VT_CFG, cfg);
+    fbb_.AddOffset(fb::Function::VT_STRINGS, strings);
+    for (const Segment& seg : segments_) fbb_.AddElement<fbs::uoffset_t>(seg.field, kPlaceholder, 0);
+    fbb_.AddOffset(fb::Function::VT_OPCODES, opcodes);
+    fbb_.AddOffset(fb::Function::VT_SIGNATURE, signature);
+    fbb_.AddOffset(fb::Function::VT_NAME, name);
+    fbb_.AddElement<uint8_t>(fb::Function::VT_LINKAGE, static_cast<uint8_t>(to_fb(fn.linkage)), 0);
+    fbb_.Finish(fbs::Offset<fb::Function>(fbb_.EndTable(start)), kFunctionId);
+    emit_function_frame(fn);
     sink_.flush();
   }
 
@@ -1324,6 +1333,68 @@ class BinaryWriter final : public ModuleWriter {
     return fb::CreateDominance(fbb_, node, parent, frontier_end, frontier);
   }
 
+  // A node array placed after the builder's buffer: a FlatBuffers vector
+  // (u32 length, then the elements) whose root table field holds a
+  // placeholder until emit_function_frame() knows where it lands.
+  struct Segment {
+    fbs::voffset_t field;
+    const void* data;
+    size_t count, elem_size;
+    uint64_t at = 0;  // frame offset of the length word
+  };
+  static constexpr fbs::uoffset_t kPlaceholder = 1;
+
+  template <class T>
+  void add_segment(fbs::voffset_t field, const PodBuffer<T>& v) {
+    segments_.push_back(Segment{field, v.data(), v.size(), sizeof(T)});
+  }
+
+  // Frame header, the builder's buffer (with the node array fields of its
+  // root table patched), then each node array (its elements aligned to
+  // their size, 8 at most; the gaps zero), then zero padding to 8 bytes.
+  void emit_function_frame(const Function& fn) {
+    uint8_t* buf = fbb_.GetBufferPointer();
+    const size_t size = fbb_.GetSize();
+    uint64_t at = size;
+    for (Segment& seg : segments_) {
+      const uint64_t align = std::max<uint64_t>(seg.elem_size, sizeof(fbs::uoffset_t));
+      // the elements, 4 bytes after the length word, start aligned
+      at = (at + sizeof(fbs::uoffset_t) + align - 1) / align * align - sizeof(fbs::uoffset_t);
+      seg.at = at;
+      at += sizeof(fbs::uoffset_t) + seg.count * seg.elem_size;
+    }
+    if (at > kMaxFrameBytes) too_large(fn);
+    const uint32_t table = load_u32le(reinterpret_cast<const char*>(buf));
+    int32_t to_vtable;
+    std::memcpy(&to_vtable, buf + table, sizeof to_vtable);
+    const uint8_t* vtable = buf + table - to_vtable;
+    for (const Segment& seg : segments_) {
+      fbs::voffset_t field;
+      std::memcpy(&field, vtable + seg.field, sizeof field);
+      uint8_t* slot = buf + table + field;
+      if (load_u32le(reinterpret_cast<const char*>(slot)) != kPlaceholder)
+        throw std::logic_error("binary writer: node array field not found");
+      store_u32le(reinterpret_cast<char*>(slot), static_cast<uint32_t>(seg.at - (table + field)));
+    }
+
+    char head[kFrameHeaderBytes];
+    store_u32le(head, static_cast<uint32_t>(at));
+    store_u32le(head + 4, 0);
+    sink_.write(std::string_view(head, sizeof head));
+    sink_.write(std::string_view(reinterpret_cast<const char*>(buf), size));
+    static constexpr char kZeros[kFrameAlign] = {};
+    uint64_t written = size;
+    for (const Segment& seg : segments_) {
+      sink_.write(std::string_view(kZeros, seg.at - written));
+      char length[sizeof(fbs::uoffset_t)];
+      store_u32le(length, static_cast<uint32_t>(seg.count));
+      sink_.write(std::string_view(length, sizeof length));
+      sink_.write(std::string_view(static_cast<const char*>(seg.data), seg.count * seg.elem_size));
+      written = seg.at + sizeof length + seg.count * seg.elem_size;
+    }
+    sink_.write(std::string_view(kZeros, padded_size(at) - at));
+  }
+
   // Frame header, the finished FlatBuffer, zero padding to 8 bytes.
   void emit_frame() {
     const size_t size = fbb_.GetSize();
@@ -1345,6 +1416,7 @@ class BinaryWriter final : public ModuleWriter {
   NodeArrays arrays_;  // scratch, reused across functions
   std::vector<fbs::Offset<fbs::String>> offsets_;
   std::vector<uint32_t> block_node_, parent_, ends_, flat_ids_;
+  std::vector<Segment> segments_;
 };
 
 }  // namespace
