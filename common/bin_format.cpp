@@ -584,55 +584,75 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   const size_t files = header.files.size();
   const size_t nops = opmap.size();
 
-  fn.nodes.resize(n);
-  Node* node = fn.nodes.data();
+  // Node i is decoded into `node` (cleared lists, any heap blocks kept).
   uint32_t c = 0, in = 0, lit = 0;  // where node i's lists start
-  uint32_t largest_id = 0;           // of every control input and input
-  for (size_t i = 0; i < n; ++i, ++node) {
-    __builtin_prefetch(node + 16, 1);  // the node array is larger than the caches
-    if (ops[i] >= nops)
+  auto decode = [&](size_t i, Node& node) __attribute__((always_inline)) {
+    if (ops[i] >= nops) [[unlikely]]
       f.fail(ops + i, "opcode index " + num(ops[i]) + " is out of range (" + num(nops) + " opcode names)");
-    node->op = opmap[ops[i]];
+    node.op = opmap[ops[i]];
+    // Unsigned differences: one compare catches an end below the previous
+    // one and an end past the flat list.
     const uint32_t c_end = control_end[i], in_end = input_end[i], lit_end = literal_end[i];
-    if (c_end < c || c_end > ncontrol || in_end < in || in_end > ninputs || lit_end < lit || lit_end > nlit)
-      [[unlikely]] {
+    if (c_end - c > ncontrol - c || in_end - in > ninputs - in || lit_end - lit > nlit - lit) [[unlikely]] {
       check_all_ends();
       f.fail(control_end + i, "inconsistent end offsets");  // not reached: check_all_ends() throws
     }
-    for (uint32_t k = c; k < c_end; ++k) largest_id = std::max(largest_id, control[k]);
-    node->control.assign(control + c, control + c_end);
+    node.control.assign(control + c, control + c_end);
     c = c_end;
-    for (uint32_t k = in; k < in_end; ++k) largest_id = std::max(largest_id, inputs[k]);
-    node->inputs.assign(inputs + in, inputs + in_end);
+    node.inputs.assign(inputs + in, inputs + in_end);
     in = in_end;
-    node->literals.clear();
+    node.literals.clear();
     if (lit_end - lit > 2)
-      node->literals.reserve(lit_end - lit);
+      node.literals.reserve(lit_end - lit);
     else
-      node->literals.shrink_to_fit();  // inline again if a longer list left a heap block
+      node.literals.shrink_to_fit();  // inline again if a longer list left a heap block
     for (; lit < lit_end; ++lit) {  // the usual kinds inline, the rest in read_literal
       const auto kind = static_cast<fb::LiteralKind>(kinds[lit]);
       if (kind == fb::LiteralKind::String)
-        node->literals.push_back(texts.string(bits[lit], bits + lit));
+        node.literals.push_back(texts.string(bits[lit], bits + lit));
       else if (kind == fb::LiteralKind::Int)
-        node->literals.push_back(Literal::integer(static_cast<int64_t>(bits[lit])));
+        node.literals.push_back(Literal::integer(static_cast<int64_t>(bits[lit])));
       else
-        read_literal(f, kinds + lit, bits + lit, texts, node->literals);
+        read_literal(f, kinds + lit, bits + lit, texts, node.literals);
     }
     if (loc) {
       const fb::Loc* l = loc + i;
       const uint32_t line = l->line(), file = l->file(), col = l->col();
-      if (line == 0 ? (file | col) != 0 : file >= files) bad_loc(f, l, header, fn, i);
-      node->loc = Loc{file, line, col};
+      if (line == 0 ? (file | col) != 0 : file >= files) [[unlikely]]
+        bad_loc(f, l, header, fn, i);
+      node.loc = Loc{file, line, col};
     } else {
-      node->loc = Loc{};
+      node.loc = Loc{};
     }
+  };
+
+  // The nodes `fn` already has are overwritten in place; the rest are built
+  // in `fresh` and moved into reserved room (resize() would first zero them,
+  // and a growing vector would move the old nodes it is about to overwrite).
+  std::vector<Node>& nodes = fn.nodes;
+  if (n > nodes.capacity()) {
+    nodes.clear();
+    nodes.reserve(n);
+  } else if (n < nodes.size()) {
+    nodes.resize(n);
+  }
+  const size_t reused = nodes.size();
+  Node* node = nodes.data();
+  size_t i = 0;
+  for (; i < reused; ++i, ++node) {
+    __builtin_prefetch(node + 16, 1);  // the node array is larger than the caches
+    decode(i, *node);
+  }
+  Node fresh;
+  for (; i < n; ++i) {
+    decode(i, fresh);
+    nodes.push_back(std::move(fresh));  // leaves `fresh` empty
   }
   if (c != ncontrol || in != ninputs || lit != nlit) check_all_ends();
-  if (n && largest_id >= n) {  // the same diagnostic as a check before the loop
-    check_references(fn, control, control_end, n, "control input");
-    check_references(fn, inputs, input_end, n, "input");
-  }
+  // Every id below the node count: one pass over the flat lists, which the
+  // loop has just brought into cache (a vectorized maximum).
+  check_references(fn, control, control_end, n, "control input");
+  check_references(fn, inputs, input_end, n, "input");
 }
 
 std::vector<NodeId> slice(const uint32_t* flat, Range r) { return std::vector<NodeId>(flat + r.begin, flat + r.end); }
