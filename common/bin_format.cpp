@@ -72,6 +72,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -597,9 +598,17 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
       check_all_ends();
       f.fail(control_end + i, "inconsistent end offsets");  // not reached: check_all_ends() throws
     }
-    node.control.assign(control + c, control + c_end);
+    // A short list is copied as a whole inline buffer when that many ids
+    // follow in the flat list.
+    if (c + ControlList::kInlineCapacity <= ncontrol) [[likely]]
+      node.control.assign_padded(control + c, c_end - c);
+    else
+      node.control.assign(control + c, control + c_end);
     c = c_end;
-    node.inputs.assign(inputs + in, inputs + in_end);
+    if (in + InputList::kInlineCapacity <= ninputs) [[likely]]
+      node.inputs.assign_padded(inputs + in, in_end - in);
+    else
+      node.inputs.assign(inputs + in, inputs + in_end);
     in = in_end;
     node.literals.clear();
     if (lit_end - lit > 2)
@@ -609,9 +618,9 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
     for (; lit < lit_end; ++lit) {  // the usual kinds inline, the rest in read_literal
       const auto kind = static_cast<fb::LiteralKind>(kinds[lit]);
       if (kind == fb::LiteralKind::String)
-        node.literals.push_back(texts.string(bits[lit], bits + lit));
+        node.literals.unchecked_emplace_back(texts.string(bits[lit], bits + lit));
       else if (kind == fb::LiteralKind::Int)
-        node.literals.push_back(Literal::integer(static_cast<int64_t>(bits[lit])));
+        node.literals.unchecked_emplace_back(Literal::integer(static_cast<int64_t>(bits[lit])));
       else
         read_literal(f, kinds + lit, bits + lit, texts, node.literals);
     }
@@ -626,9 +635,9 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
     }
   };
 
-  // The nodes `fn` already has are overwritten in place; the rest are built
-  // in `fresh` and moved into reserved room (resize() would first zero them,
-  // and a growing vector would move the old nodes it is about to overwrite).
+  // The nodes `fn` already has are overwritten in place; the rest are
+  // appended in reserved room (a growing vector would first move the old
+  // nodes it is about to overwrite).
   std::vector<Node>& nodes = fn.nodes;
   if (n > nodes.capacity()) {
     nodes.clear();
@@ -643,11 +652,7 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
     __builtin_prefetch(node + 16, 1);  // the node array is larger than the caches
     decode(i, *node);
   }
-  Node fresh;
-  for (; i < n; ++i) {
-    decode(i, fresh);
-    nodes.push_back(std::move(fresh));  // leaves `fresh` empty
-  }
+  for (; i < n; ++i) decode(i, nodes.emplace_back());
   if (c != ncontrol || in != ninputs || lit != nlit) check_all_ends();
   // Every id below the node count: one pass over the flat lists, which the
   // loop has just brought into cache (a vectorized maximum).
@@ -836,32 +841,40 @@ fb::Linkage to_fb(Linkage l) { return l == Linkage::Internal ? fb::Linkage::Inte
 fb::ExternKind to_fb(ExternKind k) { return k == ExternKind::Data ? fb::ExternKind::Data : fb::ExternKind::Function; }
 
 // A growable array of plain values, kept from one function to the next.
-// The node pass appends through a Cursor (a raw pointer and a limit), since
-// std::vector's insert of a 1-3 element range costs a call to memmove per
-// node.
+// Growing it does not zero the new room (pages never written are never
+// touched), so reserving generously costs nothing. The node pass appends
+// through a Cursor (a raw pointer and a limit), since std::vector's insert
+// of a 1-3 element range costs a call to memmove per node.
 template <class T>
 class PodBuffer {
+  static_assert(std::is_trivially_copyable_v<T>);
+
  public:
   void clear() { size_ = 0; }
   size_t size() const { return size_; }
-  const T* data() const { return store_.data(); }
-  T* data() { return store_.data(); }
+  const T* data() const { return store_.get(); }
+  T* data() { return store_.get(); }
   // Exactly n values, for the caller to fill.
   T* reset(size_t n) {
     size_ = 0;
     reserve(n);
     size_ = n;
-    return store_.data();
+    return store_.get();
   }
   void reserve(size_t n) {
-    if (n > store_.size()) store_.resize(std::max(n, 2 * store_.size() + 1024));
+    if (n <= capacity_) return;
+    const size_t cap = std::max(n, 2 * capacity_ + 1024);
+    auto fresh = std::make_unique_for_overwrite<T[]>(cap);
+    if (size_) std::memcpy(fresh.get(), store_.get(), size_ * sizeof(T));
+    store_ = std::move(fresh);
+    capacity_ = cap;
   }
-  size_t capacity() const { return store_.size(); }
+  size_t capacity() const { return capacity_; }
   void set_size(size_t n) { size_ = n; }
 
  private:
-  std::vector<T> store_;
-  size_t size_ = 0;
+  std::unique_ptr<T[]> store_;
+  size_t size_ = 0, capacity_ = 0;
 };
 
 // Appends to a PodBuffer through a raw pointer: a plain value the node pass
@@ -870,15 +883,16 @@ template <class T>
 struct Cursor {
   T* base;
   size_t used, capacity;
-  static Cursor begin(PodBuffer<T>& buf) {
+  static Cursor begin(PodBuffer<T>& buf, size_t expected) {
     buf.clear();
-    buf.reserve(1024);
+    buf.reserve(expected);
     return Cursor{buf.data(), 0, buf.capacity()};
   }
-  // Room for k more values, returned for the caller to fill.
-  T* take(PodBuffer<T>& buf, size_t k) {
-    if (used + k > capacity) [[unlikely]] {
-      buf.reserve(used + k);
+  // Room for k more values, returned for the caller to fill; the caller
+  // may write `slack` values even when k is smaller.
+  T* take(PodBuffer<T>& buf, size_t k, size_t slack) {
+    if (used + k + slack > capacity) [[unlikely]] {
+      buf.reserve(used + k + slack);
       base = buf.data();
       capacity = buf.capacity();
     }
@@ -887,16 +901,6 @@ struct Cursor {
     return p;
   }
 };
-
-// Copies a short id list (almost always 0-3 ids) without a call to memcpy.
-inline void copy_ids(uint32_t* out, const uint32_t* in, size_t n) {
-  if (n > 4) {
-    std::memcpy(out, in, n * sizeof(uint32_t));
-    return;
-  }
-  for (size_t k = 0; k < 4; ++k)
-    if (k < n) out[k] = in[k];
-}
 
 // The opcode table and literal texts of the function being written. Members
 // keep their capacity from one function to the next.
@@ -933,6 +937,19 @@ class FunctionTables {
   // open-addressing table, without hashing or comparing strings.
   uint32_t text_index(const Literal& lit) {
     uint64_t lo, hi;
+    if (lit.short_text_key(lo, hi)) [[likely]] {
+      const ShortSlot& slot = short_[hash(lo, hi) & (short_.size() - 1)];
+      if (slot.generation == generation_ && slot.lo == lo && slot.hi == hi) return slot.index;
+    }
+    return text_index_slow(lit);
+  }
+
+  const std::vector<std::string_view>& opcode_names() const { return opcode_names_; }
+  const std::vector<std::string_view>& texts() const { return texts_; }
+
+ private:
+  [[gnu::noinline]] uint32_t text_index_slow(const Literal& lit) {
+    uint64_t lo, hi;
     if (!lit.short_text_key(lo, hi)) return long_text_index(lit.text());
     const size_t mask = short_.size() - 1;
     for (size_t h = hash(lo, hi) & mask;; h = (h + 1) & mask) {
@@ -948,10 +965,6 @@ class FunctionTables {
     }
   }
 
-  const std::vector<std::string_view>& opcode_names() const { return opcode_names_; }
-  const std::vector<std::string_view>& texts() const { return texts_; }
-
- private:
   [[gnu::noinline]] uint16_t new_op_index(const Function& fn, NodeId id, OpId op) {
     if (op >= local_op_.size())
       throw FormatError(Where::in(fn.name, node_name(id)), "opcode number " + num(op) + " is out of range");
@@ -1032,10 +1045,23 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   uint32_t* control_end = a.control_end.reset(n);
   uint32_t* input_end = a.input_end.reset(n);
   uint32_t* literal_end = a.literal_end.reset(n);
-  auto control = Cursor<uint32_t>::begin(a.control);
-  auto inputs = Cursor<uint32_t>::begin(a.inputs);
-  auto literal_kind = Cursor<fb::LiteralKind>::begin(a.literal_kind);
-  auto literal_bits = Cursor<uint64_t>::begin(a.literal_bits);
+  // Room for a control input, three inputs and two literals a node at first.
+  auto control = Cursor<uint32_t>::begin(a.control, n);
+  auto inputs = Cursor<uint32_t>::begin(a.inputs, 3 * n);
+  // Literal kinds and payloads have the same count: one cursor position.
+  a.literal_kind.clear();
+  a.literal_bits.clear();
+  size_t lit_used = 0, lit_capacity = 0;
+  fb::LiteralKind* kinds = nullptr;
+  uint64_t* payloads = nullptr;
+  auto reserve_literals = [&](size_t need) {
+    a.literal_kind.reserve(need);
+    a.literal_bits.reserve(need);
+    kinds = a.literal_kind.data();
+    payloads = a.literal_bits.data();
+    lit_capacity = std::min(a.literal_kind.capacity(), a.literal_bits.capacity());
+  };
+  reserve_literals(2 * n);
   a.locs.clear();
   fb::Loc* locs = nullptr;  // set at the first node with a location
   const Node* node = fn.nodes.data();
@@ -1043,21 +1069,22 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
     __builtin_prefetch(node + 16);  // the node array is larger than the caches
     ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node->op);
     const size_t nc = node->control.size();
-    copy_ids(control.take(a.control, nc), node->control.data(), nc);
+    node->control.copy_padded(control.take(a.control, nc, ControlList::kInlineCapacity));
     control_end[i] = static_cast<uint32_t>(control.used);
     const size_t ni = node->inputs.size();
-    copy_ids(inputs.take(a.inputs, ni), node->inputs.data(), ni);
+    node->inputs.copy_padded(inputs.take(a.inputs, ni, InputList::kInlineCapacity));
     input_end[i] = static_cast<uint32_t>(inputs.used);
     const size_t nlit = node->literals.size();
-    fb::LiteralKind* kind = literal_kind.take(a.literal_kind, nlit);
-    uint64_t* bits = literal_bits.take(a.literal_bits, nlit);
+    if (lit_used + nlit > lit_capacity) [[unlikely]]
+      reserve_literals(lit_used + nlit);
     const Literal* lit = node->literals.data();
-    for (size_t k = 0; k < nlit; ++k) {
+    for (size_t k = 0; k < nlit; ++k, ++lit_used) {
       const Literal::Kind lk = lit[k].kind();
-      kind[k] = static_cast<fb::LiteralKind>(lk);
-      bits[k] = lk == Literal::Kind::String || lk == Literal::Kind::Json ? tables.text_index(lit[k]) : lit[k].bits();
+      kinds[lit_used] = static_cast<fb::LiteralKind>(lk);
+      payloads[lit_used] =
+          lk == Literal::Kind::String || lk == Literal::Kind::Json ? tables.text_index(lit[k]) : lit[k].bits();
     }
-    literal_end[i] = static_cast<uint32_t>(literal_kind.used);
+    literal_end[i] = static_cast<uint32_t>(lit_used);
     if (locs) {
       locs[i] = node->loc.valid() ? fb::Loc(node->loc.file, node->loc.line, node->loc.col) : fb::Loc();
     } else if (node->loc.valid()) {
@@ -1068,8 +1095,8 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   }
   a.control.set_size(control.used);
   a.inputs.set_size(inputs.used);
-  a.literal_kind.set_size(literal_kind.used);
-  a.literal_bits.set_size(literal_bits.used);
+  a.literal_kind.set_size(lit_used);
+  a.literal_bits.set_size(lit_used);
   a.any_loc = locs != nullptr;
 }
 

@@ -22,43 +22,53 @@ Literal Literal::floating(double v) {
   return Literal(Kind::Float, bits);
 }
 
-// A long text: one heap block holding its size, then its bytes.
-void Literal::set_text(std::string_view text) {
+// A short text in the literal (zero-padded); a long one in a heap block
+// holding its size, then its bytes.
+void Literal::set_text(Kind kind, std::string_view text) {
   if (text.size() <= kInlineText) {
-    len_ = static_cast<uint8_t>(text.size());
-    if (!text.empty()) std::memcpy(bytes_, text.data(), text.size());
+    unsigned char bytes[12] = {};
+    bytes[0] = static_cast<unsigned char>(kind);
+    bytes[1] = static_cast<unsigned char>(text.size());
+    if (!text.empty()) std::memcpy(bytes + kTextAt, text.data(), text.size());
+    uint32_t header;
+    uint64_t payload;
+    std::memcpy(&header, bytes, sizeof header);
+    std::memcpy(&payload, bytes + kPayloadAt, sizeof payload);
+    store_header(header);
+    store_payload(payload);
     return;
   }
   const size_t size = text.size();
   char* block = static_cast<char*>(::operator new(sizeof size + size));
   std::memcpy(block, &size, sizeof size);
   std::memcpy(block + sizeof size, text.data(), size);
-  std::memcpy(bytes_ + kPayloadAt, &block, sizeof block);
-  len_ = kHeapText;
+  store_header(static_cast<uint32_t>(kind) | uint32_t{kHeapText} << 8);
+  uint64_t address;
+  std::memcpy(&address, &block, sizeof address);
+  store_payload(address);
 }
 
 void Literal::copy_from(const Literal& o) {
-  kind_ = o.kind_;
-  if (o.len_ == kHeapText) {
-    set_text(o.text());
+  if (o.len() == kHeapText) {
+    set_text(o.kind(), o.text());
   } else {
-    len_ = o.len_;
-    std::memcpy(bytes_, o.bytes_, sizeof bytes_);
+    store_header(o.load_header());
+    store_payload(o.load_payload());
   }
 }
 
 void Literal::release_block() noexcept {
   ::operator delete(const_cast<char*>(load_ptr()));
-  len_ = 0;
+  store_header(0);
 }
 
 bool operator==(const Literal& a, const Literal& b) {
-  if (a.kind_ != b.kind_) return false;
-  switch (a.kind_) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
     case Literal::Kind::Null: return true;
     case Literal::Kind::Bool:
     case Literal::Kind::Int:
-    case Literal::Kind::UInt: return a.load_bits() == b.load_bits();
+    case Literal::Kind::UInt: return a.load_payload() == b.load_payload();
     case Literal::Kind::Float: return a.as_float() == b.as_float();
     case Literal::Kind::String:
     case Literal::Kind::Json: return a.text() == b.text();

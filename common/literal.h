@@ -31,15 +31,17 @@ class Literal {
   // Texts up to this many bytes live inside the literal.
   static constexpr size_t kInlineText = 10;
 
-  Literal() noexcept = default;
+  Literal() noexcept {
+    store_header(0);
+    store_payload(0);
+  }
   Literal(const Literal& o) {
-    if (o.len_ == kHeapText) [[unlikely]] {
+    if (o.len() == kHeapText) [[unlikely]] {
       copy_from(o);
       return;
     }
-    kind_ = o.kind_;
-    len_ = o.len_;
-    std::memcpy(bytes_, o.bytes_, sizeof bytes_);
+    store_header(o.load_header());
+    store_payload(o.load_payload());
   }
   Literal(Literal&& o) noexcept { steal(o); }
   Literal& operator=(const Literal& o) {
@@ -70,8 +72,8 @@ class Literal {
   // `text` must be the compact JSON of an array or object.
   static Literal json(std::string_view text) { return Literal(Kind::Json, text); }
 
-  Kind kind() const { return kind_; }
-  bool is_int() const { return kind_ == Kind::Int || kind_ == Kind::UInt; }
+  Kind kind() const { return static_cast<Kind>(raw_[0]); }
+  bool is_int() const { return kind() == Kind::Int || kind() == Kind::UInt; }
   // Each accessor throws std::bad_variant_access if the kind is not its own.
   bool as_bool() const { return payload(Kind::Bool) != 0; }
   int64_t as_int() const { return static_cast<int64_t>(payload(Kind::Int)); }
@@ -88,31 +90,27 @@ class Literal {
   // The 8-byte payload of a Bool (0/1), Int, UInt or Float (IEEE bits)
   // literal, as the binary encoding stores it; 0 for the other kinds.
   uint64_t bits() const {
-    if (kind_ == Kind::Null || kind_ == Kind::String || kind_ == Kind::Json) return 0;
-    return load_bits();
+    const Kind k = kind();
+    if (k == Kind::Null || k == Kind::String || k == Kind::Json) return 0;
+    return load_payload();
   }
   // The text of a String or Json literal (no kind check).
   std::string_view text() const {
-    if (len_ != kHeapText) return {reinterpret_cast<const char*>(bytes_), len_};
+    if (len() != kHeapText) return {reinterpret_cast<const char*>(raw_ + kTextAt), len()};
     const char* block = load_ptr();
     size_t size;
     std::memcpy(&size, block, sizeof size);
     return {block + sizeof size, size};
   }
 
-  // For hash tables: a String or Json text of at most kInlineText bytes as
-  // two words (its bytes zero-padded in `lo` and the low bytes of `hi`, its
-  // length in the top byte of `hi`): equal keys, equal texts. False for a
-  // longer text or another kind.
+  // For hash tables: a String or Json text of at most kInlineText bytes
+  // packed in two words (its length and bytes, zero-padded): equal keys,
+  // equal texts. False for a longer text or another kind.
   bool short_text_key(uint64_t& lo, uint64_t& hi) const {
-    if (len_ == kHeapText || (kind_ != Kind::String && kind_ != Kind::Json)) return false;
-    uint16_t rest;
-    std::memcpy(&lo, bytes_, sizeof lo);
-    std::memcpy(&rest, bytes_ + 8, sizeof rest);
-    if (len_ < 8) lo &= ~(~uint64_t{0} << (8 * len_));
-    if (len_ <= 8) rest = 0;
-    else if (len_ == 9) rest &= 0xFF;
-    hi = rest | (uint64_t{len_} << 56);
+    const Kind k = kind();
+    if (len() == kHeapText || (k != Kind::String && k != Kind::Json)) return false;
+    lo = load_payload();  // text bytes 2..9 (zero beyond the length)
+    hi = load_header() >> 8;  // the length, then text bytes 0..1
     return true;
   }
 
@@ -122,47 +120,61 @@ class Literal {
   friend bool operator==(const Literal& a, const Literal& b);
 
  private:
-  static constexpr uint8_t kHeapText = 0xFF;  // len_ of a text in a heap block
-  static constexpr size_t kPayloadAt = 2;     // bytes_ offset of the payload / pointer
+  // Layout, 12 bytes: raw_[0] the kind, raw_[1] the inline text length or
+  // kHeapText, raw_[2..12) an inline text (zero-padded: equal texts, equal
+  // bytes), or raw_[4..12) the payload or the heap block's address. Every
+  // copy moves the header word raw_[0..4) and the payload word raw_[4..12)
+  // as two whole words, as every constructor stores them, so a literal made
+  // and then moved at once is forwarded from the store buffer, not stalled.
+  static constexpr uint8_t kHeapText = 0xFF;
+  static constexpr size_t kTextAt = 2;
+  static constexpr size_t kPayloadAt = 4;
 
-  Literal(Kind kind, uint64_t bits) : kind_(kind) { std::memcpy(bytes_ + kPayloadAt, &bits, sizeof bits); }
-  Literal(Kind kind, std::string_view text) : kind_(kind) { set_text(text); }
+  Literal(Kind kind, uint64_t bits) {
+    store_header(static_cast<uint32_t>(kind));
+    store_payload(bits);
+  }
+  Literal(Kind kind, std::string_view text) { set_text(kind, text); }
 
-  uint64_t load_bits() const {
+  uint8_t len() const { return raw_[1]; }
+  uint32_t load_header() const {
+    uint32_t h;
+    std::memcpy(&h, raw_, sizeof h);
+    return h;
+  }
+  void store_header(uint32_t h) { std::memcpy(raw_, &h, sizeof h); }
+  uint64_t load_payload() const {
     uint64_t v;
-    std::memcpy(&v, bytes_ + kPayloadAt, sizeof v);
+    std::memcpy(&v, raw_ + kPayloadAt, sizeof v);
     return v;
   }
+  void store_payload(uint64_t v) { std::memcpy(raw_ + kPayloadAt, &v, sizeof v); }
   const char* load_ptr() const {
     const char* p;
-    std::memcpy(&p, bytes_ + kPayloadAt, sizeof p);
+    std::memcpy(&p, raw_ + kPayloadAt, sizeof p);
     return p;
   }
   uint64_t payload(Kind want) const {
-    if (kind_ != want) throw std::bad_variant_access();
-    return load_bits();
+    if (kind() != want) throw std::bad_variant_access();
+    return load_payload();
   }
   std::string_view text(Kind want) const {
-    if (kind_ != want) throw std::bad_variant_access();
+    if (kind() != want) throw std::bad_variant_access();
     return text();
   }
-  void set_text(std::string_view text);  // kind_ already set; no text owned
+  void set_text(Kind kind, std::string_view text);  // owns no text yet
   void copy_from(const Literal& o);
   void steal(Literal& o) noexcept {
-    kind_ = o.kind_;
-    len_ = o.len_;
-    std::memcpy(bytes_, o.bytes_, sizeof bytes_);
-    o.kind_ = Kind::Null;
-    o.len_ = 0;
+    store_header(o.load_header());
+    store_payload(o.load_payload());
+    o.store_header(0);  // null, owns nothing
   }
   void free_text() noexcept {
-    if (len_ == kHeapText) release_block();
+    if (len() == kHeapText) release_block();
   }
   void release_block() noexcept;
 
-  Kind kind_ = Kind::Null;
-  uint8_t len_ = 0;  // inline text length, or kHeapText
-  unsigned char bytes_[10] = {};
+  unsigned char raw_[12];
 };
 
 static_assert(sizeof(Literal) == 12);

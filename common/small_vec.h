@@ -142,6 +142,15 @@ class SmallVec {
     set_size(n + 1);
     return *slot;
   }
+  // emplace_back when size() < capacity() is known (as in
+  // std::inplace_vector): no growth check.
+  template <typename... Args>
+  T& unchecked_emplace_back(Args&&... args) {
+    const size_t n = size();
+    T* slot = ::new (ptr() + n) T(std::forward<Args>(args)...);
+    set_size(n + 1);
+    return *slot;
+  }
   void pop_back() {
     const size_t n = size() - 1;
     std::destroy_at(ptr() + n);
@@ -200,6 +209,32 @@ class SmallVec {
       for (size_t k = 0; first != last; ++first, ++k) ::new (out + k) T(*first);
     }
     set_size(n);
+  }
+  // For the encodings' bulk copies of plain values (trivially copyable T),
+  // without a branch per element on the usual short lists:
+  // assign_padded(first, n) is assign(first, first + n) where
+  // first[0 .. max(n, kInlineCapacity)) may all be read;
+  // copy_padded(out) copies the elements to out[0 .. size()) and may write
+  // out[size() .. kInlineCapacity) too.
+  static constexpr size_t kInlineCapacity = kInline;
+  void assign_padded(const T* first, size_t n) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (n <= kInline) {
+      if (on_heap()) [[unlikely]]
+        free_block(heap());
+      std::memcpy(buf_, first, kInline * sizeof(T));
+      word_ = static_cast<uint32_t>(n);
+      return;
+    }
+    assign(first, first + n);
+  }
+  void copy_padded(T* out) const {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (!on_heap()) {
+      std::memcpy(out, buf_, kInline * sizeof(T));
+      return;
+    }
+    std::memcpy(out, heap(), size() * sizeof(T));
   }
   void assign(size_t n, const T& v) {
     if (n > capacity()) {
