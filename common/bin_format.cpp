@@ -627,7 +627,10 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
     if (loc) {
       const fb::Loc* l = loc + i;
       const uint32_t line = l->line(), file = l->file(), col = l->col();
-      if (line == 0 ? (file | col) != 0 : file >= files) [[unlikely]]
+      // line 0 with a file or column, or a file past the list (no branch
+      // on whether the node has a location: about random)
+      const bool no_line = line == 0;
+      if ((no_line & ((file | col) != 0)) | (!no_line & (file >= files))) [[unlikely]]
         bad_loc(f, l, header, fn, i);
       node.loc = Loc{file, line, col};
     } else {
@@ -1086,7 +1089,10 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
     }
     literal_end[i] = static_cast<uint32_t>(lit_used);
     if (locs) {
-      locs[i] = node->loc.valid() ? fb::Loc(node->loc.file, node->loc.line, node->loc.col) : fb::Loc();
+      // all zero without a line (no branch on that: about random)
+      const Loc l = node->loc;
+      const uint32_t keep = l.line != 0 ? ~0u : 0u;
+      locs[i] = fb::Loc(l.file & keep, l.line, l.col & keep);
     } else if (node->loc.valid()) {
       locs = a.locs.reset(n);
       std::fill(locs, locs + i, fb::Loc());  // all earlier nodes had none
