@@ -385,7 +385,26 @@ size_t json_depth(std::string_view text) {
 class LiteralTexts {
  public:
   LiteralTexts(const Frame& frame, const StringVector* strings, TextBudget& budget)
-      : frame_(frame), strings_(strings), budget_(budget) {}
+      : frame_(frame), strings_(strings), budget_(budget), string_literals_(std::max<size_t>(1, strings->size())) {}
+
+  // Appends the literal (kind, payload) to `out` if it is an Int or a
+  // String whose text was decoded before (almost every literal), without a
+  // branch on which of the two (about random); false, appending nothing,
+  // for any other literal. `out` has room.
+  bool append_usual(uint8_t kind, uint64_t bits, const void* at, LiteralList& out) {
+    // Bitwise operators and masks, not && and ?: (which compile to jumps).
+    const bool is_int = kind == static_cast<uint8_t>(fb::LiteralKind::Int);
+    const bool in_range = (kind == static_cast<uint8_t>(fb::LiteralKind::String)) & (bits < string_literals_.size());
+    const Entry& e = string_literals_[bits & (uint64_t{0} - in_range)];
+    const bool is_string = in_range & e.ready;
+    if (!(is_string | is_int)) [[unlikely]]
+      return false;
+    budget_.charge(e.size & (uint32_t{0} - is_string), at);
+    const Literal number = Literal::integer(static_cast<int64_t>(bits));
+    const Literal* from[2] = {&number, &e.literal};
+    out.unchecked_emplace_back(*from[is_string]);
+    return true;
+  }
 
   const Literal& string(uint64_t index, const void* at) {
     if (index < string_literals_.size() && string_literals_[index].ready) [[likely]] {
@@ -416,7 +435,6 @@ class LiteralTexts {
 
   [[gnu::noinline]] const Literal& first_string(uint64_t index, const void* at) {
     if (index >= strings_->size()) out_of_range(index, at);
-    if (string_literals_.empty()) string_literals_.resize(strings_->size());
     Entry& e = string_literals_[index];
     std::string_view t = checked_text(index, at);
     e.literal = Literal::string(t);
@@ -615,15 +633,9 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
       node.literals.reserve(lit_end - lit);
     else
       node.literals.shrink_to_fit();  // inline again if a longer list left a heap block
-    for (; lit < lit_end; ++lit) {  // the usual kinds inline, the rest in read_literal
-      const auto kind = static_cast<fb::LiteralKind>(kinds[lit]);
-      if (kind == fb::LiteralKind::String)
-        node.literals.unchecked_emplace_back(texts.string(bits[lit], bits + lit));
-      else if (kind == fb::LiteralKind::Int)
-        node.literals.unchecked_emplace_back(Literal::integer(static_cast<int64_t>(bits[lit])));
-      else
+    for (; lit < lit_end; ++lit)  // the usual literals inline, the rest in read_literal
+      if (!texts.append_usual(kinds[lit], bits[lit], bits + lit, node.literals)) [[unlikely]]
         read_literal(f, kinds + lit, bits + lit, texts, node.literals);
-    }
     if (loc) {
       const fb::Loc* l = loc + i;
       const uint32_t line = l->line(), file = l->file(), col = l->col();
@@ -926,6 +938,7 @@ class FunctionTables {
       generation_ = 1;
     }
     if (short_.empty()) short_.resize(64);
+    short_shift_ = 64 - static_cast<unsigned>(std::countr_zero(short_.size()));
   }
 
   uint16_t op_index(const Function& fn, NodeId id, OpId op) {
@@ -941,7 +954,7 @@ class FunctionTables {
   uint32_t text_index(const Literal& lit) {
     uint64_t lo, hi;
     if (lit.short_text_key(lo, hi)) [[likely]] {
-      const ShortSlot& slot = short_[hash(lo, hi) & (short_.size() - 1)];
+      const ShortSlot& slot = short_[slot_of(lo, hi)];
       if (slot.generation == generation_ && slot.lo == lo && slot.hi == hi) return slot.index;
     }
     return text_index_slow(lit);
@@ -955,7 +968,7 @@ class FunctionTables {
     uint64_t lo, hi;
     if (!lit.short_text_key(lo, hi)) return long_text_index(lit.text());
     const size_t mask = short_.size() - 1;
-    for (size_t h = hash(lo, hi) & mask;; h = (h + 1) & mask) {
+    for (size_t h = slot_of(lo, hi);; h = (h + 1) & mask) {
       ShortSlot& slot = short_[h];
       if (slot.generation != generation_) {
         const auto index = static_cast<uint32_t>(texts_.size());
@@ -982,18 +995,20 @@ class FunctionTables {
     uint32_t generation = 0;  // the slot is in use when it equals generation_
   };
 
-  static size_t hash(uint64_t lo, uint64_t hi) {
-    uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ull)) * 0xD6E8FEB86659FD93ull;
-    return static_cast<size_t>(h ^ (h >> 32));
+  // The slot of a key: the top bits of one multiplication (Fibonacci
+  // hashing); collisions only cost probing.
+  size_t slot_of(uint64_t lo, uint64_t hi) const {
+    return static_cast<size_t>(((lo ^ hi) * 0x9E3779B97F4A7C15ull) >> short_shift_);
   }
 
   void grow_short() {
     std::vector<ShortSlot> old(short_.size() * 2);
     old.swap(short_);
     const size_t mask = short_.size() - 1;
+    short_shift_ = 64 - static_cast<unsigned>(std::countr_zero(short_.size()));
     for (const ShortSlot& s : old) {
       if (s.generation != generation_) continue;
-      size_t h = hash(s.lo, s.hi) & mask;
+      size_t h = slot_of(s.lo, s.hi);
       while (short_[h].generation == generation_) h = (h + 1) & mask;
       short_[h] = s;
     }
@@ -1014,6 +1029,7 @@ class FunctionTables {
   std::vector<std::string_view> texts_;
   std::unordered_map<std::string_view, uint32_t> text_index_;  // longer texts
   std::vector<ShortSlot> short_;  // power-of-two size, at most half full
+  unsigned short_shift_ = 58;     // 64 - log2(short_.size())
   size_t short_count_ = 0;
   uint32_t generation_ = 0;
 };

@@ -109,7 +109,18 @@ class SmallVec {
     if (n > capacity()) grow_to(n);
   }
   void clear() {
-    std::destroy(begin(), end());
+    if constexpr (!std::is_trivially_destructible_v<T>) {
+      if (!on_heap()) {
+        // A fixed number of steps: the element count (about random in a
+        // node list) is not a branch to mispredict.
+        T* p = inline_ptr();
+        const size_t n = size();
+        for (size_t k = 0; k < kInline; ++k)
+          if (k < n) std::destroy_at(p + k);
+      } else {
+        std::destroy(begin(), end());
+      }
+    }
     set_size(0);
   }
   // Moves the elements back inline when they fit (frees the heap block).
