@@ -114,6 +114,11 @@ class Literal {
     return true;
   }
 
+  // Whether the literal whose bytes start at `bytes` has its text in a heap
+  // block (for containers testing storage without a branch on whether it
+  // holds a live literal).
+  static bool raw_owns_text(const unsigned char* bytes) { return bytes[1] == kHeapText; }
+
   // The literal as compact JSON text (the printable form uses this).
   std::string to_json() const;
 
@@ -182,5 +187,11 @@ static_assert(sizeof(Literal) == 12);
 // Moving a Literal and destroying the source is a byte copy.
 template <>
 struct is_trivially_relocatable<Literal> : std::true_type {};
+
+// Only a literal with its text in a heap block owns anything.
+template <>
+struct may_own_resources<Literal> {
+  static bool test(const unsigned char* bytes) { return Literal::raw_owns_text(bytes); }
+};
 
 }  // namespace pl

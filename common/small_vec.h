@@ -36,6 +36,15 @@ namespace pl {
 template <typename T>
 struct is_trivially_relocatable : std::is_trivially_copyable<T> {};
 
+// Specialize with `static bool test(const unsigned char* bytes)`, true when
+// the element whose storage starts at `bytes` may own something its
+// destructor must release (tested on any inline slot, live or not), so
+// clearing a short inline list takes no branch per element.
+template <typename T>
+struct may_own_resources {
+  static bool test(const unsigned char*) { return true; }
+};
+
 template <typename T, uint32_t N>
 class SmallVec {
   static constexpr size_t kBufBytes = N * sizeof(T) > sizeof(T*) ? N * sizeof(T) : sizeof(T*);
@@ -111,12 +120,14 @@ class SmallVec {
   void clear() {
     if constexpr (!std::is_trivially_destructible_v<T>) {
       if (!on_heap()) {
-        // A fixed number of steps: the element count (about random in a
-        // node list) is not a branch to mispredict.
-        T* p = inline_ptr();
+        // One test over every inline slot: the element count (about random
+        // in a node list) is not a branch to mispredict.
         const size_t n = size();
+        bool release = false;
         for (size_t k = 0; k < kInline; ++k)
-          if (k < n) std::destroy_at(p + k);
+          release |= (k < n) & may_own_resources<T>::test(buf_ + k * sizeof(T));
+        if (release) [[unlikely]]
+          std::destroy(inline_ptr(), inline_ptr() + n);
       } else {
         std::destroy(begin(), end());
       }
