@@ -72,6 +72,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -167,7 +168,8 @@ class TextBudget {
  public:
   TextBudget(const Frame& frame, uint64_t limit) : frame_(frame), left_(limit) {}
   void charge(size_t bytes, const void* at) {
-    if (bytes > left_) frame_.fail(at, "frame decodes to more text than it holds (a string is shared too often)");
+    if (bytes > left_) [[unlikely]]
+      over(at);
     left_ -= bytes;
   }
   // A string copied out of the frame: charged, and valid UTF-8 like the
@@ -180,6 +182,10 @@ class TextBudget {
   }
 
  private:
+  [[noreturn, gnu::noinline]] void over(const void* at) const {
+    frame_.fail(at, "frame decodes to more text than it holds (a string is shared too often)");
+  }
+
   const Frame& frame_;
   uint64_t left_;
 };
@@ -371,30 +377,86 @@ size_t json_depth(std::string_view text) {
   return deepest;
 }
 
-// String and Json literal payloads: indexes into Function.strings, each
-// copy charged to the frame's budget, each Json text validated once.
+// String and Json literal payloads: indexes into Function.strings. Each
+// text is checked once (UTF-8; for Json, the compact JSON of an array or
+// object) and, for String, decoded once into a Literal that each use copies
+// (a short text is 12 bytes, no allocation). Every use is still charged to
+// the frame's budget.
 class LiteralTexts {
  public:
   LiteralTexts(const Frame& frame, const StringVector* strings, TextBudget& budget)
-      : frame_(frame), strings_(strings), budget_(budget) {}
+      : frame_(frame), strings_(strings), budget_(budget), string_literals_(std::max<size_t>(1, strings->size())) {}
 
-  Literal string(uint64_t index, const void* at) { return Literal::string(std::string(text(index, at))); }
+  // Appends the literal (kind, payload) to `out` if it is an Int or a
+  // String whose text was decoded before (almost every literal), without a
+  // branch on which of the two (about random); false, appending nothing,
+  // for any other literal. `out` has room.
+  bool append_usual(uint8_t kind, uint64_t bits, const void* at, LiteralList& out) {
+    // Bitwise operators and masks, not && and ?: (which compile to jumps).
+    const bool is_int = kind == static_cast<uint8_t>(fb::LiteralKind::Int);
+    const bool in_range = (kind == static_cast<uint8_t>(fb::LiteralKind::String)) & (bits < string_literals_.size());
+    const Entry& e = string_literals_[bits & (uint64_t{0} - in_range)];
+    const bool is_string = in_range & e.ready;
+    if (!(is_string | is_int)) [[unlikely]]
+      return false;
+    budget_.charge(e.size & (uint32_t{0} - is_string), at);
+    const Literal number = Literal::integer(static_cast<int64_t>(bits));
+    const Literal* from[2] = {&number, &e.literal};
+    out.unchecked_emplace_back(*from[is_string]);
+    return true;
+  }
+
+  const Literal& string(uint64_t index, const void* at) {
+    if (index < string_literals_.size() && string_literals_[index].ready) [[likely]] {
+      const Entry& e = string_literals_[index];
+      budget_.charge(e.size, at);
+      return e.literal;
+    }
+    return first_string(index, at);
+  }
 
   Literal json(uint64_t index, const void* at) {
-    std::string_view t = text(index, at);
+    if (index >= strings_->size()) out_of_range(index, at);
+    std::string_view t = checked_text(index, at);
     if (json_checked_.empty()) json_checked_.assign(strings_->size(), 0);
     if (!json_checked_[index]) {
       check_json(t, strings_->Get(static_cast<fbs::uoffset_t>(index)));
       json_checked_[index] = 1;
     }
-    return Literal::json(std::string(t));
+    return Literal::json(t);
   }
 
  private:
-  std::string_view text(uint64_t index, const void* at) {
-    if (index >= strings_->size())
-      frame_.fail(at, "literal text index " + num(index) + " is out of range (" + num(strings_->size()) + " texts)");
-    return budget_.take(strings_->Get(static_cast<fbs::uoffset_t>(index)), at);
+  struct Entry {
+    Literal literal;
+    uint32_t size = 0;
+    bool ready = false;
+  };
+
+  [[gnu::noinline]] const Literal& first_string(uint64_t index, const void* at) {
+    if (index >= strings_->size()) out_of_range(index, at);
+    Entry& e = string_literals_[index];
+    std::string_view t = checked_text(index, at);
+    e.literal = Literal::string(t);
+    e.size = static_cast<uint32_t>(t.size());
+    e.ready = true;
+    return e.literal;
+  }
+
+  [[noreturn]] void out_of_range(uint64_t index, const void* at) const {
+    frame_.fail(at, "literal text index " + num(index) + " is out of range (" + num(strings_->size()) + " texts)");
+  }
+
+  // Text `index` (in range), charged, valid UTF-8 (checked on first use).
+  std::string_view checked_text(uint64_t index, const void* at) {
+    std::string_view text = view(strings_->Get(static_cast<fbs::uoffset_t>(index)));
+    budget_.charge(text.size(), at);
+    if (utf8_checked_.empty()) utf8_checked_.assign(strings_->size(), 0);
+    if (!utf8_checked_[index]) {
+      if (!json_lex::valid_utf8(text)) frame_.fail(at, "string is not valid utf-8");
+      utf8_checked_[index] = 1;
+    }
+    return text;
   }
 
   void check_json(std::string_view t, const void* at) {
@@ -418,30 +480,36 @@ class LiteralTexts {
   const Frame& frame_;
   const StringVector* strings_;
   TextBudget& budget_;
-  std::vector<uint8_t> json_checked_;
+  std::vector<Entry> string_literals_;
+  std::vector<uint8_t> utf8_checked_, json_checked_;
 };
 
-Literal read_literal(const Frame& f, const uint8_t* kind, const uint64_t* bits, LiteralTexts& texts) {
+// Appends the literal (kind, payload) to `out`.
+[[gnu::noinline]] void read_literal(const Frame& f, const uint8_t* kind, const uint64_t* bits, LiteralTexts& texts, LiteralList& out) {
   const uint64_t v = *bits;
   switch (static_cast<fb::LiteralKind>(*kind)) {
     case fb::LiteralKind::Null:
       if (v != 0) f.fail(bits, "expected payload 0 for a null literal, found " + num(v));
-      return Literal::null();
+      out.push_back(Literal::null());
+      return;
     case fb::LiteralKind::Bool:
       if (v > 1) f.fail(bits, "expected payload 0 or 1 for a boolean literal, found " + num(v));
-      return Literal::boolean(v == 1);
-    case fb::LiteralKind::Int: return Literal::integer(static_cast<int64_t>(v));
+      out.push_back(Literal::boolean(v == 1));
+      return;
+    case fb::LiteralKind::Int: out.push_back(Literal::integer(static_cast<int64_t>(v))); return;
     case fb::LiteralKind::UInt:
       if (v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
         f.fail(bits, "expected an unsigned literal above INT64_MAX, found " + num(v) + " (smaller values are Int)");
-      return Literal::unsigned_integer(v);
+      out.push_back(Literal::unsigned_integer(v));
+      return;
     case fb::LiteralKind::Float: {
       const double d = std::bit_cast<double>(v);
       if (!std::isfinite(d)) f.fail(bits, "expected a finite float literal, found NaN or infinity");
-      return Literal::floating(d);
+      out.push_back(Literal::floating(d));
+      return;
     }
-    case fb::LiteralKind::String: return texts.string(v, bits);
-    case fb::LiteralKind::Json: return texts.json(v, bits);
+    case fb::LiteralKind::String: out.push_back(texts.string(v, bits)); return;
+    case fb::LiteralKind::Json: out.push_back(texts.json(v, bits)); return;
   }
   f.fail(kind, "expected a literal kind (0..6), found " + num(*kind));
 }
@@ -488,27 +556,35 @@ void check_references(const Function& fn, const uint32_t* refs, const uint32_t* 
                         " nodes");
 }
 
-Loc read_loc(const Frame& f, const fb::Loc* l, const ModuleHeader& header, const Function& fn, size_t i) {
-  if (l->line() == 0 && (l->file() != 0 || l->col() != 0))
+[[noreturn]] void bad_loc(const Frame& f, const fb::Loc* l, const ModuleHeader& header, const Function& fn, size_t i) {
+  if (l->line() == 0)
     f.fail(l, "expected an all-zero location for a node without a line, found file " + num(l->file()) + " col " +
                   num(l->col()));
-  if (l->line() != 0 && l->file() >= header.files.size())
-    throw FormatError(Where::in(fn.name, node_name(static_cast<NodeId>(i))),
-                      "source location names file #" + num(l->file()) + ", but the module lists " +
-                          num(header.files.size()) + " files");
-  return Loc{l->file(), l->line(), l->col()};
+  throw FormatError(Where::in(fn.name, node_name(static_cast<NodeId>(i))),
+                    "source location names file #" + num(l->file()) + ", but the module lists " +
+                        num(header.files.size()) + " files");
 }
 
 // Builds the nodes in one pass over the flat arrays, checking what
 // check_structure() would check about each node (NodeChecks::AlreadyDone).
+// The nodes of the previous function read into `fn` are reused in place.
 void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& header, Function& fn,
                 TextBudget& budget) {
   const std::vector<OpId> opmap = read_opcodes(f, r.opcodes(), fn, budget);
   const size_t n = r.ops()->size();
   const size_t nlit = r.literal_kind()->size();
-  check_ends(f, r.control_end(), n, r.control()->size(), "control_end");
-  check_ends(f, r.input_end(), n, r.inputs()->size(), "input_end");
-  check_ends(f, r.literal_end(), n, nlit, "literal_end");
+  const size_t ncontrol = r.control()->size(), ninputs = r.inputs()->size();
+  // The end vectors' lengths now; their values in the node loop (one pass
+  // over the frame), which hands any inconsistency to check_all_ends() for
+  // the same diagnostic a separate pass would give.
+  check_count(f, r.control_end(), n, "control_end");
+  check_count(f, r.input_end(), n, "input_end");
+  check_count(f, r.literal_end(), n, "literal_end");
+  auto check_all_ends = [&] {
+    check_ends(f, r.control_end(), n, ncontrol, "control_end");
+    check_ends(f, r.input_end(), n, ninputs, "input_end");
+    check_ends(f, r.literal_end(), n, nlit, "literal_end");
+  };
   check_count(f, r.literal_bits(), nlit, "literal_bits");
   check_aligned(f, r.literal_bits(), "literal_bits");
   const fbs::Vector<const fb::Loc*>* locs = r.locs();
@@ -522,24 +598,81 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   const uint32_t* literal_end = r.literal_end()->data();
   const auto* kinds = reinterpret_cast<const uint8_t*>(r.literal_kind()->data());
   const uint64_t* bits = r.literal_bits()->data();
+  const fb::Loc* loc = locs ? locs->Get(0) : nullptr;
+  LiteralTexts texts(f, r.strings(), budget);
+  const size_t files = header.files.size();
+  const size_t nops = opmap.size();
+
+  // Node i is decoded into `node` (cleared lists, any heap blocks kept).
+  uint32_t c = 0, in = 0, lit = 0;  // where node i's lists start
+  auto decode = [&](size_t i, Node& node) __attribute__((always_inline)) {
+    if (ops[i] >= nops) [[unlikely]]
+      f.fail(ops + i, "opcode index " + num(ops[i]) + " is out of range (" + num(nops) + " opcode names)");
+    node.op = opmap[ops[i]];
+    // Unsigned differences: one compare catches an end below the previous
+    // one and an end past the flat list.
+    const uint32_t c_end = control_end[i], in_end = input_end[i], lit_end = literal_end[i];
+    if (c_end - c > ncontrol - c || in_end - in > ninputs - in || lit_end - lit > nlit - lit) [[unlikely]] {
+      check_all_ends();
+      f.fail(control_end + i, "inconsistent end offsets");  // not reached: check_all_ends() throws
+    }
+    // A short list is copied as a whole inline buffer when that many ids
+    // follow in the flat list.
+    if (c + ControlList::kInlineCapacity <= ncontrol) [[likely]]
+      node.control.assign_padded(control + c, c_end - c);
+    else
+      node.control.assign(control + c, control + c_end);
+    c = c_end;
+    if (in + InputList::kInlineCapacity <= ninputs) [[likely]]
+      node.inputs.assign_padded(inputs + in, in_end - in);
+    else
+      node.inputs.assign(inputs + in, inputs + in_end);
+    in = in_end;
+    node.literals.clear();
+    if (lit_end - lit > 2)
+      node.literals.reserve(lit_end - lit);
+    else
+      node.literals.shrink_to_fit();  // inline again if a longer list left a heap block
+    for (; lit < lit_end; ++lit)  // the usual literals inline, the rest in read_literal
+      if (!texts.append_usual(kinds[lit], bits[lit], bits + lit, node.literals)) [[unlikely]]
+        read_literal(f, kinds + lit, bits + lit, texts, node.literals);
+    if (loc) {
+      const fb::Loc* l = loc + i;
+      const uint32_t line = l->line(), file = l->file(), col = l->col();
+      // line 0 with a file or column, or a file past the list (no branch
+      // on whether the node has a location: about random)
+      const bool no_line = line == 0;
+      if ((no_line & ((file | col) != 0)) | (!no_line & (file >= files))) [[unlikely]]
+        bad_loc(f, l, header, fn, i);
+      node.loc = Loc{file, line, col};
+    } else {
+      node.loc = Loc{};
+    }
+  };
+
+  // The nodes `fn` already has are overwritten in place; the rest are
+  // appended in reserved room (a growing vector would first move the old
+  // nodes it is about to overwrite).
+  std::vector<Node>& nodes = fn.nodes;
+  if (n > nodes.capacity()) {
+    nodes.clear();
+    nodes.reserve(n);
+  } else if (n < nodes.size()) {
+    nodes.resize(n);
+  }
+  const size_t reused = nodes.size();
+  Node* node = nodes.data();
+  size_t i = 0;
+  for (; i < reused; ++i, ++node) {
+    __builtin_prefetch(node + 16, 1);  // the node array is larger than the caches
+    decode(i, *node);
+  }
+  for (; i < n; ++i) decode(i, nodes.emplace_back());
+  if (c != ncontrol || in != ninputs || lit != nlit) check_all_ends();
+  // Every id below the node count: one pass over the flat lists, which the
+  // loop has just brought into cache (a vectorized maximum).
   check_references(fn, control, control_end, n, "control input");
   check_references(fn, inputs, input_end, n, "input");
-  LiteralTexts texts(f, r.strings(), budget);
-
-  fn.nodes.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    Node& node = fn.nodes[i];
-    if (ops[i] >= opmap.size())
-      f.fail(ops + i, "opcode index " + num(ops[i]) + " is out of range (" + num(opmap.size()) + " opcode names)");
-    node.op = opmap[ops[i]];
-    const Range c = range_at(control_end, i), in = range_at(input_end, i), lit = range_at(literal_end, i);
-    node.control.assign(control + c.begin, control + c.end);
-    node.inputs.assign(inputs + in.begin, inputs + in.end);
-    node.literals.clear();
-    node.literals.reserve(lit.end - lit.begin);
-    for (uint32_t j = lit.begin; j < lit.end; ++j) node.literals.push_back(read_literal(f, kinds + j, bits + j, texts));
-    node.loc = locs ? read_loc(f, locs->Get(static_cast<fbs::uoffset_t>(i)), header, fn, i) : Loc{};
-  }
 }
 
 std::vector<NodeId> slice(const uint32_t* flat, Range r) { return std::vector<NodeId>(flat + r.begin, flat + r.end); }
@@ -722,6 +855,68 @@ class SizeBound {
 fb::Linkage to_fb(Linkage l) { return l == Linkage::Internal ? fb::Linkage::Internal : fb::Linkage::External; }
 fb::ExternKind to_fb(ExternKind k) { return k == ExternKind::Data ? fb::ExternKind::Data : fb::ExternKind::Function; }
 
+// A growable array of plain values, kept from one function to the next.
+// Growing it does not zero the new room (pages never written are never
+// touched), so reserving generously costs nothing. The node pass appends
+// through a Cursor (a raw pointer and a limit), since std::vector's insert
+// of a 1-3 element range costs a call to memmove per node.
+template <class T>
+class PodBuffer {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  void clear() { size_ = 0; }
+  size_t size() const { return size_; }
+  const T* data() const { return store_.get(); }
+  T* data() { return store_.get(); }
+  // Exactly n values, for the caller to fill.
+  T* reset(size_t n) {
+    size_ = 0;
+    reserve(n);
+    size_ = n;
+    return store_.get();
+  }
+  void reserve(size_t n) {
+    if (n <= capacity_) return;
+    const size_t cap = std::max(n, 2 * capacity_ + 1024);
+    auto fresh = std::make_unique_for_overwrite<T[]>(cap);
+    if (size_) std::memcpy(fresh.get(), store_.get(), size_ * sizeof(T));
+    store_ = std::move(fresh);
+    capacity_ = cap;
+  }
+  size_t capacity() const { return capacity_; }
+  void set_size(size_t n) { size_ = n; }
+
+ private:
+  std::unique_ptr<T[]> store_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
+// Appends to a PodBuffer through a raw pointer: a plain value the node pass
+// keeps in registers (no member of it has its address taken).
+template <class T>
+struct Cursor {
+  T* base;
+  size_t used, capacity;
+  static Cursor begin(PodBuffer<T>& buf, size_t expected) {
+    buf.clear();
+    buf.reserve(expected);
+    return Cursor{buf.data(), 0, buf.capacity()};
+  }
+  // Room for k more values, returned for the caller to fill; the caller
+  // may write `slack` values even when k is smaller.
+  T* take(PodBuffer<T>& buf, size_t k, size_t slack) {
+    if (used + k + slack > capacity) [[unlikely]] {
+      buf.reserve(used + k + slack);
+      base = buf.data();
+      capacity = buf.capacity();
+    }
+    T* p = base + used;
+    used += k;
+    return p;
+  }
+};
+
 // The opcode table and literal texts of the function being written. Members
 // keep their capacity from one function to the next.
 class FunctionTables {
@@ -737,116 +932,194 @@ class FunctionTables {
     }
     texts_.clear();
     text_index_.clear();
-    cache_.fill(CacheSlot{});
+    short_count_ = 0;
+    if (++generation_ == 0) {  // wrapped: forget every slot for real
+      std::fill(short_.begin(), short_.end(), ShortSlot{});
+      generation_ = 1;
+    }
+    if (short_.empty()) short_.resize(64);
+    short_shift_ = 64 - static_cast<unsigned>(std::countr_zero(short_.size()));
   }
 
   uint16_t op_index(const Function& fn, NodeId id, OpId op) {
-    if (op >= local_op_.size())
-      throw FormatError(Where::in(fn.name, node_name(id)), "opcode number " + num(op) + " is out of range");
-    if (local_op_[op] < 0) {
-      local_op_[op] = static_cast<int32_t>(opcode_names_.size());
-      opcode_names_.push_back(op_info(op).name);
-    }
+    if (op >= local_op_.size() || local_op_[op] < 0) [[unlikely]]
+      return new_op_index(fn, id, op);
     return static_cast<uint16_t>(local_op_[op]);
   }
 
-  // Index of `t` in the texts; texts up to kMaxSharedText bytes are shared.
-  uint32_t text_index(std::string_view t) {
-    if (t.size() > kMaxSharedText) {
-      texts_.push_back(t);
-      return static_cast<uint32_t>(texts_.size() - 1);
+  // Index of the text of a String or Json literal; texts up to
+  // kMaxSharedText bytes are stored once. Short texts (the type names of
+  // most literals) are interned by the literal's packed bytes in a flat
+  // open-addressing table, without hashing or comparing strings.
+  uint32_t text_index(const Literal& lit) {
+    uint64_t lo, hi;
+    if (lit.short_text_key(lo, hi)) [[likely]] {
+      const ShortSlot& slot = short_[slot_of(lo, hi)];
+      if (slot.generation == generation_ && slot.lo == lo && slot.hi == hi) return slot.index;
     }
-    // A direct-mapped cache of recent texts in front of the hash map: most
-    // literals are a handful of short type names ("i32", "ptr").
-    CacheSlot& slot = cache_[cache_slot(t)];
-    if (slot.valid && slot.text == t) return slot.index;
-    auto [it, inserted] = text_index_.try_emplace(t, static_cast<uint32_t>(texts_.size()));
-    if (inserted) texts_.push_back(t);
-    slot = CacheSlot{t, it->second, true};
-    return it->second;
+    return text_index_slow(lit);
   }
 
   const std::vector<std::string_view>& opcode_names() const { return opcode_names_; }
   const std::vector<std::string_view>& texts() const { return texts_; }
 
  private:
+  [[gnu::noinline]] uint32_t text_index_slow(const Literal& lit) {
+    uint64_t lo, hi;
+    if (!lit.short_text_key(lo, hi)) return long_text_index(lit.text());
+    const size_t mask = short_.size() - 1;
+    for (size_t h = slot_of(lo, hi);; h = (h + 1) & mask) {
+      ShortSlot& slot = short_[h];
+      if (slot.generation != generation_) {
+        const auto index = static_cast<uint32_t>(texts_.size());
+        texts_.push_back(lit.text());
+        slot = ShortSlot{lo, hi, index, generation_};
+        if (++short_count_ * 2 > short_.size()) grow_short();
+        return index;
+      }
+      if (slot.lo == lo && slot.hi == hi) return slot.index;
+    }
+  }
+
+  [[gnu::noinline]] uint16_t new_op_index(const Function& fn, NodeId id, OpId op) {
+    if (op >= local_op_.size())
+      throw FormatError(Where::in(fn.name, node_name(id)), "opcode number " + num(op) + " is out of range");
+    local_op_[op] = static_cast<int32_t>(opcode_names_.size());
+    opcode_names_.push_back(op_info(op).name);
+    return static_cast<uint16_t>(local_op_[op]);
+  }
+
+  struct ShortSlot {
+    uint64_t lo = 0, hi = 0;
+    uint32_t index = 0;
+    uint32_t generation = 0;  // the slot is in use when it equals generation_
+  };
+
+  // The slot of a key: the top bits of one multiplication (Fibonacci
+  // hashing); collisions only cost probing.
+  size_t slot_of(uint64_t lo, uint64_t hi) const {
+    return static_cast<size_t>(((lo ^ hi) * 0x9E3779B97F4A7C15ull) >> short_shift_);
+  }
+
+  void grow_short() {
+    std::vector<ShortSlot> old(short_.size() * 2);
+    old.swap(short_);
+    const size_t mask = short_.size() - 1;
+    short_shift_ = 64 - static_cast<unsigned>(std::countr_zero(short_.size()));
+    for (const ShortSlot& s : old) {
+      if (s.generation != generation_) continue;
+      size_t h = slot_of(s.lo, s.hi);
+      while (short_[h].generation == generation_) h = (h + 1) & mask;
+      short_[h] = s;
+    }
+  }
+
+  uint32_t long_text_index(std::string_view t) {
+    if (t.size() > kMaxSharedText) {
+      texts_.push_back(t);
+      return static_cast<uint32_t>(texts_.size() - 1);
+    }
+    auto [it, inserted] = text_index_.try_emplace(t, static_cast<uint32_t>(texts_.size()));
+    if (inserted) texts_.push_back(t);
+    return it->second;
+  }
+
   std::vector<std::string_view> opcode_names_;
   std::vector<int32_t> local_op_;  // OpId -> index into opcode_names_, or -1
   std::vector<std::string_view> texts_;
-  struct CacheSlot {
-    std::string_view text;
-    uint32_t index = 0;
-    bool valid = false;
-  };
-  static size_t cache_slot(std::string_view t) {
-    size_t h = t.size() * 31;
-    for (size_t i = 0; i < t.size() && i < 8; ++i) h = h * 131 + static_cast<unsigned char>(t[i]);
-    return h % kCacheSlots;
-  }
-  static constexpr size_t kCacheSlots = 64;
-  std::unordered_map<std::string_view, uint32_t> text_index_;
-  std::array<CacheSlot, kCacheSlots> cache_{};
+  std::unordered_map<std::string_view, uint32_t> text_index_;  // longer texts
+  std::vector<ShortSlot> short_;  // power-of-two size, at most half full
+  unsigned short_shift_ = 58;     // 64 - log2(short_.size())
+  size_t short_count_ = 0;
+  uint32_t generation_ = 0;
 };
 
-// Sizes of a function's flat node arrays.
 // A function's node arrays, filled in one pass over the nodes and reused
 // across functions; the builder then copies each one in bulk. (Counting
 // first and filling builder memory in place took two passes over a node
 // array that does not fit in cache.)
 struct NodeArrays {
-  std::vector<uint16_t> ops;
-  std::vector<uint32_t> control_end, control, input_end, inputs, literal_end;
-  std::vector<fb::LiteralKind> literal_kind;
-  std::vector<uint64_t> literal_bits;
-  std::vector<fb::Loc> locs;  // empty when no node has a location
+  PodBuffer<uint16_t> ops;
+  PodBuffer<uint32_t> control_end, control, input_end, inputs, literal_end;
+  PodBuffer<fb::LiteralKind> literal_kind;
+  PodBuffer<uint64_t> literal_bits;
+  PodBuffer<fb::Loc> locs;  // empty when no node has a location
   bool any_loc = false;
 };
 
-void encode_literal(const Literal& lit, FunctionTables& tables, fb::LiteralKind& kind, uint64_t& bits) {
-  bits = 0;
-  switch (lit.kind()) {
-    case Literal::Kind::Null: kind = fb::LiteralKind::Null; return;
-    case Literal::Kind::Bool: kind = fb::LiteralKind::Bool, bits = lit.as_bool() ? 1 : 0; return;
-    case Literal::Kind::Int: kind = fb::LiteralKind::Int, bits = static_cast<uint64_t>(lit.as_int()); return;
-    case Literal::Kind::UInt: kind = fb::LiteralKind::UInt, bits = lit.as_uint(); return;
-    case Literal::Kind::Float: kind = fb::LiteralKind::Float, bits = std::bit_cast<uint64_t>(lit.as_float()); return;
-    case Literal::Kind::String: kind = fb::LiteralKind::String, bits = tables.text_index(lit.as_string()); return;
-    case Literal::Kind::Json: kind = fb::LiteralKind::Json, bits = tables.text_index(lit.as_json()); return;
-  }
-  kind = fb::LiteralKind::Null;
-}
+static_assert(static_cast<int>(fb::LiteralKind::Null) == static_cast<int>(Literal::Kind::Null) &&
+                  static_cast<int>(fb::LiteralKind::Bool) == static_cast<int>(Literal::Kind::Bool) &&
+                  static_cast<int>(fb::LiteralKind::Int) == static_cast<int>(Literal::Kind::Int) &&
+                  static_cast<int>(fb::LiteralKind::UInt) == static_cast<int>(Literal::Kind::UInt) &&
+                  static_cast<int>(fb::LiteralKind::Float) == static_cast<int>(Literal::Kind::Float) &&
+                  static_cast<int>(fb::LiteralKind::String) == static_cast<int>(Literal::Kind::String) &&
+                  static_cast<int>(fb::LiteralKind::Json) == static_cast<int>(Literal::Kind::Json),
+              "literal kinds are stored as they are");
 
 // One pass over the nodes writing every node array (ids are u32 and the
 // host is little-endian, so elements are stored as they are).
 void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a) {
   const size_t n = fn.nodes.size();
-  a.ops.resize(n);
-  a.control_end.resize(n);
-  a.input_end.resize(n);
-  a.literal_end.resize(n);
-  a.control.clear();
-  a.inputs.clear();
+  uint16_t* ops = a.ops.reset(n);
+  uint32_t* control_end = a.control_end.reset(n);
+  uint32_t* input_end = a.input_end.reset(n);
+  uint32_t* literal_end = a.literal_end.reset(n);
+  // Room for a control input, three inputs and two literals a node at first.
+  auto control = Cursor<uint32_t>::begin(a.control, n);
+  auto inputs = Cursor<uint32_t>::begin(a.inputs, 3 * n);
+  // Literal kinds and payloads have the same count: one cursor position.
   a.literal_kind.clear();
   a.literal_bits.clear();
+  size_t lit_used = 0, lit_capacity = 0;
+  fb::LiteralKind* kinds = nullptr;
+  uint64_t* payloads = nullptr;
+  auto reserve_literals = [&](size_t need) {
+    a.literal_kind.reserve(need);
+    a.literal_bits.reserve(need);
+    kinds = a.literal_kind.data();
+    payloads = a.literal_bits.data();
+    lit_capacity = std::min(a.literal_kind.capacity(), a.literal_bits.capacity());
+  };
+  reserve_literals(2 * n);
   a.locs.clear();
-  a.any_loc = false;
-  for (size_t i = 0; i < n; ++i) {
-    const Node& node = fn.nodes[i];
-    a.ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node.op);
-    a.control.insert(a.control.end(), node.control.begin(), node.control.end());
-    a.control_end[i] = static_cast<uint32_t>(a.control.size());
-    a.inputs.insert(a.inputs.end(), node.inputs.begin(), node.inputs.end());
-    a.input_end[i] = static_cast<uint32_t>(a.inputs.size());
-    for (const Literal& lit : node.literals) {
-      encode_literal(lit, tables, a.literal_kind.emplace_back(), a.literal_bits.emplace_back());
+  fb::Loc* locs = nullptr;  // set at the first node with a location
+  const Node* node = fn.nodes.data();
+  for (size_t i = 0; i < n; ++i, ++node) {
+    __builtin_prefetch(node + 16);  // the node array is larger than the caches
+    ops[i] = tables.op_index(fn, static_cast<NodeId>(i), node->op);
+    const size_t nc = node->control.size();
+    node->control.copy_padded(control.take(a.control, nc, ControlList::kInlineCapacity));
+    control_end[i] = static_cast<uint32_t>(control.used);
+    const size_t ni = node->inputs.size();
+    node->inputs.copy_padded(inputs.take(a.inputs, ni, InputList::kInlineCapacity));
+    input_end[i] = static_cast<uint32_t>(inputs.used);
+    const size_t nlit = node->literals.size();
+    if (lit_used + nlit > lit_capacity) [[unlikely]]
+      reserve_literals(lit_used + nlit);
+    const Literal* lit = node->literals.data();
+    for (size_t k = 0; k < nlit; ++k, ++lit_used) {
+      const Literal::Kind lk = lit[k].kind();
+      kinds[lit_used] = static_cast<fb::LiteralKind>(lk);
+      payloads[lit_used] =
+          lk == Literal::Kind::String || lk == Literal::Kind::Json ? tables.text_index(lit[k]) : lit[k].bits();
     }
-    a.literal_end[i] = static_cast<uint32_t>(a.literal_kind.size());
-    if (node.loc.valid() && !a.any_loc) {
-      a.any_loc = true;
-      a.locs.resize(i);  // all earlier nodes had none
+    literal_end[i] = static_cast<uint32_t>(lit_used);
+    if (locs) {
+      // all zero without a line (no branch on that: about random)
+      const Loc l = node->loc;
+      const uint32_t keep = l.line != 0 ? ~0u : 0u;
+      locs[i] = fb::Loc(l.file & keep, l.line, l.col & keep);
+    } else if (node->loc.valid()) {
+      locs = a.locs.reset(n);
+      std::fill(locs, locs + i, fb::Loc());  // all earlier nodes had none
+      locs[i] = fb::Loc(node->loc.file, node->loc.line, node->loc.col);
     }
-    if (a.any_loc) a.locs.push_back(node.loc.valid() ? fb::Loc(node.loc.file, node.loc.line, node.loc.col) : fb::Loc());
   }
+  a.control.set_size(control.used);
+  a.inputs.set_size(inputs.used);
+  a.literal_kind.set_size(lit_used);
+  a.literal_bits.set_size(lit_used);
+  a.any_loc = locs != nullptr;
 }
 
 // Flat end-offset encoding of a list of lists.
@@ -890,27 +1163,30 @@ class BinaryWriter final : public ModuleWriter {
     tables_.reset(fn);
     fill_node_arrays(fn, tables_, arrays_);
     SizeBound bound = rest_size_bound(fn);
+    bound.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) bound.string(t.size());
     add_node_arrays(bound, arrays_);
     if (!bound.fits()) too_large(fn);
-    reserve_builder(bound.bytes());
+
+    // The builder gets everything but the node arrays, which the root table
+    // refers to through placeholders patched in emit_function_frame(); the
+    // arrays follow the builder's buffer in the frame, written to the sink
+    // straight from NodeArrays.
+    segments_.clear();
+    add_segment(fb::Function::VT_OPS, arrays_.ops);
+    add_segment(fb::Function::VT_CONTROL_END, arrays_.control_end);
+    add_segment(fb::Function::VT_CONTROL, arrays_.control);
+    add_segment(fb::Function::VT_LITERAL_END, arrays_.literal_end);
+    add_segment(fb::Function::VT_LITERAL_KIND, arrays_.literal_kind);
+    add_segment(fb::Function::VT_LITERAL_BITS, arrays_.literal_bits);
+    add_segment(fb::Function::VT_INPUT_END, arrays_.input_end);
+    add_segment(fb::Function::VT_INPUTS, arrays_.inputs);
+    if (arrays_.any_loc) add_segment(fb::Function::VT_LOCS, arrays_.locs);
+    SizeBound rest = rest_size_bound(fn);
+    rest.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) rest.string(t.size());
+    reserve_builder(rest.bytes());
     fbb_.Clear();
-
-    auto ops = fbb_.CreateVector(arrays_.ops);
-    auto control_end = fbb_.CreateVector(arrays_.control_end);
-    auto control = fbb_.CreateVector(arrays_.control);
-    auto literal_end = fbb_.CreateVector(arrays_.literal_end);
-    auto literal_kind = fbb_.CreateVector(arrays_.literal_kind);
-    auto literal_bits = fbb_.CreateVector(arrays_.literal_bits);
-    auto input_end = fbb_.CreateVector(arrays_.input_end);
-    auto inputs = fbb_.CreateVector(arrays_.inputs);
-    fbs::Offset<fbs::Vector<const fb::Loc*>> locs;
-    if (arrays_.any_loc) locs = fbb_.CreateVectorOfStructs(arrays_.locs);
-
-    SizeBound texts;
-    texts.add(fbb_.GetSize() + bound.bytes());
-    texts.vector(tables_.texts().size(), 4);
-    for (std::string_view t : tables_.texts()) texts.string(t.size());
-    if (!texts.fits()) too_large(fn);
 
     auto strings = create_strings(tables_.texts(), [](std::string_view s) { return s; });
     auto opcodes = create_strings(tables_.opcode_names(), [](std::string_view s) { return s; });
@@ -920,11 +1196,17 @@ class BinaryWriter final : public ModuleWriter {
     if (fn.cfg) cfg = create_cfg(*fn.cfg);
     fbs::Offset<fb::Dominance> dominance;
     if (fn.dominance) dominance = create_dominance(*fn.dominance);
-    fbb_.Finish(fb::CreateFunction(fbb_, name, to_fb(fn.linkage), signature, opcodes, ops, control_end, control,
-                                   literal_end, literal_kind, literal_bits, input_end, inputs, strings, locs, cfg,
-                                   dominance),
-                kFunctionId);
-    emit_frame();
+    const fbs::uoffset_t start = fbb_.StartTable();
+    fbb_.AddOffset(fb::Function::VT_DOMINANCE, dominance);
+    fbb_.AddOffset(fb::Function::VT_CFG, cfg);
+    fbb_.AddOffset(fb::Function::VT_STRINGS, strings);
+    for (const Segment& seg : segments_) fbb_.AddElement<fbs::uoffset_t>(seg.field, kPlaceholder, 0);
+    fbb_.AddOffset(fb::Function::VT_OPCODES, opcodes);
+    fbb_.AddOffset(fb::Function::VT_SIGNATURE, signature);
+    fbb_.AddOffset(fb::Function::VT_NAME, name);
+    fbb_.AddElement<uint8_t>(fb::Function::VT_LINKAGE, static_cast<uint8_t>(to_fb(fn.linkage)), 0);
+    fbb_.Finish(fbs::Offset<fb::Function>(fbb_.EndTable(start)), kFunctionId);
+    emit_function_frame(fn);
     sink_.flush();
   }
 
@@ -943,7 +1225,7 @@ class BinaryWriter final : public ModuleWriter {
     throw FormatError(Where::in(fn.name, ""), "function is too large for a binary frame (over 2 GiB)");
   }
 
-  // Counts the flat arrays and assigns the opcode table (first-use order).
+  // Counts the flat arrays.
   static void add_node_arrays(SizeBound& size, const NodeArrays& a) {
     size.vector(a.ops.size(), sizeof(uint16_t));
     for (int i = 0; i < 3; ++i) size.vector(a.ops.size(), sizeof(uint32_t));
@@ -1008,6 +1290,11 @@ class BinaryWriter final : public ModuleWriter {
   }
 
 
+
+  template <class T>
+  fbs::Offset<fbs::Vector<T>> create_vector(const PodBuffer<T>& v) {
+    return fbb_.CreateVector(v.data(), v.size());
+  }
 
   fbs::Offset<fbs::String> create_string(std::string_view s) { return fbb_.CreateString(s.data(), s.size()); }
 
@@ -1115,6 +1402,68 @@ class BinaryWriter final : public ModuleWriter {
     return fb::CreateDominance(fbb_, node, parent, frontier_end, frontier);
   }
 
+  // A node array placed after the builder's buffer: a FlatBuffers vector
+  // (u32 length, then the elements) whose root table field holds a
+  // placeholder until emit_function_frame() knows where it lands.
+  struct Segment {
+    fbs::voffset_t field;
+    const void* data;
+    size_t count, elem_size;
+    uint64_t at = 0;  // frame offset of the length word
+  };
+  static constexpr fbs::uoffset_t kPlaceholder = 1;
+
+  template <class T>
+  void add_segment(fbs::voffset_t field, const PodBuffer<T>& v) {
+    segments_.push_back(Segment{field, v.data(), v.size(), sizeof(T)});
+  }
+
+  // Frame header, the builder's buffer (with the node array fields of its
+  // root table patched), then each node array (its elements aligned to
+  // their size, 8 at most; the gaps zero), then zero padding to 8 bytes.
+  void emit_function_frame(const Function& fn) {
+    uint8_t* buf = fbb_.GetBufferPointer();
+    const size_t size = fbb_.GetSize();
+    uint64_t at = size;
+    for (Segment& seg : segments_) {
+      const uint64_t align = std::max<uint64_t>(seg.elem_size, sizeof(fbs::uoffset_t));
+      // the elements, 4 bytes after the length word, start aligned
+      at = (at + sizeof(fbs::uoffset_t) + align - 1) / align * align - sizeof(fbs::uoffset_t);
+      seg.at = at;
+      at += sizeof(fbs::uoffset_t) + seg.count * seg.elem_size;
+    }
+    if (at > kMaxFrameBytes) too_large(fn);
+    const uint32_t table = load_u32le(reinterpret_cast<const char*>(buf));
+    int32_t to_vtable;
+    std::memcpy(&to_vtable, buf + table, sizeof to_vtable);
+    const uint8_t* vtable = buf + table - to_vtable;
+    for (const Segment& seg : segments_) {
+      fbs::voffset_t field;
+      std::memcpy(&field, vtable + seg.field, sizeof field);
+      uint8_t* slot = buf + table + field;
+      if (load_u32le(reinterpret_cast<const char*>(slot)) != kPlaceholder)
+        throw std::logic_error("binary writer: node array field not found");
+      store_u32le(reinterpret_cast<char*>(slot), static_cast<uint32_t>(seg.at - (table + field)));
+    }
+
+    char head[kFrameHeaderBytes];
+    store_u32le(head, static_cast<uint32_t>(at));
+    store_u32le(head + 4, 0);
+    sink_.write(std::string_view(head, sizeof head));
+    sink_.write(std::string_view(reinterpret_cast<const char*>(buf), size));
+    static constexpr char kZeros[kFrameAlign] = {};
+    uint64_t written = size;
+    for (const Segment& seg : segments_) {
+      sink_.write(std::string_view(kZeros, seg.at - written));
+      char length[sizeof(fbs::uoffset_t)];
+      store_u32le(length, static_cast<uint32_t>(seg.count));
+      sink_.write(std::string_view(length, sizeof length));
+      sink_.write(std::string_view(static_cast<const char*>(seg.data), seg.count * seg.elem_size));
+      written = seg.at + sizeof length + seg.count * seg.elem_size;
+    }
+    sink_.write(std::string_view(kZeros, padded_size(at) - at));
+  }
+
   // Frame header, the finished FlatBuffer, zero padding to 8 bytes.
   void emit_frame() {
     const size_t size = fbb_.GetSize();
@@ -1136,6 +1485,7 @@ class BinaryWriter final : public ModuleWriter {
   NodeArrays arrays_;  // scratch, reused across functions
   std::vector<fbs::Offset<fbs::String>> offsets_;
   std::vector<uint32_t> block_node_, parent_, ends_, flat_ids_;
+  std::vector<Segment> segments_;
 };
 
 }  // namespace

@@ -1022,7 +1022,7 @@ class FunctionVerifier {
     if (!shape_ok_[id]) return;
     const Node& n = node(id);
     const std::vector<std::string>& params = fn_.signature.params;
-    const std::string& type = n.literals[0].as_string();
+    std::string_view type = n.literals[0].as_string();
     uint64_t index = as_index(n.literals[1]);
     if (index >= params.size()) {
       out_.at_node(id, "param index " + std::to_string(index) + " is out of range: the signature has " +
@@ -1594,7 +1594,7 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
   for (NodeId id = 0; id < fn.nodes.size(); ++id) {
     const Node& n = fn.nodes[id];
     if (n.op != SymAddr || n.literals.size() != 1 || n.literals[0].kind() != Literal::Kind::String) continue;
-    const std::string& symbol = n.literals[0].as_string();
+    const std::string symbol(n.literals[0].as_string());
     if (symbol.empty() || header_symbols_.count(symbol) || function_names_.count(symbol)) continue;
     references_.emplace(symbol, Where::in(fn.name, node_name(id)));
   }

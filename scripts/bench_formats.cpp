@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "format.h"
 #include "generate.h"
@@ -65,8 +66,20 @@ Timing measure(const pl::Module& m, pl::Encoding e, int runs) {
 
 }  // namespace
 
+// pipe-bench-formats [RUNS [ENCODING...]]: best of RUNS (default 3), for
+// the named encodings only (json, bin, text; default all three).
 int main(int argc, char** argv) {
   int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
+  std::vector<pl::Encoding> encodings;
+  for (int i = 2; i < argc; ++i) {
+    auto e = pl::parse_encoding(argv[i]);
+    if (!e) {
+      std::fprintf(stderr, "usage: pipe-bench-formats [RUNS [json|bin|text...]]\n");
+      return 2;
+    }
+    encodings.push_back(*e);
+  }
+  if (encodings.empty()) encodings = {pl::Encoding::Binary, pl::Encoding::Json, pl::Encoding::Text};
   std::printf("| nodes | encoding | size MB | write MB/s | read MB/s | write Mnodes/s | read Mnodes/s | "
               "read+write s | ns/node (r+w) |\n");
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
@@ -78,7 +91,7 @@ int main(int argc, char** argv) {
     opts.nodes = target;
     pl::Module m = pl::generate_module(opts);
     double nodes = static_cast<double>(count_nodes(m));
-    for (pl::Encoding e : {pl::Encoding::Binary, pl::Encoding::Json, pl::Encoding::Text}) {
+    for (pl::Encoding e : encodings) {
       Timing t = measure(m, e, runs);
       double mb = static_cast<double>(t.bytes) / 1e6;
       std::printf("| %.0f | %s | %.2f | %.0f | %.0f | %.2f | %.2f | %.4f | %.0f |\n", nodes,
