@@ -347,7 +347,14 @@ class SmallVec {
     if (on_heap()) free_block(heap());
     word_ = 0;
   }
-  // Takes o's elements (this is empty and inline); leaves o empty.
+  // Takes o's elements (this is empty and inline); leaves o empty. Copying
+  // the whole buffer, unused bytes included, is deliberate (one fixed-size
+  // copy, no branch on the size); GCC cannot see that the unused bytes are
+  // never read and warns, so the warning is off here alone.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
   void take(SmallVec& o) {
     if (o.on_heap() || kRelocatable) {
       std::memcpy(buf_, o.buf_, sizeof buf_);
@@ -360,6 +367,9 @@ class SmallVec {
     word_ = static_cast<uint32_t>(n);
     o.clear();
   }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   uint32_t word_ = 0;  // size | kHeapBit
   alignas(kBufAlign) unsigned char buf_[kBufBytes];

@@ -551,11 +551,12 @@ class AstChecker {
   const Node& node(NodeId id) const { return fn_.nodes[id]; }
   bool is(NodeId id, Op op) const { return node(id).op == op; }
   std::string op_of(NodeId id) const { return quoted(fn_.op_name(node(id).op)); }
-  // A string literal of a node whose shape A accepted; nullptr otherwise.
-  const std::string* string_literal(NodeId id, size_t i) const {
-    if (!shape_ok_[id] || i >= node(id).literals.size()) return nullptr;
+  // A string literal of a node whose shape A accepted; nullopt otherwise.
+  std::optional<std::string_view> string_literal(NodeId id, size_t i) const {
+    if (!shape_ok_[id] || i >= node(id).literals.size()) return std::nullopt;
     const Literal& lit = node(id).literals[i];
-    return lit.kind() == Literal::Kind::String ? &lit.as_string() : nullptr;
+    if (lit.kind() != Literal::Kind::String) return std::nullopt;
+    return lit.as_string();
   }
 
   // Tree: exactly one ast:function.
@@ -642,10 +643,10 @@ class AstChecker {
         break;
       case AstLabel:
         check_target_position(id, ctx);
-        if (const std::string* name = string_literal(id, 0)) labels_.emplace_back(*name, id);
+        if (std::optional<std::string_view> name = string_literal(id, 0)) labels_.emplace_back(*name, id);
         break;
       case AstGoto:
-        if (const std::string* name = string_literal(id, 0)) gotos_.emplace_back(*name, id);
+        if (std::optional<std::string_view> name = string_literal(id, 0)) gotos_.emplace_back(*name, id);
         break;
       default: break;
     }
@@ -672,7 +673,7 @@ class AstChecker {
   // switch's type (so `case -1` and `case 255` collide in an i8 switch).
   uint64_t case_bits(NodeId sw, const Literal& value) const {
     uint64_t bits = value.kind() == Literal::Kind::UInt ? value.as_uint() : static_cast<uint64_t>(value.as_int());
-    const std::string* type = string_literal(sw, 0);
+    std::optional<std::string_view> type = string_literal(sw, 0);
     unsigned width = !type ? 64 : *type == "i1" ? 1 : *type == "i8" ? 8 : *type == "i16" ? 16 : *type == "i32" ? 32 : 64;
     return width == 64 ? bits : bits & ((uint64_t{1} << width) - 1);
   }
@@ -758,7 +759,7 @@ class AstChecker {
   }
 
   bool returns_void(NodeId id) const {
-    const std::string* r = string_literal(id, 0);
+    std::optional<std::string_view> r = string_literal(id, 0);
     return (is(id, AstCall) || is(id, AstCond)) && r && *r == "void";
   }
 

@@ -178,16 +178,16 @@ class Lowerer {
                    shape_count_text(info.inputs) + " input(s)");
   }
   const Literal& literal(NodeId id, size_t i) const { return node(id).literals[i]; }
-  const std::string& string_literal(NodeId id, size_t i) const {
+  std::string string_literal(NodeId id, size_t i) const {
     if (literal(id, i).kind() != Literal::Kind::String) fail(id, "literal " + std::to_string(i) + " must be a string");
-    return literal(id, i).as_string();
+    return std::string(literal(id, i).as_string());
   }
-  const std::string& type_literal(NodeId id, size_t i) const {
+  std::string type_literal(NodeId id, size_t i) const {
     const std::string& t = string_literal(id, i);
     if (!is_value_type(t)) fail(id, "literal " + std::to_string(i) + " must be a value type");
     return t;
   }
-  const std::string& result_literal(NodeId id, size_t i) const {
+  std::string result_literal(NodeId id, size_t i) const {
     const std::string& t = string_literal(id, i);
     if (t != "void" && !is_value_type(t)) fail(id, "literal " + std::to_string(i) + " must be a value type or void");
     return t;

@@ -14,7 +14,7 @@ namespace {
 // The type literal of an access node, if it is a value type.
 std::optional<std::string_view> access_type(const Node& n) {
   if (n.literals.empty() || n.literals[0].kind() != Literal::Kind::String) return std::nullopt;
-  const std::string& type = n.literals[0].as_string();
+  std::string_view type = n.literals[0].as_string();
   if (!is_value_type(type)) return std::nullopt;
   return std::string_view(type);
 }

@@ -356,7 +356,7 @@ bool FunctionBuilder::duplicable(NodeId root) const {
         if (!entry_only_.count(n.inputs[0])) return false;
         break;
       case Op::AstOp: {
-        const std::string& name = n.literals[0].as_string();
+        std::string_view name = n.literals[0].as_string();
         if (name != "add" && name != "sub" && name != "mul") return false;
         for (NodeId in : n.inputs) stack.push_back(in);
         break;

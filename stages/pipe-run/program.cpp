@@ -232,7 +232,7 @@ void FunctionBuilder::preset(NodeId id) {
     case Op::SymAddr:
       if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)
         fail(id, "symaddr needs a symbol name");
-      defined(program_.symbol_address(fn_, id, node.literals[0].as_string()));
+      defined(program_.symbol_address(fn_, id, std::string(node.literals[0].as_string())));
       break;
     case Op::Undef:
     case Op::SsaUndef: preset_[id] = 1; break;
@@ -456,7 +456,7 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::Call: {
       if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)
         fail(n, "call needs a result type");
-      const std::string& r = node.literals[0].as_string();
+      std::string_view r = node.literals[0].as_string();
       Insn& insn = push(Code::Call, n);
       if (r != "void") {
         insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
