@@ -35,8 +35,14 @@
 //      alignment of vectors of 8-byte scalars (the Verifier checks only 4),
 //      source locations (line 0 => all 0, file index below the file count),
 //      node references (below the node count, checked on the flat arrays).
-//      All of it in one pass over the nodes, so check_structure() runs with
-//      NodeChecks::AlreadyDone and does not walk the node array again.
+//      The nodes are built in one pass over the frame's node arrays that
+//      checks each value as it uses it (an end offset out of order hands
+//      over to the full check of the end vectors, so the diagnostic is the
+//      one a separate pass would give); the references are then checked on
+//      the flat id lists the pass has just brought into cache. So
+//      check_structure() runs with NodeChecks::AlreadyDone and does not
+//      walk the node array again. Each literal text is checked and decoded
+//      once per frame; literals copy the decoded text.
 //   5. The frame is consumed.
 // Errors are FormatError with the byte offset (from the start of the input)
 // of the frame or of the offending field; graph errors from check_structure
@@ -54,11 +60,15 @@
 // One pass over the nodes fills reused flat arrays (NodeArrays), assigning
 // the opcode table (foreign opcodes first, then table opcodes in first-use
 // order) and interning literal texts as it goes; the frame size is then
-// bounded from above and refused if it could exceed the cap, and the builder
-// is given that much room at once (no grow-and-copy). The node arrays are
-// copied into the builder in bulk; the texts, opcode names and the small
-// sections follow, then the root table. The output depends only on the
-// module: FlatBufferBuilder zero-fills its padding, the tables are built in a
+// bounded from above and refused if it could exceed the cap. The builder
+// gets everything but the node arrays: the texts, opcode names and the small
+// sections, then the root table, whose node array fields hold placeholders.
+// The node arrays follow the builder's buffer in the frame, each a
+// FlatBuffers vector (length word, elements aligned to their size) written
+// to the sink straight from NodeArrays, and the placeholders are patched
+// with their offsets: the arrays are never copied into the builder. The
+// output depends only on the module: FlatBufferBuilder zero-fills its
+// padding, the gaps between the arrays are zero, the tables are built in a
 // fixed order and interning assigns indexes in first-use order.
 //
 // The reader reads FlatBuffers vectors in place as arrays of host scalars,
@@ -1156,22 +1166,21 @@ class BinaryWriter final : public ModuleWriter {
   }
 
   // The node arrays are filled in one pass over the nodes (NodeArrays); the
-  // texts the literals name are known only after that pass, so the strings,
-  // the opcode table and the rest come after them in the buffer.
+  // texts the literals name are known only after that pass. The builder
+  // gets everything but the node arrays, which the root table refers to
+  // through placeholders patched in emit_function_frame(); the arrays
+  // follow the builder's buffer in the frame, written to the sink straight
+  // from NodeArrays.
   void function(const Function& fn) override {
     if (state_ != State::Open) throw std::logic_error("binary writer: function() outside begin()/end()");
     tables_.reset(fn);
     fill_node_arrays(fn, tables_, arrays_);
-    SizeBound bound = rest_size_bound(fn);
-    bound.vector(tables_.texts().size(), 4);
-    for (std::string_view t : tables_.texts()) bound.string(t.size());
-    add_node_arrays(bound, arrays_);
-    if (!bound.fits()) too_large(fn);
-
-    // The builder gets everything but the node arrays, which the root table
-    // refers to through placeholders patched in emit_function_frame(); the
-    // arrays follow the builder's buffer in the frame, written to the sink
-    // straight from NodeArrays.
+    SizeBound built = rest_size_bound(fn);  // what the builder holds
+    built.vector(tables_.texts().size(), 4);
+    for (std::string_view t : tables_.texts()) built.string(t.size());
+    SizeBound frame = built;
+    add_node_arrays(frame, arrays_);
+    if (!frame.fits()) too_large(fn);
     segments_.clear();
     add_segment(fb::Function::VT_OPS, arrays_.ops);
     add_segment(fb::Function::VT_CONTROL_END, arrays_.control_end);
@@ -1182,10 +1191,7 @@ class BinaryWriter final : public ModuleWriter {
     add_segment(fb::Function::VT_INPUT_END, arrays_.input_end);
     add_segment(fb::Function::VT_INPUTS, arrays_.inputs);
     if (arrays_.any_loc) add_segment(fb::Function::VT_LOCS, arrays_.locs);
-    SizeBound rest = rest_size_bound(fn);
-    rest.vector(tables_.texts().size(), 4);
-    for (std::string_view t : tables_.texts()) rest.string(t.size());
-    reserve_builder(rest.bytes());
+    reserve_builder(built.bytes());
     fbb_.Clear();
 
     auto strings = create_strings(tables_.texts(), [](std::string_view s) { return s; });
@@ -1290,11 +1296,6 @@ class BinaryWriter final : public ModuleWriter {
   }
 
 
-
-  template <class T>
-  fbs::Offset<fbs::Vector<T>> create_vector(const PodBuffer<T>& v) {
-    return fbb_.CreateVector(v.data(), v.size());
-  }
 
   fbs::Offset<fbs::String> create_string(std::string_view s) { return fbb_.CreateString(s.data(), s.size()); }
 

@@ -53,11 +53,16 @@ struct Loc {
 
 // Operand lists keep their usual sizes inline (small_vec.h): a pinned node
 // has one control input, most nodes one or two literals and up to three
-// inputs; longer lists (regions, phis, calls) spill to the heap.
+// inputs; longer lists (regions, phis, calls) spill to the heap. (The
+// control list has room for two inline: the heap pointer's room.)
 using ControlList = SmallVec<NodeId, 1>;
 using LiteralList = SmallVec<Literal, 2>;
 using InputList = SmallVec<NodeId, 3>;
 
+// 72 bytes: reading and writing a function is mostly moving its node array
+// through memory, so the node is kept small (12-byte literals, lists of a
+// size word and an inline buffer that also holds the heap pointer). A node
+// whose lists are inline and whose literal texts are short owns no memory.
 struct Node {
   OpId op = 0;
   ControlList control;
@@ -66,6 +71,7 @@ struct Node {
   Loc loc;
   bool operator==(const Node&) const = default;
 };
+static_assert(sizeof(Node) == 72, "Node layout (see above)");
 
 struct Block {
   NodeId node = 0;                  // the block's `start` or `region` node

@@ -12,7 +12,9 @@
 // the literal itself; longer ones in a heap block the literal owns. So the
 // common literal needs no allocation, and copying, moving and destroying one
 // are a few byte copies. as_string() and as_json() return views into the
-// literal: valid while it lives and is not assigned to.
+// literal (a short text is inside it): valid while the literal lives where
+// it is and is not assigned to, like a reference to it (a node vector that
+// grows moves its nodes, and their literals with them).
 #pragma once
 
 #include <cstdint>

@@ -372,7 +372,7 @@ class SmallVec {
 #endif
 
   uint32_t word_ = 0;  // size | kHeapBit
-  alignas(kBufAlign) unsigned char buf_[kBufBytes];
+  alignas(kBufAlign) unsigned char buf_[kBufBytes] = {};  // zeroed: every slot test reads set bytes
 };
 
 }  // namespace pl
