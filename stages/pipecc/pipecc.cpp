@@ -147,6 +147,9 @@ struct Driver {
   int run_pipeline(const Pipeline& p) {
     if (opt.print_only || opt.verbose) std::cerr << shell_line(p) << "\n";
     if (opt.print_only) return 0;
+    for (const Command& c : p.commands)
+      if (access(c.argv[0].c_str(), X_OK) != 0)
+        throw std::runtime_error("stage '" + c.name + "' is not built (no executable " + c.argv[0] + ")");
     int status = run(p).status;
     if (status == 0) status = print_saved();
     printed.clear();
