@@ -13,7 +13,7 @@ TreeIndex::TreeIndex(const std::vector<uint32_t>& parent, const std::vector<uint
   const size_t n = parent.size();
   depth_.assign(n, 0);
   size_t levels = 1;
-  while ((size_t{1} << levels) < n) ++levels;
+  while ((size_t{1} << levels) <= n) ++levels;  // path lengths up to n fit in `levels` bits
   up_.assign(levels, std::vector<uint32_t>(n, kNone));
   for (uint32_t v : order) {
     up_[0][v] = parent[v];
