@@ -1,7 +1,9 @@
 // local_schedule.cpp - schedule_blocks: the order of the nodes inside each
 // block.
 //
-// Phis open the block (by id) and the terminator closes it. The rest is
+// Phis open the block (by id), then the entry block's params and entrymem
+// (the values the call brings in, taken before anything can clobber the
+// registers they arrive in), and the terminator closes it. The rest is
 // ordered by Kahn's algorithm (seed 000's phases 1 and 2: count each node's
 // unscheduled predecessors inside the block, keep the nodes with none in a
 // ready list, take one, release its users). The ready list is a priority
@@ -263,7 +265,13 @@ void BlockScheduler::reset() {
 std::vector<NodeId> BlockScheduler::schedule(uint32_t b, const std::vector<NodeId>& nodes) {
   out_.clear();
   std::vector<NodeId> body;
-  for (NodeId id : nodes) (g_.role[id] == Role::Phi ? out_ : body).push_back(id);
+  for (NodeId id : nodes)
+    if (g_.role[id] == Role::Phi) out_.push_back(id);
+  for (NodeId id : nodes) {
+    OpId op = g_.node(id).op;
+    if (op == Op::Param || op == Op::EntryMem) out_.push_back(id);
+    else if (g_.role[id] != Role::Phi) body.push_back(id);
+  }
   form_units(b, body);
   add_edges(b);
   order_topologically(b);
