@@ -38,7 +38,9 @@ extern "C" void on_fatal_signal(int sig) {
   std::raise(sig);
 }
 
-std::string quote_arg(const std::string& arg) {
+}  // namespace
+
+std::string shell_quote(const std::string& arg) {
   bool plain = !arg.empty() && arg.find_first_not_of(
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;
   if (plain) return arg;
@@ -47,9 +49,11 @@ std::string quote_arg(const std::string& arg) {
   return q + "'";
 }
 
+namespace {
+
 std::string command_line(const std::vector<std::string>& argv) {
   std::string line;
-  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + quote_arg(a);
+  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + shell_quote(a);
   return line;
 }
 

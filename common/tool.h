@@ -82,6 +82,10 @@ class VerifyFailed : public std::runtime_error {
   std::string stage_;
 };
 
+// `arg` quoted for a POSIX shell (unchanged when it needs no quoting), so a
+// printed command line can be pasted back into a shell.
+std::string shell_quote(const std::string& arg);
+
 class Tool {
  public:
   explicit Tool(ToolInfo info);

@@ -204,13 +204,14 @@ class Collector {
 // stands for a value or memory. `Bad` marks nodes whose kind cannot be known
 // because a diagnostic already covers them (foreign opcode, malformed proj or
 // phi); it is accepted everywhere so that the error does not cascade.
-enum class Kind : uint8_t { Nothing, Control, Value, Memory, Unknown, Tuple, Statement, Bad };
+enum class Kind : uint8_t { Nothing, Control, Value, Memory, Flags, Unknown, Tuple, Statement, Bad };
 
 Kind kind_of_letter(char letter) {
   switch (letter) {
     case 'c': return Kind::Control;
     case 'v': return Kind::Value;
     case 'm': return Kind::Memory;
+    case 'f': return Kind::Flags;
     case 's': return Kind::Statement;
     default: return Kind::Unknown;
   }
@@ -222,6 +223,7 @@ std::string_view kind_phrase(Kind k) {
     case Kind::Control: return "is control";
     case Kind::Value: return "is a value";
     case Kind::Memory: return "is memory";
+    case Kind::Flags: return "is the flags";
     case Kind::Unknown: return "is a value or memory";
     case Kind::Tuple: return "is a tuple; read it through proj";
     case Kind::Statement: return "is a statement";
@@ -234,6 +236,7 @@ std::string_view letter_expectation(char letter) {
   switch (letter) {
     case 'v': return "expected a value";
     case 'm': return "expected memory";
+    case 'f': return "expected the flags";
     case 's': return "expected a statement or a value";
     default: return "expected a value or memory";
   }
@@ -245,10 +248,13 @@ std::optional<std::string> input_problem(char letter, Kind k) {
     case Kind::Bad:
     case Kind::Unknown: return std::nullopt;
     case Kind::Value:
-      if (letter != 'm') return std::nullopt;
+      if (letter != 'm' && letter != 'f') return std::nullopt;
       break;
     case Kind::Memory:
-      if (letter != 'v' && letter != 's') return std::nullopt;
+      if (letter != 'v' && letter != 's' && letter != 'f') return std::nullopt;
+      break;
+    case Kind::Flags:
+      if (letter == 'f') return std::nullopt;
       break;
     case Kind::Statement:
       if (letter == 's') return std::nullopt;
@@ -841,7 +847,7 @@ class FunctionVerifier {
   std::string level_text() const { return quoted(level_name(level_)); }
   bool is_if_proj(NodeId id) const {
     const Node& n = node(id);
-    return is(id, Proj) && n.inputs.size() == 1 && is(n.inputs[0], If);
+    return is(id, Proj) && n.inputs.size() == 1 && has(n.inputs[0], BRANCH);
   }
 
   // ---- E: signature ----
@@ -1170,7 +1176,7 @@ class FunctionVerifier {
 
   void check_successor_count(uint32_t b) {
     NodeId t = terminator_[b];
-    size_t expected = is(t, If) ? 2 : is(t, Jump) ? 1 : 0;
+    size_t expected = has(t, BRANCH) ? 2 : is(t, Jump) ? 1 : 0;
     size_t found = blocks()[b].successors.size();
     if (found != expected)
       out_.at_block(b, "block ends with " + ref(t) + " but has " + plural(found, "successor") + "; expected " +
@@ -1259,7 +1265,7 @@ class FunctionVerifier {
   // is unplaced, unreachable, or of a kind B already rejected as an input.
   bool checkable_def(const DominatorTree& dom, NodeId def) const {
     Kind k = kind_[def];
-    bool readable = k == Kind::Value || k == Kind::Memory || k == Kind::Unknown || k == Kind::Bad;
+    bool readable = k == Kind::Value || k == Kind::Memory || k == Kind::Flags || k == Kind::Unknown || k == Kind::Bad;
     return readable && block_of_[def] != kNone && dom.reachable[block_of_[def]] && !is_block_node(def);
   }
 
