@@ -80,6 +80,7 @@ class Idealizer {
   }
 
   size_t run() {
+    NodeId first_new = g_.size();
     for (NodeId n = g_.size(); n-- > 0;) push(n);
     while (!work_.empty()) {
       NodeId n = work_.back();
@@ -87,6 +88,9 @@ class Idealizer {
       queued_[n] = false;
       if (g_.alive(n)) step(n);
     }
+    // Constants made for a rewrite that a later rewrite no longer needs.
+    for (NodeId n = first_new; n < g_.size(); ++n)
+      if (g_.alive(n)) g_.kill_if_unused(n);
     return changes_;
   }
 
@@ -139,8 +143,9 @@ class Idealizer {
     push(with);
     push_users(with);
     std::vector<NodeId> inputs(g_.node(n).inputs.begin(), g_.node(n).inputs.end());
-    if (g_.has(n, PINNED)) g_.kill(n);  // a division that cannot trap
-    else g_.kill_if_unused(n);
+    g_.kill(n);  // unused now (a pinned one is a division that cannot trap)
+    for (NodeId i : inputs)
+      if (g_.alive(i)) g_.kill_if_unused(i);
     for (NodeId i : inputs)
       if (g_.alive(i)) push(i);
   }
@@ -192,6 +197,13 @@ class Idealizer {
     return true;
   }
 
+  // Sets input i of n and drops the old input if nothing reads it now.
+  void rewire(NodeId n, size_t i, NodeId v) {
+    NodeId old = g_.node(n).inputs[i];
+    g_.set_input(n, i, v);
+    if (g_.alive(old)) g_.kill_if_unused(old);
+  }
+
   bool const_is(NodeId c, uint64_t v) const { return g_.is_const(c) && g_.const_value_of(c) == v; }
 
   NodeId simplify(NodeId n, ValueType t) {
@@ -215,7 +227,7 @@ class Idealizer {
           if (c == 0) return x;
           // x - c -> x + (-c): one form for reassociation and GVN.
           g_.set_op(n, Op::Add);
-          g_.set_input(n, 1, constant(t, eval_neg(c, bits), loc));
+          rewire(n, 1, constant(t, eval_neg(c, bits), loc));
           return n;
         case Op::Mul:
           if (c == 0) return y;
@@ -260,8 +272,8 @@ class Idealizer {
           if (folded) {
             NodeId inner_x = inner.inputs[0];
             g_.set_input(n, 0, inner_x);
-            g_.set_input(n, 1, constant(t, *folded, loc));
-            g_.kill_if_unused(x);
+            if (g_.alive(x)) g_.kill_if_unused(x);
+            rewire(n, 1, constant(t, *folded, loc));
             return n;
           }
         }

@@ -44,7 +44,14 @@ struct Cell {
 
 class Sccp {
  public:
-  explicit Sccp(Graph& g) : g_(g), cfg_(build_son_cfg(g)), cell_(g.size()), exec_(cfg_.blocks.size(), false) {}
+  explicit Sccp(Graph& g) : g_(g), cfg_(build_son_cfg(g)), cell_(g.size()), exec_(cfg_.blocks.size(), false) {
+    // Floating leaves are never reached through a block: set them now.
+    for (NodeId n = 0; n < g_.size(); ++n) {
+      if (!g_.alive(n) || !g_.node(n).inputs.empty() || !g_.node(n).control.empty()) continue;
+      if (g_.is_const(n)) cell_[n] = Cell{Cell::Const, g_.const_type(n), g_.const_value_of(n)};
+      else if (g_.op(n) != Op::Start) cell_[n] = bottom();
+    }
+  }
 
   size_t run() {
     if (cfg_.blocks.empty()) return 0;
