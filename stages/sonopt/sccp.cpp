@@ -45,17 +45,25 @@ struct Cell {
 class Sccp {
  public:
   explicit Sccp(Graph& g) : g_(g), cfg_(build_son_cfg(g)), cell_(g.size()), exec_(cfg_.blocks.size(), false) {
-    // Floating leaves are never reached through a block: set them now.
+    // Floating leaves are never reached through a block: set them now (and
+    // queue their users, which no block visit reaches either).
     for (NodeId n = 0; n < g_.size(); ++n) {
       if (!g_.alive(n) || !g_.node(n).inputs.empty() || !g_.node(n).control.empty()) continue;
-      if (g_.is_const(n)) cell_[n] = Cell{Cell::Const, g_.const_type(n), g_.const_value_of(n)};
-      else if (g_.op(n) != Op::Start) cell_[n] = bottom();
+      if (g_.is_const(n)) lower(n, Cell{Cell::Const, g_.const_type(n), g_.const_value_of(n)});
+      else if (g_.op(n) != Op::Start) lower(n, bottom());
     }
   }
 
   size_t run() {
     if (cfg_.blocks.empty()) return 0;
     mark_block(0);
+    do propagate();
+    while (unstick());
+    return rewrite();
+  }
+
+ private:
+  void propagate() {
     while (!blocks_.empty() || !nodes_.empty()) {
       while (!blocks_.empty()) {
         uint32_t b = blocks_.back();
@@ -69,10 +77,33 @@ class Sccp {
         evaluate(n);
       }
     }
-    return rewrite();
   }
 
- private:
+  // At the fixpoint every value an executable `if` or an executable phi edge
+  // reads has left Top (every node is evaluated once its inputs have a cell).
+  // Should one be stuck at Top all the same, treating it as Top would be
+  // unsound (a branch never taken, a phi input ignored): it becomes Bottom
+  // and propagation resumes. Returns whether it had to.
+  bool unstick() {
+    bool stuck = false;
+    for (NodeId n = 0; n < g_.size(); ++n) {
+      if (!g_.alive(n) || !in_executable_block(n)) continue;
+      const Node& nd = g_.node(n);
+      if (nd.op == Op::If && cell_[nd.inputs[0]].kind == Cell::Top) {
+        lower(nd.inputs[0], bottom());
+        stuck = true;
+      }
+      if (nd.op != Op::Phi) continue;
+      const Node& region = g_.node(nd.control[0]);
+      for (size_t i = 0; i < nd.inputs.size() && i < region.control.size(); ++i)
+        if (edge_executable(region.control[i]) && cell_[nd.inputs[i]].kind == Cell::Top) {
+          lower(nd.inputs[i], bottom());
+          stuck = true;
+        }
+    }
+    return stuck;
+  }
+
   void push(NodeId n) {
     if (queued_.size() < g_.size()) queued_.resize(g_.size(), false);
     if (queued_[n]) return;
@@ -111,8 +142,11 @@ class Sccp {
     return from != DomTree::kNone && exec_[from];
   }
 
+  // Cells only go down: Top > a constant > Bottom.
   void lower(NodeId n, Cell c) {
-    if (cell_[n] == c) return;
+    const Cell& old = cell_[n];
+    if (old == c || old.kind == Cell::Bottom || c.kind == Cell::Top) return;
+    if (old.kind == Cell::Const && c.kind == Cell::Const) c = bottom();  // two constants meet at Bottom
     cell_[n] = c;
     for (NodeId u : g_.users(n)) push(u);
   }
