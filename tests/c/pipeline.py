@@ -199,6 +199,26 @@ class Pipeline:
                 f"{tail(self.stderr[name].read_bytes())}\n"
                 f"reproduce:\n  {self.command()}")
 
+    def optimize(self, args=("-O2", "--verify-each")):
+        """sonopt on the saved son module -> the "son-O2" module; then sonopt
+        again on its own output, which must come back byte for byte (the
+        optimization is idempotent). Returns None or the problem."""
+        opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
+        again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
+        self.modules["son-O2"] = opt
+        sonopt = tool("sonopt", self.build)
+        for src, dst, flags in ((self.modules["son"], opt, list(args)), (opt, again, ["-O2"])):
+            argv = [sonopt, str(src), *flags, "-f", self.fmt, "-o", str(dst)]
+            p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=self.timeout)
+            if p.returncode != 0:
+                return (f"sonopt failed ({describe_status(p.returncode)}); its stderr:\n{tail(p.stderr)}\n"
+                        f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}")
+        if opt.read_bytes() != again.read_bytes():
+            return (f"sonopt -O2 is not idempotent: a second run changed its output\n"
+                    f"reproduce:\n  {self.command()}\n  {q(tool('sonopt', self.build))} {q(opt)} -O2 -f text")
+        return None
+
     def run_levels(self, levels=None, timeout=60, run_args=()):
         """Starts pipe-run on each saved module side by side (every level by
         default); returns {level: Behaviour}."""
