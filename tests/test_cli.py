@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ROOT, run_tool, tool_path
 
-TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-fuzz", "pipe-diff"]
+TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-fuzz", "pipe-diff", "pipe-reduce"]
 READERS = ["pipe-fmt", "pipe-verify"]
 
 
