@@ -119,6 +119,8 @@ class Tool {
   bool output_requested() const { return output_path_given_; }
   Encoding output_encoding() const;
   const std::string& input_path() const { return input_path_; }
+  // -o's value ("-" when not given), for tools whose output is not a module.
+  const std::string& output_path() const { return output_path_; }
   const std::string& input_display_name() const;
 
   // Prints "tool: FILE...: error: ..." to stderr.
