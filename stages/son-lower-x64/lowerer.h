@@ -61,7 +61,8 @@ class Lowerer {
   ValueType type(NodeId old);
   // The literal type of a node with a `t` literal first (add, load, eq, ...).
   ValueType lit_type(NodeId old, size_t index = 0) const;
-  // A `const` node's value as a signed number of its type, or nothing.
+  // The value of a `const` node, or of a pure node computing a constant
+  // from constants, as a signed number of its type; or nothing.
   std::optional<int64_t> constant(NodeId old) const;
   unsigned uses(NodeId old) const { return use_count_[old]; }
   bool is_extern(std::string_view sym) const;
@@ -140,6 +141,10 @@ class Lowerer {
   std::unordered_map<NodeId, std::vector<NodeId>> tuple_;
   std::vector<unsigned> use_count_;
   std::vector<int8_t> type_cache_;
+  // Constant value (raw N-bit pattern) of consts and of pure nodes whose
+  // operands are all constant (folded with common/eval.h), per old node.
+  std::vector<std::optional<uint64_t>> const_value_;
+  void fold_constants();
   NodeId current_ = 0;  // the old node being lowered (for locations)
   AbiSignature entry_abi_;
   // Entry (abi.cpp): the lowered entrymem before and after the stores of

@@ -399,19 +399,31 @@ NodeId copy_mem(Lowerer& l, NodeId n) {
                       static_cast<uint64_t>(nd.literals[0].as_int()));
 }
 
+// Any node with a constant value (a const, or a pure node of constants):
+// one x64:movi.
+NodeId const_node(Lowerer& l, NodeId n) {
+  auto c = l.constant(n);
+  if (!c) return kNone;
+  VT t = l.type(n);
+  uint64_t raw = truncate_to(static_cast<uint64_t>(*c), bits(t));
+  if (raw <= UINT32_MAX) return l.movi(VT::I32, static_cast<int64_t>(raw));
+  return l.movi(VT::I64, *c);
+}
+
 // ---- the table ---------------------------------------------------------------
 
 #define RULE(op, name, pattern, when, result, body) \
   Rule { op, name, pattern, when, result, [](Lowerer& l, NodeId n) -> NodeId body }
 
 const Rule kRules[] = {
-    // constants and addresses
+    // constants and addresses (kAnyPure: every opcode common/eval.h evaluates, division excepted)
+    RULE(kAnyPure, "const-expr", "(OP (const a) (const b))", "every operand is a constant (or such a node)",
+         "a constant: as const-32 / const-64 below", { return const_node(l, n); }),
     RULE(Const, "const-32", "(const t c)", "t is at most 32 bits, or 0 <= c < 2^32",
          "(x64:movi i32 c) (mov r32, imm32 zero-extends)", {
            VT t = l.lit_type(n);
-           uint64_t raw = truncate_to(static_cast<uint64_t>(*l.constant(n)), bits(t));
-           if (raw > UINT32_MAX) return kNone;
-           return l.movi(VT::I32, static_cast<int64_t>(raw));
+           if (truncate_to(static_cast<uint64_t>(*l.constant(n)), bits(t)) > UINT32_MAX) return kNone;
+           return const_node(l, n);
          }),
     RULE(Const, "const-64", "(const 64 c)", "", "(x64:movi i64 c) (movabs)",
          { return l.movi(VT::I64, *l.constant(n)); }),
@@ -499,9 +511,9 @@ const Rule kRules[] = {
     RULE(ULe, "cmp-value-ule", "(ule t x y)", "", "(x64:movzx i8 i32 (x64:setcc be FLAGS))", { return setcc_value(l, n); }),
 
     // branches: the compare is fused into the jump; each jump gets its own flags producer
-    RULE(If, "if-compare", "(if (CMP t x y))", "", "(x64:jcc cc FLAGS)", { return if_compare(l, n); }),
     RULE(If, "if-compare-zero", "(if (ne (CMP t x y) (const 0))), (if (eq (CMP ..) (const 0)))", "",
          "(x64:jcc cc FLAGS), the condition negated for eq", { return if_compare_zero(l, n); }),
+    RULE(If, "if-compare", "(if (CMP t x y))", "", "(x64:jcc cc FLAGS)", { return if_compare(l, n); }),
     RULE(If, "if-and-imm", "(if (and t x (const c)))", "c fits in 32 bits", "(x64:jcc ne (x64:testi t c x))",
          { return if_and_imm(l, n); }),
     RULE(If, "if-value", "(if x)", "", "(x64:jcc ne (x64:test t x x)); through a sext/zext x: at the narrow width",
@@ -561,8 +573,9 @@ std::span<const Rule> rules() { return kRules; }
 
 NodeId select(Lowerer& l, NodeId old) {
   OpId op = l.op(old);
+  bool evaluable = eval_class(op) != EvalClass::None && eval_class(op) != EvalClass::Divide && op != Const;
   for (const Rule& r : kRules) {
-    if (r.op != op) continue;
+    if (r.op != op && !(r.op == kAnyPure && evaluable)) continue;
     NodeId made = r.apply(l, old);
     if (made != kNone) return made;
   }
@@ -584,7 +597,8 @@ std::string rules_document() {
        "user (see \"Flags\" below).\n\n";
   s += "| opcode | rule | pattern | when | becomes |\n| --- | --- | --- | --- | --- |\n";
   for (const Rule& r : kRules) {
-    s += "| `" + std::string(op_info(r.op).name) + "` | " + std::string(r.name) + " | `" + std::string(r.pattern) +
+    std::string op = r.op == kAnyPure ? "any pure" : "`" + std::string(op_info(r.op).name) + "`";
+    s += "| " + op + " | " + std::string(r.name) + " | `" + std::string(r.pattern) +
          "` | " + std::string(r.when.empty() ? "always" : r.when) + " | " + std::string(r.result) + " |\n";
   }
   s += "\n## Flags\n\n"

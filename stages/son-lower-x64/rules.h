@@ -15,6 +15,11 @@ namespace pl::lower {
 // projections it defined with Lowerer::define_tuple); otherwise it builds
 // nothing and returns kNone. Rules of one opcode are tried in table order;
 // the last one of each opcode always applies.
+// Rule::op for rules that apply to every opcode common/eval.h evaluates
+// (the pure arithmetic, compares and conversions), tried before the
+// opcode's own rules.
+inline constexpr OpId kAnyPure = kNumOps;
+
 struct Rule {
   OpId op;
   std::string_view name;     // also the golden test's name (tests/stages/son-lower-x64/NAME.in.txt)

@@ -147,9 +147,28 @@ ValueType Lowerer::type(NodeId start) {
 }
 
 std::optional<int64_t> Lowerer::constant(NodeId old) const {
-  const Node& nd = node(old);
-  if (nd.op != Const) return std::nullopt;
-  return sign_extend(static_cast<uint64_t>(nd.literals[1].as_int()), type_bits(lit_type(old)));
+  if (!const_value_[old]) return std::nullopt;
+  return sign_extend(*const_value_[old], type_bits(static_cast<ValueType>(type_cache_[old])));
+}
+
+void Lowerer::fold_constants() {
+  // Nodes are in topological order: operands are decided first.
+  const_value_.assign(in_.nodes.size(), std::nullopt);
+  for (NodeId id = 0; id < in_.nodes.size(); ++id) {
+    const Node& nd = node(id);
+    EvalClass k = eval_class(nd.op);
+    if (k == EvalClass::None || k == EvalClass::Divide || !op_info(nd.op).has(PURE)) continue;
+    std::vector<uint64_t> args;
+    for (NodeId i : nd.inputs) {
+      if (!const_value_[i]) break;
+      args.push_back(*const_value_[i]);
+    }
+    if (args.size() != nd.inputs.size()) continue;
+    EvalError err = EvalError::None;
+    auto v = eval_pure(nd.op, std::span<const Literal>(nd.literals.begin(), nd.literals.end()), args, &err);
+    if (!v || type(id) == ValueType::I1) continue;
+    const_value_[id] = v;
+  }
 }
 
 bool Lowerer::is_extern(std::string_view sym) const {
@@ -495,6 +514,7 @@ void sweep(Function& fn) {
 
 Function Lowerer::run() {
   entry_abi_ = abi_of(in_.signature);
+  fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
   patch_cycles();
   sweep(out_);
