@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "eval.h"
@@ -140,6 +141,7 @@ class Lowerer {
   std::vector<NodeId> map_;
   std::unordered_map<NodeId, std::vector<NodeId>> tuple_;
   std::vector<unsigned> use_count_;
+  std::unordered_set<std::string> externs_;
   std::vector<int8_t> type_cache_;
   // Constant value (raw N-bit pattern) of consts and of pure nodes whose
   // operands are all constant (folded with common/eval.h), per old node.

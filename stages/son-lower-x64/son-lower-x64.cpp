@@ -34,6 +34,11 @@
 //    address computation folded into several loads is computed in each.
 //    A load is folded into an extension only when the extension is its only
 //    user, so no memory access is duplicated.
+//  - Constants: a pure node whose operands are all constant is a constant
+//    too (folded once per function with common/eval.h, the interpreter's own
+//    meanings), so a rule that wants a constant operand sees through C's
+//    casts of literals (`x / (signed char)-126` is sext(trunc(neg 126))) even
+//    when sonopt has not run; such a node itself becomes one x64:movi.
 //  - Division by a constant becomes a multiplication by its magic number
 //    (common/divmagic.h), so it no longer traps and floats freely; a general
 //    division stays pinned where the generic one was, and one x64:div/idiv
@@ -95,6 +100,7 @@ Lowerer::Lowerer(const ModuleHeader& header, const Function& in) : header_(heade
   out_.name = in_.name;
   out_.linkage = in_.linkage;
   out_.signature = in_.signature;
+  for (const Extern& e : header_.externs) externs_.insert(e.name);
 }
 
 ValueType Lowerer::lit_type(NodeId old, size_t index) const { return parse_type_or_throw(node(old).literals[index]); }
@@ -171,11 +177,7 @@ void Lowerer::fold_constants() {
   }
 }
 
-bool Lowerer::is_extern(std::string_view sym) const {
-  for (const Extern& e : header_.externs)
-    if (e.name == sym) return true;
-  return false;
-}
+bool Lowerer::is_extern(std::string_view sym) const { return externs_.count(std::string(sym)) != 0; }
 
 NodeId Lowerer::value(NodeId old) const {
   if (map_[old] == kNone) throw std::logic_error("operand " + node_name(old) + " used before it was lowered");
@@ -256,7 +258,7 @@ Addr Lowerer::address(NodeId p) {
         c = constant(nd.inputs[0]);
         rest = nd.inputs[1];
       }
-      if (!c || !fits32(a.disp + *c)) return;
+      if (!c || !fits32(*c) || !fits32(a.disp + *c)) return;
       a.disp += *c;
       v = rest;
     }
