@@ -134,7 +134,9 @@
 #include <utility>
 #include <vector>
 
+#include "alloc_check.h"
 #include "text_format.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -858,6 +860,8 @@ class FunctionVerifier {
   // ---- A: opcodes ----
   void check_opcode(NodeId id) {
     const Node& n = node(id);
+    if (level_ != Level::RaX64 && !n.place.none())
+      out_.at_node(id, "node has a place (" + x64::place_name(n.place) + "); places exist only at level 'ra-x64'");
     if (!is_table(id)) {
       out_.at_node(id, "unknown opcode " + op_of(id));
       bad_control_[id] = 1;
@@ -1571,7 +1575,10 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);
   FunctionVerifier(fn, level, collector).run();
+  const size_t before = out.size();
   collector.append_sorted(out);
+  // H: the allocation, on an ra-x64 function that keeps every other rule.
+  if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out) {
