@@ -113,12 +113,16 @@
 //     never below a value input (inside an expression); ast:label names
 //     unique in the function, and every ast:goto names one of them.
 //
+// H. The allocation, ra-x64 (alloc_check.cpp, run when A-F found nothing)
+//   - places only at ra-x64 (A, here); which nodes have one, constraints
+//     of the machine columns, and a dataflow over registers, flags and
+//     slots proving every read finds its value (see alloc_check.cpp).
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
 //     checking comes with c2ast;
 //   - that a const's integer fits its type;
-//   - register assignments at ra-x64 (that section does not exist yet);
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
