@@ -86,7 +86,7 @@ def test_same_symbols(objects):
     _, _, ours, gas = objects
     mine = symbols(ours)
     assert mine == symbols(gas)
-    assert ("helper", "FUNC", "LOCAL", "15", ".text") in mine
+    assert ("helper", "FUNC", "LOCAL", "16", ".text") in mine
     assert ("table", "OBJECT", "GLOBAL", "32", ".data") in mine
     assert ("message", "OBJECT", "LOCAL", "6", ".rodata") in mine
     assert ("pointers", "OBJECT", "LOCAL", "16", ".data.rel.ro") in mine

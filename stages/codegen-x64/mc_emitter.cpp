@@ -303,6 +303,9 @@ void McEmitter::cfi_offset(Reg reg, int32_t offset) {
   m.streamer->emitCFIOffset(m.mri->getDwarfRegNum(m.reg(reg, 64), true), offset);
 }
 
+void McEmitter::cfi_remember_state() { impl_->streamer->emitCFIRememberState(); }
+void McEmitter::cfi_restore_state() { impl_->streamer->emitCFIRestoreState(); }
+
 // ---- data ----
 
 void McEmitter::data_item(const DataItem& item) {
@@ -602,6 +605,16 @@ void McEmitter::xchg(unsigned bits, Reg a, Reg b) {
   unsigned ra = m.reg(a, bits), rb = m.reg(b, bits);
   if (m.options.kind == OutputKind::Object) std::swap(ra, rb);
   m.emit(m.op(std::string("XCHG") + size_suffix(bits) + "rr"), {Impl::r(ra), Impl::r(rb), Impl::r(ra), Impl::r(rb)});
+}
+
+void McEmitter::xchg_mem(unsigned bits, Reg a, const Mem& b) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("XCHG") + size_suffix(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(a, bits)));
+  inst.addOperand(Impl::r(m.reg(a, bits)));
+  m.add_mem(inst, b);
+  m.emit(inst);
 }
 
 void McEmitter::rep_movsb() { impl_->emit(impl_->op("REP_MOVSB_64"), {}); }

@@ -85,7 +85,7 @@ struct EmitterOptions {
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
-// InternalError (error.h) on an operand the instruction cannot take (a
+// std::logic_error (an internal error, exit 3) on an operand the instruction cannot take (a
 // size it has no form for, an 8-bit div): the caller's lowering is wrong.
 class McEmitter {
  public:
@@ -108,6 +108,10 @@ class McEmitter {
   void set_loc(const Loc& loc);
   void cfi_def_cfa_offset(int32_t offset);
   void cfi_offset(Reg reg, int32_t offset);  // reg saved at CFA + offset
+  // Around an epilogue that is not the function's end: the rules after it
+  // are those before it.
+  void cfi_remember_state();
+  void cfi_restore_state();
 
   // ---- data ----
   // An item in .data, .rodata, .data.rel.ro or .bss by its flags.
@@ -149,6 +153,7 @@ class McEmitter {
   void push(Reg reg);
   void pop(Reg reg);
   void xchg(unsigned bits, Reg a, Reg b);
+  void xchg_mem(unsigned bits, Reg a, const Mem& b);  // locked by the hardware: slow
   void rep_movsb();
 
   // Ends the module (.note.GNU-stack, the DWARF sections) and returns the

@@ -103,6 +103,7 @@ void emit_memory(McEmitter& e) {
     e.load(64, Reg::Rax, m);
     e.store(8, m, Reg::Rsi);
     e.lea(64, Reg::R14, m);
+    for (unsigned bits : kSizes) e.xchg_mem(bits, Reg::R9, m);
     e.lea(32, Reg::Rcx, m);
     for (unsigned from : {8u, 16u, 32u})
       for (unsigned to : {16u, 32u, 64u}) {
@@ -177,12 +178,15 @@ int main(int argc, char** argv) {
     e.set_loc({1, 7, 2});
     e.alu_imm(Alu::Sub, 64, Reg::Rsp, 8);
     e.cfi_def_cfa_offset(32);
+    e.cfi_remember_state();
     e.alu_imm(Alu::Add, 64, Reg::Rsp, 8);
     e.cfi_def_cfa_offset(24);
     e.pop(Reg::R12);
     e.cfi_def_cfa_offset(16);
     e.pop(Reg::Rbx);
     e.cfi_def_cfa_offset(8);
+    e.ret();
+    e.cfi_restore_state();
     e.ret();
     e.end_function();
 
