@@ -154,19 +154,4 @@ std::string find_program(const std::string& name) {
   return "";
 }
 
-std::string shell_quote(const std::string& arg) {
-  bool plain = !arg.empty() && arg.find_first_not_of(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;
-  if (plain) return arg;
-  std::string q = "'";
-  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string shell_join(const std::vector<std::string>& argv) {
-  std::string line;
-  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + shell_quote(a);
-  return line;
-}
-
 }  // namespace pl

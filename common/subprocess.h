@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "tool.h"
+
 namespace pl {
 
 struct ProcessSpec {
@@ -43,8 +45,6 @@ std::string sibling_tool(const std::string& name);
 // and is executable, else the first executable `name` in PATH; "" if none.
 std::string find_program(const std::string& name);
 
-// A shell word: `arg` quoted for /bin/sh when it needs it.
-std::string shell_quote(const std::string& arg);
-std::string shell_join(const std::vector<std::string>& argv);
+// shell_quote and shell_join (command lines for people) live in tool.h.
 
 }  // namespace pl

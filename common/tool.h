@@ -85,6 +85,8 @@ class VerifyFailed : public std::runtime_error {
 // `arg` quoted for a POSIX shell (unchanged when it needs no quoting), so a
 // printed command line can be pasted back into a shell.
 std::string shell_quote(const std::string& arg);
+// The words of `argv`, each quoted by shell_quote, joined by spaces.
+std::string shell_join(const std::vector<std::string>& argv);
 
 class Tool {
  public:
