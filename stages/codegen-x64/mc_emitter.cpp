@@ -617,6 +617,15 @@ void McEmitter::xchg_mem(unsigned bits, Reg a, const Mem& b) {
   m.emit(inst);
 }
 
+void McEmitter::probe(unsigned bits, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + (bits == 8 ? "mi" : "mi8")));
+  m.add_mem(inst, src);
+  inst.addOperand(Impl::imm(0));
+  m.emit(inst);
+}
+
 void McEmitter::rep_movsb() { impl_->emit(impl_->op("REP_MOVSB_64"), {}); }
 
 std::string McEmitter::finish() {
