@@ -117,8 +117,8 @@ Cond FunctionEmitter::cond_literal(NodeId n, size_t i) const {
 Reg FunctionEmitter::place_reg(NodeId user, NodeId value) const {
   Place p = node(value).place;
   if (!p.is_reg() || reg_class(reg_of(p)) != RegClass::Gpr || reg_of(p) == Reg::Rsp)
-    fail(user, node_name(value) + " is read from " + (p.none() ? std::string("no place") : place_name(p)) +
-                   ", not a general register");
+    fail(user, (user == value ? std::string("the result is in ") : node_name(value) + " is read from ") +
+                   (p.none() ? std::string("no place") : place_name(p)) + ", not a general register");
   return reg_of(p);
 }
 

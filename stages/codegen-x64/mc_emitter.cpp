@@ -253,7 +253,10 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage) {
   llvm::MCSymbol* sym = m.symbol(name);
   if (linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
   m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeFunction);
-  m.streamer->emitCodeAlignment(16, m.sti.get());
+  // Padding between functions (never executed) is int3: `as` and MC pick
+  // different long-nop sequences for code alignment (also for a 0x90
+  // fill), so `.p2align 4, 0xcc` keeps the text and the object identical.
+  m.streamer->emitValueToAlignment(16, 0xCC, 1);
   m.streamer->emitLabel(sym);
   m.streamer->emitCFIStartProc(/*IsSimple=*/false);
   m.function_symbol = sym;

@@ -525,6 +525,9 @@ LEA_EXPORTED = """pipeline t_lea_exported() -> ptr {
 }"""
 
 C_MAIN = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -551,7 +554,22 @@ long c_vsum(int n, ...) {
   return s;
 }
 long c_twice(long x) { check_alignment(); return 2 * x; }
-long g(long i) { check_alignment(); return i * i; }
+/* Called from t_loop: the unwinder must walk through t_loop's frame (its
+   .cfi_) back to main. */
+static int unwound;
+long g(long i) {
+  check_alignment();
+  void* frames[16];
+  int n = backtrace(frames, 16), seen_loop = 0;
+  for (int k = 0; k < n; k++) {
+    Dl_info info;
+    if (dladdr(frames[k], &info) && info.dli_sname) {
+      if (strcmp(info.dli_sname, "t_loop") == 0) seen_loop = 1;
+      if (strcmp(info.dli_sname, "main") == 0 && seen_loop) unwound++;
+    }
+  }
+  return i * i;
+}
 
 typedef unsigned long (*F)(unsigned long, unsigned long);
 struct Case { const char* name; F f; unsigned long a, b, want; int bits; };
@@ -588,6 +606,7 @@ int main(void) {
   CHECK(t_loop(10), 385);
   CHECK(t_lea_exported() == &pipe_exported && pipe_exported == 7, 1);
   CHECK(misaligned, 0);
+  CHECK(unwound, 10);
   if (bad) printf("%d of %d failed\n", bad, n);
   else printf("all %d ok\n", n);
   return bad != 0;
