@@ -1,0 +1,224 @@
+"""Native programs: C through every stage with pipecc, held to gcc.
+
+  - the C corpus (tests/c/*.c) built by `pipecc -O0` and `pipecc -O2` runs
+    like gcc's build (stdout, stderr, exit status); at -O0 the `.s` output,
+    assembled by `as` and linked, runs the same too (one test per program
+    does the three builds);
+  - the csmith seeds of tests/test_csmith.py, natively at -O0 and -O2;
+  - interoperation (tests/interop/): a.c and b.c call each other with every
+    argument and result shape; each is built by gcc and by pipecc, and every
+    combination, linked with callee_saved.s (which checks rbx, rbp and r12 to
+    r15 across a call into either side), prints what the all-gcc build
+    prints; the same for the variadic pair va_a.c and va_b.c;
+  - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
+    and -l) into a program that runs like the gcc-built one;
+  - with -g, addr2line maps a call instruction back to its C line.
+"""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BUILD, ROOT
+
+sys.path.insert(0, str(ROOT / "tests" / "c"))
+import pipeline  # noqa: E402  (tests/c/pipeline.py)
+
+PIPECC = BUILD / "pipecc"
+CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
+INTEROP = ROOT / "tests" / "interop"
+RUN_TIMEOUT = 20
+
+
+def need_pipecc():
+    for name in ("pipecc", "regalloc-x64", "codegen-x64"):
+        if not (BUILD / name).exists():
+            pytest.fail(f"{BUILD / name} is not built; run scripts/test")
+
+
+def compile_with(compiler, args, cwd=None):
+    """Runs `compiler args`; fails the test with its stderr (and, for pipecc,
+    the pipeline it ran, from -v) when it does not exit 0."""
+    argv = [str(compiler), *map(str, args)]
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300, cwd=cwd)
+    if p.returncode != 0:
+        pytest.fail(f"$ {pipeline.shlex.join(argv)}\nexit {p.returncode}\n{pipeline.tail(p.stderr, 30)}")
+
+
+def differs(want, got, what, rebuild):
+    """None if `got` behaves as `want`, else a description of the difference."""
+    if got.same_as(want):
+        return None
+    return (f"{what}: {pipeline.describe_status(got.status)}, gcc's build: {pipeline.describe_status(want.status)}\n"
+            f"  {pipeline.first_difference(want.stdout, got.stdout)}\n"
+            f"  stderr:\n{pipeline.tail(got.stderr)}\n  rebuild: {rebuild}")
+
+
+class GccOracle:
+    """Builds and runs each corpus program with gcc once per session (worker)."""
+
+    def __init__(self, workdir):
+        self.workdir = workdir
+        self.cache = {}
+
+    def expected(self, src, cflags=()):
+        if src not in self.cache:
+            want, problem = pipeline.gcc_behaviour(src, self.workdir / src.stem, cflags)
+            if problem:
+                pytest.fail(problem)
+            self.cache[src] = want
+        return self.cache[src]
+
+
+@pytest.fixture(scope="module")
+def gcc(tmp_path_factory):
+    return GccOracle(tmp_path_factory.mktemp("gcc-native"))
+
+
+def native_builds(src, tmp_path, cflags=()):
+    """pipecc -O0 (object), pipecc -O0 -S + as, pipecc -O2: {name: executable}."""
+    need_pipecc()
+    stem = src.stem
+    exes = {}
+    for name, opt in (("-O0", "-O0"), ("-O2", "-O2")):
+        exe = tmp_path / f"{stem}{name}"
+        compile_with(PIPECC, [opt, "-w", *cflags, src, "-o", exe])
+        exes[f"pipecc {name}"] = exe
+    asm = tmp_path / f"{stem}.s"
+    compile_with(PIPECC, ["-O0", "-S", "-w", *cflags, src, "-o", asm])
+    exe = tmp_path / f"{stem}-from-asm"
+    compile_with("gcc", [asm, "-o", exe])   # gcc as the driver: `as`, then the link
+    exes["pipecc -O0 -S, as"] = exe
+    return exes
+
+
+def check_native(src, want, tmp_path, cflags=()):
+    problems = []
+    for what, exe in native_builds(src, tmp_path, cflags).items():
+        got = pipeline.run_process([str(exe)], RUN_TIMEOUT)
+        flags = " ".join(cflags)
+        rebuild = f"build/pipecc {what.split()[1]} {flags} {pipeline.q(src)} -o /tmp/{src.stem} && /tmp/{src.stem}"
+        problem = differs(want, got, what, rebuild)
+        if problem:
+            problems.append(problem)
+    assert not problems, f"{src.name}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("src", CORPUS, ids=lambda p: p.stem)
+def test_corpus_native(src, gcc, tmp_path):
+    check_native(src, gcc.expected(src), tmp_path)
+
+
+def load_csmith_diff():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("csmith_diff", str(ROOT / "scripts" / "csmith-diff"))
+    spec = importlib.util.spec_from_loader("csmith_diff", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+CSMITH_SEEDS = [1, 3, 6, 7, 10, 13, 16, 17, 18, 20, 22, 23, 24, 25, 26, 29, 33, 46, 51, 53]
+
+
+@pytest.mark.parametrize("seed", CSMITH_SEEDS)
+def test_csmith_native(seed, tmp_path):
+    csmith_diff = load_csmith_diff()
+    if shutil.which("csmith") is None:
+        pytest.fail("csmith is not installed (scripts/test installs it)")
+    src = tmp_path / f"csmith-{seed}.c"
+    gen = subprocess.run(csmith_diff.csmith_command(seed, src, csmith_diff.CSMITH_FLAGS),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert gen.returncode == 0, gen.stderr.decode()
+    cflags = ["-I", csmith_diff.CSMITH_INCLUDE]
+    want, problem = pipeline.gcc_behaviour(src, tmp_path / f"csmith-{seed}-gcc", cflags, timeout=5)
+    assert problem is None, problem
+    check_native(src, want, tmp_path, cflags)
+
+
+def build_mixed(tmp_path, sources, builders, extra=()):
+    """Compiles sources[i] with builders[i] ('gcc' or 'pipecc') to objects,
+    links them (and `extra`) with gcc, returns the executable."""
+    objs = []
+    for src, who in zip(sources, builders):
+        obj = tmp_path / f"{src.stem}.{who}.o"
+        compiler = PIPECC if who == "pipecc" else "gcc"
+        compile_with(compiler, ["-O0" if who == "gcc" else "-O2", "-w", "-c", src, "-o", obj])
+        objs.append(obj)
+    exe = tmp_path / ("-".join(f"{s.stem}_{w}" for s, w in zip(sources, builders)))
+    compile_with("gcc", [*objs, *extra, "-o", exe])
+    return exe
+
+
+COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
+
+
+@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c")], ids=["shapes", "variadic"])
+@pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
+def test_interop(pair, builders, tmp_path):
+    need_pipecc()
+    sources = [INTEROP / name for name in pair]
+    extra = [INTEROP / "callee_saved.s"] if pair[0] == "a.c" else []
+    reference = build_mixed(tmp_path, sources, ("gcc", "gcc"), extra)
+    want = pipeline.run_process([str(reference)], RUN_TIMEOUT)
+    assert want.status == 0 and want.stdout, "the all-gcc build must run cleanly"
+    exe = build_mixed(tmp_path, sources, builders, extra)
+    got = pipeline.run_process([str(exe)], RUN_TIMEOUT)
+    what = " + ".join(f"{s} by {w}" for s, w in zip(pair, builders))
+    problem = differs(want, got, what, f"see {exe}")
+    assert problem is None, problem
+
+
+def test_make_with_pipecc_as_cc(tmp_path):
+    need_pipecc()
+    results = {}
+    for cc in ("gcc", str(PIPECC)):
+        work = tmp_path / pathlib.Path(cc).name
+        shutil.copytree(ROOT / "tests" / "make_project", work)
+        make = subprocess.run(["make", "-s", f"CC={cc}"], cwd=work, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=300)
+        assert make.returncode == 0, f"make CC={cc}:\n{make.stderr.decode()}"
+        results[cc] = pipeline.run_process([str(work / "prog")], RUN_TIMEOUT)
+    want, got = results["gcc"], results[str(PIPECC)]
+    assert want.status == 0 and b"29 words" in want.stdout
+    assert got.same_as(want), differs(want, got, "make CC=pipecc", str(tmp_path))
+
+
+DEBUG_SOURCE = """\
+#include <stdio.h>
+int marker(int x) { return x * 3; }
+int main(void) {
+  int total = 0;
+  for (int i = 0; i < 4; i++) {
+    total += i;
+    total = marker(total);
+  }
+  printf("%d\\n", total);
+  return 0;
+}
+"""
+
+
+def test_debug_lines_map_back_to_c(tmp_path):
+    need_pipecc()
+    src = tmp_path / "lines.c"
+    src.write_text(DEBUG_SOURCE)
+    exe = tmp_path / "lines"
+    compile_with(PIPECC, ["-g", "-O0", src, "-o", exe])
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(exe)], stdout=subprocess.PIPE,
+                         check=True).stdout.decode()
+    main = dis[dis.index("<main>:"):]
+    main = main[:main.index("\n\n")]
+    calls = re.findall(r"^\s*([0-9a-f]+):\s+call\s+[0-9a-f]+ <(\w+)(?:@plt)?>", main, re.M)
+    by_callee = {callee: addr for addr, callee in calls}
+    assert "marker" in by_callee and "printf" in by_callee, main
+    want = {"marker": 7, "printf": 9}
+    for callee, line in want.items():
+        out = subprocess.run(["addr2line", "-e", str(exe), by_callee[callee]], stdout=subprocess.PIPE,
+                             check=True).stdout.decode().strip()
+        assert out.endswith(f"lines.c:{line}"), f"call to {callee} at 0x{by_callee[callee]} maps to {out}"
