@@ -291,14 +291,21 @@ class Assigner {
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);
+    // Each input is read from the node that holds it once it is in place
+    // (a value read in two fixed registers is copied, and the state keeps
+    // the last copy only; the first stays put in its locked register).
     RegSet locked = 0;
-    for (const Operand& o : ops)
-      if (o.want.kind == x64::Fixed::Reg) ensure_in(o.value, o.want.reg, locked);
-    for (const Operand& o : ops)
-      if (o.want.kind != x64::Fixed::Reg) ensure_any(o.value, locked);
-    // Read the inputs now: later copies leave these nodes where they are.
-    std::vector<NodeId> read(ops.size());
-    for (size_t k = 0; k < ops.size(); ++k) read[k] = reg_node_[ops[k].value];
+    std::vector<NodeId> read(ops.size(), kNone);
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].want.kind == x64::Fixed::Reg) {
+        ensure_in(ops[k].value, ops[k].want.reg, locked);
+        read[k] = reg_node_[ops[k].value];
+      }
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].want.kind != x64::Fixed::Reg) {
+        ensure_any(ops[k].value, locked);
+        read[k] = reg_node_[ops[k].value];
+      }
     // Step 2: a tied input that lives on is copied away first.
     RegSet kill = c.clobbers & 0xFFFFu;
     std::optional<Reg> tied_reg;
@@ -331,26 +338,57 @@ class Assigner {
     if (flags_producer != kNone && pos_ > 0)
       for (NodeId v : releases_[block_][pos_ - 1]) drop_reg(v);
     for (NodeId v : releases_[block_][pos_]) drop_reg(v);
-    // Step 5: the result's register, chosen before the instruction is
-    // emitted (an eviction's spill goes before it).
-    std::optional<Reg> result;
-    if (is_value_[id]) {
-      const x64::OperandConstraint& want = c.results[0];
+    // Step 5: the results' registers (the node's, or its projs'), chosen
+    // before the instruction is emitted, so that an eviction's spill goes
+    // before it.
+    std::vector<std::pair<NodeId, Reg>> results;
+    RegSet taken = 0;
+    auto result_reg = [&](NodeId v, const x64::OperandConstraint& want) {
+      Reg r;
       if (tied_reg)
-        result = tied_reg;
+        r = *tied_reg;
       else if (want.kind == x64::Fixed::Reg)
-        result = want.reg;
+        r = want.reg;
       else if (want.kind == x64::Fixed::LiteralReg)
-        result = x64::parse_reg(node(id).literals[1].as_string());
+        r = literal_reg(v);
       else
-        result = pick(0, across_[id]);
-      if (owner_[static_cast<unsigned>(*result)] != kNone) evict(*result);
-    }
+        r = pick(taken | fixed_results(c), across_[v]);
+      if (owner_[static_cast<unsigned>(r)] != kNone) evict(r);
+      taken |= bit(r);
+      results.emplace_back(v, r);
+    };
+    if (is_value_[id]) result_reg(id, c.results[0]);
+    for (NodeId p : projs_of(id))
+      if (is_value_[p]) {
+        size_t e = static_cast<size_t>(node(p).literals[0].as_int());
+        if (e >= c.num_results) throw std::logic_error("regalloc-x64: a proj of a missing result");
+        result_reg(p, c.results[e]);
+      }
     size_t k = 0;
     if (flags_producer != kNone) k = rewrite_and_place(flags_producer, ops, read, 0);
     rewrite_and_place(id, ops, read, k);
-    if (result) define(id, *result);
-    place_projs(id, c);
+    for (NodeId p : projs_of(id)) {
+      out_blocks_[block_].push_back(p);
+      done_[p] = 1;
+    }
+    for (auto [v, r] : results) define(v, r);
+  }
+
+  static RegSet fixed_results(const x64::Constraints& c) {
+    RegSet s = 0;
+    for (size_t e = 0; e < c.num_results; ++e)
+      if (c.results[e].kind == x64::Fixed::Reg) s |= bit(c.results[e].reg);
+    return s;
+  }
+  Reg literal_reg(NodeId v) const {
+    std::optional<Reg> r = x64::parse_reg(node(v).literals[1].as_string());
+    if (!r) throw std::logic_error("regalloc-x64: a register literal names no register");
+    return *r;
+  }
+  const std::vector<NodeId>& projs_of(NodeId id) const {
+    static const std::vector<NodeId> none;
+    auto it = projs_.find(id);
+    return it == projs_.end() ? none : it->second;
   }
 
   // Points the operands of `id` at the nodes read; appends it to the block.
@@ -365,19 +403,6 @@ class Assigner {
     fn_.nodes[id].place = x64::place_of(r);
     put_reg(id, id, r);
     if (!lives_after(id)) drop_reg(id);
-  }
-
-  // The projs of a tuple, right after it, in their fixed registers.
-  void place_projs(NodeId id, const x64::Constraints& c) {
-    auto it = projs_.find(id);
-    if (it == projs_.end()) return;
-    for (NodeId p : it->second) {
-      out_blocks_[block_].push_back(p);
-      done_[p] = 1;
-      if (!is_value_[p]) continue;
-      size_t e = static_cast<size_t>(node(p).literals[0].as_int());
-      if (e < c.num_results && c.results[e].kind == x64::Fixed::Reg) define(p, c.results[e].reg);
-    }
   }
 
   // ---- blocks ----
@@ -525,8 +550,10 @@ class Assigner {
       places.push_back(p);
       phis.push_back(phi);
     }
-    std::vector<NodeId> result(sources.size(), kNone);
-    parallel_move(sources, places, result);
+    std::vector<NodeId> holders;
+    for (size_t j = 0; j < sources.size(); ++j) holders.push_back(holder(sources[j], places[j]));
+    Sink sink(*this);
+    std::vector<NodeId> result = edge_moves(fn_, holders, places, sink);
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
 
@@ -586,77 +613,30 @@ class Assigner {
     }
   }
 
-  // Moves each source value into its target place; result[j] is the node
-  // that holds source j in place j afterwards.
-  void parallel_move(const std::vector<NodeId>& source, const std::vector<Place>& place, std::vector<NodeId>& result) {
-    const size_t n = source.size();
-    RegSet targets = 0;
-    for (Place p : place)
-      if (p.is_reg()) targets |= bit(p.reg());
-    std::vector<size_t> slot_to_slot;
-    // 1. Into slots, from registers (before any register changes).
-    for (size_t j = 0; j < n; ++j) {
-      if (!place[j].is_slot()) continue;
-      NodeId v = source[j];
-      if (slot_node_[v] != kNone && place_of_node(slot_node_[v]) == place[j]) {
-        result[j] = slot_node_[v];
-      } else if (in_reg(v)) {
-        result[j] = emit_copy(X64Spill, reg_node_[v], place[j]);
-        if (place[j] == home(v)) slot_node_[v] = result[j];
-      } else {
-        slot_to_slot.push_back(j);
-      }
-    }
-    // 2. Register to register, cycles broken by xchg.
-    std::array<NodeId, kGprs> cur{};
-    for (unsigned r = 0; r < kGprs; ++r) cur[r] = owner_[r] == kNone ? kNone : reg_node_[owner_[r]];
-    struct Move {
-      unsigned from, to;
-      size_t j;
-    };
-    std::vector<Move> moves;
-    for (size_t j = 0; j < n; ++j) {
-      if (!place[j].is_reg() || !in_reg(source[j])) continue;
-      unsigned from = static_cast<unsigned>(reg_of(source[j])), to = place[j].reg();
-      if (from == to)
-        result[j] = cur[from];
-      else
-        moves.push_back({from, to, j});
-    }
-    while (!moves.empty()) {
-      auto ready = std::find_if(moves.begin(), moves.end(), [&](const Move& m) {
-        return std::none_of(moves.begin(), moves.end(), [&](const Move& o) { return o.from == m.to; });
-      });
-      if (ready != moves.end()) {
-        NodeId mv = emit_copy(X64Mov, cur[ready->from], Place::reg(ready->to));
-        cur[ready->to] = mv;
-        result[ready->j] = mv;
-        moves.erase(ready);
-        continue;
-      }
-      Move m = moves.front();  // on a cycle: each source has one move
-      NodeId x = emit_xchg(cur[m.from], cur[m.to]);
-      NodeId p0 = emit_proj(x, 0, Place::reg(m.to));
-      NodeId p1 = emit_proj(x, 1, Place::reg(m.from));
-      cur[m.to] = p0;
-      cur[m.from] = p1;
-      result[m.j] = p0;
-      moves.erase(moves.begin());
-      for (Move& o : moves)
-        if (o.from == m.to) o.from = m.from;
-    }
-    // 3. Reloads into registers.
-    for (size_t j = 0; j < n; ++j)
-      if (place[j].is_reg() && result[j] == kNone) result[j] = emit_copy(X64Reload, slot_node_[source[j]], place[j]);
-    // 4. Slot to slot, through a register no target uses.
-    for (size_t j : slot_to_slot) {
-      unsigned scratch = 0;
-      while (scratch < kGprs && ((targets & bit(scratch)) || scratch == static_cast<unsigned>(Reg::Rsp))) ++scratch;
-      if (scratch == kGprs) throw std::logic_error("regalloc-x64: no scratch register for a slot move");
-      NodeId l = emit_copy(X64Reload, slot_node_[source[j]], Place::reg(scratch));
-      result[j] = emit_copy(X64Spill, l, place[j]);
-    }
+  // The node to move `v` from into `target`: its copy already there, else
+  // its register, else its slot.
+  NodeId holder(NodeId v, Place target) const {
+    if (slot_node_[v] != kNone && place_of_node(slot_node_[v]) == target) return slot_node_[v];
+    if (in_reg(v)) return reg_node_[v];
+    if (slot_node_[v] == kNone) throw std::logic_error("regalloc-x64: a value live into a merge is nowhere");
+    return slot_node_[v];
   }
+
+  class Sink : public MoveSink {
+   public:
+    explicit Sink(Assigner& a) : a_(a) {}
+    NodeId copy(Op op, NodeId from, Place to) override { return a_.emit_copy(op, from, to); }
+    std::pair<NodeId, NodeId> xchg(NodeId x, NodeId y) override {
+      NodeId n = a_.emit_xchg(x, y);
+      NodeId p0 = a_.emit_proj(n, 0, a_.place_of_node(y));
+      NodeId p1 = a_.emit_proj(n, 1, a_.place_of_node(x));
+      return {p0, p1};
+    }
+    Place fresh_slot() override { return Place::slot(a_.next_slot_++); }
+
+   private:
+    Assigner& a_;
+  };
 
   Function& fn_;
   Stats& stats_;

@@ -70,6 +70,24 @@ std::vector<uint8_t> values_across_calls(const Function& fn, const Usage& u, con
                                          const std::vector<uint8_t>& is_value);
 void emit_callee_saves(Function& fn, uint32_t& next_slot);
 
+// edge_moves.cpp: the parallel move at the end of a merge's predecessor.
+// The sink makes the nodes (and counts them).
+class MoveSink {
+ public:
+  virtual ~MoveSink() = default;
+  // A copy (x64:mov, x64:spill, x64:reload) of `from` into `to`.
+  virtual NodeId copy(Op op, NodeId from, Place to) = 0;
+  // x64:xchg of two register nodes: {proj holding a's value in b's
+  // register, proj holding b's value in a's register}.
+  virtual std::pair<NodeId, NodeId> xchg(NodeId a, NodeId b) = 0;
+  // A slot no value uses yet.
+  virtual Place fresh_slot() = 0;
+};
+// Moves from[j]'s value (in from[j]'s place) into to[j], all at once;
+// returns, per move, the node holding the value in to[j] afterwards.
+std::vector<NodeId> edge_moves(const Function& fn, const std::vector<NodeId>& from, const std::vector<Place>& to,
+                               MoveSink& sink);
+
 // Counts for --stats.
 struct Stats {
   uint64_t spills = 0, reloads = 0, moves = 0, exchanges = 0;
