@@ -130,6 +130,7 @@ class Assigner {
     return id;
   }
   NodeId emit_copy(Op op, NodeId from, Place p) {
+    if (from == kNone) throw std::logic_error("regalloc-x64: a copy of a value that is in no place");
     Node n;
     n.op = op;
     n.inputs = {from};
@@ -286,7 +287,8 @@ class Assigner {
   }
 
   // ---- one instruction (with its flags producer, if deferred) ----
-  void instruction(NodeId id, NodeId flags_producer) {
+  // `producer_pos` is the flags producer's position (when there is one).
+  void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
     const x64::Constraints& c = x64::constraints(node(id).op);
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
@@ -294,6 +296,10 @@ class Assigner {
     // Each input is read from the node that holds it once it is in place
     // (a value read in two fixed registers is copied, and the state keeps
     // the last copy only; the first stays put in its locked register).
+    // While the inputs are placed, next uses count from the producer, so
+    // that no input of the pair looks dead to an eviction.
+    const uint32_t user_pos = pos_;
+    if (flags_producer != kNone) pos_ = producer_pos;
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
@@ -306,6 +312,7 @@ class Assigner {
         ensure_any(ops[k].value, locked);
         read[k] = reg_node_[ops[k].value];
       }
+    pos_ = user_pos;
     // Step 2: a tied input that lives on is copied away first.
     RegSet kill = c.clobbers & 0xFFFFu;
     std::optional<Reg> tied_reg;
@@ -335,8 +342,8 @@ class Assigner {
       if (owner_[r] != kNone) drop_reg(owner_[r]);
     }
     // Step 4: releases (of the pair's producer too).
-    if (flags_producer != kNone && pos_ > 0)
-      for (NodeId v : releases_[block_][pos_ - 1]) drop_reg(v);
+    if (flags_producer != kNone)
+      for (NodeId v : releases_[block_][producer_pos]) drop_reg(v);
     for (NodeId v : releases_[block_][pos_]) drop_reg(v);
     // Step 5: the results' registers (the node's, or its projs'), chosen
     // before the instruction is emitted, so that an eviction's spill goes
@@ -459,7 +466,7 @@ class Assigner {
         out_blocks_[b].push_back(id);  // entrymem, a memory proj
         done_[id] = 1;
       } else {
-        instruction(id, deferred);
+        instruction(id, deferred, deferred_pos);
         deferred = kNone;
       }
     }
