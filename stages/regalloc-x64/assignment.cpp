@@ -34,8 +34,7 @@
 // set by the first predecessor done (each live value where it is, at most
 // 14 in registers; each phi in its input's register if free, else another,
 // else a slot), and every predecessor ends with a parallel move into them
-// (spills, register moves with cycles broken by xchg, reloads, slot to slot
-// through a free register). Every value live into a merge gets a phi there
+// (edge_moves.cpp). Every value live into a merge gets a phi there
 // (the value may be in another node on each edge); collapse.cpp removes
 // those that merge one node.
 //

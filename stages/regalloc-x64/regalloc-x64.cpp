@@ -16,9 +16,21 @@
 //   assignment.cpp       Class Allocation, Assumption Propagation, Register
 //                        Assignment per block and per unit (x86 restrictions:
 //                        two-address, fixed registers, exchanges)
+//   edge_moves.cpp       the parallel move at the end of a merge's
+//                        predecessor (phis and live values into the merge's
+//                        places; cycles by xchg or through a fresh slot)
 //   collapse.cpp         Block Collapsing (trivial phis, empty safe blocks,
 //                        canonical numbering, dominance)
 //   stack_map.cpp        Stack Interval and Stack Map Calculation (slots shared)
+// Needs (the cfg-x64 contract, checked on input): x64 opcodes only, blocks
+// with region-control order, a flags producer right before its user, address
+// nodes (x64:stackslot/argslot/outarg) defined in the entry block,
+// x64:argreg nodes in the entry block.
+// Keeps (the ra-x64 contract, FORMAT.md section 8 "The ra-x64 level"): the
+// same graph with a place for every value, copies as nodes, phis with
+// their inputs in the phi's place at the end of each predecessor, the
+// callee-saved registers used saved once and restored before each return,
+// dominance recomputed, nodes renumbered canonically.
 // The seed's "Assignment Verification" is common/alloc_check.cpp, written
 // apart from this stage: the tool verifies its output by default, so every
 // allocation is checked.
