@@ -20,7 +20,7 @@ const char* const kUsage =
     "              [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]\n"
     "\n"
     "Compiles C through the toolchain's stages, each its own process joined to the next by a pipe\n"
-    "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | cfgopt | regalloc-x64 |\n"
+    "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | regalloc-x64 |\n"
     "codegen-x64); .s files go to the assembler and .o, .a and libraries to the link, which the system's\n"
     "cc drives. -### prints the shell pipelines instead of running them.\n";
 
@@ -60,9 +60,9 @@ struct Parser {
     else if (starts_with(a, "-I") || starts_with(a, "-D") || starts_with(a, "-U")) {
       std::string flag = a.substr(0, 2);
       o.frontend_args.push_back(flag + value(flag));
-    } else if (starts_with(a, "-std=") || a == "-w") o.frontend_args.push_back(a);
+    } else if (starts_with(a, "-std=")) o.frontend_args.push_back(a);
     else if (starts_with(a, "-Wl,")) o.link_args.push_back(a);
-    else if (starts_with(a, "-W")) return;  // warning options: accepted
+    else if (starts_with(a, "-W") || a == "-w") return;  // warnings: accepted (c2ast never warns)
     else if (starts_with(a, "-L") || starts_with(a, "-l")) {
       std::string flag = a.substr(0, 2);
       o.link_args.push_back(flag + value(flag));
