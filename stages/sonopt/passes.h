@@ -16,6 +16,7 @@ namespace pl::sonopt {
 
 size_t idealize(Function& fn, const ModuleHeader& header);
 size_t gvn(Function& fn, const ModuleHeader& header);
+size_t load_forward(Function& fn, const ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header);
 size_t dce(Function& fn, const ModuleHeader& header);

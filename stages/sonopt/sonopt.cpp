@@ -15,6 +15,7 @@
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
@@ -41,24 +42,30 @@ std::vector<PassDecl> pass_table() {
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
        .before = {"gvn"},
-       .triggers = {"gvn", "simplify-cfg", "dce"},
+       .triggers = {"gvn", "load-forward", "simplify-cfg", "dce"},
        .function_pass = idealize},
       {.name = "gvn",
        .summary = "global value numbering by hash-consing (pure nodes, phis, dominating loads and divisions)",
        .min_level = 1,
-       .triggers = {"idealize", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "load-forward",
+       .summary = "store-to-load forwarding and redundant loads, over base objects and offsets (volatile untouched)",
+       .min_level = 2,
+       .after = {"gvn"},
+       .triggers = {"idealize", "gvn", "simplify-cfg", "dce"},
+       .function_pass = load_forward},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
        .after = {"gvn"},
-       .triggers = {"idealize", "gvn", "simplify-cfg"},
+       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg"},
        .function_pass = sccp},
       {.name = "simplify-cfg",
        .summary = "trivial phis, single-input regions, empty diamonds",
        .min_level = 1,
        .after = {"sccp"},
-       .triggers = {"idealize", "gvn", "dce"},
+       .triggers = {"idealize", "gvn", "load-forward", "dce"},
        .function_pass = simplify_cfg},
       {.name = "dce",
        .summary = "unreachable blocks, branches on constants, nodes that reach no effect, return or control",
