@@ -24,6 +24,7 @@ enum OpFlag : uint32_t {
   SLOT = 1u << 9,
   VOLATILE = 1u << 10,
   TRAPS = 1u << 11,
+  COMMUTATIVE = 1u << 12,  // x64: the two value inputs may be swapped
 };
 
 // Level bits; bit i is Level(i) (see ir.h).
@@ -39,6 +40,8 @@ enum LevelBit : uint32_t {
   LV_GRAPH = LV_CFG | LV_SSA | LV_SON | LV_SONX64 | LV_CFGX64 | LV_RAX64,
   // Target-independent levels (generic opcodes, before lowering).
   LV_GENERIC = LV_CFG | LV_SSA | LV_SON,
+  // The x64 levels (x64: opcodes, after lowering).
+  LV_X64 = LV_SONX64 | LV_CFGX64 | LV_RAX64,
 };
 
 enum Op : OpId {

@@ -113,12 +113,16 @@
 //     never below a value input (inside an expression); ast:label names
 //     unique in the function, and every ast:goto names one of them.
 //
+// H. The allocation, ra-x64 (alloc_check.cpp, run when A-F found nothing)
+//   - places only at ra-x64 (A, here); which nodes have one, constraints
+//     of the machine columns, and a dataflow over registers, flags and
+//     slots proving every read finds its value (see alloc_check.cpp).
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
 //     checking comes with c2ast;
 //   - that a const's integer fits its type;
-//   - register assignments at ra-x64 (that section does not exist yet);
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
@@ -134,7 +138,9 @@
 #include <utility>
 #include <vector>
 
+#include "alloc_check.h"
 #include "text_format.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -204,13 +210,14 @@ class Collector {
 // stands for a value or memory. `Bad` marks nodes whose kind cannot be known
 // because a diagnostic already covers them (foreign opcode, malformed proj or
 // phi); it is accepted everywhere so that the error does not cascade.
-enum class Kind : uint8_t { Nothing, Control, Value, Memory, Unknown, Tuple, Statement, Bad };
+enum class Kind : uint8_t { Nothing, Control, Value, Memory, Flags, Unknown, Tuple, Statement, Bad };
 
 Kind kind_of_letter(char letter) {
   switch (letter) {
     case 'c': return Kind::Control;
     case 'v': return Kind::Value;
     case 'm': return Kind::Memory;
+    case 'f': return Kind::Flags;
     case 's': return Kind::Statement;
     default: return Kind::Unknown;
   }
@@ -222,6 +229,7 @@ std::string_view kind_phrase(Kind k) {
     case Kind::Control: return "is control";
     case Kind::Value: return "is a value";
     case Kind::Memory: return "is memory";
+    case Kind::Flags: return "is the flags";
     case Kind::Unknown: return "is a value or memory";
     case Kind::Tuple: return "is a tuple; read it through proj";
     case Kind::Statement: return "is a statement";
@@ -234,6 +242,7 @@ std::string_view letter_expectation(char letter) {
   switch (letter) {
     case 'v': return "expected a value";
     case 'm': return "expected memory";
+    case 'f': return "expected the flags";
     case 's': return "expected a statement or a value";
     default: return "expected a value or memory";
   }
@@ -245,10 +254,13 @@ std::optional<std::string> input_problem(char letter, Kind k) {
     case Kind::Bad:
     case Kind::Unknown: return std::nullopt;
     case Kind::Value:
-      if (letter != 'm') return std::nullopt;
+      if (letter != 'm' && letter != 'f') return std::nullopt;
       break;
     case Kind::Memory:
-      if (letter != 'v' && letter != 's') return std::nullopt;
+      if (letter != 'v' && letter != 's' && letter != 'f') return std::nullopt;
+      break;
+    case Kind::Flags:
+      if (letter == 'f') return std::nullopt;
       break;
     case Kind::Statement:
       if (letter == 's') return std::nullopt;
@@ -841,7 +853,7 @@ class FunctionVerifier {
   std::string level_text() const { return quoted(level_name(level_)); }
   bool is_if_proj(NodeId id) const {
     const Node& n = node(id);
-    return is(id, Proj) && n.inputs.size() == 1 && is(n.inputs[0], If);
+    return is(id, Proj) && n.inputs.size() == 1 && has(n.inputs[0], BRANCH);
   }
 
   // ---- E: signature ----
@@ -852,6 +864,8 @@ class FunctionVerifier {
   // ---- A: opcodes ----
   void check_opcode(NodeId id) {
     const Node& n = node(id);
+    if (level_ != Level::RaX64 && !n.place.none())
+      out_.at_node(id, "node has a place (" + x64::place_name(n.place) + "); places exist only at level 'ra-x64'");
     if (!is_table(id)) {
       out_.at_node(id, "unknown opcode " + op_of(id));
       bad_control_[id] = 1;
@@ -1170,7 +1184,7 @@ class FunctionVerifier {
 
   void check_successor_count(uint32_t b) {
     NodeId t = terminator_[b];
-    size_t expected = is(t, If) ? 2 : is(t, Jump) ? 1 : 0;
+    size_t expected = has(t, BRANCH) ? 2 : is(t, Jump) ? 1 : 0;
     size_t found = blocks()[b].successors.size();
     if (found != expected)
       out_.at_block(b, "block ends with " + ref(t) + " but has " + plural(found, "successor") + "; expected " +
@@ -1259,7 +1273,7 @@ class FunctionVerifier {
   // is unplaced, unreachable, or of a kind B already rejected as an input.
   bool checkable_def(const DominatorTree& dom, NodeId def) const {
     Kind k = kind_[def];
-    bool readable = k == Kind::Value || k == Kind::Memory || k == Kind::Unknown || k == Kind::Bad;
+    bool readable = k == Kind::Value || k == Kind::Memory || k == Kind::Flags || k == Kind::Unknown || k == Kind::Bad;
     return readable && block_of_[def] != kNone && dom.reachable[block_of_[def]] && !is_block_node(def);
   }
 
@@ -1565,7 +1579,10 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);
   FunctionVerifier(fn, level, collector).run();
+  const size_t before = out.size();
   collector.append_sorted(out);
+  // H: the allocation, on an ra-x64 function that keeps every other rule.
+  if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out) {
