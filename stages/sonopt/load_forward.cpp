@@ -9,24 +9,15 @@
 //  - a `store` of T to an address that must equal A gives its value
 //    (store-to-load forwarding); a store that cannot overlap [A, A+size(T))
 //    is stepped over to its own memory input; anything else stops the walk;
-//  - the memory result of a `call` is stepped over when A is in a stack
-//    slot whose address never escapes (the callee cannot reach it);
-//  - phis, entrymem, copies and volatile accesses stop the walk (volatile
-//    accesses are never looked through, moved or removed).
+//  - calls, copies and volatile accesses are stepped over when A is in a
+//    stack slot whose address never escapes (none of them can reach it);
+//    otherwise they stop the walk, as phis and entrymem do (volatile
+//    accesses are never moved or removed).
 // The load's own memory input is never changed (no load moves past a
 // store): only a value replaces a load, and that value dominates the load.
 //
-// Alias analysis (base objects and offsets, as in LLVM's BasicAA): an
-// address is decomposed into a base and a constant byte offset through
-// `add "ptr", x, const` chains. Bases: a `stackslot` node (each node its own
-// object), a `symaddr` (an object per symbol name), or unknown. Two accesses
-// with the same base (or the same root node, whatever it is) and known
-// offsets overlap iff their byte ranges do, and
-// must alias iff offset and size are equal; different stack slots and
-// symbols never alias (C objects are disjoint); an unknown pointer cannot
-// point into a stack slot whose address never escapes (every use of the
-// slot, through constant-offset adds, is the address of a plain load or
-// store); anything else may alias.
+// Alias analysis: alias.h (base objects and constant offsets; a private
+// stack slot is out of reach of calls and unknown pointers).
 // Paper: the memory-SSA walk of Click's "From Quads to Graphs" (1993) loads
 // over the sea of nodes; escape by use inspection.
 // Invariants needed: the son contract; operands have the type literals say.
@@ -34,6 +25,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "alias.h"
 #include "passes.h"
 #include "son_cfg.h"
 
@@ -43,22 +35,9 @@ namespace {
 
 constexpr int kSteps = 64;
 
-struct Address {
-  NodeId root = kNone;   // what the constant offsets are added to
-  NodeId base = kNone;   // root when it is a stackslot or symaddr, else kNone (unknown)
-  int64_t offset = 0;
-};
-
-enum class Alias { No, May, Must };
-
-bool is_ptr(const Literal& type) { return literal_value_type(type) == ValueType::Ptr; }
-
 class LoadForward {
  public:
-  explicit LoadForward(Graph& g) : g_(g), cfg_(build_son_cfg(g)), escapes_(g.size(), true) {
-    for (NodeId n = 0; n < g_.size(); ++n)
-      if (g_.alive(n) && g_.op(n) == Op::StackSlot) escapes_[n] = slot_escapes(n);
-  }
+  explicit LoadForward(Graph& g) : g_(g), cfg_(build_son_cfg(g)), aa_(g) {}
 
   // Sweeps until a sweep changes nothing (a forwarded value may make a
   // later address or an earlier load equal to another), at most kSweeps.
@@ -75,71 +54,6 @@ class LoadForward {
   }
 
  private:
-  Address decompose(NodeId n) const {
-    Address a;
-    for (int steps = 0; steps < kSteps; ++steps) {
-      const Node& nd = g_.node(n);
-      if (nd.op == Op::Add && is_ptr(nd.literals[0]) && g_.is_const(nd.inputs[1])) {
-        a.offset += static_cast<int64_t>(g_.const_value_of(nd.inputs[1]));
-        n = nd.inputs[0];
-        continue;
-      }
-      a.root = n;
-      if (nd.op == Op::StackSlot || nd.op == Op::SymAddr) a.base = n;
-      return a;
-    }
-    return a;  // root unknown: nothing is known about it
-  }
-
-  // Every use of the slot, through constant-offset adds, is the address of a
-  // plain load or store.
-  bool slot_escapes(NodeId slot) const {
-    std::vector<NodeId> stack = {slot};
-    size_t visited = 0;
-    while (!stack.empty()) {
-      NodeId n = stack.back();
-      stack.pop_back();
-      if (++visited > 4096) return true;
-      for (NodeId u : g_.users(n)) {
-        const Node& nd = g_.node(u);
-        if ((nd.op == Op::Load || nd.op == Op::Store) && nd.inputs[1] == n &&
-            (nd.op == Op::Load || nd.inputs[2] != n))
-          continue;
-        if (nd.op == Op::Add && nd.inputs[0] == n && nd.inputs[1] != n && g_.is_const(nd.inputs[1]) &&
-            is_ptr(nd.literals[0])) {
-          stack.push_back(u);
-          continue;
-        }
-        return true;
-      }
-    }
-    return false;
-  }
-
-  bool same_object(NodeId a, NodeId b) const {
-    if (a == b) return true;
-    if (g_.op(a) == Op::SymAddr && g_.op(b) == Op::SymAddr)
-      return g_.node(a).literals[0] == g_.node(b).literals[0];
-    return false;
-  }
-
-  bool private_slot(NodeId base) const { return base != kNone && g_.op(base) == Op::StackSlot && !escapes_[base]; }
-
-  Alias alias(Address a, uint64_t a_size, Address b, uint64_t b_size) const {
-    bool same_root = a.root != kNone && a.root == b.root;
-    if (same_root || (a.base != kNone && b.base != kNone)) {
-      if (!same_root && !same_object(a.base, b.base)) return Alias::No;
-      if (a.offset == b.offset && a_size == b_size) return Alias::Must;
-      bool disjoint = a.offset + static_cast<int64_t>(a_size) <= b.offset ||
-                      b.offset + static_cast<int64_t>(b_size) <= a.offset;
-      return disjoint ? Alias::No : Alias::May;
-    }
-    if (private_slot(a.base) || private_slot(b.base)) return Alias::No;
-    return Alias::May;
-  }
-
-  static uint64_t size_of(const Node& access) { return type_bytes(*literal_value_type(access.literals[0])); }
-
   bool dominates(NodeId a, NodeId b) const {
     uint32_t ba = cfg_.block_of_node(g_, a), bb = cfg_.block_of_node(g_, b);
     if (ba == DomTree::kNone || bb == DomTree::kNone) return false;
@@ -152,7 +66,7 @@ class LoadForward {
     for (NodeId u : g_.users(m)) {
       if (u == load || !g_.alive(u) || g_.op(u) != Op::Load || g_.node(u).inputs[0] != m) continue;
       if (!(g_.node(u).literals[0] == g_.node(load).literals[0])) continue;
-      if (alias(decompose(g_.node(u).inputs[1]), size, addr, size) != Alias::Must) continue;
+      if (aa_.alias(aa_.decompose(g_.node(u).inputs[1]), size, addr, size) != Alias::Must) continue;
       if (dominates(u, load)) found = std::min(found, u);
     }
     return found;
@@ -160,8 +74,8 @@ class LoadForward {
 
   bool forward(NodeId load) {
     const Node& ld = g_.node(load);
-    Address addr = decompose(ld.inputs[1]);
-    uint64_t size = size_of(ld);
+    Address addr = aa_.decompose(ld.inputs[1]);
+    uint64_t size = access_size(ld);
     NodeId m = ld.inputs[0];
     for (int steps = 0; steps < kSteps; ++steps) {
       if (m != ld.inputs[0]) {
@@ -169,14 +83,14 @@ class LoadForward {
       }
       const Node& def = g_.node(m);
       if (def.op == Op::Store) {
-        Alias a = alias(decompose(def.inputs[1]), size_of(def), addr, size);
+        Alias a = aa_.alias(aa_.decompose(def.inputs[1]), access_size(def), addr, size);
         if (a == Alias::Must && def.literals[0] == ld.literals[0]) return replace(load, def.inputs[2]);
         if (a != Alias::No) return false;
         m = def.inputs[0];
         continue;
       }
-      if (def.op == Op::Proj && g_.op(def.inputs[0]) == Op::Call && private_slot(addr.base)) {
-        m = g_.node(def.inputs[0]).inputs[0];
+      if (NodeId before = memory_input_skipping_private(g_, m); before != kNone && aa_.private_slot(addr.base)) {
+        m = before;
         continue;
       }
       return false;
@@ -192,7 +106,7 @@ class LoadForward {
 
   Graph& g_;
   SonCfg cfg_;
-  std::vector<bool> escapes_;
+  AliasAnalysis aa_;
 };
 
 }  // namespace
