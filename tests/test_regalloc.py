@@ -137,3 +137,10 @@ def test_broken_input_names_the_node(tmp_path):
     proc = run_tool("regalloc-x64", "-", "-o", out, input=text.encode(), check=1)
     assert b"function 'tied': i4: error: 'x64:subi' takes 1 input, found 2" in proc.stderr
     assert not out.exists()  # output files are written atomically
+
+
+def test_stack_map_shares_slots_of_disjoint_lifetimes():
+    out = run_tool("regalloc-x64", CASES / "slots.in.txt", "-f", "text", check=0).stdout.decode()
+    spills = [line.split(" = ")[1] for line in out.splitlines() if "x64:spill" in line and "in s0" in line]
+    # Two different values, one after the other, in the same slot.
+    assert len(spills) == 2 and spills[0] != spills[1], spills
