@@ -11,7 +11,7 @@ default, so every run here also passes the allocation checker
     pressure), lowered and scheduled to cfg-x64, allocate, checker on;
   - the output does not depend on the input encoding or on the run;
   - --stats counts spills, reloads, moves and exchanges per function;
-  - bad input (another level, a broken module) exits 1 with a diagnostic.
+  - bad input (another level, a broken module) exits 1 with a diagnostic;
   - the golden cases, compiled by codegen-x64 and linked with a driver,
     print what gcc -O0 prints.
 Running the allocated modules under pipe-run at ra-x64 is issue 8 section 2.
