@@ -548,7 +548,7 @@ void Interpreter::loop() {
         }
         uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
         uint8_t bits = program_.extern_result_bits()[target.index];
-        V[I.dst] = bits ? x64_fresh(result, bits) : kX64Junk;
+        V[I.dst] = bits ? x64_junk_above(result, bits) : kX64Junk;
         U[I.dst] = bits == 0;
         V[I.b] = kX64Junk;
         U[I.b] = 1;
@@ -564,7 +564,7 @@ void Interpreter::loop() {
         if constexpr (kTrace) trace(*cf, I, V, U);
         check_memory(I.a);
         bool has_rax = I.b != kNone, has_rdx = I.c != kNone;
-        uint64_t rax = has_rax ? x64_fresh(V[I.b], cf->result_bits) : kX64Junk;
+        uint64_t rax = has_rax ? x64_junk_above(V[I.b], cf->result_bits) : kX64Junk;
         uint64_t rdx = has_rdx ? V[I.c] : kX64Junk;
         uint8_t rax_undef = has_rax ? U[I.b] : 1, rdx_undef = has_rdx ? U[I.c] : 1;
         if (frames_.size() == 1) {
