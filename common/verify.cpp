@@ -113,12 +113,16 @@
 //     never below a value input (inside an expression); ast:label names
 //     unique in the function, and every ast:goto names one of them.
 //
+// H. The allocation, ra-x64 (alloc_check.cpp, run when A-F found nothing)
+//   - places only at ra-x64 (A, here); which nodes have one, constraints
+//     of the machine columns, and a dataflow over registers, flags and
+//     slots proving every read finds its value (see alloc_check.cpp).
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
 //     checking comes with c2ast;
 //   - that a const's integer fits its type;
-//   - register assignments at ra-x64 (that section does not exist yet);
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
@@ -134,7 +138,9 @@
 #include <utility>
 #include <vector>
 
+#include "alloc_check.h"
 #include "text_format.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -858,6 +864,8 @@ class FunctionVerifier {
   // ---- A: opcodes ----
   void check_opcode(NodeId id) {
     const Node& n = node(id);
+    if (level_ != Level::RaX64 && !n.place.none())
+      out_.at_node(id, "node has a place (" + x64::place_name(n.place) + "); places exist only at level 'ra-x64'");
     if (!is_table(id)) {
       out_.at_node(id, "unknown opcode " + op_of(id));
       bad_control_[id] = 1;
@@ -1571,7 +1579,10 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);
   FunctionVerifier(fn, level, collector).run();
+  const size_t before = out.size();
   collector.append_sorted(out);
+  // H: the allocation, on an ra-x64 function that keeps every other rule.
+  if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out) {
