@@ -955,9 +955,8 @@ def test_output_option_is_refused(tmp_path):
 
 
 def test_other_levels_are_refused():
-    for level in (b"ast", b"ra-x64"):
-        proc = run_tool("pipe-run", "-", input=b"module " + level + b"\n", check=1)
-        assert b"pipe-run runs modules at the cfg, ssa, son, son-x64 and cfg-x64 levels" in proc.stderr
+    proc = run_tool("pipe-run", "-", input=b"module ast\n", check=1)
+    assert b"pipe-run runs modules at the cfg, ssa, son, son-x64, cfg-x64 and ra-x64 levels" in proc.stderr
 
 
 def test_module_without_main(tmp_path):
