@@ -38,11 +38,9 @@ int main(int argc, char** argv) {
   pl::view::Config config;
   pl::view::PageOptions page;
   std::vector<std::string> includes, defines, undefines;
-  int o0 = 0, o1 = 0, o2 = 0;
   CLI::App& cli = tool.cli();
-  cli.add_flag("-O0", o0, "No sonopt");
-  cli.add_flag("-O1", o1, "sonopt -O1");
-  cli.add_flag("-O2", o2, "sonopt -O2 (the default)");
+  cli.add_option("-O", config.opt_level, "Optimization level: -O0 (no sonopt), -O1, -O2 (default)")
+      ->check(CLI::Range(0, 2));
   cli.add_option("-I", includes, "Include directory (to c2ast)")->allow_extra_args(false);
   cli.add_option("-D", defines, "Macro NAME or NAME=VALUE (to c2ast)")->allow_extra_args(false);
   cli.add_option("-U", undefines, "Undefine a macro (to c2ast)")->allow_extra_args(false);
@@ -52,8 +50,6 @@ int main(int argc, char** argv) {
   cli.add_option("--graph-limit", page.graph_limit, "No drawing for a step with more nodes than this")
       ->capture_default_str();
   return tool.main(argc, argv, [&](pl::Tool& t) {
-    if (o0 + o1 + o2 > 1) throw pl::UsageError("give at most one of -O0, -O1, -O2");
-    config.opt_level = o0 ? 0 : o1 ? 1 : 2;
     config.c_file = t.input_path();
     if (config.c_file == "-") throw pl::UsageError("give the C file (pipe-view does not read C from stdin)");
     std::ifstream in(config.c_file, std::ios::binary);
