@@ -27,7 +27,8 @@
 #include "format.h"
 #include "verify.h"
 
-int pipe_stage_main(int argc, char** argv);
+// The stage's main, renamed by objcopy: an unmangled symbol.
+extern "C" int pipe_stage_main(int argc, char** argv);
 
 namespace {
 
