@@ -21,7 +21,7 @@ def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
     assert proc.returncode == 0, proc.stderr
     lines = proc.stderr.decode().splitlines()
     stages = [shlex.split(part)[0].rsplit("/", 1)[-1] for part in lines[0].split(" | ")]
-    assert stages == ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg",
+    assert stages == ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt",
                       "regalloc-x64", "codegen-x64"]
     first = shlex.split(lines[0].split(" | ")[0])
     assert first[1:] == ["-Iinc", "-DN=3", str(FIB)]
@@ -32,7 +32,7 @@ def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
 
 def test_optimizer_stages_only_from_O1():
     line = pipecc("-###", "-c", FIB).stderr.decode().splitlines()[0]
-    assert "sonopt" not in line
+    assert "sonopt" not in line and "cfgopt" not in line
 
 
 def test_stop_after_writes_that_stage_and_runs_like_gcc(tmp_path):

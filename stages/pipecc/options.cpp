@@ -21,7 +21,7 @@ const char* const kUsage =
     "              [--view=FILE.html]\n"
     "\n"
     "Compiles C through the toolchain's stages, each its own process joined to the next by a pipe\n"
-    "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | regalloc-x64 |\n"
+    "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | cfgopt | regalloc-x64 |\n"
     "codegen-x64); .s files go to the assembler and .o, .a and libraries to the link, which the system's\n"
     "cc drives. -### prints the shell pipelines instead of running them.\n";
 

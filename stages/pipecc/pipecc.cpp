@@ -8,10 +8,8 @@
 //
 // What it runs. For each .c file one pipeline (stage table below):
 //   c2ast FLAGS f.c | ast2cfg | cfg2ssa | ssa2son | sonopt -ON | son-lower-x64
-//     | son2cfg | regalloc-x64 | codegen-x64 -f obj -o f.o
-// (sonopt only at -O1 and above; cfgopt, the planned cfg-x64 optimizer,
-// joins the table between son2cfg and regalloc-x64 when it exists), with the
-// binary encoding
+//     | son2cfg | cfgopt -ON | regalloc-x64 | codegen-x64 -f obj -o f.o
+// (sonopt and cfgopt only at -O1 and above), with the binary encoding
 // between stages; every stage streams one function at a time, so the stages
 // work on different functions at once on several cores. .s files go to the
 // assembler (`cc -c`), and the link is done by the system's cc as the linker
@@ -61,7 +59,7 @@ struct StageSpec {
 // The pipeline of stages, in order (README, "The pieces").
 constexpr StageSpec kStages[] = {
     {"c2ast", 0},   {"ast2cfg", 0}, {"cfg2ssa", 0}, {"ssa2son", 0},      {"sonopt", 1},
-    {"son-lower-x64", 0}, {"son2cfg", 0}, {"regalloc-x64", 0}, {"codegen-x64", 0},
+    {"son-lower-x64", 0}, {"son2cfg", 0}, {"cfgopt", 1}, {"regalloc-x64", 0}, {"codegen-x64", 0},
 };
 
 bool is_stage(const std::string& name) {
@@ -109,7 +107,7 @@ struct Driver {
       a.insert(a.end(), opt.frontend_args.begin(), opt.frontend_args.end());
       a.push_back(source);
     }
-    if (name == "sonopt") a.push_back("-O" + std::to_string(opt.opt_level > 2 ? 2 : opt.opt_level));
+    if (name == "sonopt" || name == "cfgopt") a.push_back("-O" + std::to_string(opt.opt_level > 2 ? 2 : opt.opt_level));
     return a;
   }
 
