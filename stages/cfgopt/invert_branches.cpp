@@ -1,23 +1,24 @@
 // invert_branches.cpp - branch inversion: each conditional jump is written
 // so that its likely successor costs the least.
 //
-// The code generator emits a block ending in `x64:jcc cc` with successors
-// (true T, false F) as `jcc T` followed by `jmp F` unless F is the next
-// block in the layout (cfg order). So:
+// The code generator (codegen-x64, emit_function.h) lays blocks out in cfg
+// order and emits a block ending in `x64:jcc cc` with successors (true T,
+// false F) as one jcc when F is next, as the negated jcc when T is next,
+// and otherwise as `jcc T` followed by `jmp F`. So:
 //  - when T is the next block and F is not, the jump is inverted (the
-//    negated condition, successors swapped): F is jumped to, T falls
-//    through, and the `jmp` disappears;
+//    negated condition, successors swapped): the canonical form, in which
+//    the false successor is the fall-through one, the same code either way;
 //  - when neither is next, the path that executes the conditional jump
-//    alone (taken) is T's; the successors are swapped (condition negated)
-//    when F is likely and T is not. Heuristics after Ball and Larus,
-//    "Branch Prediction for Free" (PLDI 1993): a loop back edge (F
-//    dominates this block) is likely taken; a successor that only returns
-//    (its block ends in x64:ret) is unlikely (the "return" heuristic).
+//    alone (taken) is T's, while F's pays a not-taken jcc and a jmp; the
+//    successors are swapped (condition negated) when F is likely and T is
+//    not. Heuristics after Ball and Larus, "Branch Prediction for Free"
+//    (PLDI 1993): a loop back edge (F dominates this block) is likely
+//    taken; a successor that only returns (its block ends in x64:ret) is
+//    unlikely (the "return" heuristic).
 // Son2cfg's block order already puts the likely successor next (loops
 // rotated, exits jumping); this pass keeps the rule true after
-// thread-jumps, remove-empty-blocks and merge-blocks change the layout,
-// and makes the false successor the fall-through one, the form the code
-// generator expects. A jcc whose two successors are equal is left alone.
+// thread-jumps, remove-empty-blocks and merge-blocks change the layout.
+// A jcc whose two successors are equal is left alone.
 // Invariants needed and kept: the cfg-x64 contract; only a condition code
 // literal and the order of one block's successors change (region control
 // lists name the jcc once per edge, whichever successor it is).
