@@ -11,7 +11,9 @@
 //     them, and ZF, SF, PF are those of x), one byte shorter.
 //  3. `x64:movzx from, to, v` with to >= 32 is v itself when v's register
 //     is already zero above bit `from`: a 32-bit result (an x64 instruction
-//     of operand size i32 zero-extends, as does an i32 movi, load or lea),
+//     of operand size i32 zero-extends, as does an i32 movi, load or lea;
+//     shifts are left out, since whether a shift by a count of 0 writes
+//     its register is not something to bet a miscompile on),
 //     or a zero extension from at most `from` bits (movzx, loadzx). The
 //     users read v instead; the movzx dies.
 // Algorithm: one scan of the nodes in id order, O(nodes + uses).
@@ -40,8 +42,7 @@ std::optional<unsigned> zero_above(const CfgEdit& g, NodeId v) {
     }
     case Op::X64Add: case Op::X64Sub: case Op::X64And: case Op::X64Or: case Op::X64Xor: case Op::X64Imul:
     case Op::X64AddI: case Op::X64SubI: case Op::X64AndI: case Op::X64OrI: case Op::X64XorI: case Op::X64ImulI:
-    case Op::X64Neg: case Op::X64Not: case Op::X64Shl: case Op::X64Shr: case Op::X64Sar: case Op::X64ShlI:
-    case Op::X64ShrI: case Op::X64SarI: case Op::X64MovI: case Op::X64Load: case Op::X64Lea: {
+    case Op::X64Neg: case Op::X64Not: case Op::X64MovI: case Op::X64Load: case Op::X64Lea: {
       std::optional<unsigned> t = type_bits_at(n, 0);
       if (t && *t == 32) return 32u;
       return std::nullopt;
