@@ -18,7 +18,7 @@ STAGES = ROOT / "tests" / "stages" / "cfgopt"
 # calls and structs (the whole corpus goes through cfgopt in tests/c/pipeline.py
 # when that has the cfg-x64 level).
 PROGRAMS = ["ctrl_loops", "switch_state_machine", "ctrl_short_circuit", "arith_bool", "algo_sieve", "algo_sorts",
-            "goto_state_machine", "struct_rational"]
+            "goto_state_machine", "algo_bst"]
 
 
 def cfg_x64(src, out):
@@ -148,3 +148,15 @@ def test_bad_input_and_usage():
     assert b"unknown pass 'nosuch'" in cfgopt_text(golden_input, "--passes=nosuch", check=2).stderr
     cfgopt_text(golden_input, "-O3", check=2)
     cfgopt_text(golden_input, "--print-after=nosuch", check=2)
+
+
+def test_verify_each_accepts_every_pass_on_generated_graphs():
+    """pipe-gen's random cfg-x64 modules through each pass alone and through
+    -O2, verified after every application."""
+    passes = ["reuse-flags", "thread-jumps", "remove-empty-blocks", "merge-blocks", "peephole", "invert-branches"]
+    for seed in range(1, 7):
+        module = run_tool("pipe-gen", "--seed", seed, "--level", "cfg-x64", "--nodes", 200, "-f", "bin", check=0).stdout
+        for p in [f"--passes={p}" for p in passes] + ["-O2"]:
+            proc = subprocess.run([tool_path("cfgopt"), "-", p, "--verify-each", "-f", "bin"], input=module,
+                                  capture_output=True, timeout=60)
+            assert proc.returncode == 0, f"seed {seed}, {p}:\n{proc.stderr.decode()}"
