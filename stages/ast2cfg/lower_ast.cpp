@@ -60,6 +60,7 @@
 #include <utility>
 #include <vector>
 
+#include "abi.h"
 #include "cfg_builder.h"
 #include "error.h"
 #include "text_format.h"
@@ -307,7 +308,8 @@ class Lowerer {
     set_memory(b_.emit_at_entry(EntryMem, l), l);
     const std::vector<std::string>& params = ast_.signature.params;
     for (size_t i = 0; i < params.size(); ++i)
-      params_.push_back(b_.emit_at_entry(Param, l, {str_lit(params[i]), int_lit(static_cast<int64_t>(i))}));
+      params_.push_back(b_.emit_at_entry(Param, l, {str_lit(std::string(param_value_type(params[i]))),
+                                                    int_lit(static_cast<int64_t>(i))}));
   }
 
   void emit_return(NodeId v, Loc l) {
@@ -687,7 +689,8 @@ class Lowerer {
     const std::vector<std::string>& params = ast_.signature.params;
     if (index >= params.size())
       fail(id, "ast:param index is out of range: the signature has " + std::to_string(params.size()) + " parameter(s)");
-    if (type != params[index]) fail(id, "ast:param has type '" + type + "', but the signature says '" + params[index] + "'");
+    if (type != param_value_type(params[index]))
+      fail(id, "ast:param has type '" + type + "', but the signature says '" + params[index] + "'");
     return params_[index];
   }
 
@@ -772,7 +775,9 @@ class Lowerer {
     const std::string& result = result_literal(id, 0);
     if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
     bool wanted = !f.discard && result != "void";
-    NodeId call = memory_op(Call, l, {str_lit(result)}, pop_values(node(id).inputs.size()), Yields::Tuple);
+    LiteralList literals{str_lit(result)};
+    if (node(id).literals.size() > 1) literals.push_back(node(id).literals[1]);  // the ABI parameter list
+    NodeId call = memory_op(Call, l, std::move(literals), pop_values(node(id).inputs.size()), Yields::Tuple);
     finish_value(wanted ? b_.emit(Proj, l, {int_lit(1)}, {call}) : kNoValue);
   }
 

@@ -43,6 +43,8 @@
 
 #include <clang/Basic/Builtins.h>
 
+#include <algorithm>
+
 namespace pl::c2ast {
 
 using namespace clang;
@@ -489,9 +491,39 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
       inputs.push_back(rvalue(arg));
     }
   }
-  std::string r = types_.result_type(result, where);
-  NodeId node = add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+  NodeId node = add(Op::AstCall, l, call_literals(c, c->getCallee()->getType()), std::move(inputs));
   return indirect_result ? seq(node, result_var, l) : node;
+}
+
+// The result type, and the callee's parameter list with its ABI attributes
+// (FORMAT.md section 8) when the call needs it: when a parameter has an
+// attribute or the callee is variadic. A callee without a prototype gets
+// the list of its arguments' (promoted) types, marked variadic: gcc sets al
+// for such a call, as the callee may be variadic. A struct or union passed
+// through `...` has no place in the list, so it is unsupported.
+LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_type) {
+  SourceLocation where = c->getExprLoc();
+  LiteralList literals{Literal::string(types_.result_type(c->getType(), where))};
+  if (const auto* pointer = callee_type->getAs<PointerType>()) callee_type = pointer->getPointeeType();
+  const auto* function_type = callee_type->getAs<FunctionType>();
+  if (!function_type) return literals;
+  const auto* proto = callee_type->getAs<FunctionProtoType>();
+  std::vector<std::string> params;
+  QualType result = function_type->getReturnType();
+  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where));
+  unsigned fixed = proto ? proto->getNumParams() : c->getNumArgs();
+  for (unsigned i = 0; i < fixed; ++i) {
+    const Expr* arg = c->getArg(i);
+    params.push_back(types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc()));
+  }
+  for (unsigned i = fixed; i < c->getNumArgs(); ++i)
+    if (Types::is_aggregate(c->getArg(i)->getType()))
+      unsupported(c->getArg(i)->getExprLoc(), "struct or union argument passed through '...'");
+  bool variadic = !proto || proto->isVariadic();
+  bool attributes = std::any_of(params.begin(), params.end(),
+                                [](const std::string& p) { return p != param_value_type(p); });
+  if (variadic || attributes) literals.push_back(Literal::string(param_list_string(params, variadic)));
+  return literals;
 }
 
 NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* callee, unsigned id) {
@@ -512,8 +544,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   if (library.empty()) unsupported(where, "builtin '" + name + "'");
   InputList inputs{symaddr(module_.library_function(library, callee->getType(), where), l)};
   for (const Expr* arg : c->arguments()) inputs.push_back(rvalue(arg));
-  std::string r = types_.result_type(c->getType(), where);
-  return add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+  return add(Op::AstCall, l, call_literals(c, callee->getType()), std::move(inputs));
 }
 
 NodeId FunctionBuilder::member(const MemberExpr* m) {

@@ -124,7 +124,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     entry_only_.insert(return_address_);
     body.push_back(store(VType::Ptr, false, return_address_,
                          add(Op::AstParam, l, {type_literal(VType::Ptr), Literal::integer(index)}, {}), l));
-    fn_.signature.params.push_back("ptr");
+    fn_.signature.params.push_back(types_.result_pointer(result, fd_->getLocation()));
     ++index;
   }
   fn_.signature.result = types_.result_type(result, fd_->getLocation());
@@ -134,7 +134,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     QualType type = p->getType();
     bool indirect = Types::is_aggregate(type);
     Scalar s = indirect ? Scalar{VType::Ptr, false} : types_.scalar(type, where);
-    fn_.signature.params.push_back(vtype_name(s.vt));
+    fn_.signature.params.push_back(types_.param_type(type, where));
     std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();
     NodeId var = indirect ? variable(name + ".addr", 8, 8, l)
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
