@@ -607,6 +607,9 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
   check_aligned(f, r.literal_bits(), "literal_bits");
   const fbs::Vector<const fb::Loc*>* locs = r.locs();
   if (locs) check_count(f, locs, n, "locs");
+  const fbs::Vector<uint16_t>* places = r.places();
+  if (places) check_count(f, places, n, "places");
+  const uint16_t* place = places ? places->data() : nullptr;
 
   const uint16_t* ops = r.ops()->data();
   const uint32_t* control_end = r.control_end()->data();
@@ -665,6 +668,13 @@ void read_nodes(const Frame& f, const fb::Function& r, const ModuleHeader& heade
       node.loc = Loc{file, line, col};
     } else {
       node.loc = Loc{};
+    }
+    node.place = Place();
+    if (place) {
+      std::optional<Place> p = Place::from_bits(place[i]);
+      if (!p) [[unlikely]]
+        f.fail(place + i, "place " + num(place[i]) + " is neither a register (1-32) nor a spill slot (0x8000 | n)");
+      node.place = *p;
     }
   };
 
@@ -1063,6 +1073,8 @@ struct NodeArrays {
   PodBuffer<uint64_t> literal_bits;
   PodBuffer<fb::Loc> locs;  // empty when no node has a location
   bool any_loc = false;
+  PodBuffer<uint16_t> places;  // Place::bits() per node; empty when no node has a place
+  bool any_place = false;
 };
 
 static_assert(static_cast<int>(fb::LiteralKind::Null) == static_cast<int>(Literal::Kind::Null) &&
@@ -1101,6 +1113,8 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   reserve_literals(2 * n);
   a.locs.clear();
   fb::Loc* locs = nullptr;  // set at the first node with a location
+  a.places.clear();
+  uint16_t* places = nullptr;  // set at the first node with a place (ra-x64)
   const Node* node = fn.nodes.data();
   for (size_t i = 0; i < n; ++i, ++node) {
     __builtin_prefetch(node + 16);  // the node array is larger than the caches
@@ -1132,12 +1146,20 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
       std::fill(locs, locs + i, fb::Loc());  // all earlier nodes had none
       locs[i] = fb::Loc(node->loc.file, node->loc.line, node->loc.col);
     }
+    if (places) {
+      places[i] = node->place.bits();
+    } else if (!node->place.none()) [[unlikely]] {
+      places = a.places.reset(n);
+      std::fill(places, places + i, uint16_t{0});
+      places[i] = node->place.bits();
+    }
   }
   a.control.set_size(control.used);
   a.inputs.set_size(inputs.used);
   a.literal_kind.set_size(lit_used);
   a.literal_bits.set_size(lit_used);
   a.any_loc = locs != nullptr;
+  a.any_place = places != nullptr;
 }
 
 // Flat end-offset encoding of a list of lists.
@@ -1199,6 +1221,7 @@ class BinaryWriter final : public ModuleWriter {
     add_segment(fb::Function::VT_INPUT_END, arrays_.input_end);
     add_segment(fb::Function::VT_INPUTS, arrays_.inputs);
     if (arrays_.any_loc) add_segment(fb::Function::VT_LOCS, arrays_.locs);
+    if (arrays_.any_place) add_segment(fb::Function::VT_PLACES, arrays_.places);
     reserve_builder(built.bytes());
     fbb_.Clear();
 
@@ -1248,6 +1271,7 @@ class BinaryWriter final : public ModuleWriter {
     size.vector(a.literal_kind.size(), 1);
     size.vector(a.literal_kind.size(), sizeof(uint64_t));
     if (a.any_loc) size.vector(a.ops.size(), sizeof(fb::Loc));
+    if (a.any_place) size.vector(a.ops.size(), sizeof(uint16_t));
   }
 
   // Everything of a function frame but the node arrays and the texts.

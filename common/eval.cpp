@@ -74,6 +74,7 @@ std::string_view eval_error_message(EvalError e) {
     case EvalError::DivisionOverflow: return "signed overflow in division (the minimum value divided by -1)";
     case EvalError::ShiftOutOfRange: return "shift amount is not below the width of the type";
     case EvalError::BadConversion: return "conversion in the wrong direction (sext/zext must widen, trunc narrow)";
+    case EvalError::QuotientOverflow: return "division error (#DE): the quotient does not fit the operand size";
     case EvalError::NotEvaluable: return "not a pure or dividing operation";
   }
   return "unknown error";

@@ -82,6 +82,7 @@ enum class EvalError : uint8_t {
   DivisionOverflow,  // sdiv srem of INT_MIN by -1
   ShiftOutOfRange,   // shift amount >= width
   BadConversion,     // sext/zext to a narrower type, trunc to a wider one
+  QuotientOverflow,  // x64:div/idiv: the quotient does not fit (#DE; eval_x64.h)
   NotEvaluable,      // not a pure or dividing opcode, or malformed operands
 };
 std::string_view eval_error_message(EvalError e);

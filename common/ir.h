@@ -53,6 +53,38 @@ struct Loc {
   bool operator==(const Loc&) const = default;
 };
 
+// Where a value lives at the `ra-x64` level (FORMAT.md section 8, "The
+// ra-x64 level"): nowhere (every node at the other levels, and nodes that
+// produce no value or an address folded into its users), a machine register
+// (0..31, common/x64.h's numbering: rax..r15, xmm0..xmm15), or a spill slot
+// of the frame (0..32767, each 8 bytes; the code generator lays them out).
+// Two bytes, stored in the Node's padding: 0 none, 1 + r a register,
+// 0x8000 | n a slot. The encodings carry the same two bytes (bits()).
+class Place {
+ public:
+  static constexpr unsigned kNumRegs = 32;
+  static constexpr unsigned kMaxSlot = 0x7FFF;
+  constexpr Place() = default;
+  static constexpr Place reg(unsigned r) { return Place(static_cast<uint16_t>(1 + r)); }
+  static constexpr Place slot(unsigned n) { return Place(static_cast<uint16_t>(0x8000u | n)); }
+  // The place whose bits() are `bits`, if they encode one.
+  static constexpr std::optional<Place> from_bits(uint16_t bits) {
+    if (bits > kNumRegs && bits < 0x8000u) return std::nullopt;
+    return Place(bits);
+  }
+  constexpr bool none() const { return bits_ == 0; }
+  constexpr bool is_reg() const { return bits_ != 0 && bits_ <= kNumRegs; }
+  constexpr bool is_slot() const { return (bits_ & 0x8000u) != 0; }
+  constexpr unsigned reg() const { return bits_ - 1u; }          // is_reg()
+  constexpr unsigned slot() const { return bits_ & 0x7FFFu; }    // is_slot()
+  constexpr uint16_t bits() const { return bits_; }
+  bool operator==(const Place&) const = default;
+
+ private:
+  constexpr explicit Place(uint16_t bits) : bits_(bits) {}
+  uint16_t bits_ = 0;
+};
+
 // Operand lists keep their usual sizes inline (small_vec.h): a pinned node
 // has one control input, most nodes one or two literals and up to three
 // inputs; longer lists (regions, phis, calls) spill to the heap. (The
@@ -65,8 +97,10 @@ using InputList = SmallVec<NodeId, 3>;
 // through memory, so the node is kept small (12-byte literals, lists of a
 // size word and an inline buffer that also holds the heap pointer). A node
 // whose lists are inline and whose literal texts are short owns no memory.
+// `place` sits in the two bytes after `op` that alignment leaves free.
 struct Node {
   OpId op = 0;
+  Place place;  // ra-x64 only: the value's register or spill slot
   ControlList control;
   LiteralList literals;
   InputList inputs;

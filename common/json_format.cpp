@@ -63,6 +63,7 @@
 #include "error.h"
 #include "format.h"
 #include "json_lex.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -423,8 +424,8 @@ enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData };
 constexpr std::array<std::string_view, 6> kHeaderKeys = {"format", "version", "level", "files", "externs", "data"};
 enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance };
 constexpr std::array<std::string_view, 6> kFunctionKeys = {"name", "linkage", "signature", "nodes", "cfg", "dominance"};
-enum NodeKey { kOpcode, kControl, kLiterals, kInputs, kLoc };
-constexpr std::array<std::string_view, 5> kNodeKeys = {"opcode", "control", "literals", "inputs", "loc"};
+enum NodeKey { kOpcode, kControl, kLiterals, kInputs, kPlace, kLoc };
+constexpr std::array<std::string_view, 6> kNodeKeys = {"opcode", "control", "literals", "inputs", "place", "loc"};
 enum BlockKey { kBlockNode, kSuccessors, kBlockNodes };
 constexpr std::array<std::string_view, 3> kBlockKeys = {"node", "successors", "nodes"};
 enum DomKey { kDomNode, kParent, kFrontier };
@@ -807,10 +808,20 @@ class JsonReader final : public ModuleReader {
           break;
         }
         case kInputs: read_ids(node.inputs, "'inputs'"); break;
+        case kPlace: read_place(node.place); break;
         case kLoc: read_loc(node.loc); break;
       }
     }
     require(seen, kOpcode, "opcode", "node", start);
+  }
+
+  // "rax", "s3" (x64.h place_name); absent = no place.
+  void read_place(Place& place) {
+    const Pos start = lex_.here();
+    read_string(word_, "'place'");
+    std::optional<Place> p = x64::parse_place(word_);
+    if (!p) fail(start, "unknown place '" + word_ + "' (a register such as \"rax\", or a spill slot \"sN\")");
+    place = *p;
   }
 
   void read_loc(Loc& loc) {
@@ -1002,6 +1013,10 @@ void put_node(std::string& out, const Function& fn, const Node& node) {
   }
   out += "], \"inputs\": ";
   put_ids(out, node.inputs);
+  if (!node.place.none()) {
+    out += ", \"place\": ";
+    put_string(out, x64::place_name(node.place));
+  }
   if (node.loc.valid()) {
     out += ", \"loc\": [";
     put_uint(out, node.loc.file);

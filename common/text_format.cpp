@@ -81,6 +81,7 @@
 #include "json_lex.h"
 #include "literal.h"
 #include "opcodes.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -212,6 +213,10 @@ void append_node(std::string& out, const Function& fn, NodeId id, bool lenient) 
     separate();
     out += 'i';
     append_u64(out, in);
+  }
+  if (!n.place.none()) {
+    out += " in ";
+    out += x64::place_name(n.place);
   }
   if (n.loc.valid()) {
     out += " @";
@@ -1113,7 +1118,8 @@ class FunctionParser {
     } catch (const FormatError&) {
       c.fail_at(op_at, "too many distinct opcodes in one pipeline");
     }
-    if (!c.at_end() && c.peek() != '@') arguments(c, p, node);
+    if (!c.at_end() && c.peek() != '@' && c.peek_word() != "in") arguments(c, p, node);
+    if (c.accept_word("in")) node.place = place(c);
     if (c.accept('@')) node.loc = location(c);
     c.expect_end("',' or end of line");
     nodes_.push_back(std::move(node));
@@ -1147,7 +1153,7 @@ class FunctionParser {
         c.fail_expected("a ^control, a literal or an input iN");
       }
       if (!c.accept(',')) return;
-      if (c.at_end() || c.peek() == '@') c.fail_expected("an argument after ','");
+      if (c.at_end() || c.peek() == '@' || c.peek_word() == "in") c.fail_expected("an argument after ','");
     }
   }
 
@@ -1166,6 +1172,19 @@ class FunctionParser {
     const uint32_t label = c.index('i', control ? "a control input ^iN or ^bN" : "an input iN or bN");
     if (!labels_.find(label)) pending_labels_.push_back({label, remember(c, at)});
     refs.push_back(label);
+  }
+
+  // A place after `in`: a register name or `sN` (ra-x64; x64.h place_name).
+  Place place(Cursor& c) {
+    c.skip_space();
+    const size_t at = c.pos();
+    std::string_view name = c.word();
+    std::optional<Place> place = x64::parse_place(name);
+    if (!place) {
+      if (name.empty()) c.fail_expected("a place (a register such as rax, or a spill slot sN) after 'in'");
+      c.fail_at(at, "unknown place '" + std::string(name) + "' (a register such as rax, or a spill slot sN)");
+    }
+    return *place;
   }
 
   // `@FILE:LINE:COL` (cursor after '@').

@@ -38,7 +38,9 @@ extern "C" void on_fatal_signal(int sig) {
   std::raise(sig);
 }
 
-std::string quote_arg(const std::string& arg) {
+}  // namespace
+
+std::string shell_quote(const std::string& arg) {
   bool plain = !arg.empty() && arg.find_first_not_of(
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == std::string::npos;
   if (plain) return arg;
@@ -47,11 +49,13 @@ std::string quote_arg(const std::string& arg) {
   return q + "'";
 }
 
-std::string command_line(const std::vector<std::string>& argv) {
+std::string shell_join(const std::vector<std::string>& argv) {
   std::string line;
-  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + quote_arg(a);
+  for (const std::string& a : argv) line += (line.empty() ? "" : " ") + shell_quote(a);
   return line;
 }
+
+namespace {
 
 void install_crash_handler(const std::string& tool, const std::string& cmd) {
   std::string banner = tool + ": internal error (crash). Please report it with the input and this command:\n  " +
@@ -169,7 +173,7 @@ void Tool::finish_output() {
 
 int Tool::main(int argc, char** argv, const std::function<void(Tool&)>& body) {
   argv_.assign(argv, argv + argc);
-  install_crash_handler(info_.name, command_line(argv_));
+  install_crash_handler(info_.name, shell_join(argv_));
   try {
     app_.parse(argc, argv);
     if (app_.count("--output")) output_path_given_ = true;
@@ -198,7 +202,7 @@ int Tool::main(int argc, char** argv, const std::function<void(Tool&)>& body) {
     std::cerr << info_.name << ": error: " << e.what() << "\n";
   } catch (const std::exception& e) {
     std::cerr << info_.name << ": internal error: " << e.what()
-              << "\nPlease report it with the input and this command:\n  " << command_line(argv_) << "\n";
+              << "\nPlease report it with the input and this command:\n  " << shell_join(argv_) << "\n";
     return 3;
   }
   return 1;

@@ -82,6 +82,12 @@ class VerifyFailed : public std::runtime_error {
   std::string stage_;
 };
 
+// `arg` quoted for a POSIX shell (unchanged when it needs no quoting), so a
+// printed command line can be pasted back into a shell.
+std::string shell_quote(const std::string& arg);
+// The words of `argv`, each quoted by shell_quote, joined by spaces.
+std::string shell_join(const std::vector<std::string>& argv);
+
 class Tool {
  public:
   explicit Tool(ToolInfo info);
@@ -115,6 +121,8 @@ class Tool {
   bool output_requested() const { return output_path_given_; }
   Encoding output_encoding() const;
   const std::string& input_path() const { return input_path_; }
+  // -o's value ("-" when not given), for tools whose output is not a module.
+  const std::string& output_path() const { return output_path_; }
   const std::string& input_display_name() const;
 
   // Prints "tool: FILE...: error: ..." to stderr.

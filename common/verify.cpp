@@ -91,7 +91,8 @@
 //     (abi.h), has exactly as many fixed parameters as the call has
 //     arguments (at most as many when variadic), and with sret the call's
 //     result is void;
-//   - a return has a value input iff the signature's result is not void.
+//   - a return has a value input iff the signature's result is not void;
+//   - va_start (and ast:va_start) only in a variadic function.
 // F. Module (verify_header, ModuleVerifier)
 //   - data: power-of-two alignment, init no longer than size, relocations
 //     within the item (offset + 8 <= size), sorted and non-overlapping,
@@ -119,12 +120,16 @@
 //     never below a value input (inside an expression); ast:label names
 //     unique in the function, and every ast:goto names one of them.
 //
+// H. The allocation, ra-x64 (alloc_check.cpp, run when A-F found nothing)
+//   - places only at ra-x64 (A, here); which nodes have one, constraints
+//     of the machine columns, and a dataflow over registers, flags and
+//     slots proving every read finds its value (see alloc_check.cpp).
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
 //     checking comes with c2ast;
 //   - that a const's integer fits its type;
-//   - register assignments at ra-x64 (that section does not exist yet);
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
@@ -141,7 +146,9 @@
 #include <vector>
 
 #include "abi.h"
+#include "alloc_check.h"
 #include "text_format.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -875,6 +882,8 @@ class FunctionVerifier {
   // ---- A: opcodes ----
   void check_opcode(NodeId id) {
     const Node& n = node(id);
+    if (level_ != Level::RaX64 && !n.place.none())
+      out_.at_node(id, "node has a place (" + x64::place_name(n.place) + "); places exist only at level 'ra-x64'");
     if (!is_table(id)) {
       out_.at_node(id, "unknown opcode " + op_of(id));
       bad_control_[id] = 1;
@@ -1030,6 +1039,8 @@ class FunctionVerifier {
     if (is(id, Param)) check_param(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
+    if ((is(id, VaStart) || is(id, AstVaStart)) && !fn_.signature.variadic)
+      out_.at_node(id, op_of(id) + " in a function that is not variadic");
     if (has(id, PHI)) check_phi(id);
   }
 
@@ -1614,7 +1625,10 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);
   FunctionVerifier(fn, level, collector).run();
+  const size_t before = out.size();
   collector.append_sorted(out);
+  // H: the allocation, on an ra-x64 function that keeps every other rule.
+  if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out) {

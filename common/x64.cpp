@@ -32,7 +32,9 @@ struct Row {
 constexpr Row kRows[] = {
 #define OP(e, name, lits, ins, res, ctrl, flags, levels) {-2, "", ""},
 #define X64(e, name, lits, ins, res, ctrl, flags, tied, regs, clobbers) {tied, regs, clobbers},
+#define X64RA(e, name, lits, ins, res, ctrl, flags, tied, regs, clobbers) {tied, regs, clobbers},
 #include "opcodes.def"
+#undef X64RA
 #undef X64
 #undef OP
 };
@@ -60,6 +62,7 @@ OperandConstraint decode_letter(OpId op, char c) {
     case '*': return {Fixed::ArgRegs};
     case 'R': return {Fixed::RetRegs};
     case '@': return {Fixed::LiteralReg};
+    case 's': return {Fixed::Slot};
     default:
       if (auto r = letter_reg(c)) return {Fixed::Reg, *r};
       bad_row(op, std::string("unknown register letter '") + c + "'");
@@ -136,6 +139,27 @@ std::string_view reg_name_sized(Reg r, unsigned bits) {
   if (bits > 16) return kNames32[i];
   if (bits > 8) return kNames16[i];
   return kNames8[i];
+}
+
+std::string place_name(Place p) {
+  if (p.is_reg()) return std::string(kNames64[p.reg()]);
+  if (p.is_slot()) return "s" + std::to_string(p.slot());
+  return {};
+}
+
+std::optional<Place> parse_place(std::string_view name) {
+  if (name.size() >= 2 && name[0] == 's' && name[1] >= '0' && name[1] <= '9') {
+    if (name.size() > 2 && name[1] == '0') return std::nullopt;  // one spelling per slot
+    unsigned n = 0;
+    for (char c : name.substr(1)) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + static_cast<unsigned>(c - '0');
+      if (n > Place::kMaxSlot) return std::nullopt;
+    }
+    return Place::slot(n);
+  }
+  if (std::optional<Reg> r = parse_reg(name)) return place_of(*r);
+  return std::nullopt;
 }
 
 std::optional<Cond> parse_cond(std::string_view name) {

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string_view>
 
+#include "ir.h"
 #include "opcodes.h"
 
 namespace pl::x64 {
@@ -43,6 +44,16 @@ std::optional<Reg> parse_reg(std::string_view name);
 // The name of the register's low `bits` bits: reg_name_sized(Rax, 32) = "eax",
 // (R8, 8) = "r8b", (Rsi, 8) = "sil". Xmm registers have one name.
 std::string_view reg_name_sized(Reg r, unsigned bits);
+
+// Places of values at ra-x64 (ir.h Place) by name, as the printable and JSON
+// encodings write them: a register's 64-bit name ("rax", "xmm3") or `s` and
+// the slot number ("s0", "s12"). None has no name (""). parse_place takes
+// exactly what place_name gives (no leading zeros, no rsp exception: the
+// verifier, not the reader, rejects rsp).
+std::string place_name(Place p);
+std::optional<Place> parse_place(std::string_view name);
+constexpr Place place_of(Reg r) { return Place::reg(static_cast<unsigned>(r)); }
+constexpr Reg reg_of(Place p) { return static_cast<Reg>(p.reg()); }  // p.is_reg()
 
 // System V x86-64 roles.
 inline constexpr std::array<Reg, 6> kArgRegs = {Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9};
@@ -77,7 +88,8 @@ enum class Fixed : uint8_t {
   Reg,        // exactly `reg`
   ArgRegs,    // a repeated input: the argument registers in order
   RetRegs,    // a repeated input: the return registers in order
-  LiteralReg, // the register named by the node's string literal (x64:argreg)
+  LiteralReg, // the register named by the node's string literal (x64:argreg, x64:entryreg)
+  Slot,       // a spill slot, not a register (ra-x64: x64:spill's result, x64:reload's input)
 };
 struct OperandConstraint {
   Fixed kind = Fixed::None;

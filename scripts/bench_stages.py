@@ -3,9 +3,9 @@
 
 For generated C programs (scripts/gen_c_program.py) of each size in lines,
 in two shapes (`many` small functions, and `long` functions), it runs
-c2ast, ast2cfg, cfg2ssa and ssa2son one at a time on the previous stage's
-saved output (binary encoding) and reports each one's wall time and peak
-resident memory (from wait4), then the four as one shell pipe against
+c2ast, ast2cfg, cfg2ssa, ssa2son and son2cfg one at a time on the previous
+stage's saved output (binary encoding) and reports each one's wall time and
+peak resident memory (from wait4), then the first four as one shell pipe against
 `gcc -O0 -c` on the same file. Last, pipe-run's executed nodes per second at
 the son level on loop-heavy programs (pipe-run --stats). A benchmark, not a
 test: it prints a Markdown table for the README.
@@ -19,7 +19,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-STAGES = [("c2ast", "c"), ("ast2cfg", "ast"), ("cfg2ssa", "cfg"), ("ssa2son", "ssa")]
+STAGES = [("c2ast", "c"), ("ast2cfg", "ast"), ("cfg2ssa", "cfg"), ("ssa2son", "ssa"), ("son2cfg", "son")]
 
 LOOP_PROGRAMS = {
     "sieve": r"""

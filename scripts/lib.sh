@@ -9,7 +9,8 @@ ASAN_BUILD_DIR="${PIPE_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                nlohmann-json3-dev libcli11-dev python3-pytest
                clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
-               gcc csmith libcsmith-dev)
+               gcc csmith libcsmith-dev
+               graphviz)
 
 # Installs whichever of PIPE_PACKAGES is missing (needs root and apt-get).
 pipe_setup() {

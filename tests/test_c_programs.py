@@ -5,11 +5,15 @@ For every program:
      and exit status are the expected behaviour (computed at test time, once
      per program and session, never copied by hand);
   2. the stages run as separate processes joined by OS pipes,
-        c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son > F.son
+        c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son
+          | tee F.son | son2cfg > F.sched
      with the binary encoding between them (test_binary_pipeline) or JSON
      (test_json_pipeline);
-  3. pipe-run runs each saved module (cfg, ssa, son) and must print the same
-     stdout and stderr and exit with the same status as gcc's build.
+  3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
+     module (and a second sonopt -O2 must leave its output unchanged);
+  4. pipe-run runs each saved module (cfg, ssa, son, sched: the ssa module
+     son2cfg scheduled from the sea of nodes, and son-O2) and must print the
+     same stdout and stderr and exit with the same status as gcc's build.
 A failure names the stage or the levels that differ and prints shell
 commands, to run from the repository root, that reproduce it.
 
@@ -71,17 +75,24 @@ def outdir(tmp_path):
 
 def check_program(src, fmt, gcc, outdir):
     want = gcc.expected(src)
-    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD)
+    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True)
     try:
         problem = pipe.run()
         if problem:
             pytest.fail(f"{src.name}: {problem}")
-        problems = pipe.compare(want, pipe.run_levels())
+        levels = pipe.levels
+        if fmt == "bin":
+            # Once per program: sonopt -O2 --verify-each, run as one more level.
+            problem = pipe.optimize()
+            if problem:
+                pytest.fail(f"{src.name}: {problem}")
+            levels = levels + ("son-O2",)
+        problems = pipe.compare(want, pipe.run_levels(levels))
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
     if problems:
         exe = shlex.quote(f"/tmp/{src.stem}")
-        pytest.fail(f"{src.name}: {len(problems)} of 3 levels differ from gcc\n--- " +
+        pytest.fail(f"{src.name}: {len(problems)} of {len(levels)} levels differ from gcc\n--- " +
                     "\n--- ".join(problems) +
                     f"\nreproduce the modules:\n  {pipe.command()}\n"
                     f"and gcc's behaviour:\n  gcc -std=gnu11 -O0 -w {pipeline.q(src)} -o {exe}"

@@ -955,8 +955,9 @@ def test_output_option_is_refused(tmp_path):
 
 
 def test_other_levels_are_refused():
-    proc = run_tool("pipe-run", "-", input=b"module ast\n", check=1)
-    assert b"pipe-run runs modules at the cfg, ssa and son levels" in proc.stderr
+    for level in (b"ast", b"ra-x64"):
+        proc = run_tool("pipe-run", "-", input=b"module " + level + b"\n", check=1)
+        assert b"pipe-run runs modules at the cfg, ssa, son, son-x64 and cfg-x64 levels" in proc.stderr
 
 
 def test_module_without_main(tmp_path):

@@ -6,8 +6,11 @@ printable output, `<stage> <case>.in.<ext> -f text` run in that directory
 (so file names in it are relative), must equal
 tests/stages/<stage>/<case>.out.txt byte for byte. A stage runs with its
 default --verify, so its input and output also pass the verifier.
+A text input may name extra arguments for the tool on a line
+`# args: ...` (sonopt's per-pass cases give the pass list this way).
 Regenerate with `scripts/update-goldens`, then review `git diff tests/stages`.
 """
+import shlex
 import subprocess
 
 import pytest
@@ -21,6 +24,16 @@ def stage_cases():
     return sorted(p for p in STAGES.glob("*/*.in.*"))
 
 
+def case_args(path):
+    """The arguments of a `# args: ...` line of a text input, if any."""
+    if path.suffix != ".txt":
+        return []
+    for line in path.read_text().splitlines():
+        if line.startswith("# args:"):
+            return shlex.split(line[len("# args:"):])
+    return []
+
+
 def expected_path(path):
     return path.with_name(path.name.split(".in.")[0] + ".out.txt")
 
@@ -31,7 +44,7 @@ def test_stage_output_matches_golden(path):
     # Run from the case's directory with a relative name (as
     # scripts/update-goldens does), so file names in the output do not depend
     # on where the repository is.
-    proc = subprocess.run([tool_path(stage), path.name, "-f", "text"], cwd=path.parent, capture_output=True,
+    proc = subprocess.run([tool_path(stage), path.name, *case_args(path), "-f", "text"], cwd=path.parent, capture_output=True,
                           timeout=60)
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
     out = proc.stdout.decode()

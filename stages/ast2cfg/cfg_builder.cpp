@@ -19,14 +19,14 @@ constexpr NodeId kNoNode = UINT32_MAX;
 
 CfgBuilder::CfgBuilder(Loc loc, size_t expected_nodes) {
   nodes_.reserve(expected_nodes);
-  nodes_.push_back(Node{Start, {}, {}, {}, loc});
+  nodes_.push_back(Node{.op = Start, .loc = loc});
   blocks_.push_back(Block{0, {}, {}});
   current_ = 0;
 }
 
 uint32_t CfgBuilder::new_block(Loc loc) {
   NodeId region = static_cast<NodeId>(nodes_.size());
-  nodes_.push_back(Node{Region, {}, {}, {}, loc});
+  nodes_.push_back(Node{.op = Region, .loc = loc});
   blocks_.push_back(Block{region, {}, {}});
   return static_cast<uint32_t>(blocks_.size() - 1);
 }

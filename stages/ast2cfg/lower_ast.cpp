@@ -673,6 +673,8 @@ class Lowerer {
       case AstStoreV: return store_value(f);
       case AstCopy: return copy_value(f);
       case AstCall: return call_value(f);
+      case AstVaStart:
+      case AstVaArg: return va_value(f);
       case AstAnd:
       case AstOr: return and_or_value(f);
       case AstCond: return cond_value(f);
@@ -779,6 +781,21 @@ class Lowerer {
     if (node(id).literals.size() > 1) literals.push_back(node(id).literals[1]);  // the ABI parameter list
     NodeId call = memory_op(Call, l, std::move(literals), pop_values(node(id).inputs.size()), Yields::Tuple);
     finish_value(wanted ? b_.emit(Proj, l, {int_lit(1)}, {call}) : kNoValue);
+  }
+
+  // ast:va_start -> va_start (a void value), ast:va_arg -> va_arg's value.
+  void va_value(Frame& f) {
+    NodeId id = f.id;
+    Loc l = loc(id);
+    if (f.step++ == 0) return push(input(id, 0), Mode::Value);
+    NodeId ap = pop_value();
+    if (node(id).op == AstVaStart) {
+      if (!ast_.signature.variadic) fail(id, "ast:va_start in a function that is not variadic");
+      memory_op(VaStart, l, {}, {ap}, Yields::Memory);
+      return finish_value(kNoValue);
+    }
+    NodeId access = memory_op(VaArg, l, {str_lit(type_literal(id, 0))}, {ap}, Yields::Tuple);
+    finish_value(b_.emit(Proj, l, {int_lit(1)}, {access}));
   }
 
   // a && b, a || b as a value: jumping code into two blocks that store 1

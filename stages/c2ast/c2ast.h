@@ -35,6 +35,9 @@
 namespace pl::c2ast {
 
 inline constexpr NodeId kNone = ~NodeId{0};
+// The System V va_list (__va_list_tag): 24 bytes, 8-aligned.
+inline constexpr uint64_t kVaListSize = 24;
+inline constexpr uint32_t kVaListAlign = 8;
 
 // An error in the C program at a clang location ("unsupported: ..."); the
 // driver prints it as `c2ast: FILE:LINE:COL: error: MESSAGE`.
@@ -263,6 +266,8 @@ class FunctionBuilder {
   NodeId call(const clang::CallExpr* e);
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
+  NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  NodeId va_arg(const clang::VAArgExpr* e);
   NodeId member(const clang::MemberExpr* e);
   NodeId declaration_address(const clang::DeclRefExpr* e);
   // Evaluates an lvalue's address once for a read and a write: `first` and

@@ -131,7 +131,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e))
     unsupported(c->getQuestionLoc(), "'?:' with an omitted middle operand");
-  if (isa<VAArgExpr>(e)) unsupported(where, "va_arg");
+  if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg(v);
   if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
@@ -535,6 +535,8 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
     NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
     return seq(hint, value, l);
   }
+  if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
+    return va_builtin(c, name);
   const std::string prefix = "__builtin_";
   std::string library;
   if (name == "__builtin_trap" || name == "__builtin_unreachable")
@@ -545,6 +547,29 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   InputList inputs{symaddr(module_.library_function(library, callee->getType(), where), l)};
   for (const Expr* arg : c->arguments()) inputs.push_back(rvalue(arg));
   return add(Op::AstCall, l, call_literals(c, callee->getType()), std::move(inputs));
+}
+
+// va_start, va_end and va_copy (FORMAT.md 3 G, "Variadic definitions"):
+// the va_list arguments have decayed to the address of the 24-byte
+// structure. va_end does nothing but evaluate its operand.
+NodeId FunctionBuilder::va_builtin(const CallExpr* c, const std::string& name) {
+  Loc l = loc(c->getExprLoc());
+  if (name == "__builtin_va_start") {
+    if (!fd_->isVariadic()) unsupported(c->getExprLoc(), "va_start outside a variadic function");
+    return add(Op::AstVaStart, l, {}, {rvalue(c->getArg(0))});
+  }
+  if (name == "__builtin_va_end") return rvalue(c->getArg(0));
+  NodeId dst = rvalue(c->getArg(0));
+  return copy(kVaListSize, kVaListAlign, dst, rvalue(c->getArg(1)), l);
+}
+
+// va_arg(ap, T) for an integer or pointer T.
+NodeId FunctionBuilder::va_arg(const VAArgExpr* v) {
+  SourceLocation where = v->getExprLoc();
+  QualType type = v->getType();
+  if (Types::is_aggregate(type)) unsupported(where, "va_arg of the struct or union type " + Types::describe(type));
+  Scalar s = scalar(v);
+  return add(Op::AstVaArg, loc(where), {Literal::string(vtype_name(s.vt))}, {rvalue(v->getSubExpr())});
 }
 
 NodeId FunctionBuilder::member(const MemberExpr* m) {

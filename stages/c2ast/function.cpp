@@ -145,12 +145,11 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
     ++index;
   }
-  fn_.signature.variadic = false;
+  fn_.signature.variadic = fd_->isVariadic();
 }
 
 Function FunctionBuilder::build() {
   SourceLocation where = fd_->getLocation();
-  if (fd_->isVariadic()) unsupported(where, "variadic function definition '" + fd_->getNameAsString() + "'");
   if (!fd_->hasWrittenPrototype() && fd_->getNumParams() > 0)
     unsupported(where, "K&R-style function definition '" + fd_->getNameAsString() + "'");
   std::vector<NodeId> body;

@@ -23,6 +23,18 @@
 // version: a mismatch is reported as a stale memory state (a stage that
 // forked or reordered memory), not silently computed on the wrong memory.
 //
+// The x64 levels (son-x64, cfg-x64) run on the same loop with their own
+// codes (eval_x64.h gives each its meaning). A call passes its register
+// arguments (x64:argreg reads them in the callee; bits above the argument's
+// type are junk, as the ABI leaves them unspecified) and its outgoing stack
+// argument area, which becomes the callee's incoming area (x64:argslot). A
+// C library function gets the register arguments followed, when all six
+// registers are used, by the 8-byte words of the caller's outgoing area
+// (printf's arguments 7 and up). x64:ret returns rax and rdx; bits of rax
+// above a narrow result type are junk, and rax after a void function or
+// rdx after a C library function is undefined. Division errors (#DE: a zero
+// divisor, a quotient that does not fit) are runtime errors.
+//
 // Runtime errors are C++ exceptions (RuntimeError) thrown where they are
 // found; run_main() catches them and prints
 //   pipe-run: FUNCTION: iN: runtime error: MESSAGE
@@ -36,6 +48,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "eval_x64.h"
 #include "run.h"
 #include "text_format.h"
 
@@ -95,7 +108,9 @@ class Interpreter {
   std::vector<uint64_t> main_arguments(const std::vector<std::string>& argv, size_t params);
   // Pushes an activation of `cf` with `args`; returns its entry block.
   const BlockCode& push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args, const uint8_t* undef,
-                              size_t nargs);
+                              size_t nargs, uint64_t incoming = 0);
+  // The allocation a call through `callee` enters (a function or extern).
+  const Allocation& callee_allocation(uint64_t callee) const;
   void reserve_values(size_t top);
   void count_steps(const BlockCode& block) {
     steps_ += block.count;
@@ -133,14 +148,23 @@ void Interpreter::reserve_values(size_t top) {
   undef_.resize(grown);
 }
 
+const Allocation& Interpreter::callee_allocation(uint64_t callee) const {
+  uint32_t id = pointer_id(callee);
+  if (!mem_.valid_id(id) || pointer_offset(callee) != 0)
+    throw RuntimeError("call through " + (mem_.valid_id(id) ? "a pointer into " + mem_.describe(id)
+                                                             : std::string("a pointer to no allocation")) +
+                       ", not a function");
+  return mem_.get(id);
+}
+
 const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args,
-                                         const uint8_t* undef, size_t nargs) {
+                                         const uint8_t* undef, size_t nargs, uint64_t incoming) {
   const Signature& sig = cf.fn->signature;
-  if (nargs < sig.params.size() || (nargs > sig.params.size() && !sig.variadic))
+  if (!cf.x64 && (nargs < sig.params.size() || (nargs > sig.params.size() && !sig.variadic)))
     throw RuntimeError("'" + cf.fn->name + "' takes " + std::to_string(sig.params.size()) + " argument" +
                        (sig.params.size() == 1 ? "" : "s") + ", the call passes " + std::to_string(nargs));
   slot_pointers_.resize(cf.slot_nodes.size());
-  mem_.allocate_slots(cf.slot_sizes, cf.slot_offsets, cf.slot_frame_size, cf.slot_nodes, cf.index,
+  mem_.allocate_slots(cf.slot_sizes, cf.slot_offsets, cf.slot_frame_size, cf.slot_labels, cf.index,
                       slot_pointers_.data());
   reserve_values(base + cf.num_values);
   uint64_t* V = values_.data() + base;
@@ -148,9 +172,22 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
   std::memcpy(V, cf.init_values.data(), cf.num_values * sizeof(uint64_t));
   std::memcpy(U, cf.init_undef.data(), cf.num_values);
   for (const CompiledFunction::Param& p : cf.params) {
-    if (p.index >= nargs) continue;
-    V[p.node] = truncate_to(args[p.index], p.bits);
+    if (p.index >= nargs) {
+      // A variadic x64 callee saves every argument register, passed or not.
+      if (cf.x64 && sig.variadic) V[p.node] = kX64Junk, U[p.node] = 0;
+      continue;
+    }
+    uint64_t mask = width_mask(p.bits);
+    V[p.node] = (args[p.index] & mask) | (cf.param_fill & ~mask);
     U[p.node] = undef[p.index];
+  }
+  if (cf.incoming != kNone) V[cf.incoming] = incoming;
+  if (cf.varargs != kNone) {
+    size_t fixed = sig.params.size();
+    for (size_t i = fixed; i < nargs; ++i)
+      if (undef[i]) throw RuntimeError("variadic argument " + std::to_string(i - fixed + 1) + " of '" + cf.fn->name + "' is undefined");
+    V[cf.varargs] = mem_.allocate_varargs(std::span<const uint64_t>(args + fixed, nargs - fixed), cf.index);
+    U[cf.varargs] = 0;
   }
   for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
   for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
@@ -196,6 +233,24 @@ void Interpreter::loop() {
   };
   auto defined = [&](uint32_t v, const char* what) {
     if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + node_name(v) + ")");
+  };
+  // Ends the current activation and continues in its caller after the call.
+  auto pop_frame = [&]() {
+    slot_pointers_.resize(cf->slot_nodes.size());
+    for (size_t i = 0; i < cf->slot_nodes.size(); ++i) slot_pointers_[i] = V[cf->slot_nodes[i]];
+    mem_.release_slots(slot_pointers_);
+    if (cf->varargs != kNone) mem_.release_varargs(V[cf->varargs]);
+    frames_.pop_back();
+    const Frame& caller = frames_.back();
+    cf = caller.cf;
+    code = cf->code.data();
+    ip = code + caller.pc;
+    V = values_.data() + caller.base;
+    U = undef_.data() + caller.base;
+  };
+  auto address = [&](const Insn& I) {
+    if (U[I.a] | U[I.b]) throw RuntimeError("an address is undefined (" + node_name(U[I.a] ? I.a : I.b) + ")");
+    return x64_address(V[I.a], V[I.b], I.aux & 0x0F, static_cast<int64_t>(I.imm));
   };
 
   try {
@@ -297,13 +352,7 @@ void Interpreter::loop() {
       case Code::Call: {
         defined(I.a, "the callee");
         check_memory(I.c);
-        uint64_t callee = V[I.a];
-        uint32_t id = pointer_id(callee);
-        if (!mem_.valid_id(id) || pointer_offset(callee) != 0)
-          throw RuntimeError("call through " + (mem_.valid_id(id) ? "a pointer into " + mem_.describe(id)
-                                                                   : std::string("a pointer to no allocation")) +
-                             ", not a function");
-        const Allocation& target = mem_.get(id);
+        const Allocation& target = callee_allocation(V[I.a]);
         uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
         arg_values_.resize(nargs);
         arg_undef_.resize(nargs);
@@ -325,7 +374,7 @@ void Interpreter::loop() {
           continue;
         }
         if (target.kind != AllocKind::ExternFunction)
-          throw RuntimeError("call through a pointer to " + mem_.describe(id) + ", not a function");
+          throw RuntimeError("call through a pointer to " + mem_.describe(pointer_id(V[I.a])) + ", not a function");
         Builtin builtin = program_.extern_builtins()[target.index];
         if (builtin == Builtin::Unknown)
           throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
@@ -339,6 +388,24 @@ void Interpreter::loop() {
         new_memory(I.b);
         break;
       }
+      case Code::VaStart: {
+        defined(I.a, "the va_list of va_start");
+        check_memory(I.c);
+        uint8_t* ap = mem_.at(V[I.a], 24, Access::Write);
+        uint32_t offsets[2] = {kVaGpLimit, kVaFpStart};  // no register arguments left
+        uint64_t areas[2] = {V[I.b], 0};                 // overflow_arg_area, reg_save_area
+        std::memcpy(ap, offsets, 8);
+        std::memcpy(ap + 8, areas, 16);
+        new_memory(I.dst);
+        break;
+      }
+      case Code::VaArg:
+        defined(I.a, "the va_list of va_arg");
+        check_memory(I.c);
+        V[I.dst] = truncate_to(va_list_next(mem_, V[I.a]), I.bits);
+        U[I.dst] = 0;
+        new_memory(I.b);
+        break;
       case Code::Jump:
         if constexpr (kTrace) trace(*cf, I, V, U);
         take_edge(I.a);
@@ -359,16 +426,7 @@ void Interpreter::loop() {
           exit_status_ = static_cast<int>(value & 0xFF);
           return;
         }
-        slot_pointers_.resize(cf->slot_nodes.size());
-        for (size_t i = 0; i < cf->slot_nodes.size(); ++i) slot_pointers_[i] = V[cf->slot_nodes[i]];
-        mem_.release_slots(slot_pointers_);
-        frames_.pop_back();
-        const Frame& caller = frames_.back();
-        cf = caller.cf;
-        code = cf->code.data();
-        ip = code + caller.pc;
-        V = values_.data() + caller.base;
-        U = undef_.data() + caller.base;
+        pop_frame();
         const Insn& call = ip[-1];
         V[call.dst] = call.bits2 ? truncate_to(value, call.bits) : 0;
         U[call.dst] = call.bits2 ? value_undef : 1;
@@ -377,6 +435,183 @@ void Interpreter::loop() {
         continue;
       }
       case Code::Trap: throw RuntimeError(cf->traps[I.imm]);
+#define PIPE_RUN_X64_ALU(C, F)                                  \
+  case Code::C:                                                 \
+    V[I.dst] = x64_write(V[I.c], F(V[I.a], V[I.b], I.bits), I.bits); \
+    U[I.dst] = U[I.a] | U[I.b] | U[I.c];                        \
+    break;
+      PIPE_RUN_X64_ALU(XAdd, eval_add) PIPE_RUN_X64_ALU(XSub, eval_sub) PIPE_RUN_X64_ALU(XImul, eval_mul)
+      PIPE_RUN_X64_ALU(XAnd, eval_and) PIPE_RUN_X64_ALU(XOr, eval_or) PIPE_RUN_X64_ALU(XXor, eval_xor)
+      PIPE_RUN_X64_ALU(XShl, x64_shl) PIPE_RUN_X64_ALU(XShr, x64_shr) PIPE_RUN_X64_ALU(XSar, x64_sar)
+#undef PIPE_RUN_X64_ALU
+      case Code::XNeg:
+        V[I.dst] = x64_write(V[I.a], eval_neg(V[I.a], I.bits), I.bits);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XNot:
+        V[I.dst] = x64_write(V[I.a], eval_not(V[I.a], I.bits), I.bits);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XCdq:
+        V[I.dst] = x64_fresh(x64_cdq(V[I.a], I.bits), I.bits);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XMul1:
+      case Code::XImul1: {
+        X64Pair p = x64_mul1(V[I.a], V[I.b], I.bits, I.code == Code::XImul1);
+        V[I.node] = x64_fresh(p.first, I.bits);
+        V[I.dst] = x64_fresh(p.second, I.bits);
+        U[I.node] = U[I.dst] = U[I.a] | U[I.b];
+        break;
+      }
+      case Code::XDiv:
+      case Code::XIdiv: {
+        bool is_signed = I.code == Code::XIdiv;
+        if (U[I.a] | U[I.b] | U[I.c])
+          throw RuntimeError(std::string("operand of ") + (is_signed ? "idiv" : "div") + " is undefined (" +
+                             node_name(U[I.a] ? I.a : U[I.b] ? I.b : I.c) + ")");
+        EvalError e = x64_check_div(V[I.a], V[I.b], V[I.c], I.bits, is_signed);
+        if (e != EvalError::None) throw RuntimeError(std::string(eval_error_message(e)));
+        X64Pair p = x64_div(V[I.a], V[I.b], V[I.c], I.bits, is_signed);
+        V[I.node] = x64_fresh(p.first, I.bits);
+        V[I.dst] = x64_fresh(p.second, I.bits);
+        U[I.node] = U[I.dst] = 0;
+        break;
+      }
+      case Code::XMovSX:
+        V[I.dst] = x64_fresh(x64_movsx(V[I.a], I.bits, I.bits2), I.bits2);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XMovZX:
+        V[I.dst] = x64_fresh(x64_movzx(V[I.a], I.bits, I.bits2), I.bits2);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XCmp:
+        V[I.dst] = x64_flags_cmp(V[I.a], V[I.b], I.bits);
+        U[I.dst] = U[I.a] | U[I.b];
+        break;
+      case Code::XTest:
+        V[I.dst] = x64_flags_test(V[I.a], V[I.b], I.bits);
+        U[I.dst] = U[I.a] | U[I.b];
+        break;
+      case Code::XSetCC:
+        V[I.dst] = x64_setcc(static_cast<x64::Cond>(I.aux), V[I.a]);
+        U[I.dst] = U[I.a];
+        break;
+      case Code::XCMov:
+        V[I.dst] = x64_cmov(static_cast<x64::Cond>(I.aux), V[I.a], V[I.b], V[I.c], I.bits);
+        U[I.dst] = U[I.a] | U[I.b] | U[I.c];
+        break;
+      case Code::XLea:
+        V[I.dst] = x64_fresh(x64_address(V[I.a], V[I.b], I.aux & 0x0F, static_cast<int64_t>(I.imm)), I.bits);
+        U[I.dst] = U[I.a] | U[I.b];
+        break;
+      case Code::XLoad:
+      case Code::XLoadSX: {
+        uint64_t at = address(I);
+        check_memory(I.c);
+        unsigned bytes = I.bits / 8;
+        uint64_t raw = read_le(mem_.at(at, bytes, Access::Read), bytes);
+        V[I.dst] = x64_fresh(I.code == Code::XLoadSX ? x64_movsx(raw, I.bits, I.bits2) : raw, I.bits2);
+        U[I.dst] = 0;
+        if (I.aux & kVolatileLoad) new_memory(I.node);
+        break;
+      }
+      case Code::XStore: {
+        uint64_t at = address(I);
+        defined(I.dst, "the value stored");
+        check_memory(I.c);
+        unsigned bytes = I.bits / 8;
+        write_le(mem_.at(at, bytes, Access::Write), V[I.dst], bytes);
+        new_memory(I.node);
+        break;
+      }
+      case Code::XRepMovsb: {
+        defined(I.a, "the destination of rep movsb");
+        defined(I.b, "the source of rep movsb");
+        defined(I.dst, "the count of rep movsb");
+        check_memory(I.c);
+        uint64_t n = V[I.dst];
+        const uint8_t* src = mem_.at(V[I.b], n, Access::Read);
+        uint8_t* dst = mem_.at(V[I.a], n, Access::Write);
+        for (uint64_t i = 0; i < n; ++i) dst[i] = src[i];  // forward, byte by byte, as rep movsb
+        new_memory(I.node);
+        break;
+      }
+      case Code::XCall: {
+        defined(I.a, "the callee");
+        check_memory(I.c);
+        const Allocation& target = callee_allocation(V[I.a]);
+        uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
+        arg_values_.resize(nargs);
+        arg_undef_.resize(nargs);
+        for (uint32_t i = 0; i < nargs; ++i) {
+          uint32_t v = cf->call_args[first + i];
+          arg_values_[i] = V[v];
+          arg_undef_[i] = U[v];
+        }
+        if (target.kind == AllocKind::Function) {
+          frames_.back().pc = static_cast<uint32_t>(ip - code);
+          size_t base = frames_.back().base + cf->num_values;
+          uint64_t outgoing = cf->outgoing != kNone ? V[cf->outgoing] : 0;
+          const CompiledFunction& next = program_.function(target.index);
+          const BlockCode& entry = push_frame(next, base, arg_values_.data(), arg_undef_.data(), nargs, outgoing);
+          cf = &next;
+          code = cf->code.data();
+          ip = code + entry.first;
+          V = values_.data() + base;
+          U = undef_.data() + base;
+          continue;
+        }
+        if (target.kind != AllocKind::ExternFunction)
+          throw RuntimeError("call through a pointer to " + mem_.describe(pointer_id(V[I.a])) + ", not a function");
+        Builtin builtin = program_.extern_builtins()[target.index];
+        if (builtin == Builtin::Unknown)
+          throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
+        for (uint32_t i = 0; i < nargs; ++i)
+          if (arg_undef_[i])
+            throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
+                               " is undefined (" + node_name(cf->call_args[first + i]) + ")");
+        if (nargs == x64::kArgRegs.size() && cf->outgoing != kNone) {
+          const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
+          for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));
+        }
+        uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
+        uint8_t bits = program_.extern_result_bits()[target.index];
+        V[I.dst] = bits ? x64_fresh(result, bits) : kX64Junk;
+        U[I.dst] = bits == 0;
+        V[I.b] = kX64Junk;
+        U[I.b] = 1;
+        new_memory(I.node);
+        break;
+      }
+      case Code::XJcc:
+        if constexpr (kTrace) trace(*cf, I, V, U);
+        defined(I.a, "the flags of the branch");
+        take_edge(x64_cond(static_cast<x64::Cond>(I.aux), V[I.a]) ? I.b : I.c);
+        continue;
+      case Code::XRet: {
+        if constexpr (kTrace) trace(*cf, I, V, U);
+        check_memory(I.a);
+        bool has_rax = I.b != kNone, has_rdx = I.c != kNone;
+        uint64_t rax = has_rax ? x64_fresh(V[I.b], cf->result_bits) : kX64Junk;
+        uint64_t rdx = has_rdx ? V[I.c] : kX64Junk;
+        uint8_t rax_undef = has_rax ? U[I.b] : 1, rdx_undef = has_rdx ? U[I.c] : 1;
+        if (frames_.size() == 1) {
+          if (has_rax && rax_undef) defined(I.b, "main's return value");
+          exit_status_ = has_rax ? static_cast<int>(rax & 0xFF) : 0;
+          return;
+        }
+        pop_frame();
+        const Insn& call = ip[-1];
+        V[call.dst] = rax;
+        U[call.dst] = rax_undef;
+        V[call.b] = rdx;
+        U[call.b] = rdx_undef;
+        new_memory(call.node);
+        if constexpr (kTrace) trace(*cf, call, V, U);
+        continue;
+      }
     }
     if constexpr (kTrace) trace(*cf, I, V, U);
   }
@@ -392,10 +627,15 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
   switch (insn.code) {
     case Code::Jump:
     case Code::If:
-    case Code::Return: break;
+    case Code::Return:
+    case Code::XJcc:
+    case Code::XRet: break;
     case Code::Store:
     case Code::StoreV:
-    case Code::CopyMem: line += "  -> memory"; break;
+    case Code::CopyMem:
+    case Code::VaStart:
+    case Code::XStore:
+    case Code::XRepMovsb: line += "  -> memory"; break;
     default:
       line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);
       break;

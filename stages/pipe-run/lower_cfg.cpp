@@ -1,5 +1,5 @@
-// lower_cfg.cpp - the cfg and ssa levels: run the blocks as the cfg section
-// gives them.
+// lower_cfg.cpp - the cfg, ssa and cfg-x64 levels: run the blocks as the cfg
+// section gives them.
 //
 // Each cfg block becomes one block of instructions: its nodes in their
 // order (the order in the block is the schedule at these levels), minus the
@@ -81,8 +81,9 @@ class CfgLowering {
         b_.emit_jump(n, edge(i, n, 0));
         return;
       case Op::If:
-        if (block.successors.size() != 2) b_.fail(n, "an if block needs two successors");
-        b_.emit_if(n, edge(i, n, 0), edge(i, n, 1));
+      case Op::X64Jcc:
+        if (block.successors.size() != 2) b_.fail(n, "a branch block needs two successors");
+        b_.emit_branch(n, edge(i, n, 0), edge(i, n, 1));
         return;
       default: b_.emit_return(n); return;
     }

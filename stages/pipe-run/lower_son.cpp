@@ -72,11 +72,35 @@ namespace {
 bool is_control_point(const Function& fn, NodeId n) {
   OpId op = fn.nodes[n].op;
   if (op == Op::Start || op == Op::Region) return true;
-  return op == Op::Proj && fn.nodes[n].inputs.size() == 1 && fn.nodes[fn.nodes[n].inputs[0]].op == Op::If;
+  if (op != Op::Proj || fn.nodes[n].inputs.size() != 1) return false;
+  OpId branch = fn.nodes[fn.nodes[n].inputs[0]].op;
+  return branch == Op::If || branch == Op::X64Jcc;
 }
 
 bool produces_memory(OpId op) {
-  return op == Op::Store || op == Op::StoreV || op == Op::Copy || op == Op::Call || op == Op::LoadV;
+  switch (op) {
+    case Op::Store:
+    case Op::StoreV:
+    case Op::Copy:
+    case Op::Call:
+    case Op::LoadV:
+    case Op::VaStart:
+    case Op::VaArg:
+    case Op::X64Store:
+    case Op::X64StoreI:
+    case Op::X64RepMovsb:
+    case Op::X64Call:
+    case Op::X64CallInd:
+    case Op::X64LoadV:
+    case Op::X64LoadSXV:
+    case Op::X64LoadZXV: return true;
+    default: return false;
+  }
+}
+
+// Loads that read a memory state without producing one.
+bool reads_memory_only(OpId op) {
+  return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX;
 }
 
 struct Target {
@@ -244,7 +268,7 @@ class SonLowering {
         auto& [n, next] = stack.back();
         const InputList& inputs = node(n).inputs;
         if (next < inputs.size()) {
-          NodeId u = inputs[next++];
+          NodeId u = producer(inputs[next++]);
           if (floats(u) && invariant_[u] == 3) b_.fail(u, "pure nodes form a cycle through " + node_name(n));
           if (floats(u) && invariant_[u] == 0) {
             invariant_[u] = 3;
@@ -253,7 +277,8 @@ class SonLowering {
           continue;
         }
         bool ok = eval_class(node(n).op) != EvalClass::Shift;
-        for (NodeId u : inputs) {
+        for (NodeId input : inputs) {
+          NodeId u = producer(input);
           bool preset_value = b_.is_preset(u) && node(u).op != Op::Proj;
           if (!preset_value && !(floats(u) && invariant_[u] == 1)) ok = false;
         }
@@ -284,6 +309,7 @@ class SonLowering {
       stack.push_back(n);
     };
     auto visit_input = [&](NodeId u) {
+      u = producer(u);  // a proj of a pure tuple (x64:mul1) needs the tuple node
       if (!floats(u)) return;
       if (invariant_[u] == 1 && points_[k] != start_) {
         needed_invariants_.push_back(u);
@@ -348,7 +374,7 @@ class SonLowering {
     for (uint32_t i = 0; i < program_.size(); ++i) {
       const Node& nd = node(program_[i]);
       if (nd.inputs.empty()) continue;
-      if (nd.op == Op::Load) readers.push_back({b_.value(nd.inputs[0]), i});
+      if (reads_memory_only(nd.op)) readers.push_back({b_.value(nd.inputs[0]), i});
       else if (produces_memory(nd.op)) writers.push_back({b_.value(nd.inputs[0]), i});
     }
     if (readers.empty() || writers.empty()) return;
@@ -383,9 +409,9 @@ class SonLowering {
 
     b_.start_block(k, point);
     emit_in_kahn_order(point);
-    if (term != kNone && node(term).op == Op::If) {
-      b_.emit_if(term, branch_edge(term, 0), branch_edge(term, 1));
-    } else if (term != kNone && node(term).op == Op::Return) {
+    if (term != kNone && has_flag(term, BRANCH)) {
+      b_.emit_branch(term, branch_edge(term, 0), branch_edge(term, 1));
+    } else if (term != kNone && (node(term).op == Op::Return || node(term).op == Op::X64Ret)) {
       b_.emit_return(term);
     } else if (exit.region != kNone) {
       uint32_t target = block_of_[exit.region];

@@ -1,15 +1,16 @@
-// pipe-run - an interpreter for the cfg, ssa and son levels: runs `main` of a
-// module with its own small C library, so every stage's output can be
-// checked against what gcc's build of the same C program does.
+// pipe-run - an interpreter for the cfg, ssa, son, son-x64 and cfg-x64
+// levels: runs `main` of a module with its own small C library, so every
+// stage's output can be checked against what gcc's build of the same C
+// program does.
 //
 //   pipe-run [MODULE|-] [--max-steps N] [--max-memory BYTES] [--trace]
 //            [--stats] [--verify|--no-verify] [-- ARGS...]
 //
 // It reads the whole module (a call may go to any function), verifies it
 // against its level (unless --no-verify), lays out its data, lowers each
-// function to a compact instruction form (cfg/ssa: the blocks as given,
-// lower_cfg.cpp; son: per control node a Kahn-ordered block program,
-// lower_son.cpp) and runs main(argc, argv) with ARGS (argv[0] is MODULE).
+// function to a compact instruction form (cfg/ssa/cfg-x64: the blocks as
+// given, lower_cfg.cpp; son/son-x64: per control node a Kahn-ordered block
+// program, lower_son.cpp; x64: instructions, lower_x64.cpp) and runs main(argc, argv) with ARGS (argv[0] is MODULE).
 //
 // Exit status: the program's own (main's return value or exit()'s argument,
 // modulo 256; abort() and a failed assert() die by SIGABRT as natively);
@@ -48,8 +49,10 @@ pl::Module read_whole_module(pl::Tool& t) {
   pl::Module module;
   module.header = in.header();
   pl::Level level = module.header.level;
-  if (level != pl::Level::Cfg && level != pl::Level::Ssa && level != pl::Level::Son)
-    throw pl::FormatError(pl::Where(), "pipe-run runs modules at the cfg, ssa and son levels; this one is at '" +
+  if (level != pl::Level::Cfg && level != pl::Level::Ssa && level != pl::Level::Son && level != pl::Level::SonX64 &&
+      level != pl::Level::CfgX64)
+    throw pl::FormatError(pl::Where(), "pipe-run runs modules at the cfg, ssa, son, son-x64 and cfg-x64 levels; "
+                                       "this one is at '" +
                                            std::string(pl::level_name(level)) + "'");
   pl::Function fn;
   while (in.next(fn)) {
@@ -66,7 +69,7 @@ pl::Module read_whole_module(pl::Tool& t) {
 int main(int argc, char** argv) {
   std::vector<std::string> program_args;
   int tool_argc = split_program_arguments(argc, argv, program_args);
-  pl::Tool tool({"pipe-run", "Run main of a module at the cfg, ssa or son level, with a small C library.",
+  pl::Tool tool({"pipe-run", "Run main of a module at the cfg, ssa, son, son-x64 or cfg-x64 level, with a small C library.",
                  "  pipe-run examples/formats/sum.txt                    # prints 45\n"
                  "  c2ast t.c | ast2cfg | cfg2ssa | ssa2son | pipe-run - -- arg1 arg2\n"
                  "  pipe-run prog.bin --max-steps 1000000 --stats",

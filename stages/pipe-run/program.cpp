@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "eval_x64.h"
 #include "run.h"
 #include "text_format.h"
 
@@ -36,7 +37,14 @@ void write_le64(uint8_t* p, uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV; }
+bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV || op == Op::VaArg; }
+// x64 tuples read through projs: result 0 is the node's own value.
+bool is_x64_tuple(OpId op) { return x64::is_x64(op) && op_info(op).results.size() >= 2 && op != Op::X64Jcc; }
+
+uint8_t narrow_result_bits(std::string_view type) {
+  std::optional<ValueType> t = parse_value_type(type);
+  return t && type_bits(*t) < 64 ? static_cast<uint8_t>(type_bits(*t)) : 64;
+}
 
 }  // namespace
 
@@ -78,6 +86,7 @@ void Program::layout() {
   libc_.set_files(files[0], files[1], files[2]);
   const std::vector<Extern>& externs = module_.header.externs;
   extern_builtins_.assign(externs.size(), Builtin::Unknown);
+  extern_result_bits_.assign(externs.size(), 64);
   for (size_t i = 0; i < externs.size(); ++i) {
     Allocation a;
     a.index = static_cast<uint32_t>(i);
@@ -85,6 +94,8 @@ void Program::layout() {
     if (externs[i].kind == ExternKind::Function) {
       a.kind = AllocKind::ExternFunction;
       extern_builtins_[i] = find_builtin(name);
+      if (externs[i].signature)
+        extern_result_bits_[i] = externs[i].signature->result == "void" ? 0 : narrow_result_bits(externs[i].signature->result);
     } else {
       a.kind = AllocKind::ExternData;
       int file = name == "stdin" ? 0 : name == "stdout" ? 1 : name == "stderr" ? 2 : -1;
@@ -147,8 +158,9 @@ void Program::load() {
   for (size_t i = 0; i < module_.functions.size(); ++i) {
     const Function& fn = module_.functions[i];
     uint32_t index = static_cast<uint32_t>(i);
-    compiled_.push_back(module_.header.level == Level::Son ? lower_son_function(*this, fn, index)
-                                                           : lower_cfg_function(*this, fn, index));
+    Level level = module_.header.level;
+    compiled_.push_back(level == Level::Son || level == Level::SonX64 ? lower_son_function(*this, fn, index)
+                                                                      : lower_cfg_function(*this, fn, index));
   }
 }
 
@@ -162,7 +174,12 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   alias_.resize(n);
   preset_.assign(n, 0);
   constant_.assign(n, 0);
-  proj_.assign(2 * size_t{n}, kNone);
+  proj_.assign(3 * size_t{n}, kNone);
+  out_.x64 = is_x64_level(program.module().header.level);
+  if (out_.x64) {
+    out_.param_fill = kX64Junk;
+    out_.result_bits = narrow_result_bits(fn.signature.result);
+  }
   for (NodeId id = 0; id < n; ++id) {
     alias_[id] = id;
     const Node& node = fn.nodes[id];
@@ -175,7 +192,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
       uint64_t k = node.literals[0].kind() == Literal::Kind::Int ? static_cast<uint64_t>(node.literals[0].as_int())
                                                                  : node.literals[0].as_uint();
       NodeId tuple = node.inputs[0];
-      if (k < 2 && proj_[2 * size_t{tuple} + k] == kNone) proj_[2 * size_t{tuple} + k] = id;
+      if (k < 3 && proj_[3 * size_t{tuple} + k] == kNone) proj_[3 * size_t{tuple} + k] = id;
     }
   }
   std::sort(slot_keys_.begin(), slot_keys_.end());
@@ -183,6 +200,8 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   slot_base_ = n;
   out_.scratch = n + static_cast<uint32_t>(slot_keys_.size());
   out_.num_values = out_.scratch + 1;
+  if (std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& node) { return node.op == Op::VaStart; }))
+    out_.varargs = out_.num_values++;
   out_.init_values.assign(out_.num_values, 0);
   out_.init_undef.assign(out_.num_values, 1);
   for (NodeId id = 0; id < n; ++id) preset(id);
@@ -198,6 +217,7 @@ CompiledFunction FunctionBuilder::take() {
     total += out_.slot_sizes[i];
   }
   out_.slot_frame_size = total;
+  if (outgoing_size_ > 0) out_.outgoing_size = outgoing_size_;
   return std::move(out_);
 }
 
@@ -236,7 +256,8 @@ void FunctionBuilder::preset(NodeId id) {
       break;
     case Op::Undef:
     case Op::SsaUndef: preset_[id] = 1; break;
-    case Op::StackSlot: {
+    case Op::StackSlot:
+    case Op::X64StackSlot: {
       auto literal = [&](size_t i) -> uint64_t {
         if (i >= node.literals.size() || node.literals[i].kind() != Literal::Kind::Int || node.literals[i].as_int() < 0)
           fail(id, "stackslot needs a size and an alignment");
@@ -248,6 +269,7 @@ void FunctionBuilder::preset(NodeId id) {
       preset_[id] = 1;
       out_.init_undef[id] = 0;
       out_.slot_nodes.push_back(id);
+      out_.slot_labels.push_back(id);
       out_.slot_sizes.push_back(static_cast<uint32_t>(size));
       out_.slot_aligns.push_back(static_cast<uint32_t>(align));
       break;
@@ -268,17 +290,26 @@ void FunctionBuilder::preset(NodeId id) {
       if (node.inputs.size() != 1) fail(id, "proj needs one input");
       NodeId tuple = node.inputs[0];
       OpId top = fn_.nodes[tuple].op;
-      if (top == Op::If) break;  // control: the son lowering reads it
+      if (top == Op::If || top == Op::X64Jcc) break;  // control: the son lowering reads it
+      if (is_x64_tuple(top)) {
+        uint64_t k = node.literals.empty() || !node.literals[0].is_int() ? 99 : node.literals[0].bits();
+        if (k >= op_info(top).results.size()) fail(id, "proj index out of range");
+        preset_[id] = 1;
+        alias_[id] = k == 0 ? tuple : proj_[3 * size_t{tuple} + k];
+        break;
+      }
       if (!produces_value_tuple(top)) fail(id, "proj of a node that produces no tuple");
       if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::Int || node.literals[0].as_int() < 0 ||
           node.literals[0].as_int() > 1)
         fail(id, "proj index out of range");
       uint64_t k = static_cast<uint64_t>(node.literals[0].as_int());
       preset_[id] = 1;
-      alias_[id] = proj_[2 * size_t{tuple} + k];
+      alias_[id] = proj_[3 * size_t{tuple} + k];
       break;
     }
-    default: break;
+    default:
+      if (x64::is_x64(node.op)) preset_x64(id);
+      break;
   }
 }
 
@@ -347,8 +378,22 @@ void FunctionBuilder::emit_if(NodeId n, uint32_t true_edge, uint32_t false_edge)
   insn.c = false_edge;
 }
 
+void FunctionBuilder::emit_branch(NodeId n, uint32_t true_edge, uint32_t false_edge) {
+  if (fn_.nodes[n].op != Op::X64Jcc) return emit_if(n, true_edge, false_edge);
+  const Node& node = fn_.nodes[n];
+  if (node.inputs.size() != 1) fail(n, "x64:jcc needs one input");
+  std::optional<x64::Cond> cc = x64::parse_cond(string_literal(n, 0));
+  if (!cc) fail(n, "unknown condition code");
+  Insn& insn = push(Code::XJcc, n);
+  insn.aux = static_cast<uint8_t>(*cc);
+  insn.a = value(node.inputs[0]);
+  insn.b = true_edge;
+  insn.c = false_edge;
+}
+
 void FunctionBuilder::emit_return(NodeId n) {
   const Node& node = fn_.nodes[n];
+  if (node.op == Op::X64Ret) return emit_x64_return(n);
   bool has_value = fn_.signature.result != "void";
   if (node.inputs.size() != (has_value ? 2u : 1u)) fail(n, "return's inputs do not match the signature");
   Insn& insn = push(Code::Return, n);
@@ -471,7 +516,26 @@ void FunctionBuilder::emit(NodeId n) {
       insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - 2) << 32);
       return;
     }
-    default: break;
+    case Op::VaStart: {
+      Insn& insn = push(Code::VaStart, n);
+      insn.dst = n;
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = out_.varargs;
+      return;
+    }
+    case Op::VaArg: {
+      Insn& insn = push(Code::VaArg, n);
+      insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      insn.c = input(0);
+      insn.a = input(1);
+      return;
+    }
+    default:
+      if (x64::is_x64(node.op)) return emit_x64(n);
+      break;
   }
   fail(n, "pipe-run cannot execute opcode '" + std::string(fn_.op_name(node.op)) + "' here");
 }

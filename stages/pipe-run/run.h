@@ -5,8 +5,10 @@
 //   memory.cpp     allocations, pointers, bounds (Memory)
 //   program.cpp    module layout (symbols, data) and the node -> instruction
 //                  lowering shared by every level (FunctionBuilder)
-//   lower_cfg.cpp  cfg and ssa levels: blocks in their given order
-//   lower_son.cpp  son level: per control node a Kahn-ordered block program
+//   lower_cfg.cpp  cfg, ssa and cfg-x64 levels: blocks in their given order
+//   lower_son.cpp  son and son-x64 levels: per control node a Kahn-ordered
+//                  block program
+//   lower_x64.cpp  the x64: nodes of son-x64 and cfg-x64 -> instructions
 //   interp.cpp     the run loop (explicit frame stack)
 //   libc.cpp       the C library by name; printf.cpp its printf engine
 #pragma once
@@ -64,7 +66,7 @@ constexpr int64_t pointer_offset(uint64_t p) {
   return static_cast<int64_t>(p & 0xFFFFFFFFu) - static_cast<int64_t>(kOffsetBias);
 }
 
-enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv };
+enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv, VarArgs };
 enum class AllocState : uint8_t { Live, Freed, Returned };
 enum class Access : uint8_t { Read, Write };
 
@@ -122,6 +124,11 @@ class Memory {
   // argument: the same values allocate_slots wrote).
   void release_slots(std::span<const uint64_t> pointers);
 
+  // The variadic arguments of an activation of function `fn` (va_start's
+  // overflow_arg_area): 8 bytes each, read-only; returns its pointer.
+  uint64_t allocate_varargs(std::span<const uint64_t> values, uint32_t fn);
+  void release_varargs(uint64_t p);
+
   // Charges `bytes` against --max-memory (value stacks use it too).
   void charge(uint64_t bytes, const char* what);
   void uncharge(uint64_t bytes) { used_ -= bytes; }
@@ -155,9 +162,13 @@ enum class Code : uint8_t {
   Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, SDiv, UDiv, SRem, URem,
   Eq, Ne, SLt, SLe, ULt, ULe, Neg, Not, SExt, ZExt, Trunc,
   Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
-  Load, LoadV, Store, StoreV, CopyMem, Call,
+  Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
+  // x64: instructions (lower_x64.cpp; meanings in common/eval_x64.h)
+  XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
+  XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
+  XLea, XLoad, XLoadSX, XStore, XRepMovsb, XCall, XJcc, XRet,
 };
 
 // One executed node. Operands are indexes into the frame's value array (node
@@ -166,6 +177,7 @@ struct Insn {
   Code code = Code::Trap;
   uint8_t bits = 0;   // width of the type literal (conversions: from)
   uint8_t bits2 = 0;  // conversions: to width; memory: access bytes; call: 1 if it has a value
+  uint8_t aux = 0;    // x64: condition code; address scale (| kVolatileLoad)
   uint32_t dst = kNone;
   uint32_t a = kNone, b = kNone, c = kNone;
   uint32_t node = kNone;  // the node it executes (errors, --trace)
@@ -179,8 +191,29 @@ struct Insn {
 //   CopyMem dst = memory out, a = destination, b = source, c = memory in, imm = size
 //   Call   dst = value, b = memory out, a = callee, c = memory in,
 //          imm = first argument in call_args | count << 32
+//   VaStart dst = memory out, a = the va_list, b = the varargs value, c = memory in
+//   VaArg  dst = value, b = memory out, a = the va_list, c = memory in
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
 //   Return a = memory, b = value (kNone for void)
+// x64 codes: an immediate operand is a constant value slot (b of addi ...).
+// Result 0 of an x64 tuple (the memory of stores, calls and volatile loads,
+// lo of mul1, the quotient of div) is the node's own value, V[node].
+//   XAdd ... XXor, XImul  dst = write(V[c], a op b): c = the tied input (a),
+//                   or a junk constant for the untied imuli
+//   XNeg XNot XCdq XMovSX XMovZX  dst = op a (MovSX/ZX: bits from, bits2 to)
+//   XShl XShr XSar  dst = a shifted by b;  XCmp XTest  dst = flags of a, b
+//   XMul1 XImul1    V[node] = lo, dst = hi of a * b
+//   XDiv XIdiv      V[node] = quotient, dst = remainder of b:a / c
+//   XSetCC          dst = aux holds on flags a;  XCMov dst = aux(a) ? c : b
+//   address         a = base, b = index, aux = scale, imm = disp (+ symbol);
+//                   a missing base or index is a zero constant
+//   XLea            dst = address;  XLoad XLoadSX  dst = [address], c = memory
+//   XStore          [address] = V[dst] (bits), c = memory in
+//   XRepMovsb       copy V[dst] bytes from b to a, c = memory in
+//   XCall           a = callee, c = memory, dst = rax, b = rdx, imm as Call
+//   XJcc            a = flags, aux = condition, b/c = edges
+//   XRet            a = memory, b = rax, c = rdx (kNone when absent)
+inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
   uint32_t dst, src;
@@ -209,6 +242,19 @@ struct CompiledFunction {
   std::vector<uint32_t> entrymems;
   std::vector<uint32_t> slot_nodes, slot_sizes, slot_aligns;  // stackslot nodes
   std::vector<uint64_t> slot_offsets;    // in the activation's slot buffer
+  std::vector<uint32_t> slot_labels;     // the node each slot is reported as
+  // x64 levels: parameters are x64:argreg (index = argument register); the
+  // bits above their type are unspecified (param_fill); the incoming and
+  // outgoing stack argument areas are values set when a call starts (the
+  // outgoing area is a stack slot of `outgoing` bytes, kNone if none).
+  bool x64 = false;
+  uint64_t param_fill = 0;
+  uint32_t incoming = kNone, outgoing = kNone;
+  uint64_t outgoing_size = 0;
+  // Functions with va_start: the value holding the activation's variadic
+  // argument area (Memory::allocate_varargs), else kNone.
+  uint32_t varargs = kNone;
+  uint8_t result_bits = 64;              // i8/i16/i32 results: junk above in rax
   uint64_t slot_frame_size = 0;
   std::vector<Insn> code;
   std::vector<BlockCode> blocks;
@@ -234,7 +280,9 @@ struct CompiledFunction {
   X(Strcpy, "strcpy", 2) X(Strncpy, "strncpy", 3) X(Strcat, "strcat", 2)               \
   X(Strchr, "strchr", 2) X(Strrchr, "strrchr", 2) X(Abs, "abs", 1) X(Labs, "labs", 1)  \
   X(Llabs, "llabs", 1) X(Atoi, "atoi", 1) X(Atol, "atol", 1) X(Atoll, "atoll", 1)      \
-  X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)
+  X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
+  X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
+  X(Vsnprintf, "vsnprintf", 4)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -264,6 +312,16 @@ class Output {
 // printf's engine: the text for format string `fmt` (in program memory) and
 // the variadic arguments (64-bit values: %d takes the low 32 bits, ...).
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who);
+
+// The System V va_list (FORMAT.md, va_start): gp_offset, fp_offset,
+// overflow_arg_area, reg_save_area. va_list_next is va_arg for an integer or
+// pointer: the next 8-byte argument of the va_list at `ap`, which it
+// advances. va_list_remaining reads, without advancing, every argument left
+// (the register save area's, then the overflow area's up to the end of its
+// allocation): what vprintf may consume.
+inline constexpr uint32_t kVaGpLimit = 48, kVaFpStart = 176;
+uint64_t va_list_next(Memory& mem, uint64_t ap);
+std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap);
 
 class Libc {
  public:
@@ -299,6 +357,9 @@ class Program {
   uint64_t symbol_address(const Function& fn, NodeId node, const std::string& name) const;
   // What a function allocation means: a function index, or a builtin.
   const std::vector<Builtin>& extern_builtins() const { return extern_builtins_; }
+  // x64 levels: the width of each extern's result in rax (i8/i16/i32: junk
+  // above it; 64 otherwise; 0 for void: rax is undefined after the call).
+  const std::vector<uint8_t>& extern_result_bits() const { return extern_result_bits_; }
   // Lays out functions, externs and data in memory, then lowers every
   // function. Throws FormatError for modules it cannot run.
   void load();
@@ -313,6 +374,7 @@ class Program {
   Libc libc_;
   std::vector<std::pair<std::string_view, uint64_t>> symbols_;  // sorted by name
   std::vector<Builtin> extern_builtins_;                        // per extern
+  std::vector<uint8_t> extern_result_bits_;                     // per extern
   std::vector<CompiledFunction> compiled_;
 };
 
@@ -338,7 +400,7 @@ class FunctionBuilder {
   void fold(NodeId n, uint64_t v);
   // The proj node selecting result `index` of tuple node n (the first one
   // by id when there are several), or kNone.
-  uint32_t proj_of(NodeId n, uint32_t index) const { return index < 2 ? proj_[2 * n + index] : kNone; }
+  uint32_t proj_of(NodeId n, uint32_t index) const { return index < 3 ? proj_[3 * n + index] : kNone; }
 
   // Blocks: reserve `count` first; a block's instructions are emitted
   // between start_block and finish_block, one block at a time.
@@ -353,6 +415,9 @@ class FunctionBuilder {
   void emit(NodeId n);
   void emit_jump(NodeId n, uint32_t edge);
   void emit_if(NodeId n, uint32_t true_edge, uint32_t false_edge);
+  // `if` or x64:jcc.
+  void emit_branch(NodeId n, uint32_t true_edge, uint32_t false_edge);
+  // `return` or x64:ret.
   void emit_return(NodeId n);
   void emit_trap(NodeId n, const std::string& message);
   // An edge into `target`: each phi p reads p.inputs[input_index].
@@ -361,6 +426,18 @@ class FunctionBuilder {
   [[noreturn]] void fail(NodeId n, const std::string& message) const;
 
  private:
+  // x64 (lower_x64.cpp)
+  void preset_x64(NodeId n);
+  void emit_x64(NodeId n);
+  void emit_x64_return(NodeId n);
+  void x64_address(NodeId n, Insn& insn, size_t first_literal, size_t first_input);
+  void add_outgoing_area(NodeId label);
+  uint32_t constant(uint64_t v);  // a value slot holding v (deduplicated)
+  int64_t int_literal(NodeId n, size_t i) const;
+  std::string_view string_literal(NodeId n, size_t i) const;
+  std::vector<std::pair<uint64_t, uint32_t>> constants_;  // sorted (value, slot)
+  uint64_t outgoing_size_ = 0;
+  NodeId outgoing_label_ = kNone;
   unsigned type_bits_of(NodeId n, size_t literal) const;
   void preset(NodeId n);
   uint32_t slot_index(NodeId n) const;
@@ -371,7 +448,7 @@ class FunctionBuilder {
   std::vector<uint32_t> alias_;
   std::vector<uint8_t> preset_;
   std::vector<uint8_t> constant_;
-  std::vector<uint32_t> proj_;        // 2 per node
+  std::vector<uint32_t> proj_;        // 3 per node
   std::vector<uint64_t> slot_keys_;   // sorted distinct ssa: slot literals
   uint32_t slot_base_ = 0;
 };
@@ -380,6 +457,8 @@ class FunctionBuilder {
 // FunctionBuilder of program.cpp.
 CompiledFunction lower_cfg_function(const Program& program, const Function& fn, uint32_t index);
 CompiledFunction lower_son_function(const Program& program, const Function& fn, uint32_t index);
+// Is the module at son-x64 or cfg-x64 (x64: instructions)?
+inline bool is_x64_level(Level level) { return level == Level::SonX64 || level == Level::CfgX64; }
 
 // ---- the interpreter -------------------------------------------------------------
 

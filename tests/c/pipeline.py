@@ -10,7 +10,9 @@ intermediate modules:
 
     c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son > F.son
 
-and pipe-run then runs the saved modules.
+and pipe-run then runs the saved modules. With `schedule=True` the pipe goes
+on through son2cfg (`... | ssa2son | tee F.son | son2cfg > F.sched`), and
+pipe-run also runs F.sched, the scheduled ssa module (level name "sched").
 """
 import os
 import pathlib
@@ -22,6 +24,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 STAGES = ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son")
 LEVELS = ("cfg", "ssa", "son")   # the output levels of ast2cfg, cfg2ssa, ssa2son
+SCHEDULED = "sched"              # son2cfg's output (an ssa module), with schedule=True
 
 
 class ToolMissing(Exception):
@@ -116,25 +119,30 @@ def run_process(argv, timeout):
 class Pipeline:
     """One program's trip through the stages, its files kept in `outdir`."""
 
-    def __init__(self, src, outdir, fmt="bin", c2ast_args=(), build=None, timeout=60):
+    def __init__(self, src, outdir, fmt="bin", c2ast_args=(), build=None, timeout=60, schedule=False):
         self.src = pathlib.Path(src)
         self.fmt = fmt
         self.c2ast_args = list(c2ast_args)
         self.build = pathlib.Path(build) if build else default_build()
         self.timeout = timeout
+        self.stages = STAGES + (("son2cfg",) if schedule else ())
+        self.levels = LEVELS + ((SCHEDULED,) if schedule else ())
         ext = "json" if fmt == "json" else "bin"
         stem = self.src.stem
-        self.modules = {level: pathlib.Path(outdir) / f"{stem}.{level}.{ext}" for level in LEVELS}
-        self.stderr = {stage: pathlib.Path(outdir) / f"{stem}.{stage}.stderr" for stage in STAGES}
+        self.modules = {level: pathlib.Path(outdir) / f"{stem}.{level}.{ext}" for level in self.levels}
+        self.stderr = {stage: pathlib.Path(outdir) / f"{stem}.{stage}.stderr" for stage in self.stages}
 
     def command(self):
         """The pipeline as one shell line, for people (run from the root)."""
-        t = {name: q(tool(name, self.build)) for name in STAGES}
+        t = {name: q(tool(name, self.build)) for name in self.stages}
         c2ast_args = "".join(" " + shlex.quote(a) for a in self.c2ast_args)
         f = self.fmt
-        return (f"{t['c2ast']} {q(self.src)}{c2ast_args} -f {f} | {t['ast2cfg']} -f {f}"
+        line = (f"{t['c2ast']} {q(self.src)}{c2ast_args} -f {f} | {t['ast2cfg']} -f {f}"
                 f" | tee {q(self.modules['cfg'])} | {t['cfg2ssa']} -f {f}"
-                f" | tee {q(self.modules['ssa'])} | {t['ssa2son']} -f {f} > {q(self.modules['son'])}")
+                f" | tee {q(self.modules['ssa'])} | {t['ssa2son']} -f {f}")
+        if SCHEDULED in self.modules:
+            return line + f" | tee {q(self.modules['son'])} | {t['son2cfg']} -f {f} > {q(self.modules[SCHEDULED])}"
+        return line + f" > {q(self.modules['son'])}"
 
     def run(self):
         """Runs the stages; returns None or the problem (the first stage that failed)."""
@@ -144,9 +152,13 @@ class Pipeline:
                  ("cfg2ssa", [tool("cfg2ssa", self.build), "-f", self.fmt]),
                  ("tee ssa", ["tee", str(self.modules["ssa"])]),
                  ("ssa2son", [tool("ssa2son", self.build), "-f", self.fmt])]
+        if SCHEDULED in self.modules:
+            chain += [("tee son", ["tee", str(self.modules["son"])]),
+                      ("son2cfg", [tool("son2cfg", self.build), "-f", self.fmt])]
+        last_module = self.modules[SCHEDULED if SCHEDULED in self.modules else "son"]
         procs = []
         stdin = subprocess.DEVNULL
-        with open(self.modules["son"], "wb") as son:
+        with open(last_module, "wb") as son:
             for i, (name, argv) in enumerate(chain):
                 last = i == len(chain) - 1
                 err_path = self.stderr.get(name)
@@ -177,7 +189,7 @@ class Pipeline:
                     for other_name, other in procs:
                         status.setdefault(other_name, other.wait())
                     break
-        failed = [name for name in STAGES if status[name] != 0]
+        failed = [name for name in self.stages if status[name] != 0]
         # A stage killed by SIGPIPE only lost its reader: blame the reader.
         real = [name for name in failed if status[name] != -signal.SIGPIPE]
         if not failed:
@@ -187,8 +199,30 @@ class Pipeline:
                 f"{tail(self.stderr[name].read_bytes())}\n"
                 f"reproduce:\n  {self.command()}")
 
-    def run_levels(self, levels=LEVELS, timeout=60, run_args=()):
-        """Starts pipe-run on each saved module side by side; returns {level: Behaviour}."""
+    def optimize(self, args=("-O2", "--verify-each")):
+        """sonopt on the saved son module -> the "son-O2" module; then sonopt
+        again on its own output, which must come back byte for byte (the
+        optimization is idempotent). Returns None or the problem."""
+        opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
+        again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
+        self.modules["son-O2"] = opt
+        sonopt = tool("sonopt", self.build)
+        for src, dst, flags in ((self.modules["son"], opt, list(args)), (opt, again, ["-O2"])):
+            argv = [sonopt, str(src), *flags, "-f", self.fmt, "-o", str(dst)]
+            p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=self.timeout)
+            if p.returncode != 0:
+                return (f"sonopt failed ({describe_status(p.returncode)}); its stderr:\n{tail(p.stderr)}\n"
+                        f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}")
+        if opt.read_bytes() != again.read_bytes():
+            return (f"sonopt -O2 is not idempotent: a second run changed its output\n"
+                    f"reproduce:\n  {self.command()}\n  {q(tool('sonopt', self.build))} {q(opt)} -O2 -f text")
+        return None
+
+    def run_levels(self, levels=None, timeout=60, run_args=()):
+        """Starts pipe-run on each saved module side by side (every level by
+        default); returns {level: Behaviour}."""
+        levels = self.levels if levels is None else levels
         started = {}
         start = time.monotonic()
         for level in levels:

@@ -1,0 +1,321 @@
+// pass_manager.cpp - the declarative pass manager (see pass_manager.h for the
+// declarations, the schedule and the flags).
+#include "pass_manager.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <queue>
+#include <sstream>
+#include <stdexcept>
+
+#include "format.h"
+#include "tool.h"
+#include "verify.h"
+
+namespace pl {
+
+namespace {
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    out.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "" : ",") + std::string(n);
+  return out;
+}
+
+// The printable form of one function, without the module header.
+std::string function_text(const Function& fn, const ModuleHeader& header) {
+  StringSink sink;
+  std::unique_ptr<ModuleWriter> writer = make_text_writer(sink);
+  writer->begin(header);
+  sink.text.clear();
+  writer->function(fn);
+  return sink.text;
+}
+
+}  // namespace
+
+PassManager::PassManager(std::string tool, std::vector<PassDecl> passes, Level level)
+    : tool_(std::move(tool)), passes_(std::move(passes)), level_(level) {
+  for (size_t i = 0; i < passes_.size(); ++i) {
+    const PassDecl& p = passes_[i];
+    if ((p.function_pass == nullptr) == (p.module_pass == nullptr))
+      throw std::logic_error("pass '" + std::string(p.name) + "' needs exactly one entry point");
+    for (size_t j = 0; j < i; ++j)
+      if (passes_[j].name == p.name) throw std::logic_error("pass '" + std::string(p.name) + "' is declared twice");
+  }
+  triggers_.assign(passes_.size(), {});
+  for (size_t i = 0; i < passes_.size(); ++i) {
+    for (std::string_view t : passes_[i].triggers) triggers_[i].push_back(index_of(t));
+    for (std::string_view t : passes_[i].triggered_by) triggers_[index_of(t)].push_back(i);
+    for (std::string_view t : passes_[i].before) index_of(t);
+    for (std::string_view t : passes_[i].after) index_of(t);
+  }
+  order_ = topological_order();
+  stats_by_pass_.assign(passes_.size(), {});
+}
+
+size_t PassManager::index_of(std::string_view name) const {
+  for (size_t i = 0; i < passes_.size(); ++i)
+    if (passes_[i].name == name) return i;
+  throw std::logic_error("the pass table names an undeclared pass '" + std::string(name) + "'");
+}
+
+// Kahn's algorithm over the before/after edges; among the passes ready at
+// once, the one declared first goes first.
+std::vector<size_t> PassManager::topological_order() const {
+  size_t n = passes_.size();
+  std::vector<std::vector<size_t>> succ(n);
+  std::vector<size_t> indegree(n, 0);
+  auto edge = [&](size_t a, size_t b) {
+    succ[a].push_back(b);
+    ++indegree[b];
+  };
+  for (size_t i = 0; i < n; ++i) {
+    for (std::string_view b : passes_[i].before) edge(i, index_of(b));
+    for (std::string_view a : passes_[i].after) edge(index_of(a), i);
+  }
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
+  for (size_t i = 0; i < n; ++i)
+    if (indegree[i] == 0) ready.push(i);
+  std::vector<size_t> order;
+  while (!ready.empty()) {
+    size_t p = ready.top();
+    ready.pop();
+    order.push_back(p);
+    for (size_t s : succ[p])
+      if (--indegree[s] == 0) ready.push(s);
+  }
+  if (order.size() != n) {
+    std::string cycle;
+    for (size_t i = 0; i < n; ++i)
+      if (indegree[i] != 0) cycle += (cycle.empty() ? "" : ", ") + std::string(passes_[i].name);
+    throw std::logic_error("the pass table's before/after constraints form a cycle among: " + cycle);
+  }
+  return order;
+}
+
+std::vector<size_t> PassManager::schedule_for(int level) const {
+  std::vector<size_t> out;
+  for (size_t p : order_)
+    if (passes_[p].min_level <= level) out.push_back(p);
+  return out;
+}
+
+void PassManager::add_options(CLI::App& app) {
+  app.add_option("-O", opt_level_, "Optimization level: -O0 (no pass), -O1, -O2 (default)")->check(CLI::Range(0, 2));
+  app.add_option("--passes", passes_flag_,
+                 "Run exactly these passes, in this order, once each (comma-separated; see --list-passes)");
+  app.add_flag("--list-passes", list_passes_, "List the declared passes and the schedule of each -O level, then exit");
+  app.add_option("--print-after", print_after_,
+                 "Print each function (printable form, to stderr) after every application of PASS, or of any pass "
+                 "with 'all'");
+  app.add_flag("--print-changed", print_changed_,
+               "Print each function after every pass application that changed it (with --print-after: only those "
+               "of that pass)");
+  app.add_flag("--verify-each", verify_each_, "Run the verifier after every pass application");
+  app.add_option("--bisect-limit", bisect_limit_,
+                 "Apply only the first N pass applications and name application N on stderr");
+  app.add_flag("--stats", stats_, "Print time, nodes before/after and changes per pass to stderr");
+}
+
+void PassManager::prepare() {
+  if (!print_after_.empty() && print_after_ != "all") {
+    bool known = false;
+    for (const PassDecl& p : passes_) known = known || p.name == print_after_;
+    if (!known) throw UsageError("--print-after: unknown pass '" + print_after_ + "' (see --list-passes)");
+  }
+  if (passes_flag_.empty() && !explicit_passes_) {
+    schedule_ = schedule_for(opt_level_);
+    return;
+  }
+  explicit_passes_ = true;
+  schedule_.clear();
+  for (std::string_view name : split_commas(passes_flag_)) {
+    bool found = false;
+    for (size_t i = 0; i < passes_.size() && !found; ++i)
+      if (passes_[i].name == name) {
+        schedule_.push_back(i);
+        found = true;
+      }
+    if (!found) throw UsageError("--passes: unknown pass '" + std::string(name) + "' (see --list-passes)");
+  }
+}
+
+void PassManager::list(std::ostream& out) const {
+  out << "passes (declaration order):\n";
+  for (const PassDecl& p : passes_) {
+    out << "  " << p.name << "  [" << (p.min_level == PassDecl::kTestOnly ? std::string("test only")
+                                                                          : "-O" + std::to_string(p.min_level))
+        << ", " << (p.module_pass ? "module" : "function") << "]  " << p.summary << "\n";
+    if (!p.after.empty()) out << "      after: " << join(p.after) << "\n";
+    if (!p.before.empty()) out << "      before: " << join(p.before) << "\n";
+    if (!p.triggers.empty()) out << "      triggers: " << join(p.triggers) << "\n";
+    if (!p.triggered_by.empty()) out << "      triggered by: " << join(p.triggered_by) << "\n";
+  }
+  for (int level = 0; level <= 2; ++level) {
+    out << "schedule at -O" << level << ":";
+    for (size_t p : schedule_for(level)) out << " " << passes_[p].name;
+    out << "\n";
+  }
+}
+
+bool PassManager::needs_module() const {
+  for (size_t p : schedule_)
+    if (passes_[p].module_pass) return true;
+  return false;
+}
+
+void PassManager::run(std::vector<Function>& fns, const ModuleHeader& header) {
+  if (explicit_passes_) {
+    // --passes: each listed position once, in order, no triggers.
+    for (size_t p : schedule_) {
+      if (passes_[p].module_pass) {
+        if (!fns.empty()) apply(p, fns, 0, header, 1);
+        continue;
+      }
+      for (size_t f = 0; f < fns.size(); ++f) apply(p, fns, f, header, 1);
+    }
+    return;
+  }
+  size_t n = passes_.size();
+  // pending[p][f]: pass p must (re)run on function f (a module pass uses f = 0).
+  std::vector<std::vector<bool>> pending(n, std::vector<bool>(fns.size(), false));
+  std::vector<bool> scheduled(n, false);
+  for (size_t p : schedule_) {
+    pending[p].assign(fns.size(), true);
+    scheduled[p] = true;
+  }
+  auto mark = [&](size_t p, size_t f) {
+    for (size_t t : triggers_[p]) {
+      if (!scheduled[t]) continue;
+      if (passes_[t].module_pass || passes_[p].module_pass) pending[t].assign(fns.size(), true);
+      else pending[t][f] = true;
+    }
+  };
+  for (int round = 1; round <= kMaxRounds; ++round) {
+    bool any = false;
+    for (size_t p : schedule_) {
+      if (passes_[p].module_pass) {
+        if (fns.empty() || !pending[p][0]) continue;
+        pending[p].assign(fns.size(), false);
+        any = true;
+        if (apply(p, fns, 0, header, round) > 0) mark(p, 0);
+        continue;
+      }
+      for (size_t f = 0; f < fns.size(); ++f) {
+        if (!pending[p][f]) continue;
+        pending[p][f] = false;
+        any = true;
+        if (apply(p, fns, f, header, round) > 0) mark(p, f);
+      }
+    }
+    if (!any) break;
+  }
+}
+
+size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round) {
+  const PassDecl& pass = passes_[p];
+  uint64_t number = ++applications_;
+  Function& fn = fns[f];
+  std::string target = pass.module_pass ? std::string("the module") : "function '" + fn.name + "'";
+  if (bisect_limit_) {
+    if (number > *bisect_limit_) return 0;
+    if (number == *bisect_limit_)
+      std::cerr << tool_ << ": bisect: application " << number << " is " << pass.name << " on " << target
+                << " (round " << round << "); later applications are skipped\n";
+  }
+  Stats& s = stats_by_pass_[p];
+  uint64_t before = 0;
+  if (pass.module_pass)
+    for (const Function& g : fns) before += g.nodes.size();
+  else
+    before = fn.nodes.size();
+  auto start = std::chrono::steady_clock::now();
+  size_t changes = pass.module_pass ? pass.module_pass(fns, header) : pass.function_pass(fn, header);
+  s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  uint64_t after = 0;
+  if (pass.module_pass)
+    for (const Function& g : fns) after += g.nodes.size();
+  else
+    after = fn.nodes.size();
+  ++s.applications;
+  s.changed += changes > 0;
+  s.changes += changes;
+  s.nodes_before += before;
+  s.nodes_after += after;
+  if (pass.module_pass) {
+    for (const Function& g : fns) after_application(p, g, header, changes, round);
+  } else {
+    after_application(p, fn, header, changes, round);
+  }
+  return changes;
+}
+
+void PassManager::after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes,
+                                    int round) {
+  const PassDecl& pass = passes_[p];
+  bool selected = print_after_ == "all" || print_after_ == pass.name;
+  bool print = print_changed_ ? (changes > 0 && (print_after_.empty() || selected)) : selected;
+  if (print)
+    std::cerr << "# after " << pass.name << " on '" << fn.name << "' (application " << applications_ << ", round "
+              << round << ", " << changes << " change" << (changes == 1 ? "" : "s") << ")\n"
+              << function_text(fn, header);
+  if (verify_each_) {
+    std::vector<Diagnostic> diags;
+    verify_function(header, fn, level_, diags);
+    if (!diags.empty()) {
+      std::string text;
+      for (const Diagnostic& d : diags) text += "\n  " + format_diagnostic("", d);
+      throw std::logic_error("--verify-each: pass '" + std::string(pass.name) + "' (application " +
+                             std::to_string(applications_) + ") broke the " + std::string(level_name(level_)) +
+                             " contract of function '" + fn.name + "':" + text);
+    }
+  }
+}
+
+void PassManager::finish() {
+  if (bisect_limit_ && *bisect_limit_ > applications_)
+    std::cerr << tool_ << ": bisect: limit " << *bisect_limit_ << " is beyond the last application (" << applications_
+              << "); nothing was skipped\n";
+  if (!stats_) return;
+  std::ostringstream out;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-16s %8s %8s %8s %12s %12s %10s\n", "pass", "applied", "changed", "changes",
+                "nodes before", "nodes after", "ms");
+  out << line;
+  Stats total;
+  for (size_t p : order_) {
+    const Stats& s = stats_by_pass_[p];
+    if (s.applications == 0) continue;
+    std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12llu %12llu %10.3f\n",
+                  std::string(passes_[p].name).c_str(), static_cast<unsigned long long>(s.applications),
+                  static_cast<unsigned long long>(s.changed), static_cast<unsigned long long>(s.changes),
+                  static_cast<unsigned long long>(s.nodes_before), static_cast<unsigned long long>(s.nodes_after),
+                  s.seconds * 1000);
+    out << line;
+    total.applications += s.applications;
+    total.changed += s.changed;
+    total.changes += s.changes;
+    total.seconds += s.seconds;
+  }
+  std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12s %12s %10.3f\n", "total",
+                static_cast<unsigned long long>(total.applications), static_cast<unsigned long long>(total.changed),
+                static_cast<unsigned long long>(total.changes), "", "", total.seconds * 1000);
+  out << line;
+  std::cerr << tool_ << ": stats\n" << out.str();
+}
+
+}  // namespace pl

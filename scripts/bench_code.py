@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""bench_code.py BUILD_DIR [--runs N] [KERNEL...] - speed of generated code.
+
+Every kernel in scripts/kernels/ (written for this project) is built by
+each compiler below; the outputs must agree (a kernel whose builds print
+different things is reported, not timed). Then, per kernel and compiler:
+the best wall time of N runs at the benchmark size, and the instructions
+executed (valgrind's cachegrind, I refs) at the smaller cachegrind size,
+a figure that stays stable on a shared machine. Last, the geometric mean of
+each column relative to gcc -O2. A benchmark, not a test: it prints
+Markdown tables for the README. A compiler that is not installed, or a
+pipecc level whose stages are not built yet, shows as n/a.
+"""
+import math
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+KERNELS = ROOT / "scripts" / "kernels"
+# argv[1] for the cachegrind runs (smaller than each kernel's default size).
+CACHEGRIND_SCALE = {"bits": "300000", "divmod": "800000", "fib": "27", "listchase": "20", "manyargs": "3000000",
+                    "matmul": "5", "qsort": "150000", "sieve": "2", "strhash": "400000", "vm": "400000"}
+
+
+def compilers(build):
+    pipecc = str(pathlib.Path(build) / "pipecc")
+    table = [("pipecc -O0", [pipecc, "-O0"]), ("pipecc -O1", [pipecc, "-O1"]), ("pipecc -O2", [pipecc, "-O2"]),
+             ("gcc -O0", ["gcc", "-O0"]), ("gcc -O1", ["gcc", "-O1"]), ("gcc -O2", ["gcc", "-O2"]),
+             ("clang -O2", ["clang", "-O2"]), ("tcc", ["tcc"])]
+    return [(name, cmd) for name, cmd in table if shutil.which(cmd[0])]
+
+
+def build(cmd, src, exe):
+    proc = subprocess.run(cmd + ["-w", str(src), "-o", str(exe)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=600)
+    return proc.returncode == 0, proc.stderr.decode(errors="replace")
+
+
+def best_time(exe, runs):
+    best = math.inf
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([str(exe)], stdout=subprocess.DEVNULL, check=True, timeout=600)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def instructions(exe, scale, tmp):
+    out = tmp / "cg.out"
+    proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}",
+                           str(exe), scale], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=3600)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr.decode())
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def geomean(xs):
+    xs = [x for x in xs if x]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def main():
+    args = sys.argv[1:]
+    build_dir, runs, only = args[0], 5, []
+    rest = args[1:]
+    while rest:
+        a = rest.pop(0)
+        if a == "--runs":
+            runs = int(rest.pop(0))
+        else:
+            only.append(a)
+    kernels = sorted(p for p in KERNELS.glob("*.c") if not only or p.stem in only)
+    comps = compilers(build_dir)
+    times, counts, notes = {}, {}, []
+    with tempfile.TemporaryDirectory() as tmpname:
+        tmp = pathlib.Path(tmpname)
+        for src in kernels:
+            k = src.stem
+            outputs = {}
+            for name, cmd in comps:
+                exe = tmp / f"{k}-{name.replace(' ', '').replace('-', '')}"
+                ok, err = build(cmd, src, exe)
+                if not ok:
+                    notes.append(f"{k}, {name}: build failed: {err.strip().splitlines()[-1] if err.strip() else '?'}")
+                    continue
+                outputs[name] = (exe, subprocess.run([str(exe)], stdout=subprocess.PIPE, timeout=600).stdout)
+            reference = outputs.get("gcc -O2", (None, None))[1]
+            for name, (exe, out) in outputs.items():
+                if out != reference:
+                    notes.append(f"{k}, {name}: output differs from gcc -O2's; not timed")
+                    continue
+                times[(k, name)] = best_time(exe, runs)
+                counts[(k, name)] = instructions(exe, CACHEGRIND_SCALE[k], tmp) if shutil.which("valgrind") else None
+            print(f"{k}: done", file=sys.stderr)
+    names = [n for n, _ in comps]
+    for title, data, fmt in [("Run time, best of %d runs (seconds)" % runs, times, "{:.3f}"),
+                             ("Executed instructions (cachegrind I refs, millions, at the smaller size)", counts,
+                              "{:.1f}")]:
+        print(f"\n{title}\n")
+        print("| kernel | " + " | ".join(names) + " |")
+        print("| --- |" + " --- |" * len(names))
+        for src in kernels:
+            cells = []
+            for n in names:
+                v = data.get((src.stem, n))
+                cells.append("n/a" if v is None else fmt.format(v / 1e6 if data is counts else v))
+            print(f"| {src.stem} | " + " | ".join(cells) + " |")
+        ratios = []
+        for n in names:
+            rs = [data[(s.stem, n)] / data[(s.stem, "gcc -O2")] for s in kernels
+                  if data.get((s.stem, n)) and data.get((s.stem, "gcc -O2"))]
+            g = geomean(rs) if len(rs) == len(kernels) else None
+            ratios.append("n/a" if g is None else f"{g:.2f}x")
+        print("| geomean vs gcc -O2 | " + " | ".join(ratios) + " |")
+    if notes:
+        print("\nNotes:\n")
+        for n in notes:
+            print(f"- {n}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+// frame.h - the stack frame of one function (seed 001, "Stack Map
+// Calculation: Computing Stack Offsets") and its prologue and epilogue.
+//
+// No frame pointer (rbp is allocatable); every frame address is rsp
+// relative, and rsp does not move in the body (calls store stack arguments
+// into the outgoing area instead of pushing). From rsp upwards, after the
+// prologue:
+//
+//   [rsp + 0]             outgoing stack arguments (x64:outarg n = [rsp + n])
+//   spill slots           8 bytes each (ra-x64's sN), in slot order
+//   stack slots           x64:stackslot items, largest alignment first (the
+//                         seed's padder: sorting by alignment leaves no holes
+//                         but the last), each at its alignment
+//   padding               so that rsp is 16-byte aligned at every call
+//   pushed registers      callee-saved registers the prologue pushes
+//   return address        [entry rsp]
+//   incoming arguments    x64:argslot n = [entry rsp + 8 + n]
+//
+// Red zone: a leaf function (no calls) whose slots fit in the 128 bytes
+// below rsp that System V keeps for it does not move rsp at all; its slots
+// get negative offsets. Pushes still happen (they come before the red zone
+// is used), and nothing in the body pushes (the move engine borrows
+// registers with xchg, not push).
+//
+// Alignment: at entry rsp = 8 mod 16 (the call pushed the return address);
+// each push adds 8; the frame size is rounded so that a non-leaf function
+// has rsp = 0 mod 16 in its body, hence at each call. Slots asking for more
+// than 16-byte alignment would need rsp realigned at run time (a frame
+// pointer); layout_frame refuses them (std::invalid_argument).
+//
+// CFI: the CFA is rsp + 8 at entry; every push and the rsp adjustment say
+// how far the CFA now is (.cfi_def_cfa_offset) and where a saved register
+// is (.cfi_offset). An epilogue before the end of the function is wrapped in
+// .cfi_remember_state / .cfi_restore_state so the code after it unwinds
+// with the body's rules.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mc_emitter.h"
+#include "x64.h"
+
+namespace pl::x64 {
+
+struct FrameRequest {
+  struct Slot {
+    uint32_t size = 0;
+    uint32_t align = 1;  // power of two
+  };
+  std::vector<Slot> slots;     // x64:stackslot items, by index
+  uint32_t spill_slots = 0;    // sN, 8 bytes each
+  uint32_t outgoing_bytes = 0; // largest outgoing stack-argument area of any call
+  std::vector<Reg> pushed;     // callee-saved registers the prologue pushes
+  bool has_calls = false;
+};
+
+struct Frame {
+  std::vector<int32_t> slot_offsets;   // rsp-relative, parallel to FrameRequest::slots
+  std::vector<int32_t> spill_offsets;  // rsp-relative offset of spill slot sN
+  std::vector<Reg> pushed;
+  int32_t adjust = 0;                  // bytes the prologue subtracts from rsp
+  bool red_zone = false;
+
+  // rsp-relative address of incoming stack argument byte n.
+  int32_t argslot_offset(uint32_t n) const {
+    return adjust + 8 * static_cast<int32_t>(pushed.size()) + 8 + static_cast<int32_t>(n);
+  }
+  // The CFA (entry rsp + 8) relative to rsp in the body.
+  int32_t cfa_offset() const { return argslot_offset(0); }
+};
+
+Frame layout_frame(const FrameRequest& request);
+
+// Pushes, rsp adjustment and their CFI (after begin_function).
+void emit_prologue(McEmitter& out, const Frame& frame);
+// Undoes the prologue and returns; `last` = at the function's end (else the
+// CFI state is remembered before and restored after).
+void emit_epilogue(McEmitter& out, const Frame& frame, bool last);
+
+}  // namespace pl::x64

@@ -1,0 +1,635 @@
+// mc_emitter.cpp - McEmitter over LLVM 14's MC layer (see mc_emitter.h for
+// why MC, and for the encoding choices that keep `as` and us in agreement).
+#include "mc_emitter.h"
+
+#include <array>
+#include <stdexcept>
+
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/MC/MCAsmBackend.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FormattedStream.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace pl::x64 {
+namespace {
+
+constexpr const char* kTriple = "x86_64-pc-linux-gnu";
+
+[[noreturn]] void fail(const std::string& what) { throw std::logic_error("codegen-x64 emitter: " + what); }
+
+// X86 condition codes in LLVM (X86::CondCode) are the hardware's encoding,
+// which is also the order of our Cond enum (x64.h).
+int64_t cond_code(Cond cc) { return static_cast<int64_t>(cc); }
+
+bool fits8(int64_t v) { return v >= -128 && v <= 127; }
+
+// An immediate as the operand size sees it: the low `bits` bits, signed.
+int64_t normalize_imm(unsigned bits, int64_t imm) {
+  switch (bits) {
+    case 8: return static_cast<int8_t>(imm);
+    case 16: return static_cast<int16_t>(imm);
+    case 32: return static_cast<int32_t>(imm);
+    default: return imm;
+  }
+}
+
+const char* size_suffix(unsigned bits) {
+  switch (bits) {
+    case 8: return "8";
+    case 16: return "16";
+    case 32: return "32";
+    case 64: return "64";
+  }
+  fail("operand size " + std::to_string(bits) + " (want 8, 16, 32 or 64)");
+}
+
+const char* alu_name(Alu op) {
+  switch (op) {
+    case Alu::Add: return "ADD";
+    case Alu::Sub: return "SUB";
+    case Alu::And: return "AND";
+    case Alu::Or: return "OR";
+    case Alu::Xor: return "XOR";
+    case Alu::Cmp: return "CMP";
+  }
+  return "";
+}
+
+const char* shift_name(Shift op) {
+  switch (op) {
+    case Shift::Shl: return "SHL";
+    case Shift::Shr: return "SHR";
+    case Shift::Sar: return "SAR";
+  }
+  return "";
+}
+
+int size_index(unsigned bits) {
+  switch (bits) {
+    case 8: return 0;
+    case 16: return 1;
+    case 32: return 2;
+    case 64: return 3;
+  }
+  fail("operand size " + std::to_string(bits));
+}
+
+}  // namespace
+
+struct McEmitter::Impl {
+  EmitterOptions options;
+  const llvm::Target* target = nullptr;
+  std::unique_ptr<llvm::MCRegisterInfo> mri;
+  std::unique_ptr<llvm::MCAsmInfo> mai;
+  std::unique_ptr<llvm::MCInstrInfo> mii;
+  std::unique_ptr<llvm::MCSubtargetInfo> sti;
+  llvm::MCTargetOptions mc_options;
+  std::unique_ptr<llvm::MCContext> ctx;
+  std::unique_ptr<llvm::MCObjectFileInfo> mofi;
+  std::unique_ptr<llvm::MCStreamer> streamer;
+  // Output buffers: the object's bytes, or the assembly text.
+  llvm::SmallVector<char, 0> object_bytes;
+  std::unique_ptr<llvm::raw_svector_ostream> object_stream;
+  std::string asm_text;
+  std::unique_ptr<llvm::raw_string_ostream> asm_stream;
+
+  llvm::StringMap<unsigned> opcodes;
+  std::array<std::array<unsigned, 4>, kNumRegs> regs{};  // [reg][size index]
+  unsigned rip = 0;
+  std::vector<llvm::MCSymbol*> labels;
+  llvm::MCSymbol* function_symbol = nullptr;
+  unsigned function_count = 0;
+  Loc last_loc;
+  size_t num_files = 0;
+  bool finished = false;
+
+  explicit Impl(EmitterOptions opts);
+  unsigned op(const std::string& name) const;
+  unsigned reg(Reg r, unsigned bits) const { return regs[static_cast<size_t>(r)][size_index(bits)]; }
+  llvm::MCSymbol* symbol(std::string_view name) { return ctx->getOrCreateSymbol(llvm::StringRef(name.data(), name.size())); }
+  llvm::MCSymbol* label_symbol(Label l) const {
+    if (l.id >= labels.size()) fail("unknown label " + std::to_string(l.id));
+    return labels[l.id];
+  }
+  void emit(const llvm::MCInst& inst) { streamer->emitInstruction(inst, *sti); }
+  void emit(unsigned opcode, std::initializer_list<llvm::MCOperand> operands);
+  void add_mem(llvm::MCInst& inst, const Mem& m);
+  static llvm::MCOperand r(unsigned reg) { return llvm::MCOperand::createReg(reg); }
+  static llvm::MCOperand imm(int64_t v) { return llvm::MCOperand::createImm(v); }
+  llvm::MCOperand expr(llvm::MCSymbol* s, llvm::MCSymbolRefExpr::VariantKind kind = llvm::MCSymbolRefExpr::VK_None) {
+    return llvm::MCOperand::createExpr(llvm::MCSymbolRefExpr::create(s, kind, *ctx));
+  }
+  void switch_to_text();
+};
+
+McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86TargetMC();
+  std::string error;
+  target = llvm::TargetRegistry::lookupTarget(kTriple, error);
+  if (!target) fail("no x86-64 target in libLLVM: " + error);
+  mri.reset(target->createMCRegInfo(kTriple));
+  mai.reset(target->createMCAsmInfo(*mri, kTriple, mc_options));
+  mii.reset(target->createMCInstrInfo());
+  sti.reset(target->createMCSubtargetInfo(kTriple, "x86-64", ""));
+  ctx = std::make_unique<llvm::MCContext>(llvm::Triple(kTriple), mai.get(), mri.get(), sti.get());
+  mofi.reset(target->createMCObjectFileInfo(*ctx, /*PIC=*/true));
+  ctx->setObjectFileInfo(mofi.get());
+  ctx->setDwarfVersion(4);
+  ctx->setDwarfDebugProducer("pipe codegen-x64");
+  if (!options.compilation_dir.empty()) ctx->setCompilationDir(options.compilation_dir);
+
+  for (unsigned i = 0; i < mii->getNumOpcodes(); ++i) opcodes[mii->getName(i)] = i;
+  llvm::StringMap<unsigned> reg_ids;
+  for (unsigned i = 0; i < mri->getNumRegs(); ++i) reg_ids[mri->getName(i)] = i;
+  auto lookup_reg = [&](std::string_view name) {
+    std::string upper(name);
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    auto it = reg_ids.find(upper);
+    if (it == reg_ids.end()) fail("libLLVM has no register " + upper);
+    return it->second;
+  };
+  for (int i = 0; i < kNumRegs; ++i) {
+    Reg rg = static_cast<Reg>(i);
+    for (unsigned bits : {8u, 16u, 32u, 64u}) regs[i][size_index(bits)] = lookup_reg(reg_name_sized(rg, bits));
+  }
+  rip = lookup_reg("rip");
+
+  if (options.kind == OutputKind::Object) {
+    object_stream = std::make_unique<llvm::raw_svector_ostream>(object_bytes);
+    llvm::MCCodeEmitter* code_emitter = target->createMCCodeEmitter(*mii, *mri, *ctx);
+    llvm::MCAsmBackend* backend = target->createMCAsmBackend(*sti, *mri, mc_options);
+    if (!code_emitter || !backend) fail("libLLVM has no x86-64 object writer");
+    streamer.reset(target->createMCObjectStreamer(
+        llvm::Triple(kTriple), *ctx, std::unique_ptr<llvm::MCAsmBackend>(backend),
+        backend->createObjectWriter(*object_stream), std::unique_ptr<llvm::MCCodeEmitter>(code_emitter), *sti,
+        /*RelaxAll=*/false, /*IncrementalLinkerCompatible=*/false, /*DWARFMustBeAtTheEnd=*/false));
+    // A compile unit for the line table, as `as -g` makes one: gdb and
+    // addr2line find line tables through .debug_info.
+    if (options.debug_lines) ctx->setGenDwarfForAssembly(true);
+  } else {
+    asm_stream = std::make_unique<llvm::raw_string_ostream>(asm_text);
+    llvm::MCInstPrinter* printer = target->createMCInstPrinter(llvm::Triple(kTriple), /*AT&T*/ 0, *mai, *mii, *mri);
+    if (!printer) fail("libLLVM has no x86-64 instruction printer");
+    streamer.reset(target->createAsmStreamer(*ctx, std::make_unique<llvm::formatted_raw_ostream>(*asm_stream),
+                                             /*IsVerboseAsm=*/false, /*UseDwarfDirectory=*/false, printer,
+                                             nullptr, nullptr, /*ShowInst=*/false));
+  }
+  streamer->initSections(false, *sti);
+  if (!options.source_name.empty()) streamer->emitFileDirective(options.source_name);
+  switch_to_text();
+}
+
+unsigned McEmitter::Impl::op(const std::string& name) const {
+  auto it = opcodes.find(name);
+  if (it == opcodes.end()) fail("libLLVM has no X86 instruction " + name);
+  return it->second;
+}
+
+void McEmitter::Impl::emit(unsigned opcode, std::initializer_list<llvm::MCOperand> operands) {
+  llvm::MCInst inst;
+  inst.setOpcode(opcode);
+  for (const llvm::MCOperand& o : operands) inst.addOperand(o);
+  emit(inst);
+}
+
+// X86 memory operands are five MCOperands: base, scale, index, displacement,
+// segment.
+void McEmitter::Impl::add_mem(llvm::MCInst& inst, const Mem& m) {
+  if (!m.symbol.empty()) {
+    if (m.base || m.index) fail("a RIP-relative operand has no base or index");
+    inst.addOperand(r(rip));
+    inst.addOperand(imm(1));
+    inst.addOperand(r(0));
+    const llvm::MCExpr* e = llvm::MCSymbolRefExpr::create(symbol(m.symbol), *ctx);
+    if (m.disp != 0) e = llvm::MCBinaryExpr::createAdd(e, llvm::MCConstantExpr::create(m.disp, *ctx), *ctx);
+    inst.addOperand(llvm::MCOperand::createExpr(e));
+    inst.addOperand(r(0));
+    return;
+  }
+  if (m.index) {
+    if (m.scale != 1 && m.scale != 2 && m.scale != 4 && m.scale != 8) fail("scale " + std::to_string(m.scale));
+    if (*m.index == Reg::Rsp) fail("rsp cannot be an index register");
+  }
+  inst.addOperand(r(m.base ? reg(*m.base, 64) : 0));
+  inst.addOperand(imm(m.index ? m.scale : 1));
+  inst.addOperand(r(m.index ? reg(*m.index, 64) : 0));
+  inst.addOperand(imm(m.disp));
+  inst.addOperand(r(0));
+}
+
+void McEmitter::Impl::switch_to_text() {
+  llvm::MCSection* text = mofi->getTextSection();
+  streamer->SwitchSection(text);
+  // The compile unit's address range: .text from its begin symbol (ELF
+  // sections have one) to its end.
+  if (ctx->getGenDwarfForAssembly()) ctx->addGenDwarfSection(text);
+}
+
+McEmitter::McEmitter(EmitterOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+McEmitter::~McEmitter() = default;
+
+// ---- functions, labels, lines, CFI ----
+
+void McEmitter::begin_function(std::string_view name, Linkage linkage) {
+  Impl& m = *impl_;
+  m.switch_to_text();
+  llvm::MCSymbol* sym = m.symbol(name);
+  if (linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
+  m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeFunction);
+  m.streamer->emitCodeAlignment(16, m.sti.get());
+  m.streamer->emitLabel(sym);
+  m.streamer->emitCFIStartProc(/*IsSimple=*/false);
+  m.function_symbol = sym;
+  m.last_loc = Loc{};
+}
+
+void McEmitter::end_function() {
+  Impl& m = *impl_;
+  if (!m.function_symbol) fail("end_function without begin_function");
+  m.streamer->emitCFIEndProc();
+  llvm::MCSymbol* end = m.ctx->createTempSymbol("func_end" + std::to_string(m.function_count++), false);
+  m.streamer->emitLabel(end);
+  const llvm::MCExpr* size = llvm::MCBinaryExpr::createSub(llvm::MCSymbolRefExpr::create(end, *m.ctx),
+                                                           llvm::MCSymbolRefExpr::create(m.function_symbol, *m.ctx), *m.ctx);
+  m.streamer->emitELFSize(m.function_symbol, size);
+  m.function_symbol = nullptr;
+}
+
+Label McEmitter::make_label() {
+  Impl& m = *impl_;
+  Label l{static_cast<uint32_t>(m.labels.size())};
+  m.labels.push_back(m.ctx->createTempSymbol("B" + std::to_string(l.id) + "_", false));
+  return l;
+}
+
+void McEmitter::bind(Label label) { impl_->streamer->emitLabel(impl_->label_symbol(label)); }
+
+void McEmitter::set_files(const std::vector<std::string>& files) {
+  Impl& m = *impl_;
+  if (!m.options.debug_lines) return;
+  for (size_t i = 0; i < files.size(); ++i) m.streamer->emitDwarfFileDirective(static_cast<unsigned>(i + 1), "", files[i]);
+  m.num_files = files.size();
+}
+
+void McEmitter::set_loc(const Loc& loc) {
+  Impl& m = *impl_;
+  if (!m.options.debug_lines || !loc.valid() || loc == m.last_loc) return;
+  if (loc.file >= m.num_files) fail("source location names file " + std::to_string(loc.file) + " of " + std::to_string(m.num_files));
+  m.streamer->emitDwarfLocDirective(loc.file + 1, loc.line, loc.col, DWARF2_FLAG_IS_STMT, 0, 0, "");
+  m.last_loc = loc;
+}
+
+void McEmitter::cfi_def_cfa_offset(int32_t offset) { impl_->streamer->emitCFIDefCfaOffset(offset); }
+
+void McEmitter::cfi_offset(Reg reg, int32_t offset) {
+  Impl& m = *impl_;
+  m.streamer->emitCFIOffset(m.mri->getDwarfRegNum(m.reg(reg, 64), true), offset);
+}
+
+void McEmitter::cfi_remember_state() { impl_->streamer->emitCFIRememberState(); }
+void McEmitter::cfi_restore_state() { impl_->streamer->emitCFIRestoreState(); }
+
+// ---- data ----
+
+void McEmitter::data_item(const DataItem& item) {
+  Impl& m = *impl_;
+  if (item.init.size() > item.size) fail("data '" + item.name + "': initializer longer than the item");
+  bool zero = item.relocs.empty() && item.init.find_first_not_of('\0') == std::string::npos;
+  llvm::MCSection* section;
+  if (item.readonly)
+    section = item.relocs.empty() ? m.mofi->getReadOnlySection() : m.mofi->getDataRelROSection();
+  else
+    section = zero ? m.mofi->getBSSSection() : m.mofi->getDataSection();
+  m.streamer->SwitchSection(section);
+  llvm::MCSymbol* sym = m.symbol(item.name);
+  if (item.linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
+  m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeObject);
+  m.streamer->emitValueToAlignment(std::max<uint32_t>(item.align, 1));
+  m.streamer->emitLabel(sym);
+  uint64_t at = 0;
+  auto bytes_until = [&](uint64_t end) {
+    uint64_t init_end = std::min<uint64_t>(end, item.init.size());
+    if (at < init_end && !zero) {
+      m.streamer->emitBytes(llvm::StringRef(item.init.data() + at, init_end - at));
+      at = init_end;
+    }
+    if (at < end) m.streamer->emitZeros(end - at);
+    at = end;
+  };
+  for (const Reloc& rel : item.relocs) {
+    if (rel.offset < at || rel.offset + 8 > item.size) fail("data '" + item.name + "': relocation out of order or range");
+    bytes_until(rel.offset);
+    const llvm::MCExpr* e = llvm::MCSymbolRefExpr::create(m.symbol(rel.symbol), *m.ctx);
+    if (rel.addend != 0) e = llvm::MCBinaryExpr::createAdd(e, llvm::MCConstantExpr::create(rel.addend, *m.ctx), *m.ctx);
+    m.streamer->emitValue(e, 8);
+    at += 8;
+  }
+  bytes_until(item.size);
+  m.streamer->emitELFSize(sym, llvm::MCConstantExpr::create(static_cast<int64_t>(item.size), *m.ctx));
+  m.switch_to_text();
+}
+
+void McEmitter::declare_extern(std::string_view name) { impl_->symbol(name); }
+
+// ---- instructions ----
+
+void McEmitter::mov(unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(std::string("MOV") + size_suffix(bits) + "rr"), {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(src, bits))});
+}
+
+void McEmitter::mov_imm(unsigned bits, Reg dst, int64_t value) {
+  Impl& m = *impl_;
+  if (bits == 64) {
+    if (value >= 0 && value <= 0xFFFFFFFFll) {  // movl zero-extends: shorter
+      m.emit(m.op("MOV32ri"), {Impl::r(m.reg(dst, 32)), Impl::imm(static_cast<int32_t>(value))});
+    } else if (value >= INT32_MIN && value <= INT32_MAX) {
+      m.emit(m.op("MOV64ri32"), {Impl::r(m.reg(dst, 64)), Impl::imm(value)});
+    } else {
+      m.emit(m.op("MOV64ri"), {Impl::r(m.reg(dst, 64)), Impl::imm(value)});
+    }
+    return;
+  }
+  m.emit(m.op(std::string("MOV") + size_suffix(bits) + "ri"), {Impl::r(m.reg(dst, bits)), Impl::imm(normalize_imm(bits, value))});
+}
+
+void McEmitter::load(unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("MOV") + size_suffix(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, bits)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::load_ext(bool sign, unsigned from, unsigned to, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  if (from >= to || (to != 16 && to != 32 && to != 64)) fail("load_ext from " + std::to_string(from) + " to " + std::to_string(to));
+  std::string name;
+  unsigned dst_bits = to;
+  if (!sign && (from == 32 || to == 64)) dst_bits = std::max(from, 32u);  // writing r32 zero-extends to 64
+  if (!sign && from == 32) name = "MOV32rm";
+  else name = std::string(sign ? "MOVSX" : "MOVZX") + size_suffix(dst_bits) + "rm" + size_suffix(from);
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(name));
+  inst.addOperand(Impl::r(m.reg(dst, dst_bits)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::store(unsigned bits, const Mem& dst, Reg src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("MOV") + size_suffix(bits) + "mr"));
+  m.add_mem(inst, dst);
+  inst.addOperand(Impl::r(m.reg(src, bits)));
+  m.emit(inst);
+}
+
+void McEmitter::store_imm(unsigned bits, const Mem& dst, int32_t value) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(bits == 64 ? "MOV64mi32" : std::string("MOV") + size_suffix(bits) + "mi"));
+  m.add_mem(inst, dst);
+  inst.addOperand(Impl::imm(normalize_imm(bits, value)));
+  m.emit(inst);
+}
+
+void McEmitter::lea(unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  if (bits != 32 && bits != 64) fail("lea of " + std::to_string(bits) + " bits");
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(bits == 64 ? "LEA64r" : "LEA64_32r"));
+  inst.addOperand(Impl::r(m.reg(dst, bits)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::load_got(Reg dst, std::string_view name) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("MOV64rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.rip));
+  inst.addOperand(Impl::imm(1));
+  inst.addOperand(Impl::r(0));
+  inst.addOperand(m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_GOTPCREL));
+  inst.addOperand(Impl::r(0));
+  m.emit(inst);
+}
+
+void McEmitter::alu(Alu op, unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  unsigned opcode = m.op(std::string(alu_name(op)) + size_suffix(bits) + "rr");
+  if (op == Alu::Cmp)
+    m.emit(opcode, {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(src, bits))});
+  else
+    m.emit(opcode, {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(dst, bits)), Impl::r(m.reg(src, bits))});
+}
+
+// The shortest form, as `as` picks it: imm8 (opcode 83) when the immediate
+// fits, else the accumulator form for al/ax/eax/rax, else the full form.
+void McEmitter::alu_imm(Alu op, unsigned bits, Reg dst, int32_t value) {
+  Impl& m = *impl_;
+  int64_t v = normalize_imm(bits, value);
+  std::string base = std::string(alu_name(op)) + size_suffix(bits);
+  if (dst == Reg::Rax && (bits == 8 || !fits8(v))) {
+    const char* acc = bits == 8 ? "i8" : bits == 16 ? "i16" : "i32";
+    m.emit(m.op(base + acc), {Impl::imm(v)});
+    return;
+  }
+  std::string form = bits == 8 ? "ri" : fits8(v) ? "ri8" : bits == 64 ? "ri32" : "ri";
+  unsigned opcode = m.op(base + form);
+  if (op == Alu::Cmp)
+    m.emit(opcode, {Impl::r(m.reg(dst, bits)), Impl::imm(v)});
+  else
+    m.emit(opcode, {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(dst, bits)), Impl::imm(v)});
+}
+
+void McEmitter::test(unsigned bits, Reg a, Reg b) {
+  Impl& m = *impl_;
+  m.emit(m.op(std::string("TEST") + size_suffix(bits) + "rr"), {Impl::r(m.reg(a, bits)), Impl::r(m.reg(b, bits))});
+}
+
+void McEmitter::test_imm(unsigned bits, Reg a, int32_t value) {
+  Impl& m = *impl_;
+  int64_t v = normalize_imm(bits, value);
+  std::string base = std::string("TEST") + size_suffix(bits);
+  if (a == Reg::Rax) {
+    m.emit(m.op(base + (bits == 8 ? "i8" : bits == 16 ? "i16" : "i32")), {Impl::imm(v)});
+    return;
+  }
+  m.emit(m.op(base + (bits == 64 ? "ri32" : "ri")), {Impl::r(m.reg(a, bits)), Impl::imm(v)});
+}
+
+// x86 has no two-operand 8-bit imul; the 32-bit one computes the same low
+// 8 bits (bits 8-31 of the result then hold the rest of the product).
+void McEmitter::imul(unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  unsigned b = bits == 8 ? 32 : bits;
+  m.emit(m.op(std::string("IMUL") + size_suffix(b) + "rr"), {Impl::r(m.reg(dst, b)), Impl::r(m.reg(dst, b)), Impl::r(m.reg(src, b))});
+}
+
+void McEmitter::imul_imm(unsigned bits, Reg dst, Reg src, int32_t value) {
+  Impl& m = *impl_;
+  int64_t v = normalize_imm(bits, value);
+  unsigned b = bits == 8 ? 32 : bits;
+  std::string form = fits8(v) ? "rri8" : b == 64 ? "rri32" : "rri";
+  m.emit(m.op(std::string("IMUL") + size_suffix(b) + form), {Impl::r(m.reg(dst, b)), Impl::r(m.reg(src, b)), Impl::imm(v)});
+}
+
+void McEmitter::unary(Unary op, unsigned bits, Reg reg) {
+  Impl& m = *impl_;
+  std::string name = std::string(op == Unary::Neg ? "NEG" : "NOT") + size_suffix(bits) + "r";
+  m.emit(m.op(name), {Impl::r(m.reg(reg, bits)), Impl::r(m.reg(reg, bits))});
+}
+
+void McEmitter::shift_cl(Shift op, unsigned bits, Reg reg) {
+  Impl& m = *impl_;
+  m.emit(m.op(std::string(shift_name(op)) + size_suffix(bits) + "rCL"), {Impl::r(m.reg(reg, bits)), Impl::r(m.reg(reg, bits))});
+}
+
+void McEmitter::shift_imm(Shift op, unsigned bits, Reg reg, unsigned count) {
+  Impl& m = *impl_;
+  if (count >= bits) fail("shift by " + std::to_string(count) + " of " + std::to_string(bits) + " bits");
+  std::string base = std::string(shift_name(op)) + size_suffix(bits);
+  if (count == 1)
+    m.emit(m.op(base + "r1"), {Impl::r(m.reg(reg, bits)), Impl::r(m.reg(reg, bits))});
+  else
+    m.emit(m.op(base + "ri"), {Impl::r(m.reg(reg, bits)), Impl::r(m.reg(reg, bits)), Impl::imm(count)});
+}
+
+void McEmitter::mul1(bool sign, unsigned bits, Reg src) {
+  Impl& m = *impl_;
+  if (bits == 8) fail("one-operand multiply of 8 bits (the product is ax, not rdx:rax)");
+  m.emit(m.op(std::string(sign ? "IMUL" : "MUL") + size_suffix(bits) + "r"), {Impl::r(m.reg(src, bits))});
+}
+
+void McEmitter::div(bool sign, unsigned bits, Reg src) {
+  Impl& m = *impl_;
+  if (bits == 8) fail("division of 8 bits (divides ax, not rdx:rax)");
+  m.emit(m.op(std::string(sign ? "IDIV" : "DIV") + size_suffix(bits) + "r"), {Impl::r(m.reg(src, bits))});
+}
+
+void McEmitter::sign_extend_ax(unsigned bits) {
+  Impl& m = *impl_;
+  switch (bits) {
+    case 16: m.emit(m.op("CWD"), {}); return;
+    case 32: m.emit(m.op("CDQ"), {}); return;
+    case 64: m.emit(m.op("CQO"), {}); return;
+  }
+  fail("sign extension of ax into dx at " + std::to_string(bits) + " bits");
+}
+
+void McEmitter::extend(bool sign, unsigned from, unsigned to, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  if (from >= to || (to != 16 && to != 32 && to != 64)) fail("extend from " + std::to_string(from) + " to " + std::to_string(to));
+  if (!sign && from == 32) {  // mov r32, r32 clears the upper half
+    mov(32, dst, src);
+    return;
+  }
+  unsigned dst_bits = !sign && to == 64 ? 32 : to;  // movzbl/movzwl clear bits 32-63 too
+  std::string name = std::string(sign ? "MOVSX" : "MOVZX") + size_suffix(dst_bits) + "rr" + size_suffix(from);
+  m.emit(m.op(name), {Impl::r(m.reg(dst, dst_bits)), Impl::r(m.reg(src, from))});
+}
+
+void McEmitter::setcc(Cond cc, Reg dst) {
+  Impl& m = *impl_;
+  m.emit(m.op("SETCCr"), {Impl::r(m.reg(dst, 8)), Impl::imm(cond_code(cc))});
+}
+
+// No 8-bit cmov: the 32-bit one moves the same low 8 bits.
+void McEmitter::cmov(Cond cc, unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  unsigned b = bits == 8 ? 32 : bits;
+  m.emit(m.op(std::string("CMOV") + size_suffix(b) + "rr"),
+         {Impl::r(m.reg(dst, b)), Impl::r(m.reg(dst, b)), Impl::r(m.reg(src, b)), Impl::imm(cond_code(cc))});
+}
+
+void McEmitter::jcc(Cond cc, Label target) {
+  Impl& m = *impl_;
+  m.emit(m.op("JCC_1"), {m.expr(m.label_symbol(target)), Impl::imm(cond_code(cc))});
+}
+
+void McEmitter::jmp(Label target) {
+  Impl& m = *impl_;
+  m.emit(m.op("JMP_1"), {m.expr(m.label_symbol(target))});
+}
+
+void McEmitter::call(std::string_view name, bool local) {
+  Impl& m = *impl_;
+  m.emit(m.op("CALL64pcrel32"), {m.expr(m.symbol(name), local ? llvm::MCSymbolRefExpr::VK_None : llvm::MCSymbolRefExpr::VK_PLT)});
+}
+
+void McEmitter::call_reg(Reg target) {
+  Impl& m = *impl_;
+  m.emit(m.op("CALL64r"), {Impl::r(m.reg(target, 64))});
+}
+
+void McEmitter::ret() { impl_->emit(impl_->op("RET64"), {}); }
+
+void McEmitter::push(Reg reg) { impl_->emit(impl_->op("PUSH64r"), {Impl::r(impl_->reg(reg, 64))}); }
+
+void McEmitter::pop(Reg reg) { impl_->emit(impl_->op("POP64r"), {Impl::r(impl_->reg(reg, 64))}); }
+
+// With rax on one side (not at 8 bits) the one-byte 90+r form, as `as` picks.
+void McEmitter::xchg(unsigned bits, Reg a, Reg b) {
+  Impl& m = *impl_;
+  if (a == b) fail("xchg of a register with itself");
+  if (bits != 8 && (a == Reg::Rax || b == Reg::Rax)) {
+    Reg other = a == Reg::Rax ? b : a;
+    unsigned ro = m.reg(other, bits);
+    m.emit(m.op(std::string("XCHG") + size_suffix(bits) + "ar"), {Impl::r(ro), Impl::r(ro)});
+    return;
+  }
+  // LLVM prints `xchg %b, %a` and encodes b in ModRM.rm; `as` encodes the
+  // same text with b in ModRM.reg. The exchange is symmetric, so the object
+  // gets the operands swapped and both outputs hold the same bytes.
+  unsigned ra = m.reg(a, bits), rb = m.reg(b, bits);
+  if (m.options.kind == OutputKind::Object) std::swap(ra, rb);
+  m.emit(m.op(std::string("XCHG") + size_suffix(bits) + "rr"), {Impl::r(ra), Impl::r(rb), Impl::r(ra), Impl::r(rb)});
+}
+
+void McEmitter::xchg_mem(unsigned bits, Reg a, const Mem& b) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("XCHG") + size_suffix(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(a, bits)));
+  inst.addOperand(Impl::r(m.reg(a, bits)));
+  m.add_mem(inst, b);
+  m.emit(inst);
+}
+
+void McEmitter::rep_movsb() { impl_->emit(impl_->op("REP_MOVSB_64"), {}); }
+
+std::string McEmitter::finish() {
+  Impl& m = *impl_;
+  if (m.finished) fail("finish called twice");
+  m.finished = true;
+  if (m.function_symbol) fail("finish inside a function");
+  m.streamer->SwitchSection(m.mai->getNonexecutableStackSection(*m.ctx));
+  m.streamer->Finish();
+  m.streamer.reset();  // flushes the assembly text
+  if (m.options.kind == OutputKind::Object) return std::string(m.object_bytes.data(), m.object_bytes.size());
+  m.asm_stream->flush();
+  return std::move(m.asm_text);
+}
+
+}  // namespace pl::x64

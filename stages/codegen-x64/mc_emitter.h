@@ -1,0 +1,168 @@
+// mc_emitter.h - the emission layer of codegen-x64: one stream of x86-64
+// instructions, labels, call-frame and line directives and data, written as
+// GNU assembly text (AT&T syntax, for people and for `as`) or as an ELF64
+// relocatable object built in process. Both come from the same calls, so
+// what `as` makes of the text and what we write directly agree byte for byte
+// (tests/test_codegen_emit.py checks every instruction form).
+//
+// Why LLVM's MC layer. Issue 8 names three well-kept encoders: LLVM MC,
+// asmjit and zydis (the last two with libelf for the object). Only MC does
+// all of what we need from one instruction stream: instruction encoding,
+// the AT&T instruction printer, branch relaxation (short jumps grown to
+// rel32 until stable), ELF relocations (PLT32, GOTPCRELX, PC32, 64), .cfi_
+// directives turned into .eh_frame, and .loc turned into a DWARF line table
+// with a compile unit. asmjit encodes and prints (Intel-style) but writes no
+// object, no .eh_frame and no DWARF; zydis is mainly a decoder (its encoder
+// is young) and prints no directives; either would leave us hand-writing the
+// ELF writer, .eh_frame and .debug_line, which is where bugs live. libLLVM
+// 14 is linked already (c2ast uses clang's libraries), so MC costs no new
+// dependency.
+//
+// The X86 opcode and register enumerations are not public headers in LLVM
+// 14, so instructions are named as strings ("ADD64ri8") and looked up once
+// through MCInstrInfo::getName / MCRegisterInfo::getName (a missing name is
+// an internal error at start-up, not a wrong encoding).
+//
+// Encoding choices that keep the text and the object identical: LLVM's code
+// emitter encodes exactly the MCInst it is given, while `as` picks the
+// shortest encoding of the text. So the emitter picks as `as` does: 8-bit
+// immediates when they fit, the accumulator forms (`add $1000, %eax`:
+// opcode 05) when the register is rax and the immediate does not fit in 8
+// bits, `shl %r` (D1) for a shift by one, xchg through the 90+r form when
+// one operand is rax, and movl for 64-bit constants that are 32-bit zero
+// extensions.
+//
+// Position-independent code: our symbols are addressed RIP-relative, calls
+// to anything not local go through the PLT (R_X86_64_PLT32; the linker
+// resolves them directly when the callee is in the executable), external
+// data is read from the GOT (GOTPCREL). Read-only data holding relocations
+// goes to .data.rel.ro, not .rodata, so a PIE has no text relocations.
+//
+// Output is deterministic: no time stamps, no absolute paths beyond the
+// compilation directory the caller passes (for DWARF's DW_AT_comp_dir).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ir.h"
+#include "x64.h"
+
+namespace pl::x64 {
+
+// A memory operand: [base + index * scale + disp], or, with a symbol,
+// symbol + disp relative to rip (no base, no index).
+struct Mem {
+  std::optional<Reg> base;
+  std::optional<Reg> index;
+  uint8_t scale = 1;  // 1, 2, 4, 8 (ignored without an index)
+  int32_t disp = 0;
+  std::string symbol;  // non-empty: RIP-relative
+
+  static Mem at(Reg base, int32_t disp = 0) { return Mem{base, std::nullopt, 1, disp, {}}; }
+  static Mem rip(std::string symbol, int32_t disp = 0) { return Mem{std::nullopt, std::nullopt, 1, disp, std::move(symbol)}; }
+};
+
+enum class Alu : uint8_t { Add, Sub, And, Or, Xor, Cmp };
+enum class Shift : uint8_t { Shl, Shr, Sar };
+enum class Unary : uint8_t { Neg, Not };
+
+// A code label: an index into the emitter's label table.
+struct Label {
+  uint32_t id = 0;
+};
+
+enum class OutputKind : uint8_t { Asm, Object };
+
+struct EmitterOptions {
+  OutputKind kind = OutputKind::Asm;
+  bool debug_lines = false;        // .file/.loc and a DWARF line table (-g)
+  std::string source_name;         // the main source file (DWARF, .file)
+  std::string compilation_dir;     // DW_AT_comp_dir (object output)
+};
+
+// Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
+// std::logic_error (an internal error, exit 3) on an operand the instruction cannot take (a
+// size it has no form for, an 8-bit div): the caller's lowering is wrong.
+class McEmitter {
+ public:
+  explicit McEmitter(EmitterOptions options);
+  ~McEmitter();
+  McEmitter(const McEmitter&) = delete;
+  McEmitter& operator=(const McEmitter&) = delete;
+
+  // ---- functions, labels, source lines, call-frame information ----
+  // Starts a function in .text (aligned to 16, ELF type function; local
+  // symbol for internal linkage) and opens its CFI (.cfi_startproc).
+  void begin_function(std::string_view name, Linkage linkage);
+  // Closes the CFI and sets the symbol's size.
+  void end_function();
+  Label make_label();
+  void bind(Label label);
+  // Source file `file` (as in ModuleHeader::files) line and column of the
+  // instructions that follow (only with debug_lines; line 0 = no location).
+  void set_files(const std::vector<std::string>& files);
+  void set_loc(const Loc& loc);
+  void cfi_def_cfa_offset(int32_t offset);
+  void cfi_offset(Reg reg, int32_t offset);  // reg saved at CFA + offset
+  // Around an epilogue that is not the function's end: the rules after it
+  // are those before it.
+  void cfi_remember_state();
+  void cfi_restore_state();
+
+  // ---- data ----
+  // An item in .data, .rodata, .data.rel.ro or .bss by its flags.
+  void data_item(const DataItem& item);
+  // An undefined symbol (externs nobody references need not be declared).
+  void declare_extern(std::string_view name);
+
+  // ---- instructions ----
+  void mov(unsigned bits, Reg dst, Reg src);
+  void mov_imm(unsigned bits, Reg dst, int64_t imm);
+  void load(unsigned bits, Reg dst, const Mem& src);                           // mov
+  void load_ext(bool sign, unsigned from, unsigned to, Reg dst, const Mem& src);  // movsx/movzx
+  void store(unsigned bits, const Mem& dst, Reg src);
+  void store_imm(unsigned bits, const Mem& dst, int32_t imm);
+  void lea(unsigned bits, Reg dst, const Mem& src);  // 32 or 64
+  void load_got(Reg dst, std::string_view symbol);    // movq sym@GOTPCREL(%rip)
+  void alu(Alu op, unsigned bits, Reg dst, Reg src);  // dst op= src (cmp: flags only)
+  void alu_imm(Alu op, unsigned bits, Reg dst, int32_t imm);
+  void test(unsigned bits, Reg a, Reg b);
+  void test_imm(unsigned bits, Reg a, int32_t imm);
+  void imul(unsigned bits, Reg dst, Reg src);                 // two-operand
+  void imul_imm(unsigned bits, Reg dst, Reg src, int32_t imm);  // three-operand
+  void unary(Unary op, unsigned bits, Reg reg);
+  void shift_cl(Shift op, unsigned bits, Reg reg);
+  void shift_imm(Shift op, unsigned bits, Reg reg, unsigned count);
+  void mul1(bool sign, unsigned bits, Reg src);  // rdx:rax = rax * src
+  void div(bool sign, unsigned bits, Reg src);   // rdx:rax / src
+  void sign_extend_ax(unsigned bits);            // cwd, cdq, cqo
+  void extend(bool sign, unsigned from, unsigned to, Reg dst, Reg src);
+  void setcc(Cond cc, Reg dst);
+  void cmov(Cond cc, unsigned bits, Reg dst, Reg src);  // dst = cc ? src : dst
+  void jcc(Cond cc, Label target);
+  void jmp(Label target);
+  // Direct call: through the PLT unless `local` (a symbol of this module
+  // with internal linkage).
+  void call(std::string_view symbol, bool local);
+  void call_reg(Reg target);
+  void ret();
+  void push(Reg reg);
+  void pop(Reg reg);
+  void xchg(unsigned bits, Reg a, Reg b);
+  void xchg_mem(unsigned bits, Reg a, const Mem& b);  // locked by the hardware: slow
+  void rep_movsb();
+
+  // Ends the module (.note.GNU-stack, the DWARF sections) and returns the
+  // output: assembly text or the ELF object's bytes.
+  std::string finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pl::x64

@@ -1,0 +1,44 @@
+// fuzz.h - the pieces of pipe-fuzz (see pipe-fuzz.cpp for the tool).
+//
+//   pipe-fuzz.cpp  command line, the input level, the run loop, progress,
+//                  saving failures with their replay command
+//   fuzz_run.cpp   one run: make the input, its reference behaviour, run the
+//                  pipe twice, check exit status, verifier, determinism and
+//                  behaviour
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pl::fuzz {
+
+inline constexpr const char* kCsmithInclude = "/usr/include/csmith";
+
+// What a run of pipe-fuzz does, fixed for all runs.
+struct Config {
+  std::vector<std::vector<std::string>> pipe;  // stages; argv[0] resolved
+  std::string level;        // input level: "c", "ast", "cfg", "ssa" or "son"
+  uint32_t functions = 3;   // runnable-program size (module levels)
+  uint64_t nodes = 300;
+  double timeout = 30;      // seconds per process
+  std::string pipe_run;     // resolved tools
+  std::string c2ast;
+};
+
+enum class Outcome { Pass, Skip, Fail };
+
+struct RunResult {
+  Outcome outcome = Outcome::Pass;
+  std::string what;     // one line: "ssa2son exited 3", "behaviour differs ..."
+  std::string detail;   // more lines (stderr tails, the two behaviours)
+  std::vector<std::string> files;  // files of the run worth keeping
+};
+
+// One run with `seed` in the empty directory `dir`.
+RunResult fuzz_one(const Config& config, uint64_t seed, const std::string& dir);
+
+// The csmith program for `seed` written to `path`; false if csmith failed.
+bool make_csmith_program(uint64_t seed, const std::string& path, std::string& error);
+
+}  // namespace pl::fuzz

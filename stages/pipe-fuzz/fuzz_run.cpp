@@ -1,0 +1,304 @@
+// fuzz_run.cpp - one run of pipe-fuzz: an input, its reference behaviour, the
+// pipe run twice, and the checks (see pipe-fuzz.cpp for the whole tool).
+//
+// Input and reference by input level:
+//   cfg ssa son  a runnable program (generate_runnable.h); the reference is
+//                pipe-run on the input itself;
+//   c            a csmith program; the reference is gcc's build of it;
+//   ast          the same program through c2ast (a program c2ast refuses is
+//                skipped: it is not the stage under test).
+// Checks, in order, each a failure of its own: every stage exits 0; each
+// stage's output reads and verifies at its level; the second run writes the
+// same bytes as the first (stage by stage); pipe-run on the last output
+// prints the same stdout and exits with the same status as the reference
+// (skipped when pipe-run cannot run the output's level). On a behaviour
+// difference pipe-run also runs each intermediate output, to name the first
+// stage whose output behaves differently.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "format.h"
+#include "fuzz.h"
+#include "generate_runnable.h"
+#include "subprocess.h"
+#include "verify.h"
+
+namespace pl::fuzz {
+
+namespace {
+
+struct Behaviour {
+  int status = 0;
+  std::string out;
+  bool operator==(const Behaviour&) const = default;
+};
+
+const char* kCsmithFlags[] = {"--no-float", "--no-bitfields", "--no-packed-struct", "--max-funcs", "5",
+                              "--max-block-depth", "3", "--max-expr-complexity", "6"};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+// The last lines of a process's stderr, indented, for a report.
+std::string tail(const std::string& text, size_t max_lines = 12) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  size_t first = lines.size() > max_lines ? lines.size() - max_lines : 0;
+  std::string out;
+  for (size_t i = first; i < lines.size(); ++i) out += "    " + lines[i] + "\n";
+  return out;
+}
+
+std::string stage_name(const std::vector<std::string>& argv) {
+  std::string name = argv[0];
+  size_t slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
+std::string show(const Behaviour& b) {
+  size_t lines = static_cast<size_t>(std::count(b.out.begin(), b.out.end(), '\n'));
+  return "exit " + std::to_string(b.status) + ", " + std::to_string(lines) + " lines of stdout";
+}
+
+// Where two outputs first differ, with the two lines before it, for the report.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream ia(a), ib(b);
+  std::string la, lb, before[2];
+  for (int line = 1;; ++line) {
+    bool ga = static_cast<bool>(std::getline(ia, la)), gb = static_cast<bool>(std::getline(ib, lb));
+    if (!ga && !gb) return "";
+    if (!ga || !gb || la != lb) {
+      std::string out = "  first difference at stdout line " + std::to_string(line) + ":\n";
+      for (const std::string& l : before)
+        if (!l.empty()) out += "    both:   " + l + "\n";
+      return out + "    first:  " + (ga ? la : "<end of output>") + "\n    second: " + (gb ? lb : "<end of output>") +
+             "\n";
+    }
+    before[0] = before[1];
+    before[1] = la;
+  }
+}
+
+// pipe-run on a module: its behaviour, or false when pipe-run cannot run its
+// level (an output at a level the interpreter does not know yet).
+bool run_module(const Config& config, const std::string& path, Behaviour& b, std::string& problem) {
+  ProcessResult r = run_process({{config.pipe_run, path}, "", "", config.timeout});
+  if (r.timed_out || r.exec_failed) {
+    problem = "pipe-run " + r.describe();
+    return false;
+  }
+  if (r.status == 1 && r.err.find("pipe-run runs modules at") != std::string::npos) return false;
+  b = {r.status, r.out};
+  if (r.status == 70 || r.status == 1 || r.status == 3) problem = tail(r.err, 6);
+  return true;
+}
+
+// Reads and verifies a module file; returns the first diagnostics, or "".
+std::string verify_file(const std::string& path) {
+  std::string shown = path.substr(path.rfind('/') + 1);  // as saved with the failure
+  try {
+    ByteSource src = ByteSource::open(path);
+    std::unique_ptr<ModuleReader> reader = open_reader(src);
+    ModuleVerifier verifier(reader->header());
+    std::vector<Diagnostic> diags = verifier.header_diagnostics();
+    Function fn;
+    while (reader->next(fn)) {
+      for (Diagnostic& d : verifier.function(fn)) diags.push_back(std::move(d));
+      fn = Function();
+    }
+    for (Diagnostic& d : verifier.end()) diags.push_back(std::move(d));
+    std::string out;
+    for (size_t i = 0; i < diags.size() && i < 5; ++i) out += "    " + format_diagnostic(shown, diags[i]) + "\n";
+    return out;
+  } catch (const FormatError& e) {
+    return "    " + format_diagnostic(shown, e.diagnostic()) + "\n";
+  }
+}
+
+class Run {
+ public:
+  Run(const Config& config, uint64_t seed, std::string dir) : config_(config), seed_(seed), dir_(std::move(dir)) {}
+  RunResult go();
+
+ private:
+  bool make_input();
+  bool reference_behaviour();
+  bool run_pipe(int pass);
+  bool check_outputs();
+  void check_behaviour();
+  void blame_stage();
+  std::string output(int pass, size_t stage) const {
+    return dir_ + "/out" + std::to_string(pass) + "." + std::to_string(stage) + "." + stage_name(config_.pipe[stage]);
+  }
+  std::vector<std::string> stage_argv(size_t stage) const;
+  void fail(std::string what, std::string detail = "") {
+    result_.outcome = Outcome::Fail;
+    result_.what = std::move(what);
+    result_.detail = std::move(detail);
+  }
+  void skip(std::string why) {
+    result_.outcome = Outcome::Skip;
+    result_.what = std::move(why);
+  }
+
+  const Config& config_;
+  uint64_t seed_;
+  std::string dir_;
+  std::string input_;
+  Behaviour want_;
+  RunResult result_;
+};
+
+bool Run::make_input() {
+  if (config_.level == "c" || config_.level == "ast") {
+    std::string c_file = dir_ + "/input.c", error;
+    if (!make_csmith_program(seed_, c_file, error)) {
+      fail("csmith failed on seed " + std::to_string(seed_), error);
+      return false;
+    }
+    result_.files.push_back(c_file);
+    input_ = c_file;
+    if (config_.level == "c") return true;
+    input_ = dir_ + "/input.ast.bin";
+    ProcessResult r = run_process({{config_.c2ast, "-I", kCsmithInclude, c_file, "-o", input_}, "", "", config_.timeout});
+    if (r.status != 0) {
+      skip("c2ast does not take this csmith program (" + r.describe() + ")");
+      return false;
+    }
+    result_.files.push_back(input_);
+    return true;
+  }
+  RunnableOptions opts{seed_, *parse_level(config_.level), config_.functions, config_.nodes};
+  input_ = dir_ + "/input." + config_.level + ".bin";
+  write_file(input_, write_module_to_string(generate_runnable_module(opts), Encoding::Binary));
+  result_.files.push_back(input_);
+  return true;
+}
+
+bool Run::reference_behaviour() {
+  if (config_.level == "c" || config_.level == "ast") {
+    std::string exe = dir_ + "/native";
+    ProcessResult cc = run_process({{"gcc", "-std=gnu11", "-O0", "-w", "-I", kCsmithInclude, dir_ + "/input.c", "-o", exe},
+                                    "", "", config_.timeout});
+    if (cc.status != 0) {
+      skip("gcc cannot build the csmith program");
+      return false;
+    }
+    ProcessResult run = run_process({{exe}, "", "", 2.0});
+    if (run.timed_out || run.status != 0) {
+      skip("gcc's build " + run.describe());
+      return false;
+    }
+    want_ = {run.status, run.out};
+    return true;
+  }
+  std::string problem;
+  if (!run_module(config_, input_, want_, problem) || !problem.empty()) {
+    fail("the generated input does not run cleanly under pipe-run (a pipe-gen --runnable bug)", problem);
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> Run::stage_argv(size_t stage) const {
+  std::vector<std::string> argv = config_.pipe[stage];
+  if (stage == 0 && config_.level == "c") {
+    argv.insert(argv.begin() + 1, {"-I", kCsmithInclude});
+  }
+  return argv;
+}
+
+bool Run::run_pipe(int pass) {
+  std::string in = input_;
+  for (size_t s = 0; s < config_.pipe.size(); ++s) {
+    std::string out = output(pass, s);
+    ProcessResult r = run_process({stage_argv(s), in, out, config_.timeout});
+    if (pass == 1) result_.files.push_back(out);
+    if (r.status != 0 || r.timed_out) {
+      fail(stage_name(config_.pipe[s]) + " " + r.describe(), tail(r.err));
+      return false;
+    }
+    in = out;
+  }
+  return true;
+}
+
+bool Run::check_outputs() {
+  for (size_t s = 0; s < config_.pipe.size(); ++s) {
+    std::string diags = verify_file(output(1, s));
+    if (!diags.empty()) {
+      fail(stage_name(config_.pipe[s]) + "'s output does not verify", diags);
+      return false;
+    }
+  }
+  for (size_t s = 0; s < config_.pipe.size(); ++s) {
+    if (read_file(output(1, s)) != read_file(output(2, s))) {
+      result_.files.push_back(output(2, s));
+      fail(stage_name(config_.pipe[s]) + " is not deterministic: two runs on the same input wrote different bytes");
+      return false;
+    }
+  }
+  return true;
+}
+
+// Names the first stage whose output behaves unlike the reference.
+void Run::blame_stage() {
+  for (size_t s = 0; s + 1 < config_.pipe.size(); ++s) {
+    Behaviour b;
+    std::string problem;
+    if (run_module(config_, output(1, s), b, problem) && !(b == want_)) {
+      result_.detail += "  the first stage whose output differs: " + stage_name(config_.pipe[s]) + "\n";
+      return;
+    }
+  }
+}
+
+void Run::check_behaviour() {
+  Behaviour got;
+  std::string problem;
+  size_t last = config_.pipe.size() - 1;
+  if (!run_module(config_, output(1, last), got, problem)) {
+    if (!problem.empty()) fail("pipe-run on the output: " + problem);
+    return;  // a level pipe-run does not run: nothing to compare
+  }
+  if (got == want_) return;
+  std::string reference = config_.level == "c" || config_.level == "ast" ? "gcc's build" : "pipe-run on the input";
+  fail("behaviour differs: " + reference + " vs pipe-run on the output",
+       "  first: " + reference + ": " + show(want_) + "\n  second: pipe-run on the output: " + show(got) + "\n" +
+           first_difference(want_.out, got.out) + (problem.empty() ? "" : "  pipe-run said:\n" + problem));
+  blame_stage();
+}
+
+RunResult Run::go() {
+  if (!make_input() || !reference_behaviour()) return result_;
+  if (!run_pipe(1) || !run_pipe(2) || !check_outputs()) return result_;
+  check_behaviour();
+  return result_;
+}
+
+}  // namespace
+
+bool make_csmith_program(uint64_t seed, const std::string& path, std::string& error) {
+  std::vector<std::string> argv{"csmith", "--seed", std::to_string(seed)};
+  argv.insert(argv.end(), std::begin(kCsmithFlags), std::end(kCsmithFlags));
+  argv.insert(argv.end(), {"-o", path});
+  ProcessResult r = run_process({argv, "", "", 60});
+  error = r.describe() + "\n" + tail(r.err);
+  return r.status == 0;
+}
+
+RunResult fuzz_one(const Config& config, uint64_t seed, const std::string& dir) { return Run(config, seed, dir).go(); }
+
+}  // namespace pl::fuzz

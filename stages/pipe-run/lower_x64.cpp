@@ -1,0 +1,344 @@
+// lower_x64.cpp - the x64: nodes of the son-x64 and cfg-x64 levels as
+// pipe-run instructions (FunctionBuilder's x64 half; program.cpp has the
+// generic half and lower_son.cpp / lower_cfg.cpp decide the order).
+//
+// The machine model (FORMAT.md section 8): a value is a 64-bit register,
+// and the instructions compute with the functions of common/eval_x64.h
+// (32-bit results zero-extend, narrow two-address results keep the tied
+// input's upper bits, other narrow results get junk above them). Decoded
+// once here, so the run loop reads no literal:
+//   - immediates become constant value slots (deduplicated), so `addi` runs
+//     as `add` with a constant operand and `storei` as `store`; a missing
+//     base or index of an address is the constant 0, and a symbol's address
+//     plus the displacement is folded into the displacement;
+//   - constants (`x64:movi`, `x64:loadgot`, `x64:lea` of a symbol) are
+//     preset like `const`; `x64:argreg` is a parameter: argument register k
+//     of the call, its bits above the type unspecified (junk);
+//   - `x64:argslot n` and `x64:outarg n` are addresses in the incoming and
+//     outgoing stack argument areas: the outgoing area is a stack slot of
+//     the activation, sized to hold every outarg address plus the largest
+//     displacement used from one (and a constant rep movsb count), and it is
+//     the callee's incoming area during a call;
+//   - result 0 of an x64 tuple is the tuple node's own value: the memory
+//     state of stores, calls and volatile loads, lo of mul1, the quotient of
+//     div (FunctionBuilder::preset aliases proj 0 to the node).
+#include <algorithm>
+
+#include "eval_x64.h"
+#include "run.h"
+
+namespace pl::run {
+
+namespace {
+
+bool is_outgoing_area(const Function& fn, NodeId n) { return fn.nodes[n].op == Op::X64OutArg; }
+
+}  // namespace
+
+int64_t FunctionBuilder::int_literal(NodeId n, size_t i) const {
+  const Node& node = fn_.nodes[n];
+  if (i >= node.literals.size() || !node.literals[i].is_int())
+    fail(n, "literal " + std::to_string(i) + " is not an integer");
+  return static_cast<int64_t>(node.literals[i].bits());
+}
+
+std::string_view FunctionBuilder::string_literal(NodeId n, size_t i) const {
+  const Node& node = fn_.nodes[n];
+  if (i >= node.literals.size() || node.literals[i].kind() != Literal::Kind::String)
+    fail(n, "literal " + std::to_string(i) + " is not a string");
+  return node.literals[i].as_string();
+}
+
+uint32_t FunctionBuilder::constant(uint64_t v) {
+  auto it = std::lower_bound(constants_.begin(), constants_.end(), std::make_pair(v, uint32_t{0}));
+  if (it != constants_.end() && it->first == v) return it->second;
+  uint32_t slot = out_.num_values++;
+  out_.init_values.push_back(v);
+  out_.init_undef.push_back(0);
+  constants_.insert(it, {v, slot});
+  return slot;
+}
+
+void FunctionBuilder::preset_x64(NodeId id) {
+  const Node& node = fn_.nodes[id];
+  switch (node.op) {
+    case Op::X64ArgReg: {
+      unsigned bits = type_bits_of(id, 0);
+      std::optional<x64::Reg> reg = x64::parse_reg(string_literal(id, 1));
+      auto it = reg ? std::find(x64::kArgRegs.begin(), x64::kArgRegs.end(), *reg) : x64::kArgRegs.end();
+      if (it == x64::kArgRegs.end()) fail(id, "x64:argreg names no argument register");
+      preset_[id] = 1;
+      out_.params.push_back({id, static_cast<uint32_t>(it - x64::kArgRegs.begin()), static_cast<uint8_t>(bits)});
+      return;
+    }
+    case Op::X64MovI: {
+      unsigned bits = type_bits_of(id, 0);
+      if (node.literals.size() < 2 || !node.literals[1].is_int()) fail(id, "x64:movi needs an integer literal");
+      fold(id, x64_fresh(const_value(node.literals[1], 64), bits));
+      return;
+    }
+    case Op::X64LoadGot:
+      fold(id, program_.symbol_address(fn_, id, std::string(string_literal(id, 0))));
+      return;
+    case Op::X64Lea:
+      if (node.literals.size() == 4) {
+        if (!node.inputs.empty()) fail(id, "an address with a symbol has no base or index");
+        uint64_t symbol = program_.symbol_address(fn_, id, std::string(string_literal(id, 3)));
+        fold(id, x64_fresh(symbol + static_cast<uint64_t>(int_literal(id, 2)), type_bits_of(id, 0)));
+      }
+      return;
+    default: return;
+  }
+}
+
+void FunctionBuilder::x64_address(NodeId n, Insn& insn, size_t lit, size_t in) {
+  const Node& node = fn_.nodes[n];
+  int64_t scale = int_literal(n, lit), disp = int_literal(n, lit + 1);
+  if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) fail(n, "address scale is not 0, 1, 2, 4 or 8");
+  insn.aux = static_cast<uint8_t>(scale);
+  insn.a = insn.b = constant(0);
+  insn.imm = static_cast<uint64_t>(disp);
+  if (node.literals.size() > lit + 2) {
+    if (node.inputs.size() != in) fail(n, "an address with a symbol has no base or index");
+    insn.imm += program_.symbol_address(fn_, n, std::string(string_literal(n, lit + 2)));
+    return;
+  }
+  if (node.inputs.size() != in + 1 + (scale != 0)) fail(n, "the address inputs do not match its scale");
+  insn.a = value(node.inputs[in]);
+  if (scale != 0) insn.b = value(node.inputs[in + 1]);
+}
+
+// The outgoing stack argument area: every outarg address plus the largest
+// displacement used from it (8 bytes for each access) or a constant
+// rep movsb count.
+void FunctionBuilder::add_outgoing_area(NodeId label) {
+  uint64_t size = 0;
+  auto outarg_offset = [&](NodeId base) -> std::optional<uint64_t> {
+    const Node& b = fn_.nodes[base];
+    if (is_outgoing_area(fn_, base) && !b.literals.empty() && b.literals[0].is_int()) return b.literals[0].bits();
+    if (b.op == Op::X64Lea && b.literals.size() == 3 && !b.inputs.empty() && is_outgoing_area(fn_, b.inputs[0]) &&
+        b.literals[2].is_int() && !fn_.nodes[b.inputs[0]].literals.empty())
+      return fn_.nodes[b.inputs[0]].literals[0].bits() + b.literals[2].bits();
+    return std::nullopt;
+  };
+  for (NodeId m = 0; m < fn_.nodes.size(); ++m) {
+    const Node& node = fn_.nodes[m];
+    if (!x64::is_x64(node.op)) continue;
+    if (std::optional<uint64_t> at = outarg_offset(m)) size = std::max(size, *at + 8);
+    const x64::Constraints& c = x64::constraints(node.op);
+    if (c.address_input >= 0 && node.literals.size() == static_cast<size_t>(c.address_literal) + 2 &&
+        node.inputs.size() > static_cast<size_t>(c.address_input) && node.literals[c.address_literal + 1].is_int())
+      if (std::optional<uint64_t> at = outarg_offset(node.inputs[c.address_input]))
+        size = std::max(size, *at + node.literals[c.address_literal + 1].bits() + 8);
+    if (node.op == Op::X64RepMovsb && node.inputs.size() == 4 && fn_.nodes[node.inputs[3]].op == Op::X64MovI &&
+        fn_.nodes[node.inputs[3]].literals.size() == 2 && fn_.nodes[node.inputs[3]].literals[1].is_int())
+      if (std::optional<uint64_t> at = outarg_offset(node.inputs[1]))
+        size = std::max(size, *at + fn_.nodes[node.inputs[3]].literals[1].bits());
+  }
+  if (size > (uint64_t{1} << 24)) fail(label, "the outgoing stack argument area would be larger than 16 MiB");
+  size = (size + 15) / 16 * 16;
+  out_.outgoing = out_.num_values++;
+  out_.init_values.push_back(0);
+  out_.init_undef.push_back(0);
+  out_.slot_nodes.push_back(out_.outgoing);
+  out_.slot_labels.push_back(label);
+  out_.slot_sizes.push_back(static_cast<uint32_t>(size));
+  out_.slot_aligns.push_back(16);
+  outgoing_size_ = size;
+}
+
+void FunctionBuilder::emit_x64(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  OpId op = node.op;
+  auto input = [&](size_t i) {
+    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
+    return value(node.inputs[i]);
+  };
+  auto result_of = [&](uint32_t k) {
+    uint32_t p = proj_of(n, k);
+    return p == kNone ? out_.scratch : p;
+  };
+  auto insn_of = [&](Code code, unsigned bits) -> Insn& {
+    Insn& insn = push(code, n);
+    insn.bits = static_cast<uint8_t>(bits);
+    insn.dst = n;
+    return insn;
+  };
+  auto condition = [&](size_t i) {
+    std::optional<x64::Cond> cc = x64::parse_cond(string_literal(n, i));
+    if (!cc) fail(n, "unknown condition code");
+    return static_cast<uint8_t>(*cc);
+  };
+  // Two-address arithmetic: register or immediate second operand.
+  auto alu = [&](Code code, bool immediate) {
+    Insn& insn = insn_of(code, type_bits_of(n, 0));
+    insn.a = insn.c = input(0);
+    insn.b = immediate ? constant(static_cast<uint64_t>(int_literal(n, 1))) : input(1);
+  };
+  switch (op) {
+    case Op::X64Add: return alu(Code::XAdd, false);
+    case Op::X64Sub: return alu(Code::XSub, false);
+    case Op::X64And: return alu(Code::XAnd, false);
+    case Op::X64Or: return alu(Code::XOr, false);
+    case Op::X64Xor: return alu(Code::XXor, false);
+    case Op::X64Imul: return alu(Code::XImul, false);
+    case Op::X64AddI: return alu(Code::XAdd, true);
+    case Op::X64SubI: return alu(Code::XSub, true);
+    case Op::X64AndI: return alu(Code::XAnd, true);
+    case Op::X64OrI: return alu(Code::XOr, true);
+    case Op::X64XorI: return alu(Code::XXor, true);
+    case Op::X64ImulI: {
+      alu(Code::XImul, true);
+      out_.code.back().c = constant(kX64Junk);  // three-operand form: not tied
+      return;
+    }
+    case Op::X64Shl: return alu(Code::XShl, false);
+    case Op::X64Shr: return alu(Code::XShr, false);
+    case Op::X64Sar: return alu(Code::XSar, false);
+    case Op::X64ShlI: return alu(Code::XShl, true);
+    case Op::X64ShrI: return alu(Code::XShr, true);
+    case Op::X64SarI: return alu(Code::XSar, true);
+    case Op::X64Neg:
+    case Op::X64Not:
+    case Op::X64Cdq: {
+      Insn& insn = insn_of(op == Op::X64Neg ? Code::XNeg : op == Op::X64Not ? Code::XNot : Code::XCdq,
+                           type_bits_of(n, 0));
+      insn.a = input(0);
+      return;
+    }
+    case Op::X64Cmp:
+    case Op::X64Test:
+    case Op::X64CmpI:
+    case Op::X64TestI: {
+      bool immediate = op == Op::X64CmpI || op == Op::X64TestI;
+      Insn& insn = insn_of(op == Op::X64Cmp || op == Op::X64CmpI ? Code::XCmp : Code::XTest, type_bits_of(n, 0));
+      insn.a = input(0);
+      insn.b = immediate ? constant(static_cast<uint64_t>(int_literal(n, 1))) : input(1);
+      return;
+    }
+    case Op::X64Mul1:
+    case Op::X64Imul1: {
+      Insn& insn = insn_of(op == Op::X64Mul1 ? Code::XMul1 : Code::XImul1, type_bits_of(n, 0));
+      insn.dst = result_of(1);
+      insn.a = input(0);
+      insn.b = input(1);
+      return;
+    }
+    case Op::X64Div:
+    case Op::X64Idiv: {
+      Insn& insn = insn_of(op == Op::X64Div ? Code::XDiv : Code::XIdiv, type_bits_of(n, 0));
+      insn.dst = result_of(1);
+      insn.a = input(0);
+      insn.b = input(1);
+      insn.c = input(2);
+      return;
+    }
+    case Op::X64MovSX:
+    case Op::X64MovZX: {
+      Insn& insn = insn_of(op == Op::X64MovSX ? Code::XMovSX : Code::XMovZX, type_bits_of(n, 0));
+      insn.bits2 = static_cast<uint8_t>(type_bits_of(n, 1));
+      if (insn.bits2 < insn.bits) fail(n, "an extension to a narrower type");
+      insn.a = input(0);
+      return;
+    }
+    case Op::X64SetCC: {
+      Insn& insn = insn_of(Code::XSetCC, 8);
+      insn.aux = condition(0);
+      insn.a = input(0);
+      return;
+    }
+    case Op::X64CMov: {
+      Insn& insn = insn_of(Code::XCMov, type_bits_of(n, 1));
+      insn.aux = condition(0);
+      insn.a = input(0);
+      insn.b = input(1);
+      insn.c = input(2);
+      return;
+    }
+    case Op::X64Lea: {
+      Insn& insn = insn_of(Code::XLea, type_bits_of(n, 0));
+      x64_address(n, insn, 1, 0);
+      return;
+    }
+    case Op::X64ArgSlot:
+    case Op::X64OutArg: {
+      if (op == Op::X64OutArg && out_.outgoing == kNone) add_outgoing_area(n);
+      if (op == Op::X64ArgSlot && out_.incoming == kNone) {
+        out_.incoming = out_.num_values++;
+        out_.init_values.push_back(0);
+        out_.init_undef.push_back(0);
+      }
+      Insn& insn = insn_of(Code::XLea, 64);
+      insn.a = op == Op::X64OutArg ? out_.outgoing : out_.incoming;
+      insn.b = constant(0);
+      insn.imm = static_cast<uint64_t>(int_literal(n, 0));
+      return;
+    }
+    case Op::X64Load:
+    case Op::X64LoadSX:
+    case Op::X64LoadZX:
+    case Op::X64LoadV:
+    case Op::X64LoadSXV:
+    case Op::X64LoadZXV: {
+      bool extends = op != Op::X64Load && op != Op::X64LoadV;
+      bool is_volatile = op == Op::X64LoadV || op == Op::X64LoadSXV || op == Op::X64LoadZXV;
+      unsigned from = type_bits_of(n, 0), to = extends ? type_bits_of(n, 1) : from;
+      if (from < 8 || to < from) fail(n, "a load of " + std::to_string(from) + " bits to " + std::to_string(to));
+      Insn& insn = insn_of(op == Op::X64LoadSX || op == Op::X64LoadSXV ? Code::XLoadSX : Code::XLoad, from);
+      insn.bits2 = static_cast<uint8_t>(to);
+      insn.c = input(0);
+      insn.dst = is_volatile ? result_of(1) : n;
+      x64_address(n, insn, extends ? 2 : 1, 1);
+      if (is_volatile) insn.aux |= kVolatileLoad;
+      return;
+    }
+    case Op::X64Store:
+    case Op::X64StoreI: {
+      bool immediate = op == Op::X64StoreI;
+      unsigned bits = type_bits_of(n, 0);
+      if (bits < 8) fail(n, "a store of fewer than 8 bits");
+      Insn& insn = insn_of(Code::XStore, bits);
+      insn.c = input(0);
+      insn.dst = immediate ? constant(static_cast<uint64_t>(int_literal(n, 1))) : input(1);
+      x64_address(n, insn, immediate ? 2 : 1, immediate ? 1 : 2);
+      return;
+    }
+    case Op::X64RepMovsb: {
+      Insn& insn = insn_of(Code::XRepMovsb, 8);
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = input(2);
+      insn.dst = input(3);
+      return;
+    }
+    case Op::X64Call:
+    case Op::X64CallInd: {
+      bool direct = op == Op::X64Call;
+      Insn& insn = insn_of(Code::XCall, 64);
+      insn.c = input(0);
+      insn.a = direct ? constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))) : input(1);
+      insn.dst = result_of(1);
+      insn.b = result_of(2);
+      size_t first_arg = direct ? 1 : 2;
+      if (node.inputs.size() < first_arg || node.inputs.size() - first_arg > x64::kArgRegs.size())
+        fail(n, "a call passes at most 6 arguments in registers");
+      uint64_t first = out_.call_args.size();
+      for (size_t i = first_arg; i < node.inputs.size(); ++i) out_.call_args.push_back(value(node.inputs[i]));
+      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg) << 32);
+      return;
+    }
+    default: break;
+  }
+  fail(n, "pipe-run cannot execute opcode '" + std::string(fn_.op_name(op)) + "' here");
+}
+
+void FunctionBuilder::emit_x64_return(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  if (node.inputs.empty() || node.inputs.size() > 3) fail(n, "x64:ret takes the memory state and at most two values");
+  Insn& insn = push(Code::XRet, n);
+  insn.a = value(node.inputs[0]);
+  insn.b = node.inputs.size() > 1 ? value(node.inputs[1]) : kNone;
+  insn.c = node.inputs.size() > 2 ? value(node.inputs[2]) : kNone;
+}
+
+}  // namespace pl::run

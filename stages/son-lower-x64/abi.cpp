@@ -1,0 +1,323 @@
+// abi.cpp - the System V x86-64 calling convention for son-lower-x64:
+// parameters (callee side), calls (caller side), returns, and struct copies.
+//
+// Classification (System V ABI, section 3.2.3, for the integer class only:
+// floating point comes later). Going through the parameters in order with
+// the six integer argument registers rdi rsi rdx rcx r8 r9:
+//  - a scalar takes the next register, or an 8-byte stack slot when none is
+//    left; `i8/i16 signext/zeroext` are extended to 32 bits by the caller
+//    (gcc's callers do it and clang's callees rely on it); callees never
+//    rely on it;
+//  - `ptr byval(S,A)`: an aggregate of S <= 16 bytes travels in ceil(S/8)
+//    registers if that many are left, else (and when S > 16) in memory on
+//    the stack: ceil(S/8) 8-byte words aligned to max(8, A). A later scalar
+//    may still take a register the aggregate did not fit in;
+//  - `ptr sret(S,A)` (parameter 0): S <= 16: no pointer is passed, the
+//    result comes back in rax (and rdx); S > 16: the pointer is passed in rdi
+//    and the callee returns it in rax.
+// Stack arguments are at [rsp + 8 + off] at the callee's entry
+// (x64:argslot off) and at [rsp + off] at the call (x64:outarg off).
+// The eightbytes of an aggregate are read and written with accesses of
+// exactly its size (8, 4, 2 and 1-byte pieces), so nothing outside it is
+// touched. Variadic callees get al = 0 (no vector registers: no floating
+// point yet); a call without a known signature leaves al unset (-1).
+#include <stdexcept>
+#include <string>
+
+#include "abi.h"
+#include "error.h"
+#include "rules.h"
+
+namespace pl::lower {
+
+namespace {
+
+constexpr size_t kArgRegCount = x64::kArgRegs.size();
+// copy: inline loads and stores up to this many bytes, rep movsb above.
+constexpr uint64_t kInlineCopyMax = 64;
+
+uint64_t round_up(uint64_t v, uint64_t align) { return (v + align - 1) / align * align; }
+
+}  // namespace
+
+// The attribute strings are parsed once, by common/abi.h; these turn them
+// into the lowering's view (the value type as a ValueType).
+AbiParam parse_abi_param(std::string_view text) {
+  std::string problem;
+  std::optional<ParamType> type = parse_param_type(text, &problem);
+  if (!type) throw std::invalid_argument(problem);
+  return AbiParam{.type = *parse_value_type(type->value_type), .attr = type->attr, .size = type->size,
+                  .align = type->align};
+}
+
+AbiSignature parse_abi_list(std::string_view text) {
+  std::string problem;
+  std::optional<ParamList> list = parse_param_list(text, &problem);
+  if (!list) throw std::invalid_argument(problem);
+  AbiSignature sig;
+  sig.known = true;
+  sig.variadic = list->variadic;
+  for (const std::string& p : list->params) sig.params.push_back(parse_abi_param(p));
+  return sig;
+}
+
+AbiSignature abi_of(const Signature& sig) {
+  AbiSignature abi;
+  abi.known = true;
+  abi.variadic = sig.variadic;
+  for (const std::string& p : sig.params) abi.params.push_back(parse_abi_param(p));
+  return abi;
+}
+
+// ---- callee side ----------------------------------------------------------------
+
+void Lowerer::entry_setup() {
+  if (entry_done_) return;
+  entry_done_ = true;
+  NodeId start = kNone;
+  for (NodeId id = 0; id < in_.nodes.size(); ++id)
+    if (op(id) == Start) start = value(id);
+  entry_mem_raw_ = emit(EntryMem, {}, {}, start);
+  NodeId mem = entry_mem_raw_;
+  param_value_.assign(entry_abi_.params.size(), kNone);
+  size_t regs = 0;
+  uint64_t stack = 0;
+  for (size_t i = 0; i < entry_abi_.params.size(); ++i) {
+    const AbiParam& p = entry_abi_.params[i];
+    if (p.attr == AbiParam::Attr::SRet && p.size <= 16) {
+      sret_slot_ = emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(round_up(p.size, 8))),
+                                       Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
+      param_value_[i] = sret_slot_;
+    } else if (p.attr == AbiParam::Attr::ByVal) {
+      uint64_t words = round_up(p.size, 8) / 8;
+      if (p.size <= 16 && regs + words <= kArgRegCount) {
+        NodeId slot = emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(words * 8)),
+                                          Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
+        for (uint64_t k = 0; k < words; ++k) {
+          NodeId r = emit(X64ArgReg, {tlit(ValueType::I64), Literal::string(x64::reg_name(x64::kArgRegs[regs++]))}, {},
+                          start);
+          Addr a;
+          a.base = slot;
+          a.disp = static_cast<int64_t>(8 * k);
+          mem = store(ValueType::I64, mem, start, r, a);
+        }
+        param_value_[i] = slot;
+      } else {
+        uint64_t off = round_up(stack, std::max<uint64_t>(p.align, 8));
+        param_value_[i] = emit(X64ArgSlot, {Literal::integer(static_cast<int64_t>(off))}, {});
+        stack = off + round_up(p.size, 8);
+      }
+    } else if (regs < kArgRegCount) {
+      param_value_[i] = emit(X64ArgReg, {tlit(p.type), Literal::string(x64::reg_name(x64::kArgRegs[regs++]))}, {},
+                             start);
+      if (p.attr == AbiParam::Attr::SRet) sret_reg_ = param_value_[i];
+    } else {
+      Addr a;
+      a.base = emit(X64ArgSlot, {Literal::integer(static_cast<int64_t>(stack))}, {});
+      param_value_[i] = load(p.type == ValueType::I64 || p.type == ValueType::Ptr ? ValueType::I64 : ValueType::I32,
+                             entry_mem_raw_, start, a);
+      stack += 8;
+    }
+  }
+  if (entry_abi_.variadic && has_va_start()) save_vararg_registers(start, mem, regs, stack);
+  entry_mem_ = mem;
+}
+
+NodeId Lowerer::lower_entrymem(NodeId) {
+  entry_setup();
+  return entry_mem_;
+}
+
+NodeId Lowerer::lower_param(NodeId old) {
+  entry_setup();
+  size_t index = static_cast<size_t>(node(old).literals[1].as_int());
+  return param_value_.at(index);
+}
+
+NodeId Lowerer::lower_return(NodeId old) {
+  const Node& nd = node(old);
+  NodeId mem = value(nd.inputs[0]), ctl = control(old);
+  std::vector<NodeId> ins = {mem};
+  if (sret_slot_ != kNone) {
+    uint64_t size = entry_abi_.params[0].size;
+    for (uint64_t k = 0; k * 8 < size; ++k) {
+      Addr a;
+      a.base = sret_slot_;
+      a.disp = static_cast<int64_t>(8 * k);
+      ins.push_back(load(ValueType::I64, mem, ctl, a));
+    }
+  } else if (sret_reg_ != kNone) {
+    ins.push_back(sret_reg_);
+  } else if (nd.inputs.size() > 1) {
+    ins.push_back(value(nd.inputs[1]));
+  }
+  return emit(X64Ret, {}, std::move(ins), ctl);
+}
+
+// ---- caller side ------------------------------------------------------------------
+
+AbiSignature Lowerer::call_abi(NodeId call) {
+  const Node& nd = node(call);
+  Where where = Where::in(in_.name, node_name(call));
+  if (nd.literals.size() > 1) {
+    try {
+      return parse_abi_list(nd.literals[1].as_string());
+    } catch (const std::exception& e) {
+      throw FormatError(where, std::string("bad ABI parameter list: ") + e.what());
+    }
+  }
+  NodeId callee = nd.inputs[1];
+  if (op(callee) == SymAddr) {
+    std::string_view name = node(callee).literals[0].as_string();
+    for (const Extern& e : header_.externs)
+      if (e.name == name && e.signature) {
+        try {
+          return abi_of(*e.signature);
+        } catch (const std::exception& ex) {
+          throw FormatError(where, std::string("bad ABI signature of '") + std::string(name) + "': " + ex.what());
+        }
+      }
+  }
+  return {};
+}
+
+namespace {
+
+// The pieces (offset, bytes) an access of `size` bytes at 0 is made of.
+std::vector<std::pair<uint64_t, unsigned>> pieces(uint64_t size, unsigned max_piece) {
+  std::vector<std::pair<uint64_t, unsigned>> out;
+  uint64_t pos = 0;
+  while (pos < size) {
+    unsigned piece = max_piece;
+    while (piece > size - pos) piece /= 2;
+    out.push_back({pos, piece});
+    pos += piece;
+  }
+  return out;
+}
+
+ValueType piece_type(unsigned bytes) {
+  switch (bytes) {
+    case 1: return ValueType::I8;
+    case 2: return ValueType::I16;
+    case 4: return ValueType::I32;
+    default: return ValueType::I64;
+  }
+}
+
+}  // namespace
+
+NodeId Lowerer::pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs) {
+  for (uint64_t word = 0; word * 8 < size; ++word) {
+    NodeId acc = kNone;
+    for (auto [pos, bytes] : pieces(std::min<uint64_t>(8, size - word * 8), 8)) {
+      Addr a;
+      a.base = ptr;
+      a.disp = static_cast<int64_t>(word * 8 + pos);
+      NodeId part = load(piece_type(bytes), mem, ctl, a);  // zero-extending: the upper bits are 0
+      if (pos > 0) part = with_imm(X64ShlI, ValueType::I64, part, static_cast<int64_t>(pos * 8));
+      acc = acc == kNone ? part : binary(X64Or, ValueType::I64, acc, part);
+    }
+    regs.push_back(acc);
+  }
+  return mem;
+}
+
+NodeId Lowerer::store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size) {
+  for (uint64_t word = 0; word * 8 < size; ++word) {
+    NodeId v = regs[word];
+    uint64_t done = 0;
+    for (auto [pos, bytes] : pieces(std::min<uint64_t>(8, size - word * 8), 8)) {
+      if (pos > done) v = with_imm(X64ShrI, ValueType::I64, v, static_cast<int64_t>((pos - done) * 8));
+      done = pos;
+      Addr a;
+      a.base = dst;
+      a.disp = static_cast<int64_t>(word * 8 + pos);
+      mem = store(piece_type(bytes), mem, ctl, v, a);
+    }
+  }
+  return mem;
+}
+
+NodeId Lowerer::lower_copy(NodeId ctl, NodeId mem, NodeId dst, NodeId src, uint64_t size) {
+  if (size > kInlineCopyMax) {
+    return emit(X64RepMovsb, {}, {mem, dst, src, movi(ValueType::I64, static_cast<int64_t>(size))}, ctl);
+  }
+  // All loads first, then the stores: exact even when the ranges overlap.
+  auto parts = pieces(size, 8);
+  std::vector<NodeId> values;
+  for (auto [pos, bytes] : parts) {
+    Addr a;
+    a.base = src;
+    a.disp = static_cast<int64_t>(pos);
+    values.push_back(load(piece_type(bytes), mem, ctl, a));
+  }
+  for (size_t i = 0; i < parts.size(); ++i) {
+    Addr a;
+    a.base = dst;
+    a.disp = static_cast<int64_t>(parts[i].first);
+    mem = store(piece_type(parts[i].second), mem, ctl, values[i], a);
+  }
+  return mem;
+}
+
+NodeId Lowerer::lower_call(NodeId old) {
+  const Node& nd = node(old);
+  AbiSignature abi = call_abi(old);
+  NodeId ctl = control(old);
+  NodeId mem = value(nd.inputs[0]);
+  std::vector<NodeId> regs;
+  uint64_t stack = 0;
+  NodeId sret_ptr = kNone;
+  uint64_t sret_size = 0;
+  auto outarg = [&](uint64_t off) { return emit(X64OutArg, {Literal::integer(static_cast<int64_t>(off))}, {}); };
+  for (size_t i = 2; i < nd.inputs.size(); ++i) {
+    NodeId arg = nd.inputs[i];
+    AbiParam p;
+    if (i - 2 < abi.params.size()) p = abi.params[i - 2];
+    else p.type = type(arg);
+    NodeId v = value(arg);
+    if (p.attr == AbiParam::Attr::SRet && p.size <= 16) {
+      sret_ptr = v;
+      sret_size = p.size;
+    } else if (p.attr == AbiParam::Attr::ByVal) {
+      uint64_t words = round_up(p.size, 8) / 8;
+      if (p.size <= 16 && regs.size() + words <= kArgRegCount) {
+        pass_aggregate_in_regs(ctl, mem, v, p.size, regs);
+      } else {
+        uint64_t off = round_up(stack, std::max<uint64_t>(p.align, 8));
+        mem = lower_copy(ctl, mem, outarg(off), v, p.size);
+        stack = off + round_up(p.size, 8);
+      }
+    } else {
+      if ((p.attr == AbiParam::Attr::SignExt || p.attr == AbiParam::Attr::ZeroExt) && type_bits(p.type) < 32)
+        v = extend(p.attr == AbiParam::Attr::SignExt, p.type, ValueType::I32, v);
+      if (regs.size() < kArgRegCount) {
+        regs.push_back(v);
+      } else {
+        Addr a;
+        a.base = outarg(stack);
+        mem = store(ValueType::I64, mem, ctl, v, a);
+        stack += 8;
+      }
+    }
+  }
+  int64_t al = abi.known && abi.variadic ? 0 : -1;
+  NodeId callee = nd.inputs[1];
+  std::vector<NodeId> ins = {mem};
+  NodeId call;
+  if (op(callee) == SymAddr) {
+    ins.insert(ins.end(), regs.begin(), regs.end());
+    call = emit(X64Call, {node(callee).literals[0], Literal::integer(al)}, std::move(ins), ctl);
+  } else {
+    ins.push_back(value(callee));
+    ins.insert(ins.end(), regs.begin(), regs.end());
+    call = emit(X64CallInd, {Literal::integer(al)}, std::move(ins), ctl);
+  }
+  NodeId out_mem = proj(call, 0), rax = proj(call, 1);
+  if (sret_ptr != kNone) out_mem = store_eightbytes(ctl, out_mem, {rax, proj(call, 2)}, sret_ptr, sret_size);
+  define_tuple(old, {out_mem, rax});
+  return call;
+}
+
+}  // namespace pl::lower

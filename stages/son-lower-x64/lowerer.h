@@ -1,0 +1,183 @@
+// lowerer.h - the machinery the selection rules (rules.cpp) and the ABI
+// lowering (abi.cpp) build with: reading the input `son` graph, and emitting
+// `x64:` nodes into the output graph. son-lower-x64.cpp drives it (its header
+// comment describes the algorithm).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "abi.h"
+#include "eval.h"
+#include "ir.h"
+#include "x64.h"
+
+namespace pl::lower {
+
+inline constexpr NodeId kNone = ~NodeId{0};
+
+// An x86 memory operand before it becomes literals and inputs: base +
+// index * scale + disp, or RIP-relative symbol + disp (no base, no index).
+// base and index are output node ids.
+struct Addr {
+  NodeId base = kNone;
+  NodeId index = kNone;
+  unsigned scale = 0;  // 0 (no index), 1, 2, 4, 8
+  int64_t disp = 0;    // fits in a signed 32-bit integer
+  std::string sym;     // non-empty: RIP-relative
+};
+
+// How arguments and results travel (System V), per parameter of a
+// signature or a call (abi.cpp).
+struct AbiParam {
+  ValueType type = ValueType::I64;
+  using Attr = ParamAttr;  // common/abi.h
+  Attr attr = Attr::None;
+  uint64_t size = 0;   // byval/sret: the aggregate's size
+  uint64_t align = 0;  // and alignment
+};
+struct AbiSignature {
+  std::vector<AbiParam> params;
+  bool variadic = false;
+  bool known = false;  // false: the arguments' own value types, al not set
+};
+// "ptr byval(24,8)", "i8 signext", "i32" (parsed by common/abi.h): throws
+// std::invalid_argument.
+AbiParam parse_abi_param(std::string_view text);
+// "(ptr sret(24,8), i32, ...)": the call literal.
+AbiSignature parse_abi_list(std::string_view text);
+AbiSignature abi_of(const Signature& sig);
+
+class Lowerer {
+ public:
+  Lowerer(const ModuleHeader& header, const Function& in);
+  // Lowers the whole function; the result is the son-x64 function.
+  Function run();
+
+  // ---- the input graph (old ids) ----
+  const Node& node(NodeId old) const { return in_.nodes[old]; }
+  OpId op(NodeId old) const { return in_.nodes[old].op; }
+  // The value type a node produces (compares: i32; phis: their inputs').
+  ValueType type(NodeId old);
+  // The literal type of a node with a `t` literal first (add, load, eq, ...).
+  ValueType lit_type(NodeId old, size_t index = 0) const;
+  // The value of a `const` node, or of a pure node computing a constant
+  // from constants, as a signed number of its type; or nothing.
+  std::optional<int64_t> constant(NodeId old) const;
+  unsigned uses(NodeId old) const { return use_count_[old]; }
+  bool is_extern(std::string_view sym) const;
+  const Function& input() const { return in_; }
+  const ModuleHeader& header() const { return header_; }
+  const AbiSignature& entry_abi() const { return entry_abi_; }
+
+  // ---- the output graph ----
+  // The lowered value (or memory, or control) of an old node; its operands
+  // are lowered before it (the nodes go in topological order).
+  NodeId value(NodeId old) const;
+  NodeId control(NodeId old) const { return value(node(old).control[0]); }
+  // Emits a node; it carries the location of the node being lowered.
+  NodeId emit(OpId op, std::vector<Literal> lits, std::vector<NodeId> inputs, NodeId control = kNone);
+  NodeId proj(NodeId tuple, int64_t index);
+  Function& output() { return out_; }
+
+  // Builders (new ids in, new ids out). `t` is an x64 operand type.
+  NodeId movi(ValueType t, int64_t imm);
+  NodeId binary(OpId op, ValueType t, NodeId a, NodeId b) { return emit(op, {tlit(t)}, {a, b}); }
+  NodeId unary(OpId op, ValueType t, NodeId a) { return emit(op, {tlit(t)}, {a}); }
+  NodeId with_imm(OpId op, ValueType t, NodeId a, int64_t imm) { return emit(op, {tlit(t), Literal::integer(imm)}, {a}); }
+  NodeId extend(bool sign, ValueType from, ValueType to, NodeId a);
+  NodeId lea(const Addr& a);
+  NodeId load(ValueType t, NodeId mem, NodeId ctl, const Addr& a);  // t: i8..i64, zero-extending the narrow ones
+  NodeId store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a);
+
+  // ---- shared selection pieces (rules.cpp) ----
+  // The address an old pointer value computes, folded (base, index*scale,
+  // disp32, symbol).
+  Addr address(NodeId old_ptr);
+  // A flags producer for the old compare node `cmp` (eq ... ule) and the
+  // condition that holds when the compare is true; a new producer per call
+  // (each flags value has one user).
+  NodeId compare_flags(NodeId cmp, x64::Cond& cc);
+  // Flags for "the old value v is not zero" (test v, v at v's width).
+  NodeId nonzero_flags(NodeId v, x64::Cond& cc);
+  // The x64 type an old operand of type t is computed at: i8/i16 at 32 bits.
+  static ValueType wide(ValueType t);
+  static ValueType machine(ValueType t) { return t == ValueType::Ptr ? ValueType::I64 : t; }
+  static Literal tlit(ValueType t) { return Literal::string(value_type_name(machine(t))); }
+  // Does the low 32 bits' producer `v` (new id) leave the upper 32 bits zero?
+  bool upper32_zero(NodeId v) const;
+  // An old value read at `t` as a full 32- or 64-bit number: extended when
+  // narrower (sign or zero), else as is.
+  NodeId widened(NodeId old, bool sign);
+
+  // Results of a lowered tuple node (call, load.volatile, if): what each
+  // `proj k` of the old node becomes.
+  void define(NodeId old, NodeId now) { map_[old] = now; }
+  void define_tuple(NodeId old, std::vector<NodeId> results) { tuple_[old] = std::move(results); }
+
+  // The division node shared by div/rem of the same operands in one block.
+  NodeId shared_division(bool is_signed, ValueType t, NodeId ctl, NodeId a_old, NodeId b_old);
+
+  // ABI (abi.cpp).
+  NodeId lower_param(NodeId old);
+  NodeId lower_entrymem(NodeId old);
+  NodeId lower_call(NodeId old);
+  NodeId lower_return(NodeId old);
+  NodeId lower_copy(NodeId ctl, NodeId mem, NodeId dst, NodeId src, uint64_t size);
+  // Variadic definitions (varargs.cpp).
+  NodeId lower_va_start(NodeId old);
+  NodeId lower_va_arg(NodeId old);
+
+ private:
+  void lower_node(NodeId old);
+  void lower_skeleton(NodeId old);
+  void patch_cycles();
+  void entry_setup();
+  AbiSignature call_abi(NodeId call);
+  bool has_va_start() const;
+  void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, uint64_t stack_used);
+  NodeId pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs);
+  NodeId store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size);
+
+  const ModuleHeader& header_;
+  const Function& in_;
+  Function out_;
+  std::vector<NodeId> map_;
+  std::unordered_map<NodeId, std::vector<NodeId>> tuple_;
+  std::vector<unsigned> use_count_;
+  std::unordered_set<std::string> externs_;
+  std::vector<int8_t> type_cache_;
+  // Constant value (raw N-bit pattern) of consts and of pure nodes whose
+  // operands are all constant (folded with common/eval.h), per old node.
+  std::vector<std::optional<uint64_t>> const_value_;
+  void fold_constants();
+  NodeId current_ = 0;  // the old node being lowered (for locations)
+  AbiSignature entry_abi_;
+  // Entry (abi.cpp): the lowered entrymem before and after the stores of
+  // register-passed aggregates, and each parameter's value if prepared.
+  bool entry_done_ = false;
+  NodeId entry_mem_raw_ = kNone, entry_mem_ = kNone;
+  std::vector<NodeId> param_value_;
+  NodeId sret_slot_ = kNone;  // callee: the slot a small sret result is built in
+  NodeId sret_reg_ = kNone;   // callee: the hidden pointer, returned in rax
+  // Variadic callee with va_start (varargs.cpp): the register save area, and
+  // va_start's gp_offset and overflow_arg_area offset in the incoming area.
+  NodeId va_save_area_ = kNone;
+  int64_t va_gp_offset_ = 0, va_overflow_offset_ = 0;
+  struct DivKey {
+    bool is_signed;
+    ValueType t;
+    NodeId ctl, a, b;
+    bool operator==(const DivKey&) const = default;
+  };
+  std::vector<std::pair<DivKey, NodeId>> divisions_;
+};
+
+// Is v a signed 32-bit number?
+inline bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+}  // namespace pl::lower

@@ -1,0 +1,634 @@
+// rules.cpp - THE selection table of son-lower-x64: every generic opcode
+// and what it becomes, as rules tried in priority order.
+//
+// Format. Each row of kRules is RULE(op, name, pattern, when, result, body):
+//   op       the generic opcode at the root of the pattern;
+//   name     the rule's name, which is also the name of its golden test
+//            (tests/stages/son-lower-x64/NAME.in.txt -> NAME.out.txt);
+//   pattern  the input subgraph, in Go's rules notation: (op literals
+//            inputs), `t` the type literal, `x` `y` any value, `(const c)` a
+//            constant, `_` the memory input; `64` for t means i64 or ptr;
+//   when     the condition under which the rule fires, in words;
+//   result   the x64 nodes it builds, in the same notation, where `[...]`
+//            is a folded address (base + index*scale + disp, or symbol +
+//            disp) and `t'` the operand size: t, with i8 and i16 computed at
+//            i32 and ptr as i64;
+//   body     the code: it checks `when` (returning kNone, having built
+//            nothing, when it does not hold) and builds `result`.
+// For each opcode the rules are tried top to bottom, the first that holds
+// wins, and the last rule of each opcode has no condition. The documentation
+// columns are printed by `son-lower-x64 --rules` into schema/LOWERING.md (a
+// test keeps the two equal); each rule has a golden test.
+//
+// Values (FORMAT.md section 8): an x64 instruction of operand size t reads
+// the low t bits of its inputs, so truncation is free and 8/16-bit add, sub,
+// mul, and, or, xor, shl, neg, not are done at 32 bits (their low bits are the
+// same); what depends on the upper bits (right shifts, division, widening)
+// extends first. Compares run at the operand's own width (cmp r8 exists).
+//
+// Subgraphs matched here are matched in the input graph: a folded operand
+// (a constant, an address computation, a compare) is also lowered on its own
+// when the lowerer reaches it; if nothing else uses that copy, the dead-code
+// sweep at the end removes it (son-lower-x64.cpp).
+#include "rules.h"
+
+#include <bit>
+
+#include "divmagic.h"
+#include "error.h"
+
+namespace pl::lower {
+
+namespace {
+
+using VT = ValueType;
+using x64::Cond;
+
+unsigned bits(VT t) { return type_bits(t); }
+bool is64(VT t) { return bits(t) == 64; }
+NodeId in0(Lowerer& l, NodeId n) { return l.node(n).inputs[0]; }
+NodeId in1(Lowerer& l, NodeId n) { return l.node(n).inputs[1]; }
+
+// The constant operand of a two-operand node and the other operand: input 1,
+// or input 0 when `either` (commutative) and input 1 is not constant.
+bool const_operand(Lowerer& l, NodeId n, bool either, NodeId& other, int64_t& c) {
+  const Node& nd = l.node(n);
+  if (auto k = l.constant(nd.inputs[1])) {
+    other = nd.inputs[0];
+    c = *k;
+    return true;
+  }
+  if (either) {
+    if (auto k = l.constant(nd.inputs[0])) {
+      other = nd.inputs[1];
+      c = *k;
+      return true;
+    }
+  }
+  return false;
+}
+
+// An immediate for operand size t': constants of i8..i32 always fit (they
+// are read sign-extended at their width); i64 ones if they fit 32 bits.
+bool imm_fits(VT t, int64_t c) { return !is64(t) || fits32(c); }
+
+// ---- arithmetic families ---------------------------------------------------
+
+NodeId arith_imm(Lowerer& l, NodeId n, OpId x64op, bool commutative) {
+  VT t = l.lit_type(n);
+  NodeId x;
+  int64_t c;
+  if (!const_operand(l, n, commutative, x, c) || !imm_fits(t, c)) return kNone;
+  return l.with_imm(x64op, Lowerer::wide(t), l.value(x), c);
+}
+
+NodeId arith(Lowerer& l, NodeId n, OpId x64op) {
+  return l.binary(x64op, Lowerer::wide(l.lit_type(n)), l.value(in0(l, n)), l.value(in1(l, n)));
+}
+
+// (add 64 ...) as lea when the folded address has an index with a scale,
+// three parts, or a symbol.
+NodeId add_lea(Lowerer& l, NodeId n) {
+  if (!is64(l.lit_type(n))) return kNone;
+  // Check the shape before building anything: address() builds nothing but
+  // reads already lowered values.
+  Addr a = l.address(n);
+  bool rich = !a.sym.empty() || (a.index != kNone && (a.scale > 1 || a.disp != 0));
+  if (!rich) return kNone;
+  return l.lea(a);
+}
+
+NodeId neg_of_sub(Lowerer& l, NodeId n) {
+  auto c = l.constant(in0(l, n));
+  if (!c || *c != 0) return kNone;
+  return l.unary(X64Neg, Lowerer::wide(l.lit_type(n)), l.value(in1(l, n)));
+}
+
+NodeId mul_pow2(Lowerer& l, NodeId n) {
+  NodeId x;
+  int64_t c;
+  if (!const_operand(l, n, true, x, c) || c <= 0 || !std::has_single_bit(static_cast<uint64_t>(c))) return kNone;
+  VT t = Lowerer::wide(l.lit_type(n));
+  if (c == 1) return l.value(x);
+  return l.with_imm(X64ShlI, t, l.value(x), std::countr_zero(static_cast<uint64_t>(c)));
+}
+
+NodeId mul_lea(Lowerer& l, NodeId n) {
+  NodeId x;
+  int64_t c;
+  if (!const_operand(l, n, true, x, c) || (c != 3 && c != 5 && c != 9)) return kNone;
+  NodeId v = l.value(x);
+  Addr a;
+  a.base = v;
+  a.index = v;
+  a.scale = static_cast<unsigned>(c - 1);
+  NodeId r = l.lea(a);
+  l.output().nodes[r].literals[0] = Lowerer::tlit(Lowerer::wide(l.lit_type(n)));
+  return r;
+}
+
+NodeId xor_not(Lowerer& l, NodeId n) {
+  NodeId x;
+  int64_t c;
+  if (!const_operand(l, n, true, x, c) || c != -1) return kNone;
+  return l.unary(X64Not, Lowerer::wide(l.lit_type(n)), l.value(x));
+}
+
+// ---- shifts -------------------------------------------------------------------
+
+// The shifted operand: right shifts of i8/i16 extend it to 32 bits first.
+NodeId shift_source(Lowerer& l, NodeId n) {
+  OpId op = l.op(n);
+  if (op == Shl) return l.value(in0(l, n));
+  return l.widened(in0(l, n), op == AShr);
+}
+
+OpId shift_op(OpId op, bool imm) {
+  if (op == Shl) return imm ? X64ShlI : X64Shl;
+  if (op == LShr) return imm ? X64ShrI : X64Shr;
+  return imm ? X64SarI : X64Sar;
+}
+
+NodeId shift_imm(Lowerer& l, NodeId n) {
+  auto k = l.constant(in1(l, n));
+  if (!k) return kNone;
+  VT t = Lowerer::wide(l.lit_type(n));
+  // An amount >= the type's width is undefined; the hardware masks it.
+  int64_t amount = *k & (bits(t) - 1);
+  return l.with_imm(shift_op(l.op(n), true), t, shift_source(l, n), amount);
+}
+
+NodeId shift_reg(Lowerer& l, NodeId n) {
+  VT t = Lowerer::wide(l.lit_type(n));
+  return l.binary(shift_op(l.op(n), false), t, shift_source(l, n), l.value(in1(l, n)));
+}
+
+// ---- division -------------------------------------------------------------
+
+bool is_signed_div(OpId op) { return op == SDiv || op == SRem; }
+bool is_rem(OpId op) { return op == SRem || op == URem; }
+
+// The divisor as the division computes it: signed at the type's width, or
+// its unsigned pattern; nothing if it is not a non-zero constant.
+std::optional<int64_t> const_divisor(Lowerer& l, NodeId n) {
+  auto c = l.constant(in1(l, n));
+  if (!c || *c == 0) return std::nullopt;
+  if (is_signed_div(l.op(n))) return c;
+  return static_cast<int64_t>(truncate_to(static_cast<uint64_t>(*c), bits(l.lit_type(n))));
+}
+
+NodeId imm_or_reg(Lowerer& l, OpId imm_op, OpId reg_op, VT t, NodeId a, int64_t c) {
+  if (!is64(t)) c = sign_extend(static_cast<uint64_t>(c), 32);  // an i32 immediate is read as signed
+  if (imm_fits(t, c)) return l.with_imm(imm_op, t, a, c);
+  return l.binary(reg_op, t, a, l.movi(t, c));
+}
+
+NodeId mul_high(Lowerer& l, bool is_signed, VT t, NodeId a, int64_t magic) {
+  int64_t m = is64(t) ? magic : sign_extend(static_cast<uint64_t>(magic), 32);
+  NodeId prod = l.binary(is_signed ? X64Imul1 : X64Mul1, t, a, l.movi(t, m));
+  return l.proj(prod, 1);
+}
+
+NodeId shri(Lowerer& l, OpId op, VT t, NodeId a, unsigned k) { return k == 0 ? a : l.with_imm(op, t, a, k); }
+
+// q = n / d, unsigned, n at t' (32 or 64 bits).
+NodeId udiv_const(Lowerer& l, VT t, NodeId n, uint64_t d) {
+  using K = UnsignedDivPlan::Kind;
+  UnsignedDivPlan p = unsigned_div_plan(d, bits(t));
+  switch (p.kind) {
+    case K::Identity: return n;
+    case K::Shift: return shri(l, X64ShrI, t, n, p.post_shift);
+    case K::GreaterEqual: {
+      int64_t c = is64(t) ? static_cast<int64_t>(d) : sign_extend(d, 32);
+      NodeId flags = fits32(c) ? l.with_imm(X64CmpI, t, n, c) : l.binary(X64Cmp, t, n, l.movi(t, c));
+      NodeId set = l.emit(X64SetCC, {Literal::string("ae")}, {flags});
+      return l.extend(false, VT::I8, t, set);
+    }
+    case K::MulHi:
+      return shri(l, X64ShrI, t, mul_high(l, false, t, shri(l, X64ShrI, t, n, p.pre_shift), static_cast<int64_t>(p.magic)),
+                  p.post_shift);
+    case K::MulHiAdd: {
+      NodeId hi = mul_high(l, false, t, n, static_cast<int64_t>(p.magic));
+      NodeId half = l.with_imm(X64ShrI, t, l.binary(X64Sub, t, n, hi), 1);
+      return shri(l, X64ShrI, t, l.binary(X64Add, t, half, hi), p.post_shift);
+    }
+  }
+  return kNone;
+}
+
+// q = n / d, signed.
+NodeId sdiv_const(Lowerer& l, VT t, NodeId n, int64_t d) {
+  using K = SignedDivPlan::Kind;
+  SignedDivPlan p = signed_div_plan(d, bits(t));
+  unsigned w = bits(t);
+  NodeId q = n;
+  switch (p.kind) {
+    case K::Identity: break;
+    case K::Pow2: {
+      NodeId bias = l.with_imm(X64ShrI, t, l.with_imm(X64SarI, t, n, p.shift - 1), w - p.shift);
+      q = l.with_imm(X64SarI, t, l.binary(X64Add, t, n, bias), p.shift);
+      break;
+    }
+    case K::MulHi:
+    case K::MulHiAdd: {
+      NodeId hi = mul_high(l, true, t, n, p.magic);
+      if (p.kind == K::MulHiAdd) hi = l.binary(X64Add, t, n, hi);
+      NodeId shifted = shri(l, X64SarI, t, hi, p.post_shift);
+      q = l.binary(X64Sub, t, shifted, l.with_imm(X64SarI, t, n, w - 1));
+      break;
+    }
+  }
+  return p.negate ? l.unary(X64Neg, t, q) : q;
+}
+
+NodeId div_const(Lowerer& l, NodeId n) {
+  auto d = const_divisor(l, n);
+  if (!d) return kNone;
+  bool is_signed = is_signed_div(l.op(n));
+  VT t = Lowerer::wide(l.lit_type(n));
+  NodeId x = l.widened(in0(l, n), is_signed);
+  NodeId q = is_signed ? sdiv_const(l, t, x, *d) : udiv_const(l, t, x, static_cast<uint64_t>(*d));
+  if (!is_rem(l.op(n))) return q;
+  // r = n - q * d
+  if (is_signed ? (*d == 1 || *d == -1) : *d == 1) return l.movi(t, 0);
+  return l.binary(X64Sub, t, x, imm_or_reg(l, X64ImulI, X64Imul, t, q, *d));
+}
+
+// urem by 2^k: and with 2^k - 1.
+NodeId urem_pow2(Lowerer& l, NodeId n) {
+  auto d = const_divisor(l, n);
+  if (!d || l.op(n) != URem || !std::has_single_bit(static_cast<uint64_t>(*d))) return kNone;
+  VT t = Lowerer::wide(l.lit_type(n));
+  return imm_or_reg(l, X64AndI, X64And, t, l.widened(in0(l, n), false), *d - 1);
+}
+
+NodeId div_general(Lowerer& l, NodeId n) {
+  bool is_signed = is_signed_div(l.op(n));
+  NodeId div = l.shared_division(is_signed, Lowerer::wide(l.lit_type(n)), l.control(n), in0(l, n), in1(l, n));
+  return l.proj(div, is_rem(l.op(n)) ? 1 : 0);
+}
+
+// ---- compares and branches ------------------------------------------------------
+
+bool is_compare(OpId op) { return op == Eq || op == Ne || op == SLt || op == SLe || op == ULt || op == ULe; }
+
+NodeId setcc_value(Lowerer& l, NodeId n) {
+  Cond cc;
+  NodeId flags = l.compare_flags(n, cc);
+  NodeId set = l.emit(X64SetCC, {Literal::string(x64::cond_name(cc))}, {flags});
+  return l.extend(false, VT::I8, VT::I32, set);
+}
+
+NodeId jcc(Lowerer& l, NodeId n, NodeId flags, Cond cc) {
+  NodeId j = l.emit(X64Jcc, {Literal::string(x64::cond_name(cc))}, {flags}, l.control(n));
+  l.define_tuple(n, {l.proj(j, 0), l.proj(j, 1)});
+  return j;
+}
+
+NodeId if_compare(Lowerer& l, NodeId n) {
+  NodeId v = in0(l, n);
+  if (!is_compare(l.op(v))) return kNone;
+  Cond cc;
+  NodeId flags = l.compare_flags(v, cc);
+  return jcc(l, n, flags, cc);
+}
+
+// (if (ne (cmp ..) 0)) / (if (eq (cmp ..) 0)): the inner compare's flags.
+NodeId if_compare_zero(Lowerer& l, NodeId n) {
+  NodeId v = in0(l, n);
+  if ((l.op(v) != Ne && l.op(v) != Eq) || !is_compare(l.op(in0(l, v)))) return kNone;
+  auto c = l.constant(in1(l, v));
+  if (!c || *c != 0) return kNone;
+  Cond cc;
+  NodeId flags = l.compare_flags(in0(l, v), cc);
+  return jcc(l, n, flags, l.op(v) == Eq ? x64::negate(cc) : cc);
+}
+
+NodeId if_and_imm(Lowerer& l, NodeId n) {
+  NodeId v = in0(l, n);
+  if (l.op(v) != And) return kNone;
+  NodeId x;
+  int64_t c;
+  VT t = l.lit_type(v);
+  if (!const_operand(l, v, true, x, c) || !imm_fits(t, c)) return kNone;
+  NodeId flags = l.with_imm(X64TestI, Lowerer::machine(t), l.value(x), c);
+  return jcc(l, n, flags, Cond::NE);
+}
+
+NodeId if_value(Lowerer& l, NodeId n) {
+  Cond cc;
+  NodeId flags = l.nonzero_flags(in0(l, n), cc);
+  return jcc(l, n, flags, cc);
+}
+
+// ---- conversions ---------------------------------------------------------
+
+// (sext/zext f t (load f _ p)) with the load used only here: one extending load.
+NodeId ext_load(Lowerer& l, NodeId n) {
+  NodeId ld = in0(l, n);
+  if (l.op(ld) != Load || l.uses(ld) != 1) return kNone;
+  VT from = l.lit_type(n, 0), to = l.lit_type(n, 1);
+  if (bits(from) >= bits(to) || l.lit_type(ld) != from || from == VT::I1) return kNone;
+  bool sign = l.op(n) == SExt;
+  const Node& lnode = l.node(ld);
+  Addr a = l.address(lnode.inputs[1]);
+  NodeId mem = l.value(lnode.inputs[0]), ctl = l.control(ld);
+  if (!sign && from == VT::I32) return l.load(VT::I32, mem, ctl, a);
+  std::vector<Literal> lits = {Lowerer::tlit(from), Lowerer::tlit(Lowerer::wide(to)), Literal::integer(a.scale),
+                               Literal::integer(a.disp)};
+  std::vector<NodeId> ins = {mem};
+  if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
+  if (a.base != kNone) ins.push_back(a.base);
+  if (a.index != kNone) ins.push_back(a.index);
+  return l.emit(sign ? X64LoadSX : X64LoadZX, std::move(lits), std::move(ins), ctl);
+}
+
+NodeId ext_same_width(Lowerer& l, NodeId n) {
+  if (bits(l.lit_type(n, 0)) != bits(l.lit_type(n, 1))) return kNone;
+  return l.value(in0(l, n));
+}
+
+NodeId zext_free(Lowerer& l, NodeId n) {
+  if (l.lit_type(n, 0) != VT::I32 || !is64(l.lit_type(n, 1))) return kNone;
+  NodeId v = l.value(in0(l, n));
+  return l.upper32_zero(v) ? v : kNone;
+}
+
+NodeId ext(Lowerer& l, NodeId n) {
+  VT from = l.lit_type(n, 0), to = l.lit_type(n, 1);
+  return l.extend(l.op(n) == SExt, from, Lowerer::wide(to), l.value(in0(l, n)));
+}
+
+// ---- memory ------------------------------------------------------------------
+
+NodeId load_any(Lowerer& l, NodeId n, bool is_volatile) {
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  Addr a = l.address(nd.inputs[1]);
+  NodeId ld = l.load(t, l.value(nd.inputs[0]), l.control(n), a);
+  if (!is_volatile) return ld;
+  Node& made = l.output().nodes[ld];
+  made.op = made.op == X64Load ? X64LoadV : X64LoadZXV;
+  l.define_tuple(n, {l.proj(ld, 0), l.proj(ld, 1)});
+  return ld;
+}
+
+NodeId store_imm(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  auto c = l.constant(nd.inputs[2]);
+  if (!c || !imm_fits(t, *c)) return kNone;
+  Addr a = l.address(nd.inputs[1]);
+  std::vector<Literal> lits = {Lowerer::tlit(t), Literal::integer(*c), Literal::integer(a.scale), Literal::integer(a.disp)};
+  std::vector<NodeId> ins = {l.value(nd.inputs[0])};
+  if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
+  if (a.base != kNone) ins.push_back(a.base);
+  if (a.index != kNone) ins.push_back(a.index);
+  return l.emit(X64StoreI, std::move(lits), std::move(ins), l.control(n));
+}
+
+NodeId store_reg(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  Addr a = l.address(nd.inputs[1]);
+  return l.store(l.lit_type(n), l.value(nd.inputs[0]), l.control(n), l.value(nd.inputs[2]), a);
+}
+
+NodeId copy_mem(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return l.lower_copy(l.control(n), l.value(nd.inputs[0]), l.value(nd.inputs[1]), l.value(nd.inputs[2]),
+                      static_cast<uint64_t>(nd.literals[0].as_int()));
+}
+
+// Any node with a constant value (a const, or a pure node of constants):
+// one x64:movi.
+NodeId const_node(Lowerer& l, NodeId n) {
+  auto c = l.constant(n);
+  if (!c) return kNone;
+  VT t = l.type(n);
+  uint64_t raw = truncate_to(static_cast<uint64_t>(*c), bits(t));
+  if (raw <= UINT32_MAX) return l.movi(VT::I32, static_cast<int64_t>(raw));
+  return l.movi(VT::I64, *c);
+}
+
+// ---- the table ---------------------------------------------------------------
+
+#define RULE(op, name, pattern, when, result, body) \
+  Rule { op, name, pattern, when, result, [](Lowerer& l, NodeId n) -> NodeId body }
+
+const Rule kRules[] = {
+    // constants and addresses (kAnyPure: every opcode common/eval.h evaluates, division excepted)
+    RULE(kAnyPure, "const-expr", "(OP (const a) (const b))", "every operand is a constant (or such a node)",
+         "a constant: as const-32 / const-64 below", { return const_node(l, n); }),
+    RULE(Const, "const-32", "(const t c)", "t is at most 32 bits, or 0 <= c < 2^32",
+         "(x64:movi i32 c) (mov r32, imm32 zero-extends)", {
+           VT t = l.lit_type(n);
+           if (truncate_to(static_cast<uint64_t>(*l.constant(n)), bits(t)) > UINT32_MAX) return kNone;
+           return const_node(l, n);
+         }),
+    RULE(Const, "const-64", "(const 64 c)", "", "(x64:movi i64 c) (movabs)",
+         { return l.movi(VT::I64, *l.constant(n)); }),
+    RULE(SymAddr, "symaddr-local", "(symaddr s)", "s is defined in the module", "(x64:lea i64 [s]) (RIP-relative)", {
+           if (l.is_extern(l.node(n).literals[0].as_string())) return kNone;
+           return l.lea(l.address(n));
+         }),
+    RULE(SymAddr, "symaddr-extern", "(symaddr s)", "s is an extern", "(x64:loadgot s)",
+         { return l.emit(X64LoadGot, {l.node(n).literals[0]}, {}); }),
+    RULE(StackSlot, "stackslot", "(stackslot size align)", "", "(x64:stackslot size align)",
+         { return l.emit(X64StackSlot, {l.node(n).literals[0], l.node(n).literals[1]}, {}); }),
+
+    // arithmetic
+    RULE(Add, "add-lea", "(add 64 x y)",
+         "the folded address of x + y has a scaled index, three parts or a symbol", "(x64:lea i64 [x + y])",
+         { return add_lea(l, n); }),
+    RULE(Add, "add-imm", "(add t x (const c)), (add t (const c) x)", "c fits in 32 bits", "(x64:addi t' c x)",
+         { return arith_imm(l, n, X64AddI, true); }),
+    RULE(Add, "add", "(add t x y)", "", "(x64:add t' x y)", { return arith(l, n, X64Add); }),
+    RULE(Sub, "sub-neg", "(sub t (const 0) x)", "", "(x64:neg t' x)", { return neg_of_sub(l, n); }),
+    RULE(Sub, "sub-imm", "(sub t x (const c))", "c fits in 32 bits", "(x64:subi t' c x)",
+         { return arith_imm(l, n, X64SubI, false); }),
+    RULE(Sub, "sub", "(sub t x y)", "", "(x64:sub t' x y)", { return arith(l, n, X64Sub); }),
+    RULE(Mul, "mul-pow2", "(mul t x (const 2^k)), either order", "", "(x64:shli t' k x), or x for k = 0",
+         { return mul_pow2(l, n); }),
+    RULE(Mul, "mul-lea", "(mul t x (const c)), either order", "c is 3, 5 or 9", "(x64:lea t' [x + x*(c-1)])",
+         { return mul_lea(l, n); }),
+    RULE(Mul, "mul-imm", "(mul t x (const c)), either order", "c fits in 32 bits",
+         "(x64:imuli t' c x) (three-operand imul)", { return arith_imm(l, n, X64ImulI, true); }),
+    RULE(Mul, "mul", "(mul t x y)", "", "(x64:imul t' x y)", { return arith(l, n, X64Imul); }),
+    RULE(And, "and-imm", "(and t x (const c)), either order", "c fits in 32 bits", "(x64:andi t' c x)",
+         { return arith_imm(l, n, X64AndI, true); }),
+    RULE(And, "and", "(and t x y)", "", "(x64:and t' x y)", { return arith(l, n, X64And); }),
+    RULE(Or, "or-imm", "(or t x (const c)), either order", "c fits in 32 bits", "(x64:ori t' c x)",
+         { return arith_imm(l, n, X64OrI, true); }),
+    RULE(Or, "or", "(or t x y)", "", "(x64:or t' x y)", { return arith(l, n, X64Or); }),
+    RULE(Xor, "xor-not", "(xor t x (const -1)), either order", "", "(x64:not t' x)", { return xor_not(l, n); }),
+    RULE(Xor, "xor-imm", "(xor t x (const c)), either order", "c fits in 32 bits", "(x64:xori t' c x)",
+         { return arith_imm(l, n, X64XorI, true); }),
+    RULE(Xor, "xor", "(xor t x y)", "", "(x64:xor t' x y)", { return arith(l, n, X64Xor); }),
+    RULE(Neg, "neg", "(neg t x)", "", "(x64:neg t' x)",
+         { return l.unary(X64Neg, Lowerer::wide(l.lit_type(n)), l.value(in0(l, n))); }),
+    RULE(Not, "not", "(not t x)", "", "(x64:not t' x)",
+         { return l.unary(X64Not, Lowerer::wide(l.lit_type(n)), l.value(in0(l, n))); }),
+
+    // shifts (lshr and ashr of i8/i16 extend x to 32 bits first: zero / sign)
+    RULE(Shl, "shl-imm", "(shl t x (const k))", "", "(x64:shli t' k x)", { return shift_imm(l, n); }),
+    RULE(Shl, "shl", "(shl t x y)", "", "(x64:shl t' x y) (y in cl)", { return shift_reg(l, n); }),
+    RULE(LShr, "lshr-imm", "(lshr t x (const k))", "", "(x64:shri t' k (movzx x))", { return shift_imm(l, n); }),
+    RULE(LShr, "lshr", "(lshr t x y)", "", "(x64:shr t' (movzx x) y)", { return shift_reg(l, n); }),
+    RULE(AShr, "ashr-imm", "(ashr t x (const k))", "", "(x64:sari t' k (movsx x))", { return shift_imm(l, n); }),
+    RULE(AShr, "ashr", "(ashr t x y)", "", "(x64:sar t' (movsx x) y)", { return shift_reg(l, n); }),
+
+    // division (i8/i16 operands are extended to 32 bits first: sign or zero)
+    RULE(UDiv, "udiv-const", "(udiv t x (const d))", "d != 0",
+         "x for d = 1; (x64:shri k x) for d = 2^k; (setcc ae (cmp x d)) for d > 2^(N-1); else the high half of "
+         "(x64:mul1 x m), shifted (Granlund-Montgomery; common/divmagic.h)",
+         { return div_const(l, n); }),
+    RULE(UDiv, "udiv", "(udiv t x y)", "",
+         "(proj 0 (x64:div t' x (x64:movi 0) y)), one x64:div per operands and block (shared with urem)",
+         { return div_general(l, n); }),
+    RULE(URem, "urem-pow2", "(urem t x (const 2^k))", "", "(x64:andi t' 2^k-1 x)", { return urem_pow2(l, n); }),
+    RULE(URem, "urem-const", "(urem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as udiv-const",
+         { return div_const(l, n); }),
+    RULE(URem, "urem", "(urem t x y)", "", "(proj 1 (x64:div t' x (x64:movi 0) y)), shared with udiv",
+         { return div_general(l, n); }),
+    RULE(SDiv, "sdiv-const", "(sdiv t x (const d))", "d != 0",
+         "x for d = 1; (neg x) for d = -1; sar of x plus the rounding bias for d = +-2^k; else the high half of "
+         "(x64:imul1 x m), shifted, minus the sign of x; negated for d < 0 (Granlund-Montgomery)",
+         { return div_const(l, n); }),
+    RULE(SDiv, "sdiv", "(sdiv t x y)", "",
+         "(proj 0 (x64:idiv t' x (x64:cdq x) y)), one x64:idiv per operands and block (shared with srem)",
+         { return div_general(l, n); }),
+    RULE(SRem, "srem-const", "(srem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as sdiv-const",
+         { return div_const(l, n); }),
+    RULE(SRem, "srem", "(srem t x y)", "", "(proj 1 (x64:idiv t' x (x64:cdq x) y)), shared with sdiv",
+         { return div_general(l, n); }),
+
+    // compares used as values (the flags producer: see "flags" below)
+    RULE(Eq, "cmp-value", "(eq t x y)", "", "(x64:movzx i8 i32 (x64:setcc e FLAGS))", { return setcc_value(l, n); }),
+    RULE(Ne, "cmp-value-ne", "(ne t x y)", "", "(x64:movzx i8 i32 (x64:setcc ne FLAGS))", { return setcc_value(l, n); }),
+    RULE(SLt, "cmp-value-slt", "(slt t x y)", "", "(x64:movzx i8 i32 (x64:setcc l FLAGS))", { return setcc_value(l, n); }),
+    RULE(SLe, "cmp-value-sle", "(sle t x y)", "", "(x64:movzx i8 i32 (x64:setcc le FLAGS))", { return setcc_value(l, n); }),
+    RULE(ULt, "cmp-value-ult", "(ult t x y)", "", "(x64:movzx i8 i32 (x64:setcc b FLAGS))", { return setcc_value(l, n); }),
+    RULE(ULe, "cmp-value-ule", "(ule t x y)", "", "(x64:movzx i8 i32 (x64:setcc be FLAGS))", { return setcc_value(l, n); }),
+
+    // branches: the compare is fused into the jump; each jump gets its own flags producer
+    RULE(If, "if-compare-zero", "(if (ne (CMP t x y) (const 0))), (if (eq (CMP ..) (const 0)))", "",
+         "(x64:jcc cc FLAGS), the condition negated for eq", { return if_compare_zero(l, n); }),
+    RULE(If, "if-compare", "(if (CMP t x y))", "", "(x64:jcc cc FLAGS)", { return if_compare(l, n); }),
+    RULE(If, "if-and-imm", "(if (and t x (const c)))", "c fits in 32 bits", "(x64:jcc ne (x64:testi t c x))",
+         { return if_and_imm(l, n); }),
+    RULE(If, "if-value", "(if x)", "", "(x64:jcc ne (x64:test t x x)); through a sext/zext x: at the narrow width",
+         { return if_value(l, n); }),
+
+    // conversions
+    RULE(SExt, "ext-same", "(sext t t x)", "", "x", { return ext_same_width(l, n); }),
+    RULE(SExt, "sext-load", "(sext f t (load f _ p))", "the load has no other user",
+         "(x64:loadsx f t' [p]) (movsx from memory)", { return ext_load(l, n); }),
+    RULE(SExt, "sext", "(sext f t x)", "", "(x64:movsx f t' x)", { return ext(l, n); }),
+    RULE(ZExt, "zext-same", "(zext t t x)", "", "x", { return ext_same_width(l, n); }),
+    RULE(ZExt, "zext-load", "(zext f t (load f _ p))", "the load has no other user",
+         "(x64:loadzx f t' [p]); (x64:load i32 [p]) for f = i32", { return ext_load(l, n); }),
+    RULE(ZExt, "zext-free", "(zext i32 64 x)", "x's instruction wrote a 32-bit register (upper half zero)", "x",
+         { return zext_free(l, n); }),
+    RULE(ZExt, "zext", "(zext f t x)", "", "(x64:movzx f t' x)", { return ext(l, n); }),
+    RULE(Trunc, "trunc", "(trunc f t x)", "", "x (the user reads the low bits)", { return l.value(in0(l, n)); }),
+
+    // memory
+    RULE(Load, "load", "(load t _ p)", "",
+         "(x64:load t [p]) for i32 and 64 bits, (x64:loadzx t i32 [p]) for i8 and i16",
+         { return load_any(l, n, false); }),
+    RULE(LoadV, "load-volatile", "(load.volatile t _ p)", "", "(x64:load.volatile t [p]) or loadzx.volatile",
+         { return load_any(l, n, true); }),
+    RULE(Store, "store-imm", "(store t _ p (const c))", "c fits in 32 bits", "(x64:storei t c [p])",
+         { return store_imm(l, n); }),
+    RULE(Store, "store", "(store t _ p x)", "", "(x64:store t x [p])", { return store_reg(l, n); }),
+    RULE(StoreV, "store-volatile-imm", "(store.volatile t _ p (const c))", "c fits in 32 bits",
+         "(x64:storei t c [p]) (an x64 store is never removed or merged)", { return store_imm(l, n); }),
+    RULE(StoreV, "store-volatile", "(store.volatile t _ p x)", "", "(x64:store t x [p])", { return store_reg(l, n); }),
+    RULE(Copy, "copy", "(copy size align _ dst src)", "",
+         "size <= 64: loads of 8, 4, 2, 1 bytes, then the stores; larger: (x64:repmovsb dst src (x64:movi size))",
+         { return copy_mem(l, n); }),
+
+    // calls and the function's boundary (System V; abi.cpp)
+    RULE(Call, "call", "(call r abi? _ f args...)", "",
+         "(x64:call f ...) for (symaddr f), else (x64:callind ...): integer arguments in rdi rsi rdx rcx r8 r9, "
+         "the rest stored to x64:outarg; byval aggregates <= 16 bytes in one or two registers if enough are left, "
+         "else copied to the outgoing area; sret <= 16 bytes stored from rax:rdx after the call; i8/i16 "
+         "signext/zeroext arguments extended to 32 bits; al = 0 for a variadic callee",
+         { return l.lower_call(n); }),
+    RULE(VaStart, "va-start", "(va_start _ ap)", "",
+         "(x64:store i32 gp_offset [ap]) (x64:store i32 176 [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
+         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers to save_area, "
+         "a 48-byte x64:stackslot (varargs.cpp)",
+         { return l.lower_va_start(n); }),
+    RULE(VaArg, "va-arg", "(va_arg t _ ap)", "",
+         "gp = [ap], a = gp < 48 ? [ap+16] + gp : [ap+8] (x64:cmov b), (x64:load t [a]); then [ap] = gp < 48 ? gp + 8 "
+         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov (varargs.cpp)",
+         { return l.lower_va_arg(n); }),
+    RULE(Param, "param", "(param t i)", "",
+         "(x64:argreg t reg) for the first six integer parameters, else (x64:load t [x64:argslot off]); a "
+         "byval aggregate in registers is stored into an x64:stackslot, on the stack it is (x64:argslot off); "
+         "a small sret result is built in an x64:stackslot",
+         { return l.lower_param(n); }),
+    RULE(Return, "return", "(return _ x?)", "",
+         "(x64:ret _ x); a small sret result loaded into rax:rdx; a large one returns the hidden pointer in rax",
+         { return l.lower_return(n); }),
+};
+
+#undef RULE
+
+}  // namespace
+
+std::span<const Rule> rules() { return kRules; }
+
+NodeId select(Lowerer& l, NodeId old) {
+  OpId op = l.op(old);
+  bool evaluable = eval_class(op) != EvalClass::None && eval_class(op) != EvalClass::Divide && op != Const;
+  for (const Rule& r : kRules) {
+    if (r.op != op && !(r.op == kAnyPure && evaluable)) continue;
+    NodeId made = r.apply(l, old);
+    if (made != kNone) return made;
+  }
+  throw FormatError(Where::in(l.input().name, node_name(old)),
+                    "son-lower-x64 has no rule for '" + std::string(op < kNumOps ? op_info(op).name : "?") + "'");
+}
+
+std::string rules_document() {
+  std::string s;
+  s += "# What each generic opcode becomes (son-lower-x64)\n\n";
+  s += "Generated by `son-lower-x64 --rules` from the rule table "
+       "(`stages/son-lower-x64/rules.cpp`, which explains the notation);\n"
+       "a test keeps this file equal to it. For each opcode the rules are tried in\n"
+       "order and the first whose condition holds is applied. `t'` is the operand\n"
+       "size: t, except that i8 and i16 are computed at i32 and ptr is i64. Each rule\n"
+       "has a golden test: `tests/stages/son-lower-x64/NAME.in.txt`.\n\n";
+  s += "The control skeleton (`start`, `region`, `jump`, `proj`), `phi`, `undefined`\n"
+       "and `entrymem` stay as they are. FLAGS is a flags producer built for one\n"
+       "user (see \"Flags\" below).\n\n";
+  s += "| opcode | rule | pattern | when | becomes |\n| --- | --- | --- | --- | --- |\n";
+  for (const Rule& r : kRules) {
+    std::string op = r.op == kAnyPure ? "any pure" : "`" + std::string(op_info(r.op).name) + "`";
+    s += "| " + op + " | " + std::string(r.name) + " | `" + std::string(r.pattern) +
+         "` | " + std::string(r.when.empty() ? "always" : r.when) + " | " + std::string(r.result) + " |\n";
+  }
+  s += "\n## Flags\n\n"
+       "A compare (`eq ne slt sle ult ule`: conditions e ne l le b be) becomes a flags\n"
+       "producer, a new one for each user (a branch or a setcc), so that every flags\n"
+       "value has one user:\n\n"
+       "| pattern | when | becomes |\n| --- | --- | --- |\n"
+       "| `(CMP t x (const 0))` | always | `(x64:test t x x)` (valid for every condition) |\n"
+       "| `(CMP t x (const c))` | c fits in 32 bits | `(x64:cmpi t c x)` |\n"
+       "| `(CMP t (const c) y)` | c fits in 32 bits | `(x64:cmpi t c y)`, the condition's operands swapped |\n"
+       "| `(CMP t x y)` | always | `(x64:cmp t x y)` |\n\n"
+       "Compares run at their operand's own width (i8 and i16 included), with ptr as i64.\n\n"
+       "## Addresses\n\n"
+       "The address input of a load or a store, and an `add` that becomes `lea`, is folded:\n"
+       "constants added at 64 bits become the displacement while it fits in 32 bits; a\n"
+       "module-local `symaddr` plus a constant becomes `[symbol + disp]` (RIP-relative);\n"
+       "`(add 64 x y)` becomes base x and index y, where an index `(shl 64 y (const k))`\n"
+       "(k <= 3) or `(mul 64 y (const 1|2|4|8))` becomes the scale. A shift is folded\n"
+       "only when it is done at 64 bits (CVE-2023-26489: a 32-bit shift folded into a\n"
+       "64-bit address computes a different address). Anything else is the base.\n";
+  return s;
+}
+
+}  // namespace pl::lower

@@ -1,0 +1,556 @@
+// son-lower-x64 - instruction selection for x86-64: reads a `son` module,
+// writes a `son-x64` module in which every generic node has become `x64:`
+// instructions (FORMAT.md section 8) and only the control skeleton (start,
+// region, jump, proj), phi, undefined and entrymem are left.
+//
+// Algorithm (linear in the function's size, one function at a time):
+//  1. The input is renumbered canonically (renumber.h): operands before
+//     users, except phi inputs and region control inputs, the only edges
+//     that close cycles. Uses are counted.
+//  2. Every node is lowered in that order, so its operands' lowered values
+//     exist when a rule asks for them. Skeleton nodes are copied (phis and
+//     regions with their cycle-closing inputs patched in step 3); every other
+//     node goes to the selection rules (rules.cpp: one table, rules tried in
+//     priority order per opcode, each a pattern over the input graph, a
+//     condition and a replacement; schema/LOWERING.md lists them). A rule
+//     may look through its operands (a constant, an address computation, a
+//     compare) and fold them into the instruction it builds (Go's
+//     AMD64.rules and Cranelift's ISLE work this way; Simple's instSelect
+//     too). Tuples (if, call, load.volatile) define what each of their projs
+//     becomes. The ABI (System V x86-64: registers and stack for arguments
+//     and results, by-value aggregates, sret) is abi.cpp.
+//  3. Phi inputs and region controls are mapped to the lowered nodes.
+//  4. Dead-code sweep: an operand that was folded into all its users (and
+//     the intermediate nodes a rule made but did not use) is left without
+//     users; every pure node, non-volatile x64 load and projection (other
+//     than a branch's) that nothing live reads is dropped. The output is
+//     renumbered canonically, so it is deterministic and readable.
+//
+// Decisions:
+//  - Folding works on the input graph and duplicates rather than shares: a
+//    compare is re-emitted for each user (a branch, a setcc), so each flags
+//    value has exactly one user (FORMAT.md section 8), as Simple and Go's
+//    flagalloc re-issue a flags producer instead of keeping flags live. An
+//    address computation folded into several loads is computed in each.
+//    A load is folded into an extension only when the extension is its only
+//    user, so no memory access is duplicated.
+//  - Constants: a pure node whose operands are all constant is a constant
+//    too (folded once per function with common/eval.h, the interpreter's own
+//    meanings), so a rule that wants a constant operand sees through C's
+//    casts of literals (`x / (signed char)-126` is sext(trunc(neg 126))) even
+//    when sonopt has not run; such a node itself becomes one x64:movi.
+//  - Division by a constant becomes a multiplication by its magic number
+//    (common/divmagic.h), so it no longer traps and floats freely; a general
+//    division stays pinned where the generic one was, and one x64:div/idiv
+//    serves the quotient and the remainder of the same operands in the same
+//    block.
+//  - `copy` is inline loads and stores up to kInlineCopyMax (64) bytes, all
+//    loads before all stores (a memmove, as the generic `copy` is), and
+//    `rep movsb` above (which copies forward: exact for disjoint or identical
+//    ranges, which is what C's struct assignment produces).
+//  - store.volatile becomes an ordinary x64 store: x64 stores are never
+//    removed, merged or reordered by the later stages (they are pinned and
+//    in the memory chain). Volatile loads keep their own opcodes (they yield
+//    memory, so they are ordered and never removed).
+//  - i1 operands (no C front end produces them) are refused with a
+//    diagnostic rather than lowered as 8-bit values, whose upper bits would
+//    break the 0/1 representation.
+//
+// Invariants needed: the son contract (FORMAT.md section 3 D), verified on
+// input by default; type literals consistent with the operands (the verifier
+// does not check these yet: a mismatch lowers to instructions of the literal's
+// width). Invariants kept: the son-x64 contract: no generic opcode (only
+// x64: nodes and the skeleton), the sea-of-nodes structure (pinned nodes
+// keep their block's control; every new pinned node takes the control of the
+// node it comes from), one user per flags value, 32-bit immediates and
+// displacements, memory threaded through every new load and store in order.
+//
+// Departures from the seed: seed 002 names platform instructions
+// `<platform>:op`, which we follow; seed 001's operator classes (ComOp,
+// NComOp, DivOp, ShfOp, DivModOp) are the table's machine columns (tied
+// input, fixed registers), so selection only picks opcodes and leaves
+// registers to regalloc-x64.
+#include <algorithm>
+#include <iostream>
+#include <stdexcept>
+
+#include "renumber.h"
+#include "rules.h"
+#include "tool.h"
+
+namespace pl::lower {
+
+namespace {
+
+ValueType parse_type_or_throw(const Literal& lit) {
+  auto t = literal_value_type(lit);
+  if (!t) throw std::logic_error("a type literal that is not a value type");
+  return *t;
+}
+
+}  // namespace
+
+Lowerer::Lowerer(const ModuleHeader& header, const Function& in) : header_(header), in_(in) {
+  size_t n = in_.nodes.size();
+  map_.assign(n, kNone);
+  use_count_.assign(n, 0);
+  type_cache_.assign(n, -1);
+  for (const Node& nd : in_.nodes)
+    for (NodeId i : nd.inputs) ++use_count_[i];
+  out_.name = in_.name;
+  out_.linkage = in_.linkage;
+  out_.signature = in_.signature;
+  for (const Extern& e : header_.externs) externs_.insert(e.name);
+}
+
+ValueType Lowerer::lit_type(NodeId old, size_t index) const { return parse_type_or_throw(node(old).literals[index]); }
+
+ValueType Lowerer::type(NodeId start) {
+  // Phis take their inputs' type: walk through phis to a typed node.
+  std::vector<NodeId> stack = {start};
+  std::vector<NodeId> seen;
+  ValueType found = ValueType::I64;
+  while (!stack.empty()) {
+    NodeId v = stack.back();
+    stack.pop_back();
+    if (type_cache_[v] >= 0) {
+      found = static_cast<ValueType>(type_cache_[v]);
+      break;
+    }
+    const Node& nd = node(v);
+    std::optional<ValueType> t;
+    switch (nd.op) {
+      case Phi:
+        if (std::find(seen.begin(), seen.end(), v) == seen.end()) {
+          seen.push_back(v);
+          for (NodeId i : nd.inputs) stack.push_back(i);
+        }
+        continue;
+      case Undef: continue;
+      case Eq: case Ne: case SLt: case SLe: case ULt: case ULe: t = ValueType::I32; break;
+      case SExt: case ZExt: case Trunc: t = lit_type(v, 1); break;
+      case SymAddr: case StackSlot: t = ValueType::Ptr; break;
+      case Proj: {
+        const Node& tuple = node(nd.inputs[0]);
+        if (tuple.op == Call) {
+          std::string_view r = tuple.literals[0].as_string();
+          t = r == "void" ? ValueType::I64 : *parse_value_type(r);
+        } else if (tuple.op == LoadV || tuple.op == VaArg) {
+          t = parse_type_or_throw(tuple.literals[0]);
+        }
+        break;
+      }
+      default:
+        if (!nd.literals.empty()) t = literal_value_type(nd.literals[0]);
+    }
+    if (t) {
+      found = *t;
+      break;
+    }
+  }
+  type_cache_[start] = static_cast<int8_t>(found);
+  return found;
+}
+
+std::optional<int64_t> Lowerer::constant(NodeId old) const {
+  if (!const_value_[old]) return std::nullopt;
+  return sign_extend(*const_value_[old], type_bits(static_cast<ValueType>(type_cache_[old])));
+}
+
+void Lowerer::fold_constants() {
+  // Nodes are in topological order: operands are decided first.
+  const_value_.assign(in_.nodes.size(), std::nullopt);
+  for (NodeId id = 0; id < in_.nodes.size(); ++id) {
+    const Node& nd = node(id);
+    EvalClass k = eval_class(nd.op);
+    if (k == EvalClass::None || k == EvalClass::Divide || !op_info(nd.op).has(PURE)) continue;
+    std::vector<uint64_t> args;
+    for (NodeId i : nd.inputs) {
+      if (!const_value_[i]) break;
+      args.push_back(*const_value_[i]);
+    }
+    if (args.size() != nd.inputs.size()) continue;
+    EvalError err = EvalError::None;
+    auto v = eval_pure(nd.op, std::span<const Literal>(nd.literals.begin(), nd.literals.end()), args, &err);
+    if (!v || type(id) == ValueType::I1) continue;
+    const_value_[id] = v;
+  }
+}
+
+bool Lowerer::is_extern(std::string_view sym) const { return externs_.count(std::string(sym)) != 0; }
+
+NodeId Lowerer::value(NodeId old) const {
+  if (map_[old] == kNone) throw std::logic_error("operand " + node_name(old) + " used before it was lowered");
+  return map_[old];
+}
+
+NodeId Lowerer::emit(OpId op, std::vector<Literal> lits, std::vector<NodeId> inputs, NodeId control) {
+  Node nd;
+  nd.op = op;
+  nd.literals.assign(lits.begin(), lits.end());
+  nd.inputs.assign(inputs.begin(), inputs.end());
+  if (control != kNone) nd.control = {control};
+  nd.loc = in_.nodes[current_].loc;
+  out_.nodes.push_back(std::move(nd));
+  return static_cast<NodeId>(out_.nodes.size() - 1);
+}
+
+NodeId Lowerer::proj(NodeId tuple, int64_t index) { return emit(Proj, {Literal::integer(index)}, {tuple}); }
+
+ValueType Lowerer::wide(ValueType t) {
+  if (t == ValueType::Ptr) return ValueType::I64;
+  return type_bits(t) < 32 ? ValueType::I32 : t;
+}
+
+NodeId Lowerer::movi(ValueType t, int64_t imm) {
+  t = machine(t);
+  if (type_bits(t) < 64) {
+    t = ValueType::I32;
+    imm = sign_extend(static_cast<uint64_t>(imm), 32);
+  }
+  return emit(X64MovI, {tlit(t), Literal::integer(imm)}, {});
+}
+
+NodeId Lowerer::extend(bool sign, ValueType from, ValueType to, NodeId a) {
+  return emit(sign ? X64MovSX : X64MovZX, {tlit(from), tlit(to)}, {a});
+}
+
+NodeId Lowerer::widened(NodeId old, bool sign) {
+  ValueType t = type(old);
+  NodeId v = value(old);
+  if (type_bits(t) >= 32) return v;
+  return extend(sign, t, ValueType::I32, v);
+}
+
+bool Lowerer::upper32_zero(NodeId v) const {
+  const Node& nd = out_.nodes[v];
+  switch (nd.op) {
+    case X64MovI: case X64Add: case X64Sub: case X64And: case X64Or: case X64Xor: case X64Imul: case X64AddI:
+    case X64SubI: case X64AndI: case X64OrI: case X64XorI: case X64ImulI: case X64Neg: case X64Not: case X64Shl:
+    case X64Shr: case X64Sar: case X64ShlI: case X64ShrI: case X64SarI: case X64Load: case X64Lea:
+      return nd.literals[0].as_string() == "i32";
+    case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX:
+      return nd.literals[1].as_string() == "i32";
+    default:
+      return false;
+  }
+}
+
+// ---- addresses -----------------------------------------------------------------
+
+namespace {
+
+bool is_add64(const Lowerer& l, NodeId v) {
+  return l.op(v) == Add && type_bits(l.lit_type(v)) == 64;
+}
+
+}  // namespace
+
+Addr Lowerer::address(NodeId p) {
+  Addr a;
+  auto peel = [&](NodeId& v) {
+    // (add 64 v (const c)) -> v, disp += c, while the sum fits.
+    while (is_add64(*this, v)) {
+      const Node& nd = node(v);
+      std::optional<int64_t> c = constant(nd.inputs[1]);
+      NodeId rest = nd.inputs[0];
+      if (!c) {
+        c = constant(nd.inputs[0]);
+        rest = nd.inputs[1];
+      }
+      if (!c || !fits32(*c) || !fits32(a.disp + *c)) return;
+      a.disp += *c;
+      v = rest;
+    }
+  };
+  // The index part of `v`: (shl 64 y (const k)) with k <= 3, (mul 64 y
+  // (const 1|2|4|8)); only 64-bit shifts (CVE-2023-26489).
+  auto scaled = [&](NodeId v, NodeId& y, unsigned& scale) {
+    const Node& nd = node(v);
+    if (type_bits(type(v)) != 64 || nd.literals.empty()) return false;
+    if (nd.op == Shl) {
+      auto k = constant(nd.inputs[1]);
+      if (!k || *k < 0 || *k > 3) return false;
+      y = nd.inputs[0];
+      scale = 1u << *k;
+      return true;
+    }
+    if (nd.op == Mul) {
+      for (int side = 0; side < 2; ++side) {
+        auto c = constant(nd.inputs[1 - side]);
+        if (c && (*c == 1 || *c == 2 || *c == 4 || *c == 8)) {
+          y = nd.inputs[side];
+          scale = static_cast<unsigned>(*c);
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  NodeId v = p;
+  peel(v);
+  if (op(v) == SymAddr && !is_extern(node(v).literals[0].as_string())) {
+    a.sym = std::string(node(v).literals[0].as_string());
+    return a;
+  }
+  if (is_add64(*this, v)) {
+    NodeId x = node(v).inputs[0], y = node(v).inputs[1];
+    peel(x);
+    peel(y);
+    NodeId idx;
+    unsigned scale = 0;
+    if (scaled(y, idx, scale)) {
+      a.base = value(x);
+    } else if (scaled(x, idx, scale)) {
+      a.base = value(y);
+    } else {
+      a.base = value(x);
+      idx = y;
+      scale = 1;
+    }
+    a.index = value(idx);
+    a.scale = scale;
+    return a;
+  }
+  a.base = value(v);
+  return a;
+}
+
+namespace {
+
+void append_address(std::vector<Literal>& lits, std::vector<NodeId>& ins, const Addr& a) {
+  lits.push_back(Literal::integer(a.scale));
+  lits.push_back(Literal::integer(a.disp));
+  if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
+  if (a.base != kNone) ins.push_back(a.base);
+  if (a.index != kNone) ins.push_back(a.index);
+}
+
+}  // namespace
+
+NodeId Lowerer::lea(const Addr& a) {
+  std::vector<Literal> lits = {tlit(ValueType::I64)};
+  std::vector<NodeId> ins;
+  append_address(lits, ins, a);
+  return emit(X64Lea, std::move(lits), std::move(ins));
+}
+
+NodeId Lowerer::load(ValueType t, NodeId mem, NodeId ctl, const Addr& a) {
+  std::vector<NodeId> ins = {mem};
+  std::vector<Literal> lits;
+  OpId op = X64Load;
+  if (type_bits(t) < 32) {
+    op = X64LoadZX;
+    lits = {tlit(t), tlit(ValueType::I32)};
+  } else {
+    lits = {tlit(t)};
+  }
+  append_address(lits, ins, a);
+  return emit(op, std::move(lits), std::move(ins), ctl);
+}
+
+NodeId Lowerer::store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a) {
+  std::vector<Literal> lits = {tlit(t)};
+  std::vector<NodeId> ins = {mem, v};
+  append_address(lits, ins, a);
+  return emit(X64Store, std::move(lits), std::move(ins), ctl);
+}
+
+// ---- flags -----------------------------------------------------------------------
+
+NodeId Lowerer::compare_flags(NodeId cmp, x64::Cond& cc) {
+  using x64::Cond;
+  const Node& nd = node(cmp);
+  ValueType t = machine(lit_type(cmp));
+  switch (nd.op) {
+    case Eq: cc = Cond::E; break;
+    case Ne: cc = Cond::NE; break;
+    case SLt: cc = Cond::L; break;
+    case SLe: cc = Cond::LE; break;
+    case ULt: cc = Cond::B; break;
+    default: cc = Cond::BE; break;
+  }
+  NodeId a = nd.inputs[0], b = nd.inputs[1];
+  auto fits = [&](int64_t c) { return type_bits(t) < 64 || fits32(c); };
+  if (auto c = constant(b)) {
+    if (*c == 0) return binary(X64Test, t, value(a), value(a));
+    if (fits(*c)) return with_imm(X64CmpI, t, value(a), *c);
+  } else if (auto c2 = constant(a); c2 && fits(*c2)) {
+    cc = x64::swap_operands(cc);
+    return with_imm(X64CmpI, t, value(b), *c2);
+  }
+  return binary(X64Cmp, t, value(a), value(b));
+}
+
+NodeId Lowerer::nonzero_flags(NodeId v, x64::Cond& cc) {
+  cc = x64::Cond::NE;
+  const Node& nd = node(v);
+  if ((nd.op == SExt || nd.op == ZExt) && lit_type(v, 0) != ValueType::I1) {
+    NodeId x = value(nd.inputs[0]);
+    return binary(X64Test, machine(lit_type(v, 0)), x, x);
+  }
+  NodeId x = value(v);
+  return binary(X64Test, machine(type(v)), x, x);
+}
+
+// ---- division ----------------------------------------------------------------------
+
+NodeId Lowerer::shared_division(bool is_signed, ValueType t, NodeId ctl, NodeId a_old, NodeId b_old) {
+  DivKey key{is_signed, t, ctl, a_old, b_old};
+  for (const auto& [k, div] : divisions_)
+    if (k == key) return div;
+  NodeId a = widened(a_old, is_signed), b = widened(b_old, is_signed);
+  NodeId hi = is_signed ? unary(X64Cdq, t, a) : movi(t, 0);
+  NodeId div = emit(is_signed ? X64Idiv : X64Div, {tlit(t)}, {a, hi, b}, ctl);
+  divisions_.push_back({key, div});
+  return div;
+}
+
+// ---- the driver ----------------------------------------------------------------------
+
+void Lowerer::lower_skeleton(NodeId old) {
+  const Node& nd = node(old);
+  switch (nd.op) {
+    case Start: map_[old] = emit(Start, {}, {}); return;
+    case Region: {
+      // Controls are patched in patch_cycles (they may point forward).
+      NodeId r = emit(Region, {}, {});
+      map_[old] = r;
+      return;
+    }
+    case Jump: map_[old] = emit(Jump, {}, {}, control(old)); return;
+    case Undef: map_[old] = emit(Undef, {}, {}); return;
+    case Phi: map_[old] = emit(Phi, {}, {}, control(old)); return;  // inputs: patch_cycles
+    case EntryMem: map_[old] = lower_entrymem(old); return;
+    case Proj: {
+      NodeId tuple = nd.inputs[0];
+      int64_t k = nd.literals[0].as_int();
+      auto it = tuple_.find(tuple);
+      if (it != tuple_.end()) {
+        if (k < 0 || static_cast<size_t>(k) >= it->second.size())
+          throw FormatError(Where::in(in_.name, node_name(old)), "projection index out of range");
+        map_[old] = it->second[static_cast<size_t>(k)];
+      } else {
+        map_[old] = proj(value(tuple), k);
+      }
+      return;
+    }
+    default: throw std::logic_error("not a skeleton node");
+  }
+}
+
+void Lowerer::lower_node(NodeId old) {
+  current_ = old;
+  const Node& nd = node(old);
+  for (const Literal& lit : nd.literals)
+    if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
+      throw FormatError(Where::in(in_.name, node_name(old)), "son-lower-x64 does not lower i1 values");
+  switch (nd.op) {
+    case Start: case Region: case Jump: case Undef: case Phi: case EntryMem: case Proj: lower_skeleton(old); return;
+    default: break;
+  }
+  NodeId made = select(*this, old);
+  if (map_[old] == kNone) map_[old] = made;
+}
+
+void Lowerer::patch_cycles() {
+  for (NodeId old = 0; old < in_.nodes.size(); ++old) {
+    const Node& nd = node(old);
+    if (nd.op == Phi) {
+      std::vector<NodeId> ins;
+      for (NodeId i : nd.inputs) ins.push_back(value(i));
+      out_.nodes[map_[old]].inputs.assign(ins.begin(), ins.end());
+    } else if (nd.op == Region) {
+      std::vector<NodeId> ctl;
+      for (NodeId c : nd.control) ctl.push_back(value(c));
+      out_.nodes[map_[old]].control.assign(ctl.begin(), ctl.end());
+    }
+  }
+}
+
+namespace {
+
+bool removable(const Function& fn, NodeId id) {
+  const Node& nd = fn.nodes[id];
+  const OpInfo& info = op_info(nd.op);
+  if (info.has(PURE)) return true;
+  if (nd.op == X64Load || nd.op == X64LoadSX || nd.op == X64LoadZX || nd.op == X64ArgReg) return true;
+  if (nd.op == Proj) return !op_info(fn.nodes[nd.inputs[0]].op).has(BRANCH);
+  return false;
+}
+
+// Drops the nodes nothing live reads (see the header comment, step 4).
+void sweep(Function& fn) {
+  size_t n = fn.nodes.size();
+  std::vector<char> live(n, 0);
+  std::vector<NodeId> work;
+  for (NodeId id = 0; id < n; ++id)
+    if (!removable(fn, id)) {
+      live[id] = 1;
+      work.push_back(id);
+    }
+  while (!work.empty()) {
+    NodeId id = work.back();
+    work.pop_back();
+    const Node& nd = fn.nodes[id];
+    for (NodeId ref : nd.inputs)
+      if (!live[ref]) live[ref] = 1, work.push_back(ref);
+    for (NodeId ref : nd.control)
+      if (!live[ref]) live[ref] = 1, work.push_back(ref);
+  }
+  std::vector<NodeId> remap(n, kNone);
+  std::vector<Node> kept;
+  for (NodeId id = 0; id < n; ++id)
+    if (live[id]) {
+      remap[id] = static_cast<NodeId>(kept.size());
+      kept.push_back(std::move(fn.nodes[id]));
+    }
+  for (Node& nd : kept) {
+    for (NodeId& ref : nd.inputs) ref = remap[ref];
+    for (NodeId& ref : nd.control) ref = remap[ref];
+  }
+  fn.nodes = std::move(kept);
+}
+
+}  // namespace
+
+Function Lowerer::run() {
+  entry_abi_ = abi_of(in_.signature);
+  fold_constants();
+  for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
+  patch_cycles();
+  sweep(out_);
+  renumber_canonical(out_);
+  return std::move(out_);
+}
+
+}  // namespace pl::lower
+
+int main(int argc, char** argv) {
+  pl::Tool tool({"son-lower-x64",
+                 "Instruction selection for x86-64 (son -> son-x64): generic nodes become x64: instructions by the "
+                 "rules of stages/son-lower-x64/rules.cpp (schema/LOWERING.md).",
+                 "  ssa2son f.ssa | son-lower-x64 | son2cfg\n"
+                 "  son-lower-x64 f.son -f text\n"
+                 "  son-lower-x64 --rules > schema/LOWERING.md"});
+  bool print_rules = false;
+  tool.cli().add_flag("--rules", print_rules, "Print the rule table as Markdown (schema/LOWERING.md) and exit");
+  return tool.main(argc, argv, [&](pl::Tool& t) {
+    if (print_rules) {
+      std::cout << pl::lower::rules_document();
+      return;
+    }
+    pl::ModuleReader& in = t.open_input(pl::Level::Son);
+    pl::ModuleHeader header = in.header();
+    header.level = pl::Level::SonX64;
+    t.open_output(header);
+    pl::Function fn;
+    while (in.next(fn)) {
+      t.verify_input(fn);
+      pl::renumber_canonical(fn);
+      pl::lower::Lowerer lowerer(in.header(), fn);
+      t.write(lowerer.run());
+    }
+    t.finish_output();
+  });
+}

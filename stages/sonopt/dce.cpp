@@ -1,0 +1,221 @@
+// dce.cpp - dead code elimination: unreachable blocks, branches on constants,
+// and every node that reaches no effect, return or control.
+//
+// Algorithm (mark and sweep, linear in the graph):
+//  1. Blocks (son_cfg.h) reachable from the start, where an `if` whose
+//     condition is a `const` reaches only the side it takes.
+//  2. Each reachable region drops the control inputs coming from unreachable
+//     blocks, and its phis the matching inputs (input i belongs to control
+//     input i).
+//  3. Roots, in reachable blocks: terminators (`if`, `jump`, `return`),
+//     effects (`store`, `copy`, `call`, volatile accesses), and divisions
+//     that may trap (a zero divisor, or INT_MIN / -1: the trap must still
+//     happen at run time; see eval.h). Everything the roots reach through
+//     inputs and control inputs is live, and both projs of a live `if` on a
+//     non-constant condition; the rest is removed. Plain loads are not roots:
+//     a load nobody reads goes (in C, reading through a bad pointer is
+//     undefined behaviour, so a dead one may vanish).
+//  4. Each live `if` on a constant becomes a `jump` into the side it takes:
+//     regions that listed the taken proj list the jump; pinned nodes that
+//     hung off the proj hang off a new one-input region after the jump
+//     (simplify-cfg merges it into the block).
+// Paper: the classic mark-sweep DCE on SSA (Cytron et al. 1991, section 7.1),
+// here over the sea of nodes, where control is data too.
+// Invariants needed: the son contract. Kept: the son contract; every block
+// left is reachable; no node is left that nothing live reads.
+#include <algorithm>
+
+#include "passes.h"
+#include "son_cfg.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+// The constant an `if` branches on, if it is one.
+std::optional<bool> constant_condition(const Graph& g, NodeId branch) {
+  NodeId cond = g.node(branch).inputs[0];
+  if (!g.is_const(cond)) return std::nullopt;
+  return g.const_value_of(cond) != 0;
+}
+
+NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
+  NodeId found = kNone;
+  for (NodeId u : g.users(tuple))
+    if (g.alive(u) && g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == index) found = std::min(found, u);
+  return found;
+}
+
+std::vector<bool> reachable_blocks(const Graph& g, const SonCfg& cfg) {
+  std::vector<bool> seen(cfg.blocks.size(), false);
+  if (cfg.blocks.empty()) return seen;
+  std::vector<uint32_t> stack = {0};
+  seen[0] = true;
+  while (!stack.empty()) {
+    uint32_t b = stack.back();
+    stack.pop_back();
+    NodeId t = cfg.terminator[b];
+    std::optional<bool> taken;
+    if (t != kNone && g.op(t) == Op::If) taken = constant_condition(g, t);
+    for (uint32_t s : cfg.graph.succs[b]) {
+      if (taken) {
+        NodeId point = cfg.blocks[s];
+        bool is_proj_of_t = g.op(point) == Op::Proj && g.node(point).inputs[0] == t;
+        if (is_proj_of_t && g.node(point).literals[0].as_int() != (*taken ? 0 : 1)) continue;
+      }
+      if (!seen[s]) {
+        seen[s] = true;
+        stack.push_back(s);
+      }
+    }
+  }
+  return seen;
+}
+
+// The block an edge into a region comes from: the jump's block, or the proj.
+uint32_t edge_source(const Graph& g, const SonCfg& cfg, NodeId edge) {
+  if (g.op(edge) == Op::Jump) return cfg.block_of_node(g, edge);
+  return cfg.block_of[edge];
+}
+
+size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {
+  size_t changes = 0;
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+    NodeId r = cfg.blocks[b];
+    if (!live_block[b] || g.op(r) != Op::Region) continue;
+    for (size_t i = g.node(r).control.size(); i-- > 0;) {
+      uint32_t from = edge_source(g, cfg, g.node(r).control[i]);
+      if (from != DomTree::kNone && live_block[from]) continue;
+      g.remove_region_input(r, i);
+      ++changes;
+    }
+  }
+  return changes;
+}
+
+bool is_effect(OpId op) {
+  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
+         op == Op::VaStart || op == Op::VaArg;
+}
+
+std::vector<bool> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {
+  std::vector<bool> live(g.size(), false);
+  std::vector<NodeId> stack;
+  auto push = [&](NodeId n) {
+    if (!live[n]) {
+      live[n] = true;
+      stack.push_back(n);
+    }
+  };
+  for (NodeId n = 0; n < g.size(); ++n) {
+    if (!g.alive(n)) continue;
+    if (g.op(n) == Op::Start) push(n);
+    if (g.node(n).control.empty() || g.op(n) == Op::Region) continue;
+    uint32_t b = cfg.block_of_node(g, n);
+    if (b == DomTree::kNone || !live_block[b]) continue;
+    bool trap = eval_class(g.op(n)) == EvalClass::Divide && division_may_trap(g, n);
+    if (g.has(n, TERMINATOR) || is_effect(g.op(n)) || trap) push(n);
+  }
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    for (NodeId c : g.node(n).control) push(c);
+    for (NodeId i : g.node(n).inputs) push(i);
+    if (g.op(n) == Op::If && !constant_condition(g, n))
+      for (int64_t k = 0; k < 2; ++k)
+        if (NodeId p = proj_of(g, n, k); p != kNone) push(p);
+  }
+  return live;
+}
+
+size_t sweep(Graph& g, const std::vector<bool>& live) {
+  std::vector<NodeId> dead;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && !live[n]) dead.push_back(n);
+  g.kill_set(dead);
+  return dead.size();
+}
+
+// Step 4 for one `if` on a constant.
+void fold_branch(Graph& g, NodeId branch) {
+  bool taken = *constant_condition(g, branch);
+  NodeId proj = proj_of(g, branch, taken ? 0 : 1);
+  NodeId block = g.node(branch).control[0];
+  Node jump;
+  jump.op = Op::Jump;
+  jump.control = {block};
+  jump.loc = g.node(branch).loc;
+  NodeId j = g.add(std::move(jump));
+  if (proj != kNone) {
+    std::vector<NodeId> users = g.users(proj);
+    std::sort(users.begin(), users.end());
+    users.erase(std::unique(users.begin(), users.end()), users.end());
+    bool pinned_users = std::any_of(users.begin(), users.end(), [&](NodeId u) { return g.op(u) != Op::Region; });
+    NodeId region = kNone;
+    if (pinned_users) {
+      Node r;
+      r.op = Op::Region;
+      r.control = {j};
+      r.loc = g.node(proj).loc;
+      region = g.add(std::move(r));
+    }
+    for (NodeId u : users) {
+      const Node& nd = g.node(u);
+      for (size_t i = 0; i < nd.control.size(); ++i) {
+        if (nd.control[i] != proj) continue;
+        if (g.op(u) != Op::Region) {
+          g.set_control(u, i, region);
+        } else if (!pinned_users) {
+          g.set_control(u, i, j);
+        } else {
+          Node onward;
+          onward.op = Op::Jump;
+          onward.control = {region};
+          onward.loc = nd.loc;
+          g.set_control(u, i, g.add(std::move(onward)));
+        }
+      }
+    }
+    g.kill(proj);
+  }
+  NodeId cond = g.node(branch).inputs[0];
+  g.kill(branch);
+  g.kill_if_unused(cond);
+}
+
+}  // namespace
+
+bool division_may_trap(const Graph& g, NodeId n) {
+  NodeId divisor = g.node(n).inputs[1];
+  if (!g.is_const(divisor)) return true;
+  uint64_t v = g.const_value_of(divisor);
+  unsigned bits = type_bits(g.const_type(divisor));
+  if (v == 0) return true;
+  bool is_signed = g.op(n) == Op::SDiv || g.op(n) == Op::SRem;
+  return is_signed && v == width_mask(bits);
+}
+
+size_t sweep_dead(Graph& g) {
+  size_t changes = 0;
+  {
+    SonCfg cfg = build_son_cfg(g);
+    std::vector<bool> live_block = reachable_blocks(g, cfg);
+    changes += prune_dead_edges(g, cfg, live_block);
+    std::vector<bool> live = mark_live(g, cfg, live_block);
+    changes += sweep(g, live);
+  }
+  std::vector<NodeId> branches;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && g.op(n) == Op::If && constant_condition(g, n)) branches.push_back(n);
+  for (NodeId b : branches) fold_branch(g, b);
+  return changes + branches.size();
+}
+
+size_t dce(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  size_t changes = sweep_dead(g);
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,252 @@
+// graph.cpp - def-use lists and edits over a son function (see graph.h).
+#include "graph.h"
+
+#include <algorithm>
+#include <queue>
+#include <stdexcept>
+#include <string>
+
+#include "error.h"
+
+namespace pl::sonopt {
+
+Graph::Graph(Function& fn) : fn_(fn), users_(fn.nodes.size()), dead_(fn.nodes.size(), false) {
+  for (NodeId n = 0; n < size(); ++n) {
+    for (NodeId c : fn_.nodes[n].control) add_user(c, n);
+    for (NodeId i : fn_.nodes[n].inputs) add_user(i, n);
+  }
+}
+
+uint64_t Graph::const_value_of(NodeId n) const {
+  const Node& nd = node(n);
+  return const_value(nd.literals[1], type_bits(const_type(n)));
+}
+
+ValueType Graph::const_type(NodeId n) const { return *literal_value_type(node(n).literals[0]); }
+
+NodeId Graph::add(Node node) {
+  NodeId id = size();
+  fn_.nodes.push_back(std::move(node));
+  users_.emplace_back();
+  dead_.push_back(false);
+  for (NodeId c : fn_.nodes[id].control) add_user(c, id);
+  for (NodeId i : fn_.nodes[id].inputs) add_user(i, id);
+  return id;
+}
+
+Literal const_literal(ValueType type, uint64_t value) {
+  return Literal::integer(sign_extend(value, type_bits(type)));
+}
+
+NodeId Graph::add_const(ValueType type, uint64_t value, Loc loc) {
+  Node n;
+  n.op = Op::Const;
+  n.literals = {Literal::string(value_type_name(type)), const_literal(type, value)};
+  n.loc = loc;
+  return add(std::move(n));
+}
+
+void Graph::remove_user(NodeId of, NodeId user) {
+  std::vector<NodeId>& list = users_[of];
+  auto it = std::find(list.begin(), list.end(), user);
+  if (it == list.end()) throw std::logic_error("graph: " + node_name(user) + " is not a user of " + node_name(of));
+  *it = list.back();
+  list.pop_back();
+}
+
+void Graph::set_input(NodeId n, size_t i, NodeId v) {
+  NodeId old = fn_.nodes[n].inputs[i];
+  if (old == v) return;
+  remove_user(old, n);
+  fn_.nodes[n].inputs[i] = v;
+  add_user(v, n);
+}
+
+void Graph::set_control(NodeId n, size_t i, NodeId c) {
+  NodeId old = fn_.nodes[n].control[i];
+  if (old == c) return;
+  remove_user(old, n);
+  fn_.nodes[n].control[i] = c;
+  add_user(c, n);
+}
+
+void Graph::replace_uses(NodeId old, NodeId with) {
+  if (old == with) return;
+  std::vector<NodeId> list = std::move(users_[old]);
+  users_[old].clear();
+  // A user reading `old` k times is listed k times: the first visit moves
+  // every one of its edges, the later ones find nothing left to move.
+  for (NodeId u : list) {
+    Node& nd = fn_.nodes[u];
+    for (NodeId& c : nd.control)
+      if (c == old) {
+        c = with;
+        add_user(with, u);
+      }
+    for (NodeId& i : nd.inputs)
+      if (i == old) {
+        i = with;
+        add_user(with, u);
+      }
+  }
+}
+
+void Graph::remove_region_input(NodeId region, size_t i) {
+  std::vector<NodeId> phis;
+  for (NodeId u : users_[region])
+    if (op(u) == Op::Phi && !dead_[u]) phis.push_back(u);
+  std::sort(phis.begin(), phis.end());
+  phis.erase(std::unique(phis.begin(), phis.end()), phis.end());
+  for (NodeId phi : phis) {
+    Node& nd = fn_.nodes[phi];
+    NodeId v = nd.inputs[i];
+    nd.inputs.erase(nd.inputs.begin() + static_cast<std::ptrdiff_t>(i));
+    remove_user(v, phi);
+  }
+  Node& r = fn_.nodes[region];
+  NodeId c = r.control[i];
+  r.control.erase(r.control.begin() + static_cast<std::ptrdiff_t>(i));
+  remove_user(c, region);
+}
+
+void Graph::kill(NodeId n) {
+  if (dead_[n]) return;
+  if (!users_[n].empty())
+    throw std::logic_error("graph: killing " + node_name(n) + " while " + node_name(users_[n][0]) + " uses it");
+  Node& nd = fn_.nodes[n];
+  for (NodeId c : nd.control) remove_user(c, n);
+  for (NodeId i : nd.inputs) remove_user(i, n);
+  nd.control.clear();
+  nd.inputs.clear();
+  dead_[n] = true;
+}
+
+void Graph::kill_set(const std::vector<NodeId>& set) {
+  for (NodeId n : set) {
+    Node& nd = fn_.nodes[n];
+    for (NodeId c : nd.control) remove_user(c, n);
+    for (NodeId i : nd.inputs) remove_user(i, n);
+    nd.control.clear();
+    nd.inputs.clear();
+  }
+  for (NodeId n : set) {
+    if (!users_[n].empty())
+      throw std::logic_error("graph: killing " + node_name(n) + " while the live " + node_name(users_[n][0]) +
+                             " uses it");
+    dead_[n] = true;
+  }
+}
+
+size_t Graph::kill_if_unused(NodeId n) {
+  size_t killed = 0;
+  std::vector<NodeId> stack = {n};
+  while (!stack.empty()) {
+    NodeId m = stack.back();
+    stack.pop_back();
+    if (dead_[m] || !users_[m].empty()) continue;
+    bool removable = !has(m, PINNED) || op(m) == Op::Phi || op(m) == Op::Param;
+    if (has(m, PROJ)) removable = op(node(m).inputs[0]) != Op::If;
+    if (!removable) continue;
+    std::vector<NodeId> inputs(node(m).inputs.begin(), node(m).inputs.end());
+    kill(m);
+    ++killed;
+    for (NodeId i : inputs) stack.push_back(i);
+  }
+  return killed;
+}
+
+size_t Graph::finish() {
+  std::vector<NodeId> new_id(size(), kNone);
+  NodeId next = 0;
+  for (NodeId n = 0; n < size(); ++n)
+    if (!dead_[n]) new_id[n] = next++;
+  size_t dropped = size() - next;
+  if (dropped == 0) return 0;
+  auto map = [&](NodeId from, NodeId id) {
+    if (new_id[id] == kNone)
+      throw std::logic_error("graph: " + node_name(from) + " reads the dead node " + node_name(id));
+    return new_id[id];
+  };
+  std::vector<Node> nodes;
+  nodes.reserve(next);
+  for (NodeId n = 0; n < size(); ++n) {
+    if (dead_[n]) continue;
+    Node nd = std::move(fn_.nodes[n]);
+    for (NodeId& c : nd.control) c = map(n, c);
+    for (NodeId& i : nd.inputs) i = map(n, i);
+    nodes.push_back(std::move(nd));
+  }
+  fn_.nodes = std::move(nodes);
+  users_.clear();
+  dead_.clear();
+  return dropped;
+}
+
+std::optional<ValueType> result_type(const Graph& g, NodeId n) {
+  for (int steps = 0; steps < 64 && n != kNone; ++steps) {
+    const Node& nd = g.node(n);
+    switch (nd.op) {
+      case Op::Const:
+      case Op::Add: case Op::Sub: case Op::Mul: case Op::And: case Op::Or: case Op::Xor:
+      case Op::Shl: case Op::LShr: case Op::AShr: case Op::SDiv: case Op::UDiv: case Op::SRem: case Op::URem:
+      case Op::Neg: case Op::Not: case Op::Load: case Op::Param:
+        return literal_value_type(nd.literals[0]);
+      case Op::Eq: case Op::Ne: case Op::SLt: case Op::SLe: case Op::ULt: case Op::ULe:
+        return ValueType::I32;
+      case Op::SExt: case Op::ZExt: case Op::Trunc:
+        return literal_value_type(nd.literals[1]);
+      case Op::SymAddr:
+      case Op::StackSlot:
+        return ValueType::Ptr;
+      case Op::Proj: {
+        const Node& tuple = g.node(nd.inputs[0]);
+        if (!nd.literals[0].is_int() || nd.literals[0].as_int() != 1) return std::nullopt;
+        if (tuple.op == Op::LoadV) return literal_value_type(tuple.literals[0]);
+        if (tuple.op == Op::Call || tuple.op == Op::VaArg) return literal_value_type(tuple.literals[0]);
+        return std::nullopt;
+      }
+      case Op::Phi: {
+        NodeId next = kNone;
+        for (NodeId i : nd.inputs)
+          if (i != n && g.op(i) != Op::Phi) next = i;
+        if (next == kNone && !nd.inputs.empty()) next = nd.inputs[0] == n ? kNone : nd.inputs[0];
+        n = next;
+        continue;
+      }
+      default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace pl::sonopt
+
+namespace pl::sonopt {
+
+std::vector<NodeId> topological_order(const Graph& g) {
+  std::vector<uint32_t> pending(g.size(), 0);
+  auto counts = [&](NodeId n) { return g.op(n) != Op::Phi && g.op(n) != Op::Region; };
+  for (NodeId n = 0; n < g.size(); ++n) {
+    if (!g.alive(n)) continue;
+    if (g.op(n) == Op::Phi) pending[n] = static_cast<uint32_t>(g.node(n).control.size());
+    else if (counts(n)) pending[n] = static_cast<uint32_t>(g.node(n).control.size() + g.node(n).inputs.size());
+  }
+  std::vector<NodeId> order;
+  std::priority_queue<NodeId, std::vector<NodeId>, std::greater<>> ready;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && pending[n] == 0) ready.push(n);
+  while (!ready.empty()) {
+    NodeId n = ready.top();
+    ready.pop();
+    order.push_back(n);
+    for (NodeId u : g.users(n)) {
+      if (g.op(u) == Op::Region) continue;
+      // A phi waits for its region only, not for its inputs.
+      if (g.op(u) == Op::Phi && g.node(u).control[0] != n) continue;
+      if (pending[u] > 0 && --pending[u] == 0) ready.push(u);
+    }
+  }
+  return order;
+}
+
+}  // namespace pl::sonopt

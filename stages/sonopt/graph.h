@@ -1,0 +1,91 @@
+// graph.h - the editable sea of nodes every sonopt pass works on.
+//
+// A Graph wraps one son-level Function for the length of one pass
+// application: it adds def-use lists (users(n): one entry per input or
+// control edge that reads n) and a dead mark, and keeps both up to date
+// through the few edits passes make (add a node, redirect an edge, replace
+// every use of a node, drop a region's control input with the matching phi
+// inputs, kill a node nobody uses). finish() writes the result back into the
+// Function: dead nodes dropped, the others renumbered in their old order
+// (so an untouched graph keeps every id, and a second run that changes
+// nothing is byte-identical).
+//
+// Invariant kept by every edit: users_ is exactly the reverse of the live
+// nodes' input and control lists; a dead node has no edges and no users.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "eval.h"
+#include "ir.h"
+
+namespace pl::sonopt {
+
+inline constexpr NodeId kNone = ~NodeId{0};
+
+class Graph {
+ public:
+  explicit Graph(Function& fn);
+
+  Function& function() { return fn_; }
+  const Function& function() const { return fn_; }
+  NodeId size() const { return static_cast<NodeId>(fn_.nodes.size()); }
+  const Node& node(NodeId n) const { return fn_.nodes[n]; }
+  OpId op(NodeId n) const { return fn_.nodes[n].op; }
+  bool alive(NodeId n) const { return !dead_[n]; }
+  bool has(NodeId n, uint32_t flag) const { return op(n) < kNumOps && op_info(op(n)).has(flag); }
+  const std::vector<NodeId>& users(NodeId n) const { return users_[n]; }
+  // Whether n is a `const` node; its value (in the value representation of
+  // its type) and type.
+  bool is_const(NodeId n) const { return op(n) == Op::Const; }
+  uint64_t const_value_of(NodeId n) const;
+  ValueType const_type(NodeId n) const;
+
+  NodeId add(Node node);
+  NodeId add_const(ValueType type, uint64_t value, Loc loc);
+  void set_input(NodeId n, size_t i, NodeId v);
+  void set_control(NodeId n, size_t i, NodeId c);
+  void set_literal(NodeId n, size_t i, Literal lit) { fn_.nodes[n].literals[i] = std::move(lit); }
+  void set_op(NodeId n, OpId op) { fn_.nodes[n].op = op; }
+  // Every edge into `old` now goes into `with` (old keeps no users).
+  void replace_uses(NodeId old, NodeId with);
+  // Removes control input i of a region and input i of each of its phis.
+  void remove_region_input(NodeId region, size_t i);
+  // Marks an unused node dead and drops its edges.
+  void kill(NodeId n);
+  // Kills every node of `set`, which must hold every user of its members
+  // (a set closed under users, such as what a mark phase left unmarked).
+  void kill_set(const std::vector<NodeId>& set);
+  // Kills n if nothing uses it and it may go (not pinned, or a phi/proj),
+  // then the same for its inputs, transitively. Returns the count killed.
+  size_t kill_if_unused(NodeId n);
+
+  // Writes the graph back into the function (see the header comment).
+  // Returns the number of nodes dropped.
+  size_t finish();
+
+ private:
+  void add_user(NodeId of, NodeId user) { users_[of].push_back(user); }
+  void remove_user(NodeId of, NodeId user);
+
+  Function& fn_;
+  std::vector<std::vector<NodeId>> users_;
+  std::vector<bool> dead_;
+};
+
+// The type of the value node n, when its literals or inputs say it (nullopt
+// for memory, control, tuples, and phis of those).
+std::optional<ValueType> result_type(const Graph& g, NodeId n);
+
+// Kahn order of the live nodes over input and control edges, phi inputs and
+// region control inputs excepted (the son contract makes that acyclic); ties
+// go to the lowest id. Nodes on a cycle the contract forbids are left out.
+std::vector<NodeId> topological_order(const Graph& g);
+
+// Literal for a `const` of `type` holding `value` (value representation):
+// the signed reading of the bits, as c2ast writes constants.
+Literal const_literal(ValueType type, uint64_t value);
+
+}  // namespace pl::sonopt

@@ -1,0 +1,107 @@
+// gvn.cpp - global value numbering by hash-consing.
+//
+// Algorithm: seed 000's instantiation cache, applied to nodes: a node is
+// identified by its opcode, its literals and its input ids (its "inputs
+// hash"); the first node with a given key is the representative and every
+// later node with the same key is replaced by it. Nodes are visited in a
+// topological order (inputs first; a phi waits only for its region), so
+// when a node is keyed its inputs are already representatives and equal
+// expressions meet however deep they are (Click's hash-consing GVN, "Global
+// Code Motion / Global Value Numbering", PLDI 1995, without the code motion,
+// which son2cfg does).
+//
+// What is keyed:
+//  - pure nodes except `stackslot` (two slots are two objects) by opcode,
+//    literals and inputs; the inputs of add mul and or xor eq ne sorted;
+//  - phis by their region and inputs;
+//  - projs of calls and volatile loads by tuple and index;
+//  - `load`s by type, memory state and address, and divisions by operands:
+//    pinned nodes, so a later one is replaced only by one in a block that
+//    dominates its own (the same memory state and address read the same
+//    value; a division that already ran did not trap). Dominators come from
+//    son_cfg.h.
+// Never keyed: calls, stores, volatile accesses, params, control.
+// Invariants needed: the son contract. Kept: the son contract; a replaced
+// pure node's users can still be placed (the representative's inputs
+// dominate every use of both), a replaced pinned node's representative
+// dominates it.
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+#include "passes.h"
+#include "son_cfg.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+bool commutative(OpId op) {
+  return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor || op == Op::Eq ||
+         op == Op::Ne;
+}
+
+enum class Keyed { No, Floating, Dominated };
+
+Keyed keyed(const Graph& g, NodeId n) {
+  OpId op = g.op(n);
+  if (op == Op::StackSlot) return Keyed::No;
+  if (op == Op::Phi) return Keyed::Floating;  // its region is part of the key
+  if (op == Op::Proj) {
+    OpId tuple = g.op(g.node(n).inputs[0]);
+    return tuple == Op::Call || tuple == Op::LoadV ? Keyed::Floating : Keyed::No;
+  }
+  if (op == Op::Load || eval_class(op) == EvalClass::Divide) return Keyed::Dominated;
+  if (g.has(n, PURE)) return Keyed::Floating;
+  return Keyed::No;
+}
+
+std::string key_of(const Graph& g, NodeId n, Keyed how) {
+  const Node& nd = g.node(n);
+  std::string key = std::to_string(nd.op);
+  for (const Literal& l : nd.literals) key += "|" + l.to_json();
+  if (how == Keyed::Floating)
+    for (NodeId c : nd.control) key += "^" + std::to_string(c);
+  std::vector<NodeId> inputs(nd.inputs.begin(), nd.inputs.end());
+  if (commutative(nd.op)) std::sort(inputs.begin(), inputs.end());
+  for (NodeId i : inputs) key += "," + std::to_string(i);
+  return key;
+}
+
+}  // namespace
+
+size_t gvn(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  SonCfg cfg = build_son_cfg(g);
+  std::unordered_map<std::string, std::vector<NodeId>> table;
+  size_t changes = 0;
+  for (NodeId n : topological_order(g)) {
+    if (!g.alive(n)) continue;
+    Keyed how = keyed(g, n);
+    if (how == Keyed::No) continue;
+    std::vector<NodeId>& same = table[key_of(g, n, how)];
+    NodeId rep = kNone;
+    for (NodeId m : same) {
+      if (how == Keyed::Floating) {
+        rep = m;
+        break;
+      }
+      uint32_t bm = cfg.block_of_node(g, m), bn = cfg.block_of_node(g, n);
+      if (bm == bn || (cfg.reachable(bm) && cfg.reachable(bn) && cfg.dom.dominates(bm, bn))) {
+        rep = m;
+        break;
+      }
+    }
+    if (rep == kNone) {
+      same.push_back(n);
+      continue;
+    }
+    g.replace_uses(n, rep);
+    g.kill(n);  // its inputs stay: the representative reads the same ones
+    ++changes;
+  }
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

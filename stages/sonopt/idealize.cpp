@@ -1,0 +1,361 @@
+// idealize.cpp - local rewrites of value nodes to a smaller, canonical form:
+// constant folding, algebraic identities, canonical operand order,
+// reassociation of constants, strength reduction.
+//
+// Algorithm: a worklist over nodes (Click's "iterative peephole", C. Click
+// and K. Cooper, "Combining Analyses, Combining Optimizations", TOPLAS 1995;
+// the `idealize` step of Click's sea of nodes and of Simple). Each step looks
+// at one node and its inputs only and either leaves it, rewrites it in place,
+// or replaces it by another node (every use moves there).
+// Worklist invariant: a live node that is not on the worklist has no rule
+// that applies to it given its current inputs. It holds at the start (every
+// node is on it) and is kept because a node's rules read only the node and
+// its inputs, so after a node changes (in place or by replacement) its users
+// (and the node itself, or its replacement) go back on the list.
+// Termination: every rule makes the graph smaller or moves it down a
+// well-founded order (constants to the right, lower ids first, constants
+// folded together).
+//
+// Rules (t the type literal, c a const, x y other values):
+//  - fold: a pure or dividing node whose inputs are all `const` becomes the
+//    `const` of common/eval.h's result (eval_pure: folding is interpreting).
+//    An evaluation error (division by zero, INT_MIN / -1, shift amount out
+//    of range) folds nothing: the node stays and traps or is reported at
+//    run time, as the interpreter does.
+//  - order: add mul and or xor eq ne put a constant second, otherwise the
+//    lower id first (so GVN sees x+y and y+x alike);
+//  - identities: x+0, x-0, x*1, x&-1, x|0, x^0, x<<0, x>>0, x/1 -> x;
+//    x*0, x&0, x%1 -> 0; x|-1 -> -1; 0-x -> neg x; x-x, x^x -> 0; x&x, x|x
+//    -> x; x==x, x<=x -> 1; x!=x, x<x -> 0; neg neg x, not not x -> x;
+//    conversions between equal types -> x; trunc(sext/zext x) back to x's
+//    type -> x;
+//  - reassociation: (x op c1) op c2 -> x op (c1 op c2) for add mul and or
+//    xor; x - c -> x + (-c);
+//  - strength reduction: x * 2^k -> x << k, x * -1 -> neg x; udiv by 2^k
+//    -> lshr, urem by 2^k -> and (2^k - 1) (a non-zero constant divisor
+//    cannot trap, so the pinned division becomes a floating pure node);
+//  - conditions: ne (cmp), 0 -> cmp and eq (cmp), 0 -> the inverse compare
+//    (through a sext/zext of the compare too); an `if` on ne x, 0 branches
+//    on x.
+// Invariants needed: the son contract; operands have the type their user's
+// type literal names (as c2ast writes them; the verifier does not check
+// types yet), so x + 0 -> x keeps the type. Kept: the son contract; only
+// pure nodes and non-trapping divisions are replaced; nothing pinned moves.
+#include <algorithm>
+#include <map>
+
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+bool commutative(OpId op) {
+  return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor || op == Op::Eq ||
+         op == Op::Ne;
+}
+
+bool associative(OpId op) {
+  return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor;
+}
+
+bool is_compare(OpId op) { return eval_class(op) == EvalClass::Compare; }
+
+bool power_of_two(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+unsigned log2_of(uint64_t v) {
+  unsigned k = 0;
+  while (v > 1) {
+    v >>= 1;
+    ++k;
+  }
+  return k;
+}
+
+class Idealizer {
+ public:
+  explicit Idealizer(Graph& g) : g_(g) {
+    for (NodeId n = 0; n < g_.size(); ++n)
+      if (g_.alive(n) && g_.is_const(n)) consts_.emplace(std::pair{g_.const_type(n), g_.const_value_of(n)}, n);
+  }
+
+  size_t run() {
+    NodeId first_new = g_.size();
+    for (NodeId n = g_.size(); n-- > 0;) push(n);
+    while (!work_.empty()) {
+      NodeId n = work_.back();
+      work_.pop_back();
+      queued_[n] = false;
+      if (g_.alive(n)) step(n);
+    }
+    // Constants made for a rewrite that a later rewrite no longer needs.
+    for (NodeId n = first_new; n < g_.size(); ++n)
+      if (g_.alive(n)) g_.kill_if_unused(n);
+    return changes_;
+  }
+
+ private:
+  void push(NodeId n) {
+    if (n >= queued_.size()) queued_.resize(g_.size() + 1, false);
+    if (queued_[n]) return;
+    queued_[n] = true;
+    work_.push_back(n);
+  }
+  void push_users(NodeId n) {
+    for (NodeId u : g_.users(n)) push(u);
+  }
+
+  NodeId constant(ValueType t, uint64_t v, Loc loc) {
+    auto key = std::pair{t, truncate_to(v, type_bits(t))};
+    auto it = consts_.find(key);
+    if (it != consts_.end() && g_.alive(it->second)) return it->second;
+    NodeId c = g_.add_const(t, key.second, loc);
+    consts_[key] = c;
+    return c;
+  }
+
+  NodeId binary(OpId op, const Literal& type, NodeId a, NodeId b, Loc loc) {
+    Node n;
+    n.op = op;
+    n.literals = {type};
+    n.inputs = {a, b};
+    n.loc = loc;
+    NodeId id = g_.add(std::move(n));
+    push(id);
+    return id;
+  }
+
+  NodeId unary(OpId op, const Literal& type, NodeId a, Loc loc) {
+    Node n;
+    n.op = op;
+    n.literals = {type};
+    n.inputs = {a};
+    n.loc = loc;
+    NodeId id = g_.add(std::move(n));
+    push(id);
+    return id;
+  }
+
+  // n's uses go to `with`; n goes if nothing needs it any more.
+  void replace(NodeId n, NodeId with) {
+    ++changes_;
+    g_.replace_uses(n, with);
+    push(with);
+    push_users(with);
+    std::vector<NodeId> inputs(g_.node(n).inputs.begin(), g_.node(n).inputs.end());
+    g_.kill(n);  // unused now (a pinned one is a division that cannot trap)
+    for (NodeId i : inputs)
+      if (g_.alive(i)) g_.kill_if_unused(i);
+    for (NodeId i : inputs)
+      if (g_.alive(i)) push(i);
+  }
+
+  void changed_in_place(NodeId n) {
+    ++changes_;
+    push(n);
+    push_users(n);
+  }
+
+  void step(NodeId n) {
+    OpId op = g_.op(n);
+    if (op == Op::If) return branch(n);
+    EvalClass cls = eval_class(op);
+    if (cls == EvalClass::None || cls == EvalClass::Const) return;
+    if (NodeId c = fold(n); c != kNone) return replace(n, c);
+    std::optional<ValueType> t = literal_value_type(g_.node(n).literals[0]);
+    if (!t) return;
+    if (commutative(op) && reorder(n)) return changed_in_place(n);
+    if (NodeId r = simplify(n, *t); r != kNone) {
+      if (r == n) return changed_in_place(n);
+      return replace(n, r);
+    }
+  }
+
+  NodeId fold(NodeId n) {
+    const Node& nd = g_.node(n);
+    uint64_t args[2];
+    if (nd.inputs.size() > 2) return kNone;
+    for (size_t i = 0; i < nd.inputs.size(); ++i) {
+      if (!g_.is_const(nd.inputs[i])) return kNone;
+      args[i] = g_.const_value_of(nd.inputs[i]);
+    }
+    EvalError err = EvalError::None;
+    std::optional<uint64_t> v =
+        eval_pure(nd.op, {nd.literals.begin(), nd.literals.size()}, {args, nd.inputs.size()}, &err);
+    if (!v) return kNone;
+    std::optional<ValueType> t = result_type(g_, n);
+    if (!t) return kNone;
+    return constant(*t, *v, nd.loc);
+  }
+
+  bool reorder(NodeId n) {
+    NodeId a = g_.node(n).inputs[0], b = g_.node(n).inputs[1];
+    bool swap = g_.is_const(a) ? !g_.is_const(b) : (!g_.is_const(b) && b < a);
+    if (!swap) return false;
+    g_.set_input(n, 0, b);
+    g_.set_input(n, 1, a);
+    return true;
+  }
+
+  // Sets input i of n and drops the old input if nothing reads it now.
+  void rewire(NodeId n, size_t i, NodeId v) {
+    NodeId old = g_.node(n).inputs[i];
+    g_.set_input(n, i, v);
+    if (g_.alive(old)) g_.kill_if_unused(old);
+  }
+
+  bool const_is(NodeId c, uint64_t v) const { return g_.is_const(c) && g_.const_value_of(c) == v; }
+
+  NodeId simplify(NodeId n, ValueType t) {
+    const Node& nd = g_.node(n);
+    OpId op = nd.op;
+    unsigned bits = type_bits(t);
+    uint64_t ones = width_mask(bits);
+    if (nd.inputs.size() == 1) return simplify_unary(n);
+    NodeId x = nd.inputs[0], y = nd.inputs[1];
+    bool yc = g_.is_const(y);
+    uint64_t c = yc ? g_.const_value_of(y) : 0;
+    Loc loc = nd.loc;
+    Literal type = nd.literals[0];
+    // Identities with a constant on the right.
+    if (yc) {
+      switch (op) {
+        case Op::Add: case Op::Or: case Op::Xor: case Op::Shl: case Op::LShr: case Op::AShr:
+          if (c == 0) return x;
+          break;
+        case Op::Sub:
+          if (c == 0) return x;
+          // x - c -> x + (-c): one form for reassociation and GVN.
+          g_.set_op(n, Op::Add);
+          rewire(n, 1, constant(t, eval_neg(c, bits), loc));
+          return n;
+        case Op::Mul:
+          if (c == 0) return y;
+          if (c == 1) return x;
+          if (c == ones) return unary(Op::Neg, type, x, loc);
+          if (power_of_two(c)) return binary(Op::Shl, type, x, constant(t, log2_of(c), loc), loc);
+          break;
+        case Op::And:
+          if (c == 0) return y;
+          if (c == ones) return x;
+          break;
+        case Op::UDiv:
+          if (c == 1) return x;
+          if (power_of_two(c)) return binary(Op::LShr, type, x, constant(t, log2_of(c), loc), loc);
+          break;
+        case Op::SDiv:
+          if (c == 1) return x;
+          break;
+        case Op::URem:
+          if (c == 1) return constant(t, 0, loc);
+          if (power_of_two(c)) return binary(Op::And, type, x, constant(t, c - 1, loc), loc);
+          break;
+        case Op::SRem:
+          if (c == 1) return constant(t, 0, loc);
+          break;
+        case Op::Eq:
+        case Op::Ne:
+          if (c == 0) {
+            if (NodeId r = compare_of_compare(x, op == Op::Ne, loc); r != kNone) return r;
+          }
+          break;
+        default: break;
+      }
+      if (op == Op::Or && c == ones) return y;
+      if (associative(op)) {
+        // (x' op c1) op c2 -> x' op (c1 op c2)
+        const Node& inner = g_.node(x);
+        if (inner.op == op && inner.literals[0] == nd.literals[0] && g_.is_const(inner.inputs[1])) {
+          EvalError err;
+          std::optional<uint64_t> folded =
+              eval_binary(static_cast<Op>(op), bits, g_.const_value_of(inner.inputs[1]), c, err);
+          if (folded) {
+            NodeId inner_x = inner.inputs[0];
+            g_.set_input(n, 0, inner_x);
+            if (g_.alive(x)) g_.kill_if_unused(x);
+            rewire(n, 1, constant(t, *folded, loc));
+            return n;
+          }
+        }
+      }
+    }
+    if (op == Op::Sub && g_.is_const(x) && g_.const_value_of(x) == 0) return unary(Op::Neg, type, y, loc);
+    if (x == y) {
+      switch (op) {
+        case Op::Sub: case Op::Xor: return constant(t, 0, loc);
+        case Op::And: case Op::Or: return x;
+        case Op::Eq: case Op::SLe: case Op::ULe: return constant(ValueType::I32, 1, loc);
+        case Op::Ne: case Op::SLt: case Op::ULt: return constant(ValueType::I32, 0, loc);
+        default: break;
+      }
+    }
+    return kNone;
+  }
+
+  NodeId simplify_unary(NodeId n) {
+    const Node& nd = g_.node(n);
+    NodeId x = nd.inputs[0];
+    const Node& in = g_.node(x);
+    switch (nd.op) {
+      case Op::Neg:
+      case Op::Not:
+        if (in.op == nd.op && in.literals[0] == nd.literals[0]) return in.inputs[0];
+        return kNone;
+      case Op::SExt:
+      case Op::ZExt:
+      case Op::Trunc:
+        if (nd.literals[0] == nd.literals[1]) return x;
+        if (nd.op == Op::Trunc && (in.op == Op::SExt || in.op == Op::ZExt) && in.literals[0] == nd.literals[1] &&
+            in.literals[1] == nd.literals[0])
+          return in.inputs[0];
+        return kNone;
+      default: return kNone;
+    }
+  }
+
+  // (cmp a b) != 0 -> cmp a b; (cmp a b) == 0 -> the inverse compare. A
+  // widening of the compare's 0/1 is seen through.
+  NodeId compare_of_compare(NodeId x, bool keep, Loc loc) {
+    if (g_.op(x) == Op::SExt || g_.op(x) == Op::ZExt) x = g_.node(x).inputs[0];
+    const Node& cmp = g_.node(x);
+    if (!is_compare(cmp.op)) return kNone;
+    if (keep) return x;
+    NodeId a = cmp.inputs[0], b = cmp.inputs[1];
+    switch (cmp.op) {
+      case Op::Eq: return binary(Op::Ne, cmp.literals[0], a, b, loc);
+      case Op::Ne: return binary(Op::Eq, cmp.literals[0], a, b, loc);
+      case Op::SLt: return binary(Op::SLe, cmp.literals[0], b, a, loc);
+      case Op::SLe: return binary(Op::SLt, cmp.literals[0], b, a, loc);
+      case Op::ULt: return binary(Op::ULe, cmp.literals[0], b, a, loc);
+      case Op::ULe: return binary(Op::ULt, cmp.literals[0], b, a, loc);
+      default: return kNone;
+    }
+  }
+
+  // if (ne x, 0) -> if x: an if tests non-zero in any type.
+  void branch(NodeId n) {
+    NodeId cond = g_.node(n).inputs[0];
+    const Node& c = g_.node(cond);
+    if (c.op != Op::Ne || !const_is(c.inputs[1], 0)) return;
+    g_.set_input(n, 0, c.inputs[0]);
+    g_.kill_if_unused(cond);
+    changed_in_place(n);
+  }
+
+  Graph& g_;
+  std::map<std::pair<ValueType, uint64_t>, NodeId> consts_;
+  std::vector<NodeId> work_;
+  std::vector<bool> queued_;
+  size_t changes_ = 0;
+};
+
+}  // namespace
+
+size_t idealize(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  size_t changes = Idealizer(g).run();
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,36 @@
+// passes.h - the entry points of sonopt's passes (one file each, named after
+// the pass) and the pieces several passes share. The pass table that
+// declares them (order, triggers, -O levels) is in sonopt.cpp.
+//
+// Every entry point takes one son-level function and the module header and
+// returns the number of changes it made (0: the function is unchanged, byte
+// for byte).
+#pragma once
+
+#include <cstddef>
+
+#include "graph.h"
+#include "ir.h"
+
+namespace pl::sonopt {
+
+size_t idealize(Function& fn, const ModuleHeader& header);
+size_t gvn(Function& fn, const ModuleHeader& header);
+size_t sccp(Function& fn, const ModuleHeader& header);
+size_t simplify_cfg(Function& fn, const ModuleHeader& header);
+size_t dce(Function& fn, const ModuleHeader& header);
+size_t test_miscompile(Function& fn, const ModuleHeader& header);
+
+// dce.cpp: removes what cannot run or matters to nothing, on a Graph other
+// passes hold: unreachable blocks (an `if` on a constant reaches only one
+// side), the region inputs and phi inputs of edges from them, every node
+// that reaches no root (terminators, stores, calls, volatile accesses, and
+// divisions that may trap, in reachable blocks), then turns each `if` on a
+// constant into a `jump`. Returns the number of changes.
+size_t sweep_dead(Graph& g);
+
+// Whether a division node may trap (its divisor is not a constant that is
+// neither 0 nor, for sdiv/srem, -1).
+bool division_may_trap(const Graph& g, NodeId n);
+
+}  // namespace pl::sonopt

@@ -1,0 +1,164 @@
+// simplify_cfg.cpp - control-flow simplification on the sea of nodes.
+//
+// Rules, applied until none applies (each removes nodes, so it ends):
+//  1. A phi whose inputs are one value x, apart from the phi itself, is x
+//     (Braun et al., "Simple and Efficient Construction of SSA Form", CC
+//     2013: trivial phis). Guard: x must not read the phi through non-phi
+//     nodes (in a block that cannot run, x may; replacing would make a
+//     cycle the son contract forbids); a bounded walk checks it and, if the
+//     bound is hit, the phi stays.
+//  2. A region with one control input and no phi left is merged: after a
+//     `jump` from block B, what hung off the region hangs off B and the jump
+//     goes (straight-line blocks become one); after a proj of an `if`, what
+//     hung off the region hangs off the proj.
+//  3. An empty diamond goes: an `if` whose two sides are empty (a proj that
+//     the same region lists directly, or a proj with only a `jump` into it)
+//     and whose region's phis read the same value along both edges becomes
+//     one `jump`; the region loses one of the two inputs.
+// Branches on constants and unreachable blocks are dce's (dce.cpp).
+// Invariants needed: the son contract. Kept: the son contract; what hangs
+// off a block still runs exactly when the block's code ran before.
+#include <algorithm>
+
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+std::vector<NodeId> distinct_users(const Graph& g, NodeId n) {
+  std::vector<NodeId> users = g.users(n);
+  std::sort(users.begin(), users.end());
+  users.erase(std::unique(users.begin(), users.end()), users.end());
+  return users;
+}
+
+// Whether `from` reads `phi` through a chain of nodes other than phis
+// (kNone when the walk gave up).
+std::optional<bool> reads_through_non_phis(const Graph& g, NodeId from, NodeId phi) {
+  constexpr size_t kBudget = 256;
+  std::vector<NodeId> stack = {from};
+  std::vector<NodeId> seen;
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    if (n == phi) return true;
+    if (g.op(n) == Op::Phi || std::find(seen.begin(), seen.end(), n) != seen.end()) continue;
+    seen.push_back(n);
+    if (seen.size() > kBudget) return std::nullopt;
+    for (NodeId i : g.node(n).inputs) stack.push_back(i);
+    for (NodeId c : g.node(n).control) stack.push_back(c);
+  }
+  return false;
+}
+
+bool fold_phi(Graph& g, NodeId phi) {
+  NodeId only = kNone;
+  for (NodeId i : g.node(phi).inputs) {
+    if (i == phi || i == only) continue;
+    if (only != kNone) return false;
+    only = i;
+  }
+  if (only == kNone) return false;  // reads only itself: dce's business
+  if (reads_through_non_phis(g, only, phi) != false) return false;
+  g.replace_uses(phi, only);
+  g.kill(phi);
+  return true;
+}
+
+bool has_phi(const Graph& g, NodeId region) {
+  for (NodeId u : g.users(region))
+    if (g.op(u) == Op::Phi) return true;
+  return false;
+}
+
+bool merge_region(Graph& g, NodeId region) {
+  if (g.node(region).control.size() != 1 || has_phi(g, region)) return false;
+  NodeId edge = g.node(region).control[0];
+  if (g.op(edge) == Op::Jump) {
+    NodeId block = g.node(edge).control[0];
+    if (block == region) return false;  // a block looping on itself alone
+    g.replace_uses(region, block);
+    g.kill(region);
+    g.kill(edge);
+    return true;
+  }
+  if (g.op(edge) == Op::Proj) {
+    g.replace_uses(region, edge);
+    g.kill(region);
+    return true;
+  }
+  return false;
+}
+
+// The empty side of an if behind proj `p`: the edge node a region lists
+// (p itself or a lone jump off p) and that region, or {kNone, kNone}.
+std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p) {
+  std::vector<NodeId> users = distinct_users(g, p);
+  if (users.size() != 1 || g.users(p).size() != 1) return {kNone, kNone};
+  NodeId u = users[0];
+  if (g.op(u) == Op::Region) return {p, u};
+  if (g.op(u) != Op::Jump) return {kNone, kNone};
+  std::vector<NodeId> after = distinct_users(g, u);
+  if (after.size() != 1 || g.users(u).size() != 1 || g.op(after[0]) != Op::Region) return {kNone, kNone};
+  return {u, after[0]};
+}
+
+size_t index_in(const Node& region, NodeId edge) {
+  return static_cast<size_t>(std::find(region.control.begin(), region.control.end(), edge) - region.control.begin());
+}
+
+bool remove_diamond(Graph& g, NodeId branch) {
+  NodeId proj[2] = {kNone, kNone};
+  for (NodeId u : g.users(branch))
+    if (g.op(u) == Op::Proj) {
+      int64_t k = g.node(u).literals[0].as_int();
+      if (k == 0 || k == 1) proj[k] = u;
+    }
+  if (proj[0] == kNone || proj[1] == kNone || g.users(branch).size() != 2) return false;
+  auto [e0, m0] = empty_side(g, proj[0]);
+  auto [e1, m1] = empty_side(g, proj[1]);
+  if (m0 == kNone || m0 != m1) return false;
+  NodeId merge = m0;
+  size_t i0 = index_in(g.node(merge), e0), i1 = index_in(g.node(merge), e1);
+  for (NodeId u : distinct_users(g, merge))
+    if (g.op(u) == Op::Phi && g.node(u).inputs[i0] != g.node(u).inputs[i1]) return false;
+  Node jump;
+  jump.op = Op::Jump;
+  jump.control = {g.node(branch).control[0]};
+  jump.loc = g.node(branch).loc;
+  NodeId j = g.add(std::move(jump));
+  g.set_control(merge, i0, j);
+  g.remove_region_input(merge, i1);
+  for (NodeId e : {e0, e1})
+    if (g.op(e) == Op::Jump) g.kill(e);
+  NodeId cond = g.node(branch).inputs[0];
+  g.kill(proj[0]);
+  g.kill(proj[1]);
+  g.kill(branch);
+  g.kill_if_unused(cond);
+  return true;
+}
+
+size_t one_sweep(Graph& g) {
+  size_t changes = 0;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && g.op(n) == Op::Phi && fold_phi(g, n)) ++changes;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && g.op(n) == Op::Region && merge_region(g, n)) ++changes;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && g.op(n) == Op::If && remove_diamond(g, n)) ++changes;
+  return changes;
+}
+
+}  // namespace
+
+size_t simplify_cfg(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  size_t changes = 0;
+  while (size_t c = one_sweep(g)) changes += c;
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,116 @@
+// sonopt - the sea-of-nodes optimizer: reads a `son` module, writes a `son`
+// module that means the same and runs fewer nodes.
+//
+// The passes are declared once, in kPasses below (seed 003's "define
+// compilation-pass"): name, the lowest -O level that runs it, what it must
+// run before and after, what it triggers again when it changes something,
+// and its entry point (one file per pass, named after it). The pass manager
+// (common/pass_manager.h) computes the schedule from these declarations and
+// runs rounds to a fixpoint; every flag of it (-O, --passes, --list-passes,
+// --print-after, --print-changed, --verify-each, --bisect-limit, --stats)
+// is described there. Functions stream one at a time unless a scheduled pass
+// needs the whole module (none of the passes here does yet).
+//
+// The passes, in schedule order:
+//   idealize      constant folding (common/eval.h), identities, canonical
+//                 operand order, reassociation, strength reduction
+//   gvn           global value numbering by hash-consing (seed 000)
+//   sccp          Wegman-Zadeck conditional constant propagation (-O2)
+//   simplify-cfg  trivial phis, single-input regions, empty diamonds
+//   dce           unreachable blocks, branches on constants, dead nodes
+// and test-miscompile, a deliberately wrong pass for the bisect test.
+//
+// Departure from seed 003: no visit: option (every pass here visits a
+// function; a module pass would take them all), no print-before?/check-
+// before? per pass (the flags apply to every pass), and a pass changing
+// something triggers passes by name only (triggered-by: is the same edge
+// written at the other end).
+#include <iostream>
+
+#include "pass_manager.h"
+#include "passes.h"
+#include "tool.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+std::vector<PassDecl> pass_table() {
+  return {
+      {.name = "idealize",
+       .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
+       .min_level = 1,
+       .before = {"gvn"},
+       .triggers = {"gvn", "simplify-cfg", "dce"},
+       .function_pass = idealize},
+      {.name = "gvn",
+       .summary = "global value numbering by hash-consing (pure nodes, phis, dominating loads and divisions)",
+       .min_level = 1,
+       .triggers = {"idealize", "simplify-cfg", "dce"},
+       .function_pass = gvn},
+      {.name = "sccp",
+       .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
+       .min_level = 2,
+       .after = {"gvn"},
+       .triggers = {"idealize", "gvn", "simplify-cfg"},
+       .function_pass = sccp},
+      {.name = "simplify-cfg",
+       .summary = "trivial phis, single-input regions, empty diamonds",
+       .min_level = 1,
+       .after = {"sccp"},
+       .triggers = {"idealize", "gvn", "dce"},
+       .function_pass = simplify_cfg},
+      {.name = "dce",
+       .summary = "unreachable blocks, branches on constants, nodes that reach no effect, return or control",
+       .min_level = 1,
+       .after = {"simplify-cfg"},
+       .triggers = {"simplify-cfg"},
+       .function_pass = dce},
+      {.name = "test-miscompile",
+       .summary = "deliberately wrong (the first add becomes a sub): for testing --bisect-limit",
+       .min_level = PassDecl::kTestOnly,
+       .function_pass = test_miscompile},
+  };
+}
+
+}  // namespace
+
+}  // namespace pl::sonopt
+
+int main(int argc, char** argv) {
+  pl::Tool tool({"sonopt", "The sea-of-nodes optimizer (son -> son).",
+                 "  ssa2son f.ssa | sonopt -O2 | pipe-run\n"
+                 "  sonopt f.son --passes=idealize,gvn --print-changed -f text\n"
+                 "  sonopt --list-passes"});
+  pl::PassManager passes("sonopt", pl::sonopt::pass_table(), pl::Level::Son);
+  passes.add_options(tool.cli());
+  return tool.main(argc, argv, [&](pl::Tool& t) {
+    passes.prepare();
+    if (passes.list_requested()) {
+      passes.list(std::cout);
+      return;
+    }
+    pl::ModuleReader& in = t.open_input(pl::Level::Son);
+    const pl::ModuleHeader& header = in.header();
+    t.open_output(header);
+    std::vector<pl::Function> fns;
+    if (passes.needs_module()) {
+      pl::Function fn;
+      while (in.next(fn)) {
+        t.verify_input(fn);
+        fns.push_back(std::move(fn));
+      }
+      passes.run(fns, header);
+      for (const pl::Function& f : fns) t.write(f);
+    } else {
+      fns.resize(1);
+      while (in.next(fns[0])) {
+        t.verify_input(fns[0]);
+        passes.run(fns, header);
+        t.write(fns[0]);
+      }
+    }
+    t.finish_output();
+    passes.finish();
+  });
+}

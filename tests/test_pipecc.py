@@ -1,0 +1,118 @@
+"""pipecc, the cc-compatible driver: its command line, the pipelines it
+runs, and how stage diagnostics reach the user. (Native programs are
+tested once codegen-x64 exists; here the pipeline stops at the stages that
+do, with --stop-after, and pipe-run checks what came out.)"""
+import pathlib
+import shlex
+import subprocess
+
+from conftest import BUILD, ROOT, run_tool
+
+FIB = ROOT / "examples" / "c" / "fib.c"
+
+
+def pipecc(*args, cwd=None):
+    return subprocess.run([str(BUILD / "pipecc"), *map(str, args)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=120, cwd=cwd)
+
+
+def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
+    proc = pipecc("-###", "-O2", "-g", "-Iinc", "-DN=3", FIB, "-o", "fib", "-lm")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.decode().splitlines()
+    stages = [shlex.split(part)[0].rsplit("/", 1)[-1] for part in lines[0].split(" | ")]
+    assert stages == ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt",
+                      "regalloc-x64", "codegen-x64"]
+    first = shlex.split(lines[0].split(" | ")[0])
+    assert first[1:] == ["-Iinc", "-DN=3", str(FIB)]
+    assert "-O2" in lines[0].split(" | ")[4] and "-g" in lines[0].split(" | ")[-1]
+    link = shlex.split(lines[1])
+    assert link[1:3] == ["-o", "fib"] and link[-1] == "-lm"
+
+
+def test_optimizer_stages_only_from_O1():
+    line = pipecc("-###", "-c", FIB).stderr.decode().splitlines()[0]
+    assert "sonopt" not in line and "cfgopt" not in line
+
+
+def test_stop_after_writes_that_stage_and_runs_like_gcc(tmp_path):
+    out = tmp_path / "fib.son.txt"
+    proc = pipecc("--stop-after=ssa2son", FIB, "-o", out)
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text().startswith("module son")
+    run = run_tool("pipe-run", out)
+    assert run.stdout == b"fib(15) = 610\n"
+
+
+def test_save_temps_keeps_every_intermediate(tmp_path):
+    proc = pipecc("--stop-after=cfg2ssa", f"--save-temps={tmp_path}", FIB, "-o", tmp_path / "out.bin")
+    assert proc.returncode == 0, proc.stderr
+    for stage in ("c2ast", "ast2cfg"):
+        run_tool("pipe-verify", tmp_path / f"fib.{stage}.bin", check=0)
+    assert b"tee" in subprocess.run([str(BUILD / "pipecc"), "-###", "--save-temps", "-c", str(FIB)],
+                                    stderr=subprocess.PIPE).stderr
+
+
+def test_print_after_prints_the_printable_form(tmp_path):
+    proc = pipecc("--stop-after=cfg2ssa", "--print-after=ast2cfg", FIB, "-o", tmp_path / "x.bin")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.decode().startswith("module cfg\n")
+
+
+def test_a_c_error_reaches_the_user_as_c2ast_wrote_it(tmp_path):
+    bad = tmp_path / "bad.c"
+    bad.write_text("int main(void) { return x; }\n")
+    proc = pipecc("--stop-after=ssa2son", bad, "-o", tmp_path / "x.bin")
+    assert proc.returncode == 1
+    err = proc.stderr.decode()
+    assert err.startswith(f"c2ast: {bad}:1:25: error:") or err.startswith(f"c2ast: {bad}:1:"), err
+    assert "ast2cfg" not in err and not (tmp_path / "x.bin").exists()
+
+
+def test_usage_errors():
+    for args, text in [(["--bogus", FIB], "unknown option '--bogus'"), ([], "no input files"),
+                       (["-o"], "missing argument to '-o'"),
+                       (["--stop-after=nope", FIB], "unknown stage 'nope'")]:
+        proc = pipecc(*args)
+        assert proc.returncode == 2 and text in proc.stderr.decode(), (args, proc.stderr)
+
+
+def test_missing_input_file():
+    proc = pipecc("-c", "/nonexistent/x.c")
+    assert proc.returncode == 1 and b"no such file" in proc.stderr
+
+
+def fake_toolchain(tmp_path, scripts):
+    """A copy of pipecc next to stand-in stages (shell scripts)."""
+    import shutil
+    shutil.copy(BUILD / "pipecc", tmp_path / "pipecc")
+    for name, body in scripts.items():
+        path = tmp_path / name
+        path.write_text("#!/bin/sh\n" + body + "\n")
+        path.chmod(0o755)
+    return tmp_path / "pipecc"
+
+
+def test_a_stage_that_fails_unexpectedly_is_an_internal_error_with_the_pipeline(tmp_path):
+    driver = fake_toolchain(tmp_path, {"c2ast": "cat /dev/zero", "ast2cfg": "echo 'ast2cfg: crashed' >&2; exit 3"})
+    proc = subprocess.run([str(driver), "--stop-after=ast2cfg", str(FIB), "-o", str(tmp_path / "x")],
+                          stderr=subprocess.PIPE, timeout=60)
+    err = proc.stderr.decode()
+    assert proc.returncode == 3, err
+    # c2ast died of SIGPIPE only because ast2cfg stopped reading: not blamed.
+    assert "stage 'ast2cfg' failed (exit status 3)" in err and "ast2cfg: crashed" in err
+    assert f"{tmp_path}/c2ast {FIB} | {tmp_path}/ast2cfg -f bin -o {tmp_path}/x" in err
+
+
+def test_only_the_first_failing_stage_speaks(tmp_path):
+    driver = fake_toolchain(tmp_path, {"c2ast": "echo 'c2ast: f.c:1:1: error: bad' >&2; exit 1",
+                                       "ast2cfg": "cat >/dev/null; echo 'ast2cfg: error: empty input' >&2; exit 1"})
+    proc = subprocess.run([str(driver), "--stop-after=ast2cfg", str(FIB), "-o", str(tmp_path / "x")],
+                          stderr=subprocess.PIPE, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "c2ast: f.c:1:1: error: bad\n"
+
+
+def test_preprocess_only():
+    proc = pipecc("-E", "-DFIB_N=15", FIB)
+    assert proc.returncode == 0 and b"fib" in proc.stdout
