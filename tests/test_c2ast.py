@@ -160,8 +160,13 @@ def test_externs_signatures_and_data(tmp_path):
     externs = {e["name"]: e for e in m["externs"]}
     assert externs["counter"] == {"name": "counter", "kind": "data"}
     assert "signature" not in externs["unknown"]
-    assert externs["make"]["signature"] == {"params": ["ptr", "i8", "i16", "i64", "ptr", "ptr"],
+    assert externs["make"]["signature"] == {"params": ["ptr sret(24,8)", "i8 signext", "i16 signext", "i64", "ptr",
+                                                       "ptr byval(24,8)"],
                                             "result": "void", "variadic": False}
+    calls = [n["literals"] for n in m["functions"][0]["nodes"] if n["opcode"] == "ast:call"]
+    make_list = "(ptr sret(24,8), i8 signext, i16 signext, i64, ptr, ptr byval(24,8))"
+    assert sorted(calls) == sorted([["i32", "(i32, ...)"], ["void", make_list], ["void", make_list]]), \
+        "calls carry the callee's parameter list (a callee without prototype: its arguments, variadic)"
     data = {d["name"]: d for d in m["data"]}
     strings = [d for d in m["data"] if d["name"].startswith(".str.")]
     assert len(strings) == 2, "identical string literals share one data item"
