@@ -54,7 +54,7 @@ def differs(want, got, what, rebuild):
     if got.same_as(want):
         return None
     return (f"{what}: {pipeline.describe_status(got.status)}, gcc's build: {pipeline.describe_status(want.status)}\n"
-            f"  {pipeline.first_difference(want.stdout, got.stdout)}\n"
+            f"  {pipeline.first_difference(want.stdout, got.stdout, 'ours')}\n"
             f"  stderr:\n{pipeline.tail(got.stderr)}\n  rebuild: {rebuild}")
 
 

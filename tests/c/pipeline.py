@@ -85,14 +85,14 @@ def tail(data, lines=12):
     return "\n".join("    " + r for r in rows) if rows else "    (empty)"
 
 
-def first_difference(want, got):
+def first_difference(want, got, label="pipe-run"):
     w = want.decode(errors="replace").splitlines()
     g = got.decode(errors="replace").splitlines()
     for i in range(max(len(w), len(g))):
         a = w[i] if i < len(w) else "<end of output>"
         b = g[i] if i < len(g) else "<end of output>"
         if a != b:
-            return f"first difference at stdout line {i + 1}:\n    gcc:      {a!r}\n    pipe-run: {b!r}"
+            return f"first difference at stdout line {i + 1}:\n    gcc:{' ' * max(1, len(label) - 2)}{a!r}\n    {label}: {b!r}"
     return "same stdout"
 
 
