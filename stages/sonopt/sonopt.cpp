@@ -23,6 +23,8 @@
 //   dce           unreachable blocks, branches on constants, dead nodes
 //   inline        whole module: small callees, internal ones called once
 //                 (-O2; then the function passes run again on the result)
+//   const-call    whole module: calls to pure functions with constant
+//                 arguments evaluated at compile time (seed 000; -O2)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -49,6 +51,13 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
                     "dce"},
        .module_pass = inline_calls},
+      {.name = "const-call",
+       .summary = "whole module: calls to pure functions with constant arguments evaluated (cached, step budget)",
+       .min_level = 2,
+       .after = {"inline"},
+       .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
+       .triggered_by = {"idealize", "sccp"},
+       .module_pass = const_call},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
