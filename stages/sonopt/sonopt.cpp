@@ -21,10 +21,11 @@
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
+//   const-call    whole module: calls to pure functions with constant
+//                 arguments evaluated at compile time (seed 000; -O2;
+//                 before inline, so a call it can evaluate is not copied)
 //   inline        whole module: small callees, internal ones called once
 //                 (-O2; then the function passes run again on the result)
-//   const-call    whole module: calls to pure functions with constant
-//                 arguments evaluated at compile time (seed 000; -O2)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -54,7 +55,8 @@ std::vector<PassDecl> pass_table() {
       {.name = "const-call",
        .summary = "whole module: calls to pure functions with constant arguments evaluated (cached, step budget)",
        .min_level = 2,
-       .after = {"inline"},
+       .before = {"inline"},
+       .after = {"dce"},
        .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
        .triggered_by = {"idealize", "sccp"},
        .module_pass = const_call},
