@@ -25,7 +25,7 @@ def test_list_passes_shows_the_computed_schedule():
     out = run_tool("sonopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
     assert "schedule at -O1: idealize gvn simplify-cfg dce\n" in out, out
-    assert ("schedule at -O2: idealize gvn scalar-replace load-forward dead-store sccp simplify-cfg dce const-call "
+    assert ("schedule at -O2: idealize gvn split-copy scalar-replace load-forward dead-store sccp simplify-cfg dce const-call "
             "inline\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
@@ -58,8 +58,8 @@ def test_print_after_and_print_changed():
 
 def test_stats_names_each_pass_that_ran():
     err = sonopt_text(FIB, "--stats").stderr.decode()
-    for name in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
-                 "inline", "const-call", "total"):
+    for name in ("idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                 "simplify-cfg", "dce", "inline", "const-call", "total"):
         assert f"\n{name} " in err, err
 
 
@@ -117,7 +117,7 @@ def test_verify_each_accepts_every_pass_on_generated_graphs():
     for seed in range(1, 9):
         son = run_tool("pipe-gen", "--seed", seed, "--level", "son", "--nodes", 150, "-f", "bin", check=0).stdout
         for p in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
-                  "inline", "const-call"):
+                  "inline", "const-call", "split-copy"):
             proc = subprocess.run([tool_path("sonopt"), "-", f"--passes={p}", "--verify-each", "-f", "bin"],
                                   input=son, capture_output=True, timeout=60)
             assert proc.returncode == 0, f"seed {seed}, pass {p}:\n{proc.stderr.decode()}"
@@ -186,3 +186,12 @@ def test_const_call_folds_recursive_pure_calls_and_budget_stops_the_rest(tmp_pat
     before, after = run_tool("pipe-run", son), run_tool("pipe-run", opt)
     assert before.stdout == after.stdout == b"6765 0 1 111 9\n"
     assert before.returncode == after.returncode == 0
+
+
+def test_struct_copies_between_locals_end_in_registers():
+    """split_copy.in.txt's f (`q = p; r = q;` between local structs): at -O2
+    split-copy turns the copies into per-field loads and stores and
+    scalar-replace then takes every slot; g and h keep theirs."""
+    out = sonopt_text(ROOT / "tests" / "stages" / "sonopt" / "split_copy.in.txt", "-O2", "--verify-each").stdout
+    f = out.decode().split("pipeline g(")[0]
+    assert "stackslot" not in f and "copy" not in f and "load" not in f, f

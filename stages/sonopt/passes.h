@@ -18,6 +18,7 @@ namespace pl::sonopt {
 size_t idealize(Function& fn, const ModuleHeader& header);
 size_t gvn(Function& fn, const ModuleHeader& header);
 size_t load_forward(Function& fn, const ModuleHeader& header);
+size_t split_copy(Function& fn, const ModuleHeader& header);
 size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
 size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);

@@ -15,6 +15,8 @@
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   split-copy    copies between private slots become per-field loads and
+//                 stores (-O2), so that
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
@@ -71,6 +73,13 @@ std::vector<PassDecl> pass_table() {
        .min_level = 1,
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "split-copy",
+       .summary = "a copy between two private stack slots becomes a load and a store per field",
+       .min_level = 2,
+       .before = {"scalar-replace"},
+       .after = {"gvn"},
+       .triggers = {"scalar-replace", "load-forward", "dead-store"},
+       .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
        .min_level = 2,
