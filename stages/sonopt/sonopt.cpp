@@ -79,6 +79,7 @@ std::vector<PassDecl> pass_table() {
        .before = {"scalar-replace"},
        .after = {"gvn"},
        .triggers = {"scalar-replace", "load-forward", "dead-store"},
+       .triggered_by = {"inline", "idealize", "gvn", "dead-store", "dce"},
        .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
