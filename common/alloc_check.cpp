@@ -58,7 +58,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "text_format.h"
 #include "x64.h"
@@ -184,6 +186,7 @@ class Checker {
         size_t e = static_cast<size_t>(lit.as_int());
         NodeId x = nd.inputs[0];
         value_[id] = op(x) != Phi && result_letter(x, e) == 'v' && op_info(op(x)).results.size() > 1;
+        if (value_[id]) value_projs_[x].push_back(id);
       } else if (nd.op == Undef) {
         value_[id] = !nd.place.none();
       } else if (nd.op != Phi && nd.op < kNumOps) {
@@ -451,6 +454,13 @@ class Checker {
       for (size_t e = 0; e < res.size(); ++e)
         if (res[e] == 'v')
           if (std::optional<Place> p = element_place(id, e)) s[loc_of(*p)] = pending_code(id);
+      // A result in any register (x64:load.volatile's value) is written to
+      // the place of its proj.
+      auto projs = value_projs_.find(id);
+      if (projs != value_projs_.end())
+        for (NodeId p : projs->second)
+          if (!element_place(id, static_cast<size_t>(node(p).literals[0].as_int())) && !node(p).place.none())
+            s[loc_of(node(p).place)] = pending_code(id);
     }
   }
 
@@ -574,6 +584,7 @@ class Checker {
   std::vector<uint32_t> block_of_;
   std::vector<uint32_t> rpo_;
   std::vector<uint8_t> value_;
+  std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;
   std::vector<State> in_;
   std::vector<std::pair<NodeId, Diagnostic>> diags_;
