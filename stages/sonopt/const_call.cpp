@@ -46,7 +46,8 @@
 // Bounds (compile time stays bounded): every node run and every control
 // point entered is a step; one top-level evaluation may take kCallSteps,
 // one application kModuleSteps; the live activations may hold at most
-// kLiveNodes nodes between them (recursion depth). An evaluation over its
+// kLiveNodes nodes between them (recursion depth), and one application
+// makes at most kMaxEntries cache entries (memory). An evaluation over its
 // budget fails, and so does any that meets what would be a runtime error
 // (division by zero, shift out of range, an undefined value used by anything
 // but a phi, a path that leads nowhere): the call stays, and the program
@@ -85,6 +86,7 @@ namespace {
 constexpr uint64_t kCallSteps = 1'000'000;     // one top-level call site
 constexpr uint64_t kModuleSteps = 4'000'000;   // one pass application
 constexpr uint64_t kLiveNodes = 1'000'000;     // nodes of the live activations
+constexpr size_t kMaxEntries = 100'000;        // cache entries in one application
 
 using Names = std::map<std::string, size_t, std::less<>>;
 
@@ -345,7 +347,7 @@ class Evaluator {
     cache_.emplace(Key{fn, args}, e);
     const Plan& p = plan(fn);
     const Function& f = fns_[fn];
-    if (!pure_[fn] || !p.ok || live_nodes_ + f.nodes.size() > kLiveNodes) {
+    if (!pure_[fn] || !p.ok || live_nodes_ + f.nodes.size() > kLiveNodes || entries_.size() > kMaxEntries) {
       failed_ = true;
       return e;
     }
