@@ -1104,6 +1104,9 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   fb::LiteralKind* kinds = nullptr;
   uint64_t* payloads = nullptr;
   auto reserve_literals = [&](size_t need) {
+    // reserve() keeps size() values: the ones written so far.
+    a.literal_kind.set_size(lit_used);
+    a.literal_bits.set_size(lit_used);
     a.literal_kind.reserve(need);
     a.literal_bits.reserve(need);
     kinds = a.literal_kind.data();

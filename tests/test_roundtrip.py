@@ -149,3 +149,21 @@ def test_binary_foreign_opcode_table_order_does_not_matter():
     direct = run_tool("pipe-fmt", "-", "-f", "bin", "--no-verify", input=data, check=0).stdout
     via_json = convert(convert(data, "json"), "bin")
     assert direct == via_json
+
+
+def test_binary_writer_keeps_literals_when_its_buffer_grows(tmp_path):
+    """Found through son-x64 modules (x64 nodes carry 3 to 5 literals): the
+    binary writer grew its literal buffer mid-function without keeping the
+    literals written so far, so the reader met garbage literal kinds."""
+    lines = ["module son-x64", "", "pipeline f(i64) -> i64 {", "  i0 = start", "  i1 = entrymem ^i0",
+             '  i2 = x64:argreg ^i0, "i64", "rdi"']
+    for k in range(3, 1200):
+        lines.append(f'  i{k} = x64:lea "i64", 1, {k}, i2, i{k - 1}')
+    lines += [f"  i1200 = x64:ret ^i0, i1, i1199", "}", ""]
+    text = "\n".join(lines)
+    src = tmp_path / "many.txt"
+    src.write_text(text)
+    binary = tmp_path / "many.bin"
+    run_tool("pipe-fmt", src, "-o", binary, check=0)
+    back = run_tool("pipe-fmt", binary, "-f", "text", check=0)
+    assert back.stdout.decode() == text
