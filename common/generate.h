@@ -1,7 +1,7 @@
 // generate.h - random valid modules, for the property tests and benchmarks.
 //
 // generate_function() builds a function that passes the verifier at the
-// requested level (son, cfg or ssa): a random CFG of blocks with if/jump/
+// requested level (son, cfg, ssa, son-x64 or cfg-x64): a random CFG of blocks with if/jump/
 // return terminators (merges of any number of predecessors, loops),
 // pure arithmetic, loads/stores/calls threaded through memory, phis at
 // merges, literals of every JSON kind on foreign-free opcodes, source
@@ -9,14 +9,27 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 
 #include "ir.h"
 
 namespace pl {
 
+// A number in [0, n) from `rng`, the same on every machine and standard
+// library (std::uniform_int_distribution's algorithm is the library's own,
+// so a seed would not replay across them): rejection of the 2^64 mod n
+// lowest values, then the remainder.
+inline uint64_t pick_below(std::mt19937_64& rng, uint64_t n) {
+  uint64_t threshold = (0 - n) % n;
+  uint64_t x;
+  do x = rng();
+  while (x < threshold);
+  return x % n;
+}
+
 struct GenerateOptions {
   uint64_t seed = 1;
-  Level level = Level::Son;     // son, cfg or ssa
+  Level level = Level::Son;     // son, cfg, ssa, son-x64 or cfg-x64
   uint32_t functions = 1;
   uint64_t nodes = 1000;        // approximate total over all functions
   bool exotic = false;          // add foreign nodes with literals of every kind
