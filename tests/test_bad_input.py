@@ -169,7 +169,15 @@ SIGNATURE_CASES = {
     "extern-bad-param": (
         {"externs": [{"name": "g", "kind": "function",
                       "signature": {"params": ["i7"], "result": "i32", "variadic": False}}]},
-        "extern 'g': error: parameter 0 has type 'i7', which is not a value type"),
+        "extern 'g': error: parameter 0 has an invalid type: 'i7' does not start with a value type"),
+    "extern-sret-not-first": (
+        {"externs": [{"name": "g", "kind": "function",
+                      "signature": {"params": ["i32", "ptr sret(8,8)"], "result": "void", "variadic": False}}]},
+        "extern 'g': error: parameter 1 has an invalid type: 'ptr sret(8,8)': 'sret' is valid only on parameter 0"),
+    "extern-attribute-not-canonical": (
+        {"externs": [{"name": "g", "kind": "function",
+                      "signature": {"params": ["ptr byval(8, 8)"], "result": "void", "variadic": False}}]},
+        "extern 'g': error: parameter 0 has an invalid type: 'ptr byval(8, 8)': the alignment must be a decimal"),
     "function-bad-result": (
         {"functions": [{"name": "f", "signature": {"params": [], "result": "float", "variadic": False},
                         "nodes": [{"opcode": "start"}]}]},

@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "abi.h"
 #include "eval.h"
 #include "ir.h"
 #include "x64.h"
@@ -34,7 +35,8 @@ struct Addr {
 // signature or a call (abi.cpp).
 struct AbiParam {
   ValueType type = ValueType::I64;
-  enum class Attr : uint8_t { None, SignExt, ZeroExt, ByVal, SRet } attr = Attr::None;
+  using Attr = ParamAttr;  // common/abi.h
+  Attr attr = Attr::None;
   uint64_t size = 0;   // byval/sret: the aggregate's size
   uint64_t align = 0;  // and alignment
 };
@@ -43,7 +45,8 @@ struct AbiSignature {
   bool variadic = false;
   bool known = false;  // false: the arguments' own value types, al not set
 };
-// "ptr byval(24,8)", "i8 signext", "i32": throws std::invalid_argument.
+// "ptr byval(24,8)", "i8 signext", "i32" (parsed by common/abi.h): throws
+// std::invalid_argument.
 AbiParam parse_abi_param(std::string_view text);
 // "(ptr sret(24,8), i32, ...)": the call literal.
 AbiSignature parse_abi_list(std::string_view text);
@@ -125,6 +128,9 @@ class Lowerer {
   NodeId lower_call(NodeId old);
   NodeId lower_return(NodeId old);
   NodeId lower_copy(NodeId ctl, NodeId mem, NodeId dst, NodeId src, uint64_t size);
+  // Variadic definitions (varargs.cpp).
+  NodeId lower_va_start(NodeId old);
+  NodeId lower_va_arg(NodeId old);
 
  private:
   void lower_node(NodeId old);
@@ -132,6 +138,8 @@ class Lowerer {
   void patch_cycles();
   void entry_setup();
   AbiSignature call_abi(NodeId call);
+  bool has_va_start() const;
+  void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, uint64_t stack_used);
   NodeId pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs);
   NodeId store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size);
 
@@ -156,6 +164,10 @@ class Lowerer {
   std::vector<NodeId> param_value_;
   NodeId sret_slot_ = kNone;  // callee: the slot a small sret result is built in
   NodeId sret_reg_ = kNone;   // callee: the hidden pointer, returned in rax
+  // Variadic callee with va_start (varargs.cpp): the register save area, and
+  // va_start's gp_offset and overflow_arg_area offset in the incoming area.
+  NodeId va_save_area_ = kNone;
+  int64_t va_gp_offset_ = 0, va_overflow_offset_ = 0;
   struct DivKey {
     bool is_signed;
     ValueType t;

@@ -135,7 +135,7 @@ ValueType Lowerer::type(NodeId start) {
         if (tuple.op == Call) {
           std::string_view r = tuple.literals[0].as_string();
           t = r == "void" ? ValueType::I64 : *parse_value_type(r);
-        } else if (tuple.op == LoadV) {
+        } else if (tuple.op == LoadV || tuple.op == VaArg) {
           t = parse_type_or_throw(tuple.literals[0]);
         }
         break;
