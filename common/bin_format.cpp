@@ -912,6 +912,12 @@ class PodBuffer {
     store_ = std::move(fresh);
     capacity_ = cap;
   }
+  // Room for n values, keeping the first `used` (filled through a raw
+  // pointer, so size() does not count them yet).
+  void grow_keeping(size_t used, size_t n) {
+    size_ = used;
+    reserve(n);
+  }
   size_t capacity() const { return capacity_; }
   void set_size(size_t n) { size_ = n; }
 
@@ -935,7 +941,7 @@ struct Cursor {
   // may write `slack` values even when k is smaller.
   T* take(PodBuffer<T>& buf, size_t k, size_t slack) {
     if (used + k + slack > capacity) [[unlikely]] {
-      buf.reserve(used + k + slack);
+      buf.grow_keeping(used, used + k + slack);
       base = buf.data();
       capacity = buf.capacity();
     }
@@ -1104,8 +1110,8 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   fb::LiteralKind* kinds = nullptr;
   uint64_t* payloads = nullptr;
   auto reserve_literals = [&](size_t need) {
-    a.literal_kind.reserve(need);
-    a.literal_bits.reserve(need);
+    a.literal_kind.grow_keeping(lit_used, need);
+    a.literal_bits.grow_keeping(lit_used, need);
     kinds = a.literal_kind.data();
     payloads = a.literal_bits.data();
     lit_capacity = std::min(a.literal_kind.capacity(), a.literal_bits.capacity());

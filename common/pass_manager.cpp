@@ -129,6 +129,10 @@ void PassManager::add_options(CLI::App& app) {
   app.add_option("--bisect-limit", bisect_limit_,
                  "Apply only the first N pass applications and name application N on stderr");
   app.add_flag("--stats", stats_, "Print time, nodes before/after and changes per pass to stderr");
+  app.add_option("--dump-changed", dump_dir_,
+                 "Write the whole module (printable form) after every pass application that changed something, to "
+                 "DIR/NNNNN-PASS.txt (NNNNN: the application number); reads the whole module first")
+      ->check(CLI::ExistingDirectory);
 }
 
 void PassManager::prepare() {
@@ -173,6 +177,7 @@ void PassManager::list(std::ostream& out) const {
 }
 
 bool PassManager::needs_module() const {
+  if (!dump_dir_.empty()) return true;
   for (size_t p : schedule_)
     if (passes_[p].module_pass) return true;
   return false;
@@ -256,6 +261,7 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const 
   s.changes += changes;
   s.nodes_before += before;
   s.nodes_after += after;
+  if (changes > 0 && !dump_dir_.empty()) dump_module(p, number, fns, header);
   if (pass.module_pass) {
     for (const Function& g : fns) after_application(p, g, header, changes, round);
   } else {
@@ -284,6 +290,22 @@ void PassManager::after_application(size_t p, const Function& fn, const ModuleHe
                              " contract of function '" + fn.name + "':" + text);
     }
   }
+}
+
+void PassManager::dump_module(size_t p, uint64_t number, const std::vector<Function>& fns,
+                              const ModuleHeader& header) const {
+  StringSink sink;
+  std::unique_ptr<ModuleWriter> writer = make_text_writer(sink);
+  writer->begin(header);
+  for (const Function& fn : fns) writer->function(fn);
+  writer->end();
+  char name[32];
+  std::snprintf(name, sizeof name, "%05llu-", static_cast<unsigned long long>(number));
+  std::string path = dump_dir_ + "/" + name + std::string(passes_[p].name) + ".txt";
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f && std::fwrite(sink.text.data(), 1, sink.text.size(), f) == sink.text.size();
+  if (f) ok = std::fclose(f) == 0 && ok;
+  if (!ok) throw std::runtime_error("--dump-changed: cannot write " + path);
 }
 
 void PassManager::finish() {

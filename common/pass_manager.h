@@ -33,7 +33,10 @@
 //
 // Flags (add_options): -O0/-O1/-O2 (default -O2), --passes, --list-passes,
 // --print-after=PASS|all, --print-changed, --verify-each, --bisect-limit=N,
-// --stats. A "pass application" is one run of one pass on one function (or
+// --stats, --dump-changed=DIR (the whole module, printable form, after every
+// application that changed something, to DIR/NNNNN-PASS.txt with NNNNN the
+// application number: each file is a runnable module, so a test can run
+// every intermediate state; it makes the stage read the whole module). A "pass application" is one run of one pass on one function (or
 // of a module pass on the module); applications are numbered from 1 in the
 // order they happen. --bisect-limit=N runs the first N and skips the rest
 // (a skipped application reports no change), and names application N on
@@ -112,6 +115,7 @@ class PassManager {
   // returns its number of changes (0 when --bisect-limit skips it).
   size_t apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
+  void dump_module(size_t p, uint64_t number, const std::vector<Function>& fns, const ModuleHeader& header) const;
 
   std::string tool_;
   std::vector<PassDecl> passes_;
@@ -128,6 +132,7 @@ class PassManager {
   bool verify_each_ = false;
   std::optional<uint64_t> bisect_limit_;
   bool stats_ = false;
+  std::string dump_dir_;
 
   std::vector<size_t> schedule_;
   bool explicit_passes_ = false;

@@ -10,7 +10,10 @@ For every program:
      with the binary encoding between them (test_binary_pipeline) or JSON
      (test_json_pipeline);
   3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
-     module (and a second sonopt -O2 must leave its output unchanged);
+     module (and a second sonopt -O2 must leave its output unchanged); for
+     every tenth program (PASS_PROGRAMS: PROGRAMS[::10], a stable spread),
+     pipe-run also runs the module after every sonopt pass application that
+     changed something (--dump-changed) and must behave as gcc's build;
   4. pipe-run runs each saved module (cfg, ssa, son, sched: the ssa module
      son2cfg scheduled from the sea of nodes, and son-O2) and must print the
      same stdout and stderr and exit with the same status as gcc's build.
@@ -40,6 +43,8 @@ CORPUS = ROOT / "tests" / "c"
 PROGRAMS = sorted(CORPUS.glob("*.c"))
 # PIPE_C_JSON=subset: every third program, a stable spread over the topics.
 JSON_PROGRAMS = PROGRAMS[::3] if os.environ.get("PIPE_C_JSON") == "subset" else PROGRAMS
+# Every pass application run under pipe-run: every tenth program.
+PASS_PROGRAMS = set(PROGRAMS[::10])
 
 
 class GccOracle:
@@ -88,6 +93,8 @@ def check_program(src, fmt, gcc, outdir):
                 pytest.fail(f"{src.name}: {problem}")
             levels = levels + ("son-O2",)
         problems = pipe.compare(want, pipe.run_levels(levels))
+        if fmt == "bin" and src in PASS_PROGRAMS and not problems:
+            problems = pipe.check_each_pass(want)
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
     if problems:

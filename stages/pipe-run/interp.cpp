@@ -206,7 +206,6 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
     U[p.node] = undef[p.index];
   }
   if (cf.incoming != kNone) V[cf.incoming] = incoming;
-  if (cf.ra) enter_registers(cf, V, U, args, nargs);
   if (cf.varargs != kNone) {
     size_t fixed = sig.params.size();
     for (size_t i = fixed; i < nargs; ++i)
@@ -214,6 +213,7 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
     V[cf.varargs] = mem_.allocate_varargs(std::span<const uint64_t>(args + fixed, nargs - fixed), cf.index);
     U[cf.varargs] = 0;
   }
+  if (cf.ra) enter_registers(cf, V, U, args, nargs);
   for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
   for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
   const BlockCode& entry = cf.blocks[cf.entry_block];

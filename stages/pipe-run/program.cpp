@@ -531,9 +531,6 @@ void FunctionBuilder::emit(NodeId n) {
       insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - 2) << 32);
       return;
     }
-    case Op::Undef:
-      if (out_.ra) return emit_ra(n);
-      break;
     case Op::VaStart: {
       Insn& insn = push(Code::VaStart, n);
       insn.dst = n;
@@ -551,6 +548,9 @@ void FunctionBuilder::emit(NodeId n) {
       insn.a = input(1);
       return;
     }
+    case Op::Undef:
+      if (out_.ra) return emit_ra(n);
+      break;
     default:
       if (out_.ra) return emit_ra(n);
       if (x64::is_x64(node.op)) return emit_x64(n);

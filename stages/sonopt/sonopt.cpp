@@ -15,12 +15,17 @@
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   split-copy    copies between private slots become per-field loads and
+//                 stores (-O2), so that
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
+//   const-call    whole module: calls to pure functions with constant
+//                 arguments evaluated at compile time (seed 000; -O2;
+//                 before inline, so a call it can evaluate is not copied)
 //   inline        whole module: small callees, internal ones called once
 //                 (-O2; then the function passes run again on the result)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
@@ -47,6 +52,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
                     "dce"},
        .module_pass = inline_calls},
+      {.name = "const-call",
+       .summary = "whole module: calls to pure functions with constant arguments evaluated (cached, step budget)",
+       .min_level = 2,
+       .before = {"inline"},
+       .after = {"dce"},
+       .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
+       .triggered_by = {"idealize", "sccp"},
+       .module_pass = const_call},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
@@ -58,6 +71,14 @@ std::vector<PassDecl> pass_table() {
        .min_level = 1,
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "split-copy",
+       .summary = "a copy between two private stack slots becomes a load and a store per field",
+       .min_level = 2,
+       .before = {"scalar-replace"},
+       .after = {"gvn"},
+       .triggers = {"scalar-replace", "load-forward", "dead-store"},
+       .triggered_by = {"inline", "idealize", "gvn", "dead-store", "dce"},
+       .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
        .min_level = 2,

@@ -219,6 +219,38 @@ class Pipeline:
                     f"reproduce:\n  {self.command()}\n  {q(tool('sonopt', self.build))} {q(opt)} -O2 -f text")
         return None
 
+    def check_each_pass(self, want=None, timeout=60):
+        """sonopt -O2 --verify-each --dump-changed on the saved son module,
+        then pipe-run on the module after every pass application that
+        changed it: each must behave as `want` (by default: pipe-run on the
+        son module before sonopt). Returns a list of problems, the first
+        application that misbehaves first."""
+        son = self.modules["son"]
+        dump = son.with_name(f"{self.src.stem}.passes")
+        dump.mkdir(exist_ok=True)
+        for old in dump.glob("*.txt"):
+            old.unlink()
+        argv = [tool("sonopt", self.build), str(son), "-O2", "--verify-each", f"--dump-changed={dump}",
+                "-o", os.devnull]
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=self.timeout)
+        if p.returncode != 0:
+            return [f"sonopt failed ({describe_status(p.returncode)}); its stderr:\n{tail(p.stderr)}\n"
+                    f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}"]
+        if want is None:
+            want = run_process([tool("pipe-run", self.build), str(son)], timeout)
+        problems = []
+        for module in sorted(dump.glob("*.txt")):
+            got = run_process([tool("pipe-run", self.build), str(module)], timeout)
+            if not got.same_as(want):
+                problems.append(f"after application {module.stem} (sonopt -O2 --dump-changed): pipe-run "
+                                f"{describe_status(got.status)}, want {describe_status(want.status)}; "
+                                f"{first_difference(want.stdout, got.stdout)}\n  stderr:\n{tail(got.stderr)}\n"
+                                f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}\n"
+                                f"  {q(tool('pipe-run', self.build))} {q(module)}")
+                break
+        return problems
+
     def run_levels(self, levels=None, timeout=60, run_args=()):
         """Starts pipe-run on each saved module side by side (every level by
         default); returns {level: Behaviour}."""
