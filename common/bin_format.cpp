@@ -927,6 +927,7 @@ struct Cursor {
   // may write `slack` values even when k is smaller.
   T* take(PodBuffer<T>& buf, size_t k, size_t slack) {
     if (used + k + slack > capacity) [[unlikely]] {
+      buf.set_size(used);  // so that reserve() keeps the values written so far
       buf.reserve(used + k + slack);
       base = buf.data();
       capacity = buf.capacity();
@@ -1096,6 +1097,8 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   fb::LiteralKind* kinds = nullptr;
   uint64_t* payloads = nullptr;
   auto reserve_literals = [&](size_t need) {
+    a.literal_kind.set_size(lit_used);  // so that reserve() keeps the literals written so far
+    a.literal_bits.set_size(lit_used);
     a.literal_kind.reserve(need);
     a.literal_bits.reserve(need);
     kinds = a.literal_kind.data();
