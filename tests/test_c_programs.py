@@ -75,18 +75,18 @@ def outdir(tmp_path):
 
 def check_program(src, fmt, gcc, outdir):
     want = gcc.expected(src)
-    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True)
+    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True, x64=True)
     try:
         problem = pipe.run()
         if problem:
             pytest.fail(f"{src.name}: {problem}")
-        levels = pipe.levels
         if fmt == "bin":
-            # Once per program: sonopt -O2 --verify-each, run as one more level.
+            # Once per program: sonopt -O2 --verify-each, lowered and
+            # scheduled; son-O2 and cfg-x64-O2 run as two more levels.
             problem = pipe.optimize()
             if problem:
                 pytest.fail(f"{src.name}: {problem}")
-            levels = levels + ("son-O2",)
+        levels = pipe.levels
         problems = pipe.compare(want, pipe.run_levels(levels))
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
