@@ -54,6 +54,7 @@ class Lowerer {
   Lowerer(const ModuleHeader& header, const Function& in);
   // Lowers the whole function; the result is the son-x64 function.
   Function run();
+  void check_shapes() const;
 
   // ---- the input graph (old ids) ----
   const Node& node(NodeId old) const { return in_.nodes[old]; }

@@ -77,6 +77,7 @@
 #include "renumber.h"
 #include "rules.h"
 #include "tool.h"
+#include "verify.h"
 
 namespace pl::lower {
 
@@ -442,9 +443,6 @@ void Lowerer::lower_skeleton(NodeId old) {
 void Lowerer::lower_node(NodeId old) {
   current_ = old;
   const Node& nd = node(old);
-  for (const Literal& lit : nd.literals)
-    if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
-      throw FormatError(Where::in(in_.name, node_name(old)), "son-lower-x64 does not lower i1 values");
   switch (nd.op) {
     case Start: case Region: case Jump: case Undef: case Phi: case EntryMem: case Proj: lower_skeleton(old); return;
     default: break;
@@ -514,7 +512,20 @@ void sweep(Function& fn) {
 
 }  // namespace
 
+// Literal and input shapes, checked before any rule indexes them: under
+// --no-verify a malformed node is bad input (exit 1), never a crash.
+void Lowerer::check_shapes() const {
+  for (NodeId id = 0; id < in_.nodes.size(); ++id) {
+    const Node& nd = node(id);
+    if (auto problem = node_shape_problem(nd)) throw FormatError(Where::in(in_.name, node_name(id)), *problem);
+    for (const Literal& lit : nd.literals)
+      if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
+        throw FormatError(Where::in(in_.name, node_name(id)), "son-lower-x64 does not lower i1 values");
+  }
+}
+
 Function Lowerer::run() {
+  check_shapes();
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
