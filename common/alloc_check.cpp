@@ -58,7 +58,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "text_format.h"
 #include "x64.h"
@@ -184,6 +186,7 @@ class Checker {
         size_t e = static_cast<size_t>(lit.as_int());
         NodeId x = nd.inputs[0];
         value_[id] = op(x) != Phi && result_letter(x, e) == 'v' && op_info(op(x)).results.size() > 1;
+        if (value_[id]) value_projs_[x].push_back(id);
       } else if (nd.op == Undef) {
         value_[id] = !nd.place.none();
       } else if (nd.op != Phi && nd.op < kNumOps) {
@@ -403,7 +406,10 @@ class Checker {
       NodeId x = nd.inputs[0];
       if (!value_[id] || nd.place.none()) return;
       unsigned loc = loc_of(nd.place);
-      if (report && s[loc] != pending_code(x))
+      // A result in any register (a volatile load's value) is written where
+      // its proj says; fixed ones were made pending by define().
+      bool fixed = element_place(x, static_cast<size_t>(nd.literals[0].as_int())).has_value();
+      if (report && fixed && s[loc] != pending_code(x))
         error(id, "result " + std::to_string(nd.literals[0].as_int()) + " of " + node_name(x) + " should be in " +
                       loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
       s[loc] = id;
@@ -448,6 +454,13 @@ class Checker {
       for (size_t e = 0; e < res.size(); ++e)
         if (res[e] == 'v')
           if (std::optional<Place> p = element_place(id, e)) s[loc_of(*p)] = pending_code(id);
+      // A result in any register (x64:load.volatile's value) is written to
+      // the place of its proj.
+      auto projs = value_projs_.find(id);
+      if (projs != value_projs_.end())
+        for (NodeId p : projs->second)
+          if (!element_place(id, static_cast<size_t>(node(p).literals[0].as_int())) && !node(p).place.none())
+            s[loc_of(node(p).place)] = pending_code(id);
     }
   }
 
@@ -571,6 +584,7 @@ class Checker {
   std::vector<uint32_t> block_of_;
   std::vector<uint32_t> rpo_;
   std::vector<uint8_t> value_;
+  std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;
   std::vector<State> in_;
   std::vector<std::pair<NodeId, Diagnostic>> diags_;

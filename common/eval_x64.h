@@ -55,6 +55,11 @@ constexpr uint64_t x64_write(uint64_t old, uint64_t r, unsigned bits) {
 // A result written to a register that was not an input: narrow results
 // leave unspecified (junk) upper bits.
 constexpr uint64_t x64_fresh(uint64_t r, unsigned bits) { return x64_write(kX64Junk, r, bits); }
+// A value whose bits above `bits` the ABI leaves unspecified (an i32
+// argument or result in a 64-bit register): junk above, 32 bits included.
+constexpr uint64_t x64_junk_above(uint64_t v, unsigned bits) {
+  return truncate_to(v, bits) | (kX64Junk & ~width_mask(bits));
+}
 
 // ---- flags ----------------------------------------------------------------------
 inline constexpr uint64_t kFlagCF = 1u << 0;

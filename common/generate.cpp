@@ -13,6 +13,15 @@
 //     ssa:load slots (memory in slot 0), so no dominance is needed.
 //     son level: cfg and dominance dropped, phis renamed, `if` consumed by
 //     proj 0/1, which the successor regions list instead of the `if`.
+//  5. son-x64 and cfg-x64 (x64_): the same skeleton with x64: instructions
+//     (FORMAT.md section 8): params are x64:argreg, constants x64:movi,
+//     arithmetic in register and immediate forms at 8 to 64 bits, shifts by
+//     immediates, extensions, a compare feeding one setcc, stores to
+//     x64:stackslot, loads of a symbol, calls with register arguments (at
+//     most six), x64:ret; each branch is a compare directly followed by its
+//     x64:jcc (one flags user, placed right before it). cfg-x64 keeps the
+//     cfg and dominance sections with generic phis; son-x64 drops them as
+//     son does.
 // With `exotic`, foreign-opcode nodes carrying literals of every JSON kind
 // are added (such modules round-trip but do not verify).
 #include "generate.h"
@@ -29,11 +38,19 @@ namespace {
 
 constexpr const char* kTypes[] = {"i8", "i16", "i32", "i64", "ptr"};
 constexpr Op kBinary[] = {Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, Eq, Ne, SLt, SLe, ULt, ULe};
+constexpr const char* kX64Types[] = {"i8", "i16", "i32", "i64"};
+constexpr Op kX64Binary[] = {X64Add, X64Sub, X64And, X64Or, X64Xor, X64Imul};
+constexpr Op kX64Immediate[] = {X64AddI, X64SubI, X64AndI, X64OrI, X64XorI, X64ImulI};
+constexpr Op kX64Shift[] = {X64ShlI, X64ShrI, X64SarI};
+constexpr const char* kArgRegNames[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
+constexpr const char* kConds[] = {"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"};
+
+bool is_x64_level(Level level) { return level == Level::SonX64 || level == Level::CfgX64; }
 
 class Builder {
  public:
   Builder(const GenerateOptions& opts, uint32_t index)
-      : opts_(opts), rng_(opts.seed * 1000003u + index), index_(index) {}
+      : opts_(opts), rng_(opts.seed * 1000003u + index), index_(index), x64_(is_x64_level(opts.level)) {}
 
   Function build();
 
@@ -55,15 +72,21 @@ class Builder {
   NodeId pick_value(uint32_t b);
   NodeId emit_value(uint32_t b);
   void emit_memory_op(uint32_t b);
+  NodeId emit_x64_value(uint32_t b);
+  void emit_x64_memory_op(uint32_t b);
+  std::string x64_type() { return kX64Types[pick(4)]; }
+  Literal imm32() { return Literal::integer(static_cast<int64_t>(pick(2000)) - 1000); }
   void emit_exotic();
   Literal random_literal(int depth);
   void fill_phis();
   void to_cfg_level();
   void to_son_level();
+  void rename_phis();
 
   const GenerateOptions& opts_;
   std::mt19937_64 rng_;
   uint32_t index_;
+  bool x64_;
   Function fn_;
   BlockGraph graph_;
   DomTree tree_;
@@ -110,6 +133,7 @@ NodeId Builder::pick_value(uint32_t b) {
 }
 
 NodeId Builder::emit_value(uint32_t b) {
+  if (x64_) return emit_x64_value(b);
   NodeId id;
   if (values_[b].empty() || chance(20)) {
     id = emit(Const, {}, {Literal::string(type()), Literal::integer(static_cast<int64_t>(pick(2000)) - 1000)}, {});
@@ -123,7 +147,58 @@ NodeId Builder::emit_value(uint32_t b) {
   return id;
 }
 
+NodeId Builder::emit_x64_value(uint32_t b) {
+  NodeId id;
+  if (values_[b].empty() || chance(20)) {
+    id = emit(X64MovI, {}, {Literal::string(chance(50) ? "i32" : "i64"), imm32()}, {});
+  } else if (chance(10)) {
+    id = emit(chance(50) ? X64MovSX : X64MovZX, {}, {Literal::string("i32"), Literal::string("i64")}, {pick_value(b)});
+  } else if (chance(10)) {
+    std::string t = x64_type();
+    NodeId flags = emit(X64Cmp, {}, {Literal::string(t)}, {pick_value(b), pick_value(b)});
+    id = emit(X64SetCC, {}, {Literal::string(kConds[pick(16)])}, {flags});
+  } else if (chance(10)) {
+    std::string t = chance(50) ? "i32" : "i64";
+    int64_t bits = t == "i32" ? 32 : 64;
+    id = emit(kX64Shift[pick(3)], {}, {Literal::string(t), Literal::integer(static_cast<int64_t>(pick(bits)))},
+              {pick_value(b)});
+  } else {
+    bool immediate = chance(30);
+    Op op = immediate ? kX64Immediate[pick(std::size(kX64Immediate))] : kX64Binary[pick(std::size(kX64Binary))];
+    std::string t = x64_type();
+    if (t == "i8" && (op == X64Imul || op == X64ImulI)) t = "i16";  // x86 has no 8-bit two-operand imul
+    id = immediate ? emit(op, {}, {Literal::string(t), imm32()}, {pick_value(b)})
+                   : emit(op, {}, {Literal::string(t)}, {pick_value(b), pick_value(b)});
+  }
+  values_[b].push_back(id);
+  return id;
+}
+
+void Builder::emit_x64_memory_op(uint32_t b) {
+  NodeId block = fn_.cfg->blocks[b].node;
+  NodeId& mem = mem_out_[b];
+  uint64_t kind = pick(3);
+  if (kind == 0) {
+    NodeId slot = emit(X64StackSlot, {}, {Literal::integer(8), Literal::integer(8)}, {});
+    mem = emit(X64Store, {block}, {Literal::string("i64"), Literal::integer(0), Literal::integer(0)},
+               {mem, pick_value(b), slot});
+  } else if (kind == 1) {
+    values_[b].push_back(emit(X64Load, {block},
+                              {Literal::string("i32"), Literal::integer(0), Literal::integer(static_cast<int64_t>(pick(3)) * 4),
+                               Literal::string("g" + std::to_string(pick(2)))},
+                              {mem}));
+  } else {
+    InputList args{mem};
+    for (uint64_t k = pick(4); k > 0; --k) args.push_back(pick_value(b));
+    NodeId call = emit(X64Call, {block}, {Literal::string("f" + std::to_string(pick(opts_.functions))), Literal::integer(-1)},
+                       args);
+    mem = emit(Proj, {}, {Literal::integer(0)}, {call});
+    values_[b].push_back(emit(Proj, {}, {Literal::integer(1)}, {call}));
+  }
+}
+
 void Builder::emit_memory_op(uint32_t b) {
+  if (x64_) return emit_x64_memory_op(b);
   NodeId block = fn_.cfg->blocks[b].node;
   NodeId& mem = mem_out_[b];
   uint64_t kind = pick(3);
@@ -174,7 +249,9 @@ void Builder::fill_block(uint32_t b) {
   if (b == 0) {
     mem_in_[0] = emit(EntryMem, {block}, {}, {});
     for (uint32_t p = 0; p < fn_.signature.params.size(); ++p)
-      values_[0].push_back(emit(Param, {block}, {Literal::string(fn_.signature.params[p]), Literal::integer(p)}, {}));
+      values_[0].push_back(x64_ ? emit(X64ArgReg, {block}, {Literal::string(fn_.signature.params[p]),
+                                                            Literal::string(kArgRegNames[p])}, {})
+                                : emit(Param, {block}, {Literal::string(fn_.signature.params[p]), Literal::integer(p)}, {}));
   } else if (graph_.preds[b].size() > 1) {
     InputList none(graph_.preds[b].size(), 0);  // filled by fill_phis
     mem_in_[b] = emit(SsaPhi, {block}, {}, none);
@@ -189,16 +266,20 @@ void Builder::fill_block(uint32_t b) {
                                               fn_.cfg->blocks.size());
   for (uint64_t k = 0; k < budget; ++k) {
     if (chance(15)) emit_memory_op(b);
-    else if (opts_.exotic && chance(5)) emit_exotic();
+    else if (opts_.exotic && !x64_ && chance(5)) emit_exotic();
     else emit_value(b);
   }
   size_t succs = graph_.succs[b].size();
   if (succs == 0) {
     InputList inputs{mem_out_[b]};
     if (fn_.signature.result != "void") inputs.push_back(pick_value(b));
-    emit(Return, {block}, {}, inputs);
+    emit(x64_ ? X64Ret : Return, {block}, {}, inputs);
   } else if (succs == 1) {
     emit(Jump, {block}, {}, {});
+  } else if (x64_) {
+    NodeId flags = chance(50) ? emit(X64CmpI, {}, {Literal::string(x64_type()), imm32()}, {pick_value(b)})
+                              : emit(X64Test, {}, {Literal::string(x64_type())}, {pick_value(b), pick_value(b)});
+    emit(X64Jcc, {block}, {Literal::string(kConds[pick(16)])}, {flags});
   } else {
     emit(If, {block}, {}, {pick_value(b)});
   }
@@ -246,16 +327,20 @@ void Builder::to_cfg_level() {
   fn_.dominance.reset();
 }
 
-void Builder::to_son_level() {
-  const Cfg& cfg = *fn_.cfg;
+void Builder::rename_phis() {
   for (Node& n : fn_.nodes) {
     if (n.op == SsaPhi) n.op = Phi;
     if (n.op == SsaUndef) n.op = Undef;
   }
+}
+
+void Builder::to_son_level() {
+  const Cfg& cfg = *fn_.cfg;
+  rename_phis();
   // Each edge out of an `if` becomes a proj; regions list them instead.
   for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
     NodeId term = cfg.blocks[b].nodes.back();
-    if (fn_.nodes[term].op != If) continue;
+    if (fn_.nodes[term].op != If && fn_.nodes[term].op != X64Jcc) continue;
     for (uint32_t k = 0; k < 2; ++k) {
       NodeId proj = add(Proj, {}, {Literal::integer(k)}, {term});
       Node& region = fn_.nodes[cfg.blocks[graph_.succs[b][k]].node];
@@ -270,8 +355,8 @@ void Builder::to_son_level() {
 Function Builder::build() {
   fn_.name = "f" + std::to_string(index_);
   fn_.linkage = index_ % 3 == 2 ? Linkage::Internal : Linkage::External;
-  for (uint64_t k = pick(4); k > 0; --k) fn_.signature.params.push_back(type());
-  fn_.signature.result = chance(20) ? "void" : type();
+  for (uint64_t k = pick(4); k > 0; --k) fn_.signature.params.push_back(x64_ ? x64_type() : type());
+  fn_.signature.result = chance(20) ? "void" : x64_ ? x64_type() : type();
   uint64_t per_fn = std::max<uint64_t>(8, opts_.nodes / std::max<uint32_t>(1, opts_.functions));
   uint32_t blocks = static_cast<uint32_t>(std::max<uint64_t>(1, per_fn / 16));
   make_skeleton(blocks);
@@ -290,8 +375,9 @@ Function Builder::build() {
     for (uint32_t p : graph_.preds[b]) fn_.nodes[block.node].control.push_back(fn_.cfg->blocks[p].nodes.back());
   }
   fn_.dominance = dominance_section(fn_, tree_);
-  if (opts_.level == Level::Son) to_son_level();
+  if (opts_.level == Level::Son || opts_.level == Level::SonX64) to_son_level();
   if (opts_.level == Level::Cfg) to_cfg_level();
+  if (opts_.level == Level::CfgX64) rename_phis();
   return std::move(fn_);
 }
 

@@ -1,7 +1,7 @@
 // generate.h - random valid modules, for the property tests and benchmarks.
 //
 // generate_function() builds a function that passes the verifier at the
-// requested level (son, cfg or ssa): a random CFG of blocks with if/jump/
+// requested level (son, cfg, ssa, son-x64 or cfg-x64): a random CFG of blocks with if/jump/
 // return terminators (merges of any number of predecessors, loops),
 // pure arithmetic, loads/stores/calls threaded through memory, phis at
 // merges, literals of every JSON kind on foreign-free opcodes, source
@@ -16,7 +16,7 @@ namespace pl {
 
 struct GenerateOptions {
   uint64_t seed = 1;
-  Level level = Level::Son;     // son, cfg or ssa
+  Level level = Level::Son;     // son, cfg, ssa, son-x64 or cfg-x64
   uint32_t functions = 1;
   uint64_t nodes = 1000;        // approximate total over all functions
   bool exotic = false;          // add foreign nodes with literals of every kind

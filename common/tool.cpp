@@ -74,9 +74,12 @@ Tool::Tool(ToolInfo info) : info_(std::move(info)), app_(info_.summary, info_.na
         ->capture_default_str();
   app_.add_option("-o,--output", output_path_,
                   info_.has_output ? "Output file, - for stdout" : "Also write the module to this file (- for stdout)");
-  app_.add_option("-f,--format", encoding_name_,
-                  "Output encoding: json, bin or text (default: bin, or text when writing to a terminal)")
-      ->check(CLI::IsMember({"json", "bin", "text"}));
+  if (info_.formats.empty())
+    app_.add_option("-f,--format", encoding_name_,
+                    "Output encoding: json, bin or text (default: bin, or text when writing to a terminal)")
+        ->check(CLI::IsMember({"json", "bin", "text"}));
+  else
+    app_.add_option("-f,--format", encoding_name_, info_.formats_help)->check(CLI::IsMember(info_.formats));
   app_.add_flag("--force", force_, "Write binary output even to a terminal");
   app_.add_flag("--verify,!--no-verify", verify_,
                 "Check input and output against their level contract (default: on)");

@@ -54,6 +54,10 @@ struct ToolInfo {
   bool has_input = true;          // generators (pipe-gen) read nothing
   bool module_input = true;       // false: INPUT is not a module (c2ast reads C);
                                   // the tool reads input_path() itself
+  // -f's choices when the output is not a module (codegen-x64: asm, obj;
+  // the first is the default) and their help; empty: json, bin, text.
+  std::vector<std::string> formats;
+  std::string formats_help;
 };
 
 // Thrown by a tool that has already printed its diagnostics (c2ast prints
@@ -120,6 +124,9 @@ class Tool {
   bool verify_enabled() const { return verify_; }
   bool output_requested() const { return output_path_given_; }
   Encoding output_encoding() const;
+  // -f's value as given ("" when not given).
+  const std::string& format_name() const { return encoding_name_; }
+  bool force() const { return force_; }
   const std::string& input_path() const { return input_path_; }
   // -o's value ("-" when not given), for tools whose output is not a module.
   const std::string& output_path() const { return output_path_; }

@@ -118,6 +118,15 @@
 //     of the machine columns, and a dataflow over registers, flags and
 //     slots proving every read finds its value (see alloc_check.cpp).
 //
+// I. Flags, x64 levels (son-x64, cfg-x64, ra-x64)
+//   - a flags value (kind f: x64:cmp, cmpi, test, testi) has at most one
+//     user (a dead one none; a second user needs its own compare);
+//   - at cfg-x64 the producer is the node directly before its user, in the
+//     user's block; at ra-x64 earlier in the user's block (copies may sit
+//     between; H proves none of them destroys the flags).
+//   Nothing generic is left at the x64 levels: A's level bits admit only
+//   x64: opcodes, start, region, jump, proj, phi, undefined and entrymem.
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
@@ -838,6 +847,7 @@ class FunctionVerifier {
       check_cfg_level();
     else
       check_graph_level();
+    if (level_ == Level::SonX64 || level_ == Level::CfgX64 || level_ == Level::RaX64) check_flags();
     if (level_ == Level::Ast) AstChecker(fn_, out_, shape_ok_).run();
   }
 
@@ -854,6 +864,37 @@ class FunctionVerifier {
   bool is_if_proj(NodeId id) const {
     const Node& n = node(id);
     return is(id, Proj) && n.inputs.size() == 1 && has(n.inputs[0], BRANCH);
+  }
+
+  // ---- I: flags at the x64 levels ----
+  // Each flags value has one user; at cfg-x64 it sits directly before that
+  // user in the user's block; at ra-x64 earlier in the same block (the
+  // allocator may put copies between; the allocation checker, H, proves
+  // that none of them destroys the flags).
+  void check_flags() {
+    std::vector<NodeId> user(n_, kNone);
+    for (NodeId id = 0; id < n_; ++id)
+      for (NodeId in : node(id).inputs) {
+        if (in >= n_ || kind_[in] != Kind::Flags) continue;
+        if (user[in] == kNone)
+          user[in] = id;
+        else
+          out_.at_node(id, "reads the flags of " + ref(in) + ", which " + node_name(user[in]) +
+                               " reads already (a flags value has one user; a second one needs its own compare)");
+      }
+    if (level_ == Level::SonX64 || block_of_.size() != n_) return;
+    for (NodeId f = 0; f < n_; ++f) {
+      NodeId u = user[f];
+      if (u == kNone || block_of_[f] == kNone || block_of_[u] == kNone || is_block_node(f) || is_block_node(u))
+        continue;  // C reported the placement
+      bool same_block = block_of_[f] == block_of_[u];
+      if (level_ == Level::CfgX64 && !(same_block && slot_[u] == slot_[f] + 1))
+        out_.at_node(u, "its flags input " + ref(f) + " is not the node directly before it in its block " +
+                            "(at cfg-x64 a flags producer sits right before its user)");
+      if (level_ == Level::RaX64 && !(same_block && slot_[f] < slot_[u]))
+        out_.at_node(u, "its flags input " + ref(f) + " is not earlier in the same block " +
+                            "(flags are never kept across blocks)");
+    }
   }
 
   // ---- E: signature ----

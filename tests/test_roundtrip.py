@@ -41,7 +41,7 @@ def test_file_round_trips(path):
     assert_round_trips(path.read_bytes())
 
 
-@pytest.mark.parametrize("level", ["son", "cfg", "ssa"])
+@pytest.mark.parametrize("level", ["son", "cfg", "ssa", "son-x64", "cfg-x64"])
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_random_module_round_trips(level, seed):
     module = run_tool("pipe-gen", "--seed", seed, "--level", level, "--nodes", 600, "--functions", 3,

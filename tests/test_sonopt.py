@@ -25,7 +25,7 @@ def test_list_passes_shows_the_computed_schedule():
     out = run_tool("sonopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
     assert "schedule at -O1: idealize gvn simplify-cfg dce\n" in out, out
-    assert "schedule at -O2: idealize gvn sccp simplify-cfg dce\n" in out, out
+    assert "schedule at -O2: idealize gvn scalar-replace load-forward dead-store sccp simplify-cfg dce inline\n" in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
 
@@ -57,7 +57,8 @@ def test_print_after_and_print_changed():
 
 def test_stats_names_each_pass_that_ran():
     err = sonopt_text(FIB, "--stats").stderr.decode()
-    for name in ("idealize", "gvn", "sccp", "simplify-cfg", "dce", "total"):
+    for name in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
+                 "inline", "total"):
         assert f"\n{name} " in err, err
 
 
@@ -114,7 +115,8 @@ def test_verify_each_accepts_every_pass_on_generated_graphs():
     every application."""
     for seed in range(1, 9):
         son = run_tool("pipe-gen", "--seed", seed, "--level", "son", "--nodes", 150, "-f", "bin", check=0).stdout
-        for p in ("idealize", "gvn", "sccp", "simplify-cfg", "dce"):
+        for p in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
+                  "inline"):
             proc = subprocess.run([tool_path("sonopt"), "-", f"--passes={p}", "--verify-each", "-f", "bin"],
                                   input=son, capture_output=True, timeout=60)
             assert proc.returncode == 0, f"seed {seed}, pass {p}:\n{proc.stderr.decode()}"

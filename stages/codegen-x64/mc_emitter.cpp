@@ -253,7 +253,10 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage) {
   llvm::MCSymbol* sym = m.symbol(name);
   if (linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
   m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeFunction);
-  m.streamer->emitCodeAlignment(16, m.sti.get());
+  // Padding between functions (never executed) is int3: `as` and MC pick
+  // different long-nop sequences for code alignment (also for a 0x90
+  // fill), so `.p2align 4, 0xcc` keeps the text and the object identical.
+  m.streamer->emitValueToAlignment(16, 0xCC, 1);
   m.streamer->emitLabel(sym);
   m.streamer->emitCFIStartProc(/*IsSimple=*/false);
   m.function_symbol = sym;
@@ -614,6 +617,15 @@ void McEmitter::xchg_mem(unsigned bits, Reg a, const Mem& b) {
   inst.addOperand(Impl::r(m.reg(a, bits)));
   inst.addOperand(Impl::r(m.reg(a, bits)));
   m.add_mem(inst, b);
+  m.emit(inst);
+}
+
+void McEmitter::probe(unsigned bits, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + (bits == 8 ? "mi" : "mi8")));
+  m.add_mem(inst, src);
+  inst.addOperand(Impl::imm(0));
   m.emit(inst);
 }
 

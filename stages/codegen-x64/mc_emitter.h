@@ -154,6 +154,9 @@ class McEmitter {
   void pop(Reg reg);
   void xchg(unsigned bits, Reg a, Reg b);
   void xchg_mem(unsigned bits, Reg a, const Mem& b);  // locked by the hardware: slow
+  // Reads `bits` of memory and discards them (cmp $0, mem): a volatile load
+  // whose value nobody uses. Destroys the flags.
+  void probe(unsigned bits, const Mem& src);
   void rep_movsb();
 
   // Ends the module (.note.GNU-stack, the DWARF sections) and returns the

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   uint32_t functions = 0;
   uint64_t nodes = 0;
   tool.cli().add_option("--seed", opts.seed, "Random seed")->capture_default_str();
-  tool.cli().add_option("--level", level, "son, cfg or ssa")->check(CLI::IsMember({"son", "cfg", "ssa"}))
+  tool.cli().add_option("--level", level, "son, cfg, ssa, son-x64 or cfg-x64 (--runnable: son, cfg or ssa)")
+      ->check(CLI::IsMember({"son", "cfg", "ssa", "son-x64", "cfg-x64"}))
       ->capture_default_str();
   tool.cli().add_option("--functions", functions, "Number of functions (default 1; --runnable: 3)")
       ->check(CLI::Range(1u, 1000000u));
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
     opts.level = *pl::parse_level(level);
     if (runnable) {
       if (opts.exotic) throw pl::UsageError("--runnable and --exotic exclude each other");
+      if (opts.level == pl::Level::SonX64 || opts.level == pl::Level::CfgX64)
+        throw pl::UsageError("--runnable writes son, cfg or ssa modules (lower them with son-lower-x64)");
       pl::RunnableOptions ropts{opts.seed, opts.level, functions ? functions : 3, nodes ? nodes : 300};
       t.open_output(pl::generate_runnable_header(ropts));
       for (uint32_t i = 0; i < ropts.functions; ++i) t.write(pl::generate_runnable_function(ropts, i));

@@ -23,7 +23,7 @@
 // version: a mismatch is reported as a stale memory state (a stage that
 // forked or reordered memory), not silently computed on the wrong memory.
 //
-// The x64 levels (son-x64, cfg-x64) run on the same loop with their own
+// The x64 levels (son-x64, cfg-x64, ra-x64) run on the same loop with their own
 // codes (eval_x64.h gives each its meaning). A call passes its register
 // arguments (x64:argreg reads them in the callee; bits above the argument's
 // type are junk, as the ABI leaves them unspecified) and its outgoing stack
@@ -35,6 +35,14 @@
 // rdx after a C library function is undefined. Division errors (#DE: a zero
 // divisor, a quotient that does not fit) are runtime errors.
 //
+// At ra-x64 (lower_x64.cpp) the registers, flags and spill slots are part
+// of each activation's value array. A call to a module function hands the
+// callee the caller's registers as they are (x64:argreg and x64:entryreg
+// read them); x64:ret checks that rbx, rbp and r12-r15 hold what they held
+// at entry (main's caller gives each a distinct value) and returns rax and
+// rdx; every other caller-saved register and the flags are junk and
+// undefined after the call. main's arguments arrive in rdi, rsi, rdx.
+//
 // Runtime errors are C++ exceptions (RuntimeError) thrown where they are
 // found; run_main() catches them and prints
 //   pipe-run: FUNCTION: iN: runtime error: MESSAGE
@@ -43,6 +51,7 @@
 //     called from FUNCTION: iK (FILE:LINE:COL)   (the call stack)
 // and returns kRuntimeErrorStatus (70).
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -72,6 +81,15 @@ void write_le(uint8_t* p, uint64_t v, unsigned bytes) {
     case 4: { auto w = static_cast<uint32_t>(v); std::memcpy(p, &w, 4); break; }
     default: std::memcpy(p, &v, 8); break;
   }
+}
+
+// The value of callee-saved register r in main's caller (distinct per register).
+uint64_t caller_register(unsigned r) { return 0x5a5a5a5a00000000u | (uint64_t{r} << 8) | 0xc5; }
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
 }
 
 const char* code_name(Code c) {
@@ -120,6 +138,12 @@ class Interpreter {
                          block.node);
   }
   void report(const RuntimeError& e, uint32_t node) const;
+  // ra-x64: the registers at entry: the caller's (a call leaves every
+  // register as it was), or for main its arguments in rdi, rsi, rdx and a
+  // distinct value in each callee-saved register; the rest undefined.
+  void enter_registers(const CompiledFunction& cf, uint64_t* V, uint8_t* U, const uint64_t* args, size_t nargs);
+  // ra-x64, at x64:ret: each callee-saved register holds its value at entry.
+  void check_restored(const uint64_t* regs, const uint8_t* undef) const;
   void trace(const CompiledFunction& cf, const Insn& insn, const uint64_t* V, const uint8_t* U) const;
   void trace_moves(const CompiledFunction& cf, const Move* moves, uint32_t count, const uint64_t* V,
                    const uint8_t* U) const;
@@ -178,6 +202,7 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
     U[p.node] = undef[p.index];
   }
   if (cf.incoming != kNone) V[cf.incoming] = incoming;
+  if (cf.ra) enter_registers(cf, V, U, args, nargs);
   for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
   for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
   const BlockCode& entry = cf.blocks[cf.entry_block];
@@ -221,7 +246,7 @@ void Interpreter::loop() {
     U[dst] = 0;
   };
   auto defined = [&](uint32_t v, const char* what) {
-    if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + node_name(v) + ")");
+    if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + value_name(*cf, v) + ")");
   };
   // Ends the current activation and continues in its caller after the call.
   auto pop_frame = [&]() {
@@ -237,7 +262,7 @@ void Interpreter::loop() {
     U = undef_.data() + caller.base;
   };
   auto address = [&](const Insn& I) {
-    if (U[I.a] | U[I.b]) throw RuntimeError("an address is undefined (" + node_name(U[I.a] ? I.a : I.b) + ")");
+    if (U[I.a] | U[I.b]) throw RuntimeError("an address is undefined (" + value_name(*cf, U[I.a] ? I.a : I.b) + ")");
     return x64_address(V[I.a], V[I.b], I.aux & 0x0F, static_cast<int64_t>(I.imm));
   };
 
@@ -429,9 +454,9 @@ void Interpreter::loop() {
       case Code::XMul1:
       case Code::XImul1: {
         X64Pair p = x64_mul1(V[I.a], V[I.b], I.bits, I.code == Code::XImul1);
-        V[I.node] = x64_fresh(p.first, I.bits);
+        V[I.imm] = x64_fresh(p.first, I.bits);
         V[I.dst] = x64_fresh(p.second, I.bits);
-        U[I.node] = U[I.dst] = U[I.a] | U[I.b];
+        U[I.imm] = U[I.dst] = U[I.a] | U[I.b];
         break;
       }
       case Code::XDiv:
@@ -439,13 +464,13 @@ void Interpreter::loop() {
         bool is_signed = I.code == Code::XIdiv;
         if (U[I.a] | U[I.b] | U[I.c])
           throw RuntimeError(std::string("operand of ") + (is_signed ? "idiv" : "div") + " is undefined (" +
-                             node_name(U[I.a] ? I.a : U[I.b] ? I.b : I.c) + ")");
+                             value_name(*cf, U[I.a] ? I.a : U[I.b] ? I.b : I.c) + ")");
         EvalError e = x64_check_div(V[I.a], V[I.b], V[I.c], I.bits, is_signed);
         if (e != EvalError::None) throw RuntimeError(std::string(eval_error_message(e)));
         X64Pair p = x64_div(V[I.a], V[I.b], V[I.c], I.bits, is_signed);
-        V[I.node] = x64_fresh(p.first, I.bits);
+        V[I.imm] = x64_fresh(p.first, I.bits);
         V[I.dst] = x64_fresh(p.second, I.bits);
-        U[I.node] = U[I.dst] = 0;
+        U[I.imm] = U[I.dst] = 0;
         break;
       }
       case Code::XMovSX:
@@ -541,20 +566,32 @@ void Interpreter::loop() {
         for (uint32_t i = 0; i < nargs; ++i)
           if (arg_undef_[i])
             throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
-                               " is undefined (" + node_name(cf->call_args[first + i]) + ")");
+                               " is undefined (" + value_name(*cf, cf->call_args[first + i]) + ")");
         if (nargs == x64::kArgRegs.size() && cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));
         }
         uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
         uint8_t bits = program_.extern_result_bits()[target.index];
-        V[I.dst] = bits ? x64_fresh(result, bits) : kX64Junk;
+        V[I.dst] = bits ? x64_junk_above(result, bits) : kX64Junk;
         U[I.dst] = bits == 0;
         V[I.b] = kX64Junk;
         U[I.b] = 1;
         new_memory(I.node);
         break;
       }
+      case Code::XXchg:
+        std::swap(V[I.a], V[I.b]);
+        std::swap(U[I.a], U[I.b]);
+        break;
+      case Code::XClobber:
+        for (uint64_t m = I.imm & 0xFFFFFFFFu; m; m &= m - 1) {
+          uint32_t r = I.a + static_cast<uint32_t>(std::countr_zero(m));
+          V[r] = kX64Junk;
+          U[r] = 1;
+        }
+        if (I.imm >> 32) V[I.a + kFlagsLoc] = 0, U[I.a + kFlagsLoc] = 1;
+        break;
       case Code::XJcc:
         if constexpr (kTrace) trace(*cf, I, V, U);
         defined(I.a, "the flags of the branch");
@@ -564,9 +601,10 @@ void Interpreter::loop() {
         if constexpr (kTrace) trace(*cf, I, V, U);
         check_memory(I.a);
         bool has_rax = I.b != kNone, has_rdx = I.c != kNone;
-        uint64_t rax = has_rax ? x64_fresh(V[I.b], cf->result_bits) : kX64Junk;
+        uint64_t rax = has_rax ? x64_junk_above(V[I.b], cf->result_bits) : kX64Junk;
         uint64_t rdx = has_rdx ? V[I.c] : kX64Junk;
         uint8_t rax_undef = has_rax ? U[I.b] : 1, rdx_undef = has_rdx ? U[I.c] : 1;
+        if (cf->ra) check_restored(V + cf->regs, U + cf->regs);
         if (frames_.size() == 1) {
           if (has_rax && rax_undef) defined(I.b, "main's return value");
           exit_status_ = has_rax ? static_cast<int>(rax & 0xFF) : 0;
@@ -600,6 +638,10 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::Return:
     case Code::XJcc:
     case Code::XRet: break;
+    case Code::XClobber: line += "  -> clobbers"; break;
+    case Code::XXchg:
+      line += "  -> " + value_name(cf, insn.a) + " <-> " + value_name(cf, insn.b);
+      break;
     case Code::Store:
     case Code::StoreV:
     case Code::CopyMem:
@@ -712,7 +754,56 @@ void Interpreter::report(const RuntimeError& e, uint32_t node) const {
   program_.output().err(text);
 }
 
+void Interpreter::enter_registers(const CompiledFunction& cf, uint64_t* V, uint8_t* U, const uint64_t* args,
+                                  size_t nargs) {
+  uint64_t* R = V + cf.regs;
+  uint8_t* RU = U + cf.regs;
+  if (frames_.empty()) {
+    for (unsigned r = 0; r < kFlagsLoc; ++r) {
+      bool saved = x64::kCalleeSaved & (x64::RegMask{1} << r);
+      R[r] = saved ? caller_register(r) : kX64Junk;
+      RU[r] = !saved;
+    }
+    for (size_t i = 0; i < nargs && i < x64::kArgRegs.size(); ++i) {
+      R[static_cast<unsigned>(x64::kArgRegs[i])] = args[i];
+      RU[static_cast<unsigned>(x64::kArgRegs[i])] = 0;
+    }
+    return;
+  }
+  const Frame& caller = frames_.back();
+  std::memcpy(R, values_.data() + caller.base + caller.cf->regs, kFlagsLoc * sizeof(uint64_t));
+  std::memcpy(RU, undef_.data() + caller.base + caller.cf->regs, kFlagsLoc);
+}
+
+void Interpreter::check_restored(const uint64_t* regs, const uint8_t* undef) const {
+  const uint64_t* entry = nullptr;
+  const uint8_t* entry_undef = nullptr;
+  if (frames_.size() > 1) {
+    const Frame& caller = frames_[frames_.size() - 2];
+    entry = values_.data() + caller.base + caller.cf->regs;
+    entry_undef = undef_.data() + caller.base + caller.cf->regs;
+  }
+  for (unsigned r = 0; r < kFlagsLoc; ++r) {
+    if (!(x64::kCalleeSaved & (x64::RegMask{1} << r))) continue;
+    uint64_t want = entry ? entry[r] : caller_register(r);
+    bool want_undef = entry ? entry_undef[r] != 0 : false;
+    if (regs[r] == want && (undef[r] != 0) == want_undef) continue;
+    auto text = [](uint64_t v, bool u) { return u ? std::string("an undefined value") : hex(v); };
+    throw RuntimeError("callee-saved register " + std::string(x64::reg_name(static_cast<x64::Reg>(r))) +
+                       " is not restored: it holds " + text(regs[r], undef[r]) + ", the caller's value is " +
+                       text(want, want_undef));
+  }
+}
+
 }  // namespace
+
+std::string value_name(const CompiledFunction& cf, uint32_t v) {
+  if (cf.ra && v >= cf.regs && v < cf.regs + kFirstSpillLoc)
+    return v == cf.regs + kFlagsLoc ? "rflags" : std::string(x64::reg_name(static_cast<x64::Reg>(v - cf.regs)));
+  if (cf.ra && v >= cf.regs && v < cf.regs + kFirstSpillLoc + cf.spill_slots)
+    return "s" + std::to_string(v - cf.regs - kFirstSpillLoc);
+  return node_name(v);
+}
 
 RunResult run_main(Program& program, const std::vector<std::string>& argv, const RunOptions& options) {
   Interpreter interpreter(program, options);

@@ -1,4 +1,4 @@
-// lower_cfg.cpp - the cfg, ssa and cfg-x64 levels: run the blocks as the cfg
+// lower_cfg.cpp - the cfg, ssa, cfg-x64 and ra-x64 levels: run the blocks as the cfg
 // section gives them.
 //
 // Each cfg block becomes one block of instructions: its nodes in their

@@ -1,4 +1,4 @@
-// lower_x64.cpp - the x64: nodes of the son-x64 and cfg-x64 levels as
+// lower_x64.cpp - the x64: nodes of the son-x64, cfg-x64 and ra-x64 levels as
 // pipe-run instructions (FunctionBuilder's x64 half; program.cpp has the
 // generic half and lower_son.cpp / lower_cfg.cpp decide the order).
 //
@@ -22,6 +22,33 @@
 //   - result 0 of an x64 tuple is the tuple node's own value: the memory
 //     state of stores, calls and volatile loads, lo of mul1, the quotient of
 //     div (FunctionBuilder::preset aliases proj 0 to the node).
+//
+// At ra-x64 the same instructions run on the machine state instead of on a
+// value per node (FORMAT.md section 8, "The ra-x64 level"): the value array
+// holds the 32 registers, the flags and the spill slots of the activation,
+// and a node with a place is that location (place_values). So an input is
+// read from wherever the machine holds it at that point, and a wrong
+// allocation computes a wrong value even with the checker off:
+//   - an operand is read where the instruction reads it (operand()): a
+//     fixed register (div's rax/rdx, a shift count in rcx, call arguments
+//     in rdi..r9, return values in rax/rdx) whatever the input's place;
+//     a tied input in the destination (two-address: `sub rax, rsi` reads
+//     rax, not the register its input node names); otherwise the input
+//     node's place, which must be a register (a spill slot there is a
+//     missing reload, reported at load time with the node);
+//   - results go to their fixed register or to the node's (proj's) place;
+//   - x64:movi, x64:loadgot, x64:lea of a symbol, x64:argreg and
+//     x64:entryreg are not preset but write their place where they are
+//     scheduled (argreg/entryreg copy the named register as it is then);
+//     mov, spill and reload are moves between locations, xchg swaps two;
+//     a placed `undefined` makes its place undefined;
+//   - what an instruction destroys besides its results (the flags, rep
+//     movsb's rdi/rsi/rcx, a call's caller-saved registers) becomes junk
+//     and undefined after it (an XClobber instruction, counted as a step);
+//   - phis with a place move nothing: the allocator left each input in the
+//     phi's place; memory phis and address nodes keep values of their own.
+// interp.cpp passes the whole register file to a callee and checks at each
+// x64:ret that the callee-saved registers hold their values at entry.
 #include <algorithm>
 
 #include "eval_x64.h"
@@ -104,8 +131,8 @@ void FunctionBuilder::x64_address(NodeId n, Insn& insn, size_t lit, size_t in) {
     return;
   }
   if (node.inputs.size() != in + 1 + (scale != 0)) fail(n, "the address inputs do not match its scale");
-  insn.a = value(node.inputs[in]);
-  if (scale != 0) insn.b = value(node.inputs[in + 1]);
+  insn.a = operand(n, in);
+  if (scale != 0) insn.b = operand(n, in + 1);
 }
 
 // The outgoing stack argument area: every outarg address plus the largest
@@ -152,16 +179,13 @@ void FunctionBuilder::emit_x64(NodeId n) {
   OpId op = node.op;
   auto input = [&](size_t i) {
     if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
-    return value(node.inputs[i]);
+    return operand(n, i);
   };
-  auto result_of = [&](uint32_t k) {
-    uint32_t p = proj_of(n, k);
-    return p == kNone ? out_.scratch : p;
-  };
+  auto result_of = [&](uint32_t k) { return result(n, k); };
   auto insn_of = [&](Code code, unsigned bits) -> Insn& {
     Insn& insn = push(code, n);
     insn.bits = static_cast<uint8_t>(bits);
-    insn.dst = n;
+    insn.dst = result(n, 0);
     return insn;
   };
   auto condition = [&](size_t i) {
@@ -219,6 +243,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
     case Op::X64Mul1:
     case Op::X64Imul1: {
       Insn& insn = insn_of(op == Op::X64Mul1 ? Code::XMul1 : Code::XImul1, type_bits_of(n, 0));
+      insn.imm = result_of(0);
       insn.dst = result_of(1);
       insn.a = input(0);
       insn.b = input(1);
@@ -227,6 +252,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
     case Op::X64Div:
     case Op::X64Idiv: {
       Insn& insn = insn_of(op == Op::X64Div ? Code::XDiv : Code::XIdiv, type_bits_of(n, 0));
+      insn.imm = result_of(0);
       insn.dst = result_of(1);
       insn.a = input(0);
       insn.b = input(1);
@@ -287,7 +313,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
       Insn& insn = insn_of(op == Op::X64LoadSX || op == Op::X64LoadSXV ? Code::XLoadSX : Code::XLoad, from);
       insn.bits2 = static_cast<uint8_t>(to);
       insn.c = input(0);
-      insn.dst = is_volatile ? result_of(1) : n;
+      insn.dst = result_of(is_volatile ? 1 : 0);
       x64_address(n, insn, extends ? 2 : 1, 1);
       if (is_volatile) insn.aux |= kVolatileLoad;
       return;
@@ -323,7 +349,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
       if (node.inputs.size() < first_arg || node.inputs.size() - first_arg > x64::kArgRegs.size())
         fail(n, "a call passes at most 6 arguments in registers");
       uint64_t first = out_.call_args.size();
-      for (size_t i = first_arg; i < node.inputs.size(); ++i) out_.call_args.push_back(value(node.inputs[i]));
+      for (size_t i = first_arg; i < node.inputs.size(); ++i) out_.call_args.push_back(operand(n, i));
       insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg) << 32);
       return;
     }
@@ -336,9 +362,123 @@ void FunctionBuilder::emit_x64_return(NodeId n) {
   const Node& node = fn_.nodes[n];
   if (node.inputs.empty() || node.inputs.size() > 3) fail(n, "x64:ret takes the memory state and at most two values");
   Insn& insn = push(Code::XRet, n);
-  insn.a = value(node.inputs[0]);
-  insn.b = node.inputs.size() > 1 ? value(node.inputs[1]) : kNone;
-  insn.c = node.inputs.size() > 2 ? value(node.inputs[2]) : kNone;
+  insn.a = operand(n, 0);
+  insn.b = node.inputs.size() > 1 ? operand(n, 1) : kNone;
+  insn.c = node.inputs.size() > 2 ? operand(n, 2) : kNone;
+}
+
+// ---- ra-x64 -------------------------------------------------------------------
+
+void FunctionBuilder::place_values() {
+  for (NodeId id = 0; id < fn_.nodes.size(); ++id) {
+    const Node& node = fn_.nodes[id];
+    if (node.place.is_reg()) {
+      if (node.place.reg() == static_cast<unsigned>(x64::Reg::Rsp)) fail(id, "the value is placed in rsp, the stack pointer");
+      alias_[id] = out_.regs + node.place.reg();
+    } else if (node.place.is_slot()) {
+      alias_[id] = out_.regs + kFirstSpillLoc + node.place.slot();
+    } else if (node.op < kNumOps && op_info(node.op).results == "f") {
+      alias_[id] = out_.regs + kFlagsLoc;
+    }
+  }
+}
+
+uint32_t FunctionBuilder::operand(NodeId n, size_t i) const {
+  const Node& node = fn_.nodes[n];
+  NodeId in = node.inputs[i];
+  if (!out_.ra || !x64::is_x64(node.op)) return value(in);
+  const x64::Constraints& c = x64::constraints(node.op);
+  if (static_cast<int>(i) == c.tied) return result(n, 0);  // two-address: the destination is read
+  x64::OperandConstraint oc = c.input(i);
+  Place p = fn_.nodes[in].place;
+  auto where = [&] { return "input " + std::to_string(i) + " " + node_name(in); };
+  switch (oc.kind) {
+    case x64::Fixed::Reg: return reg_loc(oc.reg);
+    case x64::Fixed::Any:
+      if (p.is_slot()) fail(n, where() + " is in " + x64::place_name(p) + ", not in a register (a reload is missing)");
+      return value(in);
+    case x64::Fixed::Slot:
+      if (!p.is_slot()) fail(n, where() + " is not in a spill slot");
+      return value(in);
+    default: return value(in);
+  }
+}
+
+uint32_t FunctionBuilder::result(NodeId n, uint32_t k) const {
+  if (out_.ra && x64::is_x64(fn_.nodes[n].op)) {
+    const x64::Constraints& c = x64::constraints(fn_.nodes[n].op);
+    if (k < c.num_results && c.results[k].kind == x64::Fixed::Reg) return reg_loc(c.results[k].reg);
+  }
+  if (k == 0) return value(n);
+  uint32_t p = proj_of(n, k);
+  return p == kNone ? out_.scratch : value(p);
+}
+
+uint32_t FunctionBuilder::undefined_slot() {
+  if (undefined_slot_ == kNone) {
+    undefined_slot_ = out_.num_values++;
+    out_.init_values.push_back(kX64Junk);
+    out_.init_undef.push_back(1);
+  }
+  return undefined_slot_;
+}
+
+// The nodes that exist only at ra-x64, and those whose value the other
+// levels preset but which here write a register at their point in the
+// schedule (a later write to the same register replaces them).
+void FunctionBuilder::emit_ra(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  auto move = [&](uint32_t from) {
+    Insn& insn = push(Code::Move, n);
+    insn.dst = value(n);
+    insn.a = from;
+  };
+  auto named_reg = [&](size_t literal) {
+    std::optional<x64::Reg> r = x64::parse_reg(string_literal(n, literal));
+    if (!r || x64::reg_class(*r) != x64::RegClass::Gpr || *r == x64::Reg::Rsp) fail(n, "names no general register");
+    return reg_loc(*r);
+  };
+  if (node.place.none() && node.op != Op::X64Xchg && x64::is_x64(node.op) && op_info(node.op).results == "v" &&
+      node.op != Op::X64ArgSlot && node.op != Op::X64OutArg && node.op != Op::X64StackSlot)
+    fail(n, "the value has no place");
+  switch (node.op) {
+    case Op::Undef: return move(undefined_slot());
+    case Op::X64MovI: {
+      if (node.literals.size() < 2 || !node.literals[1].is_int()) fail(n, "x64:movi needs an integer literal");
+      return move(constant(x64_fresh(const_value(node.literals[1], 64), type_bits_of(n, 0))));
+    }
+    case Op::X64LoadGot:
+      return move(constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))));
+    case Op::X64ArgReg:
+    case Op::X64EntryReg: return move(named_reg(node.op == Op::X64ArgReg ? 1 : 0));
+    case Op::X64Mov:
+    case Op::X64Spill:
+    case Op::X64Reload:
+      if (node.inputs.size() != 1) fail(n, "a copy has one input");
+      return move(operand(n, 0));
+    case Op::X64Xchg: {
+      if (node.inputs.size() != 2) fail(n, "x64:xchg has two inputs");
+      Insn& insn = push(Code::XXchg, n);
+      insn.a = operand(n, 0);
+      insn.b = operand(n, 1);
+      return;
+    }
+    default:
+      emit_x64(n);
+      emit_clobbers(n);
+      return;
+  }
+}
+
+void FunctionBuilder::emit_clobbers(NodeId n) {
+  const x64::Constraints& c = x64::constraints(fn_.nodes[n].op);
+  x64::RegMask regs = c.clobbers;
+  for (uint32_t k = 0; k < c.num_results; ++k)
+    if (c.results[k].kind == x64::Fixed::Reg) regs &= ~x64::reg_bit(c.results[k].reg);
+  if (regs == 0 && !c.clobbers_flags) return;
+  Insn& insn = push(Code::XClobber, n);
+  insn.a = out_.regs;
+  insn.imm = regs | (c.clobbers_flags ? uint64_t{1} << 32 : 0);
 }
 
 }  // namespace pl::run

@@ -50,8 +50,8 @@ pl::Module read_whole_module(pl::Tool& t) {
   module.header = in.header();
   pl::Level level = module.header.level;
   if (level != pl::Level::Cfg && level != pl::Level::Ssa && level != pl::Level::Son && level != pl::Level::SonX64 &&
-      level != pl::Level::CfgX64)
-    throw pl::FormatError(pl::Where(), "pipe-run runs modules at the cfg, ssa, son, son-x64 and cfg-x64 levels; "
+      level != pl::Level::CfgX64 && level != pl::Level::RaX64)
+    throw pl::FormatError(pl::Where(), "pipe-run runs modules at the cfg, ssa, son, son-x64, cfg-x64 and ra-x64 levels; "
                                        "this one is at '" +
                                            std::string(pl::level_name(level)) + "'");
   pl::Function fn;
@@ -69,7 +69,7 @@ pl::Module read_whole_module(pl::Tool& t) {
 int main(int argc, char** argv) {
   std::vector<std::string> program_args;
   int tool_argc = split_program_arguments(argc, argv, program_args);
-  pl::Tool tool({"pipe-run", "Run main of a module at the cfg, ssa, son, son-x64 or cfg-x64 level, with a small C library.",
+  pl::Tool tool({"pipe-run", "Run main of a module at the cfg, ssa, son, son-x64, cfg-x64 or ra-x64 level, with a small C library.",
                  "  pipe-run examples/formats/sum.txt                    # prints 45\n"
                  "  c2ast t.c | ast2cfg | cfg2ssa | ssa2son | pipe-run - -- arg1 arg2\n"
                  "  pipe-run prog.bin --max-steps 1000000 --stats",

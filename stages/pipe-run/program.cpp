@@ -200,9 +200,19 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   slot_base_ = n;
   out_.scratch = n + static_cast<uint32_t>(slot_keys_.size());
   out_.num_values = out_.scratch + 1;
+  out_.ra = program.module().header.level == Level::RaX64;
+  if (out_.ra) {
+    uint32_t spill_slots = 0;
+    for (const Node& node : fn.nodes)
+      if (node.place.is_slot()) spill_slots = std::max(spill_slots, static_cast<uint32_t>(node.place.slot()) + 1);
+    out_.regs = out_.num_values;
+    out_.spill_slots = spill_slots;
+    out_.num_values += kFirstSpillLoc + spill_slots;
+  }
   out_.init_values.assign(out_.num_values, 0);
   out_.init_undef.assign(out_.num_values, 1);
   for (NodeId id = 0; id < n; ++id) preset(id);
+  if (out_.ra) place_values();
 }
 
 CompiledFunction FunctionBuilder::take() {
@@ -253,7 +263,9 @@ void FunctionBuilder::preset(NodeId id) {
       defined(program_.symbol_address(fn_, id, std::string(node.literals[0].as_string())));
       break;
     case Op::Undef:
-    case Op::SsaUndef: preset_[id] = 1; break;
+    case Op::SsaUndef:
+      if (node.place.none()) preset_[id] = 1;  // at ra-x64 a placed one makes its place undefined
+      break;
     case Op::StackSlot:
     case Op::X64StackSlot: {
       auto literal = [&](size_t i) -> uint64_t {
@@ -306,7 +318,7 @@ void FunctionBuilder::preset(NodeId id) {
       break;
     }
     default:
-      if (x64::is_x64(node.op)) preset_x64(id);
+      if (x64::is_x64(node.op) && !out_.ra) preset_x64(id);  // at ra-x64 they write registers
       break;
   }
 }
@@ -357,9 +369,12 @@ uint32_t FunctionBuilder::add_edge(uint32_t target, std::span<const NodeId> phis
     const Node& phi = fn_.nodes[p];
     if (input_index >= phi.inputs.size())
       fail(p, "phi has no input " + std::to_string(input_index) + " for its region's control input");
-    out_.moves.push_back({p, value(phi.inputs[input_index])});
+    // At ra-x64 a placed phi's input is already in the phi's place at the
+    // end of the predecessor (the allocator's moves did it): no copy.
+    if (out_.ra && !phi.place.none()) continue;
+    out_.moves.push_back({value(p), value(phi.inputs[input_index])});
   }
-  e.num_moves = static_cast<uint32_t>(phis.size());
+  e.num_moves = static_cast<uint32_t>(out_.moves.size()) - e.first_move;
   out_.max_moves = std::max(out_.max_moves, e.num_moves);
   out_.edges.push_back(e);
   return static_cast<uint32_t>(out_.edges.size() - 1);
@@ -514,7 +529,11 @@ void FunctionBuilder::emit(NodeId n) {
       insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - 2) << 32);
       return;
     }
+    case Op::Undef:
+      if (out_.ra) return emit_ra(n);
+      break;
     default:
+      if (out_.ra) return emit_ra(n);
       if (x64::is_x64(node.op)) return emit_x64(n);
       break;
   }

@@ -8,7 +8,9 @@
 //   lower_cfg.cpp  cfg, ssa and cfg-x64 levels: blocks in their given order
 //   lower_son.cpp  son and son-x64 levels: per control node a Kahn-ordered
 //                  block program
-//   lower_x64.cpp  the x64: nodes of son-x64 and cfg-x64 -> instructions
+//   lower_x64.cpp  the x64: nodes of son-x64, cfg-x64 and ra-x64 -> instructions
+//                  (at ra-x64 operands are machine locations: registers,
+//                  flags, spill slots)
 //   interp.cpp     the run loop (explicit frame stack)
 //   libc.cpp       the C library by name; printf.cpp its printf engine
 #pragma once
@@ -24,6 +26,7 @@
 #include "error.h"
 #include "eval.h"
 #include "ir.h"
+#include "x64.h"
 
 namespace pl::run {
 
@@ -164,6 +167,8 @@ enum class Code : uint8_t {
   XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
   XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
   XLea, XLoad, XLoadSX, XStore, XRepMovsb, XCall, XJcc, XRet,
+  XXchg,                // ra-x64: swap V[a] and V[b]
+  XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
 };
 
 // One executed node. Operands are indexes into the frame's value array (node
@@ -195,8 +200,8 @@ struct Insn {
 //                   or a junk constant for the untied imuli
 //   XNeg XNot XCdq XMovSX XMovZX  dst = op a (MovSX/ZX: bits from, bits2 to)
 //   XShl XShr XSar  dst = a shifted by b;  XCmp XTest  dst = flags of a, b
-//   XMul1 XImul1    V[node] = lo, dst = hi of a * b
-//   XDiv XIdiv      V[node] = quotient, dst = remainder of b:a / c
+//   XMul1 XImul1    V[imm] = lo, dst = hi of a * b
+//   XDiv XIdiv      V[imm] = quotient, dst = remainder of b:a / c
 //   XSetCC          dst = aux holds on flags a;  XCMov dst = aux(a) ? c : b
 //   address         a = base, b = index, aux = scale, imm = disp (+ symbol);
 //                   a missing base or index is a zero constant
@@ -206,6 +211,7 @@ struct Insn {
 //   XCall           a = callee, c = memory, dst = rax, b = rdx, imm as Call
 //   XJcc            a = flags, aux = condition, b/c = edges
 //   XRet            a = memory, b = rax, c = rdx (kNone when absent)
+//   XXchg           swap a and b;  XClobber  a = the first register location
 inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
@@ -245,6 +251,13 @@ struct CompiledFunction {
   uint32_t incoming = kNone, outgoing = kNone;
   uint64_t outgoing_size = 0;
   uint8_t result_bits = 64;              // i8/i16/i32 results: junk above in rax
+  // ra-x64: the machine state is part of the value array: from `regs` the
+  // 32 registers (x64.h numbering), the flags (regs + kFlagsLoc), then the
+  // spill slots (regs + kFirstSpillLoc + N). A node with a place reads and
+  // writes its place there, not a value of its own.
+  bool ra = false;
+  uint32_t regs = kNone;
+  uint32_t spill_slots = 0;
   uint64_t slot_frame_size = 0;
   std::vector<Insn> code;
   std::vector<BlockCode> blocks;
@@ -255,6 +268,12 @@ struct CompiledFunction {
   uint32_t entry_block = 0;
   uint32_t max_moves = 0;
 };
+
+inline constexpr uint32_t kFlagsLoc = 32;
+inline constexpr uint32_t kFirstSpillLoc = 33;
+// The name of value index v of `cf` in messages: a node, or at ra-x64 a
+// register, the flags or a spill slot.
+std::string value_name(const CompiledFunction& cf, uint32_t v);
 
 // ---- the C library -------------------------------------------------------------
 
@@ -410,6 +429,16 @@ class FunctionBuilder {
   void emit_x64_return(NodeId n);
   void x64_address(NodeId n, Insn& insn, size_t first_literal, size_t first_input);
   void add_outgoing_area(NodeId label);
+  // ra-x64 (lower_x64.cpp): where input i of n is read and result k written
+  // (fixed registers, tied inputs, places); other levels: the value indexes.
+  uint32_t operand(NodeId n, size_t i) const;
+  uint32_t result(NodeId n, uint32_t k) const;
+  uint32_t reg_loc(x64::Reg r) const { return out_.regs + static_cast<uint32_t>(r); }
+  void place_values();           // ra-x64: alias every placed node to its place
+  void emit_ra(NodeId n);        // ra-x64 only nodes, movi, argreg, undefined
+  void emit_clobbers(NodeId n);  // ra-x64: what n destroys besides its results
+  uint32_t undefined_slot();
+  uint32_t undefined_slot_ = kNone;
   uint32_t constant(uint64_t v);  // a value slot holding v (deduplicated)
   int64_t int_literal(NodeId n, size_t i) const;
   std::string_view string_literal(NodeId n, size_t i) const;
@@ -436,7 +465,9 @@ class FunctionBuilder {
 CompiledFunction lower_cfg_function(const Program& program, const Function& fn, uint32_t index);
 CompiledFunction lower_son_function(const Program& program, const Function& fn, uint32_t index);
 // Is the module at son-x64 or cfg-x64 (x64: instructions)?
-inline bool is_x64_level(Level level) { return level == Level::SonX64 || level == Level::CfgX64; }
+inline bool is_x64_level(Level level) {
+  return level == Level::SonX64 || level == Level::CfgX64 || level == Level::RaX64;
+}
 
 // ---- the interpreter -------------------------------------------------------------
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "graph.h"
 #include "ir.h"
@@ -16,6 +17,10 @@ namespace pl::sonopt {
 
 size_t idealize(Function& fn, const ModuleHeader& header);
 size_t gvn(Function& fn, const ModuleHeader& header);
+size_t load_forward(Function& fn, const ModuleHeader& header);
+size_t scalar_replace(Function& fn, const ModuleHeader& header);
+size_t dead_store(Function& fn, const ModuleHeader& header);
+size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header);
 size_t dce(Function& fn, const ModuleHeader& header);

@@ -9,15 +9,20 @@
 // runs rounds to a fixpoint; every flag of it (-O, --passes, --list-passes,
 // --print-after, --print-changed, --verify-each, --bisect-limit, --stats)
 // is described there. Functions stream one at a time unless a scheduled pass
-// needs the whole module (none of the passes here does yet).
+// needs the whole module (inline does, at -O2).
 //
 // The passes, in schedule order:
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   scalar-replace  private stack slots become values, per field (-O2)
+//   load-forward  store-to-load forwarding, redundant loads (-O2)
+//   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
+//   inline        whole module: small callees, internal ones called once
+//                 (-O2; then the function passes run again on the result)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -37,34 +42,59 @@ namespace {
 
 std::vector<PassDecl> pass_table() {
   return {
+      {.name = "inline",
+       .summary = "whole module: calls to small functions and to internal functions called once, under a budget",
+       .min_level = 2,
+       .after = {"dce"},
+       .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
+                    "dce"},
+       .module_pass = inline_calls},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
        .before = {"gvn"},
-       .triggers = {"gvn", "simplify-cfg", "dce"},
+       .triggers = {"gvn", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = idealize},
       {.name = "gvn",
        .summary = "global value numbering by hash-consing (pure nodes, phis, dominating loads and divisions)",
        .min_level = 1,
-       .triggers = {"idealize", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "scalar-replace",
+       .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
+       .min_level = 2,
+       .after = {"gvn"},
+       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg", "dce"},
+       .function_pass = scalar_replace},
+      {.name = "load-forward",
+       .summary = "store-to-load forwarding and redundant loads, over base objects and offsets (volatile untouched)",
+       .min_level = 2,
+       .after = {"scalar-replace"},
+       .triggers = {"idealize", "gvn", "dead-store", "simplify-cfg", "dce"},
+       .function_pass = load_forward},
+      {.name = "dead-store",
+       .summary = "stores overwritten before any read, stores to this frame's slots before a return (volatile untouched)",
+       .min_level = 2,
+       .after = {"load-forward"},
+       .triggers = {"scalar-replace", "load-forward", "dce"},
+       .function_pass = dead_store},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
        .after = {"gvn"},
-       .triggers = {"idealize", "gvn", "simplify-cfg"},
+       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg"},
        .function_pass = sccp},
       {.name = "simplify-cfg",
        .summary = "trivial phis, single-input regions, empty diamonds",
        .min_level = 1,
        .after = {"sccp"},
-       .triggers = {"idealize", "gvn", "dce"},
+       .triggers = {"idealize", "gvn", "load-forward", "dce"},
        .function_pass = simplify_cfg},
       {.name = "dce",
        .summary = "unreachable blocks, branches on constants, nodes that reach no effect, return or control",
        .min_level = 1,
        .after = {"simplify-cfg"},
-       .triggers = {"simplify-cfg"},
+       .triggers = {"simplify-cfg", "scalar-replace"},
        .function_pass = dce},
       {.name = "test-miscompile",
        .summary = "deliberately wrong (the first add becomes a sub): for testing --bisect-limit",

@@ -1,0 +1,105 @@
+// codegen-x64 - the last stage: an ra-x64 module (registers and stack slots
+// already chosen) as x86-64 machine code, written as an ELF64 relocatable
+// object (`-f obj`, the default) or as GNU assembly text (`-f asm`).
+//
+//   c2ast f.c | ast2cfg | cfg2ssa | ssa2son | son-lower-x64 | son2cfg
+//     | regalloc-x64 | codegen-x64 -o f.o          (then: cc f.o -o f)
+//
+// Pipeline, per module (seed 001, "Code Generation"):
+//   1. read and verify the module at level ra-x64 (the verifier runs the
+//      allocation checker, common/alloc_check.cpp, so what reaches the
+//      translation has every value where the instructions read it);
+//   2. data items into .data / .rodata / .data.rel.ro / .bss by their
+//      flags, with R_X86_64_64 relocations; internal linkage gives local
+//      symbols (mc_emitter.h);
+//   3. per function, as it streams in (emit_function.h): the frame from the
+//      stack map (spill slots, x64:stackslot items, the outgoing argument
+//      area; frame.h: 16-byte alignment at calls, red zone for small leaf
+//      functions, CFI), then the blocks in the module's order with
+//      fall-throughs, every node translated where its place says, phi
+//      moves through the parallel move engine (parallel_move.h) where the
+//      input is not already in place;
+//   4. the emitter ends the module (.note.GNU-stack, the DWARF line table
+//      with -g) and the bytes are written atomically to -o.
+//
+// Why LLVM MC and not asmjit or zydis: MC alone writes both forms from one
+// instruction stream - encoding, AT&T printing, branch relaxation, ELF
+// relocations (PLT32, GOTPCRELX, PC32), .cfi_ into .eh_frame and .loc into
+// .debug_line; asmjit and zydis encode instructions but would leave the ELF
+// writer, .eh_frame and DWARF to us. libLLVM 14 is linked already (c2ast).
+// mc_emitter.h has the details.
+//
+// Invariants needed: the ra-x64 contract (FORMAT.md section 8, "The ra-x64
+// level"): places for values, fixed and tied registers as the machine
+// columns say, flags right before their user, phis in place, callee-saved
+// registers taken by x64:entryreg, saved to a slot and reloaded before each
+// x64:ret. What the translation cannot encode is reported as bad input
+// naming the function and node (exit 1), also under --no-verify.
+// Invariants kept: the machine code computes what the ra-x64 module says
+// (pipe-run at ra-x64 is the oracle); System V: rsp 16-byte aligned at
+// calls, rbx rbp r12-r15 preserved (by the module's own saves), al set for
+// variadic callees, PIC (RIP-relative own symbols, PLT calls, GOT loads of
+// extern data). Output deterministic: the same module and flags give the
+// same bytes (with -g the compilation directory is part of the DWARF).
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "emit_function.h"
+#include "io.h"
+#include "mc_emitter.h"
+#include "tool.h"
+
+namespace {
+
+using namespace pl;
+
+void check_names(std::set<std::string>& names, const std::string& name, const Where& where) {
+  if (!names.insert(name).second) throw FormatError(where, "symbol " + quote_for_message(name) + " is defined twice");
+}
+
+void compile(Tool& t, bool debug) {
+  ModuleReader& in = t.open_input(Level::RaX64);
+  const ModuleHeader& header = in.header();
+  bool object = t.format_name() != "asm";
+  OutputFile file(t.output_path());
+  if (object && file.is_terminal() && !t.force())
+    throw UsageError("refusing to write an object file to a terminal; use -f asm, -o FILE or --force");
+
+  x64::EmitterOptions options;
+  options.kind = object ? x64::OutputKind::Object : x64::OutputKind::Asm;
+  options.debug_lines = debug;
+  options.source_name = header.files.empty() ? t.input_display_name() : header.files[0];
+  if (debug) options.compilation_dir = std::filesystem::current_path().string();
+  x64::McEmitter out(options);
+  out.set_files(header.files);
+
+  std::set<std::string> names;
+  for (const DataItem& item : header.data) {
+    check_names(names, item.name, Where::in("", "data " + quote_for_message(item.name)));
+    out.data_item(item);
+  }
+  Function fn;
+  while (in.next(fn)) {
+    t.verify_input(fn);
+    check_names(names, fn.name, Where::in(fn.name, ""));
+    x64::emit_function(out, fn);
+  }
+  t.finish_output();  // the input's cross-function checks
+  file.write(out.finish());
+  file.commit();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  pl::Tool tool({.name = "codegen-x64",
+                 .summary = "translates an ra-x64 module into x86-64 machine code (ELF object or assembly)",
+                 .example = "  ... | regalloc-x64 | codegen-x64 -o f.o && cc f.o -o f\n"
+                            "  codegen-x64 f.ra.txt -f asm -g -o f.s",
+                 .formats = {"obj", "asm"},
+                 .formats_help = "Output: obj (ELF64 relocatable object, default) or asm (GNU assembly text)"});
+  bool debug = false;
+  tool.cli().add_flag("-g", debug, "Line tables (.loc, DWARF .debug_line) from the nodes' source locations");
+  return tool.main(argc, argv, [&](pl::Tool& t) { compile(t, debug); });
+}

@@ -1,0 +1,589 @@
+// emit_function.cpp - one ra-x64 function as machine instructions; see
+// emit_function.h.
+#include "emit_function.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "error.h"
+#include "eval.h"
+#include "frame.h"
+#include "parallel_move.h"
+
+namespace pl::x64 {
+
+namespace {
+
+constexpr NodeId kNoNode = ~NodeId{0};
+
+class FunctionEmitter {
+ public:
+  FunctionEmitter(McEmitter& out, const Function& fn) : out_(out), fn_(fn) {}
+  void run();
+
+ private:
+  McEmitter& out_;
+  const Function& fn_;
+  std::unordered_map<NodeId, uint32_t> block_index_;  // block node -> index in cfg.blocks
+  std::vector<std::array<NodeId, 4>> projs_;          // tuple node -> proj node per result
+  std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
+  std::vector<Label> labels_;
+  Frame frame_;
+
+  const Node& node(NodeId n) const { return fn_.nodes[n]; }
+  [[noreturn]] void fail(NodeId n, const std::string& message) const {
+    throw FormatError(Where::in(fn_.name, node_name(n)), message);
+  }
+  // ---- reading the graph ----
+  void index_graph();
+  FrameRequest frame_request() const;
+  uint32_t outgoing_bytes() const;
+  NodeId through_copies(NodeId n) const;
+  std::optional<int64_t> outarg_extent(NodeId base, int64_t disp, int64_t bytes) const;
+  unsigned type_literal(NodeId n, size_t i) const;
+  int64_t int_literal(NodeId n, size_t i) const;
+  std::string_view string_literal(NodeId n, size_t i) const;
+  Cond cond_literal(NodeId n, size_t i) const;
+  NodeId input(NodeId n, size_t i) const;
+  Reg reg(NodeId n, size_t i) const;  // the register input i is in
+  Reg place_reg(NodeId user, NodeId value) const;
+  Reg result(NodeId n) const;         // the node's own register
+  Reg tied(NodeId n, size_t i) const; // result and input i share a register
+  std::optional<NodeId> proj(NodeId tuple, unsigned k) const;
+  Mem address(NodeId n, size_t lit, size_t in) const;
+  Mem spill_slot(NodeId n, Place p) const;
+  // ---- emitting ----
+  void emit_block(uint32_t b);
+  void emit_node(NodeId n);
+  void emit_terminator(uint32_t b, NodeId n);
+  void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
+  void emit_call(NodeId n);
+  void emit_load(NodeId n);
+  bool edge_needs_moves(NodeId branch, NodeId to, size_t occurrence) const;
+  std::vector<Move> edge_moves(NodeId branch, NodeId to, size_t occurrence) const;
+};
+
+// ---------------------------------------------------------------------------
+// Reading the graph
+
+void FunctionEmitter::index_graph() {
+  if (!fn_.cfg || fn_.cfg->blocks.empty()) throw FormatError(Where::in(fn_.name, ""), "the function has no blocks");
+  const Cfg& cfg = *fn_.cfg;
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) block_index_[cfg.blocks[b].node] = b;
+  projs_.assign(fn_.nodes.size(), {kNoNode, kNoNode, kNoNode, kNoNode});
+  for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
+    const Node& nd = node(n);
+    if (nd.op != Op::Proj) continue;
+    int64_t k = int_literal(n, 0);
+    if (nd.inputs.empty() || k < 0 || k >= 4) fail(n, "a proj without a tuple or with index " + std::to_string(k));
+    projs_[nd.inputs[0]][static_cast<size_t>(k)] = n;
+  }
+}
+
+NodeId FunctionEmitter::input(NodeId n, size_t i) const {
+  if (i >= node(n).inputs.size()) fail(n, "missing input " + std::to_string(i));
+  return node(n).inputs[i];
+}
+
+int64_t FunctionEmitter::int_literal(NodeId n, size_t i) const {
+  const Node& nd = node(n);
+  if (i >= nd.literals.size() || !nd.literals[i].is_int()) fail(n, "literal " + std::to_string(i) + " is not an integer");
+  return static_cast<int64_t>(nd.literals[i].bits());
+}
+
+std::string_view FunctionEmitter::string_literal(NodeId n, size_t i) const {
+  const Node& nd = node(n);
+  if (i >= nd.literals.size() || nd.literals[i].kind() != Literal::Kind::String)
+    fail(n, "literal " + std::to_string(i) + " is not a string");
+  return nd.literals[i].as_string();
+}
+
+unsigned FunctionEmitter::type_literal(NodeId n, size_t i) const {
+  std::optional<ValueType> t = literal_value_type(node(n).literals.size() > i ? node(n).literals[i] : Literal());
+  if (!t || *t == ValueType::I1) fail(n, "literal " + std::to_string(i) + " is not an operand size (i8 ... i64, ptr)");
+  return type_bits(*t);
+}
+
+Cond FunctionEmitter::cond_literal(NodeId n, size_t i) const {
+  std::optional<Cond> c = parse_cond(string_literal(n, i));
+  if (!c) fail(n, "unknown condition code " + quote_for_message(string_literal(n, i)));
+  return *c;
+}
+
+Reg FunctionEmitter::place_reg(NodeId user, NodeId value) const {
+  Place p = node(value).place;
+  if (!p.is_reg() || reg_class(reg_of(p)) != RegClass::Gpr || reg_of(p) == Reg::Rsp)
+    fail(user, (user == value ? std::string("the result is in ") : node_name(value) + " is read from ") +
+                   (p.none() ? std::string("no place") : place_name(p)) + ", not a general register");
+  return reg_of(p);
+}
+
+Reg FunctionEmitter::reg(NodeId n, size_t i) const { return place_reg(n, input(n, i)); }
+
+Reg FunctionEmitter::result(NodeId n) const { return place_reg(n, n); }
+
+Reg FunctionEmitter::tied(NodeId n, size_t i) const {
+  Reg r = result(n);
+  if (reg(n, i) != r) fail(n, "the result is in " + std::string(reg_name(r)) + ", not in its tied input's register " +
+                               std::string(reg_name(reg(n, i))));
+  return r;
+}
+
+std::optional<NodeId> FunctionEmitter::proj(NodeId tuple, unsigned k) const {
+  NodeId p = projs_[tuple][k];
+  if (p == kNoNode) return std::nullopt;
+  return p;
+}
+
+Mem FunctionEmitter::spill_slot(NodeId n, Place p) const {
+  if (!p.is_slot() || p.slot() >= frame_.spill_offsets.size())
+    fail(n, "expected a spill slot, found " + (p.none() ? std::string("no place") : place_name(p)));
+  return Mem::at(Reg::Rsp, frame_.spill_offsets[p.slot()]);
+}
+
+// Literals `scale disp sym?` from `lit`, inputs `base index?` from `in`.
+Mem FunctionEmitter::address(NodeId n, size_t lit, size_t in) const {
+  const Node& nd = node(n);
+  int64_t scale = int_literal(n, lit), disp = int_literal(n, lit + 1);
+  if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) fail(n, "address scale is not 0, 1, 2, 4 or 8");
+  if (disp < INT32_MIN || disp > INT32_MAX) fail(n, "address displacement does not fit 32 bits");
+  if (nd.literals.size() > lit + 2) {
+    if (nd.inputs.size() != in) fail(n, "an address with a symbol has no base or index");
+    return Mem::rip(std::string(string_literal(n, lit + 2)), static_cast<int32_t>(disp));
+  }
+  if (nd.inputs.size() != in + 1 + (scale != 0)) fail(n, "the address inputs do not match its scale");
+  NodeId base = nd.inputs[in];
+  Mem m;
+  const Node& b = node(base);
+  int64_t offset = 0;
+  if (b.op == Op::X64StackSlot) {
+    offset = frame_.slot_offsets[stack_slot_.at(base)];
+  } else if (b.op == Op::X64ArgSlot) {
+    offset = frame_.argslot_offset(0) + int_literal(base, 0);
+  } else if (b.op == Op::X64OutArg) {
+    offset = int_literal(base, 0);
+  } else {
+    m.base = reg(n, in);
+  }
+  if (!m.base) {
+    m.base = Reg::Rsp;
+    disp += offset;
+    if (disp < INT32_MIN || disp > INT32_MAX) fail(n, "stack address out of range");
+  }
+  m.disp = static_cast<int32_t>(disp);
+  if (scale != 0) {
+    m.index = reg(n, in + 1);
+    m.scale = static_cast<uint8_t>(scale);
+    if (*m.index == Reg::Rsp) fail(n, "rsp cannot be an index");
+  }
+  return m;
+}
+
+// The node whose value `n` copies (through x64:mov, spill, reload).
+NodeId FunctionEmitter::through_copies(NodeId n) const {
+  for (int guard = 0; guard < 64; ++guard) {
+    OpId op = node(n).op;
+    if ((op != Op::X64Mov && op != Op::X64Spill && op != Op::X64Reload) || node(n).inputs.empty()) return n;
+    n = node(n).inputs[0];
+  }
+  return n;
+}
+
+// How far an access of `bytes` at `base + disp` reaches into the outgoing
+// area, if base is (a lea of) an x64:outarg.
+std::optional<int64_t> FunctionEmitter::outarg_extent(NodeId base, int64_t disp, int64_t bytes) const {
+  base = through_copies(base);
+  const Node& b = node(base);
+  if (b.op == Op::X64Lea && b.literals.size() == 3 && b.inputs.size() == 1 && b.literals[2].is_int()) {
+    disp += static_cast<int64_t>(b.literals[2].bits());
+    base = b.inputs[0];
+  }
+  if (node(base).op != Op::X64OutArg) return std::nullopt;
+  return int_literal(base, 0) + disp + bytes;
+}
+
+// The outgoing stack-argument area: every access through an outarg
+// address (8 bytes each, at least), and rep movsb copies of a constant size.
+uint32_t FunctionEmitter::outgoing_bytes() const {
+  int64_t size = 0;
+  for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
+    const Node& nd = node(n);
+    if (!is_x64(nd.op)) continue;
+    if (nd.op == Op::X64OutArg) size = std::max(size, int_literal(n, 0) + 8);
+    const Constraints& c = constraints(nd.op);
+    if (c.address_input >= 0 && nd.literals.size() == static_cast<size_t>(c.address_literal) + 2 &&
+        nd.inputs.size() > static_cast<size_t>(c.address_input))
+      if (auto at = outarg_extent(nd.inputs[c.address_input], int_literal(n, c.address_literal + 1), 8))
+        size = std::max(size, *at);
+    if (nd.op == Op::X64RepMovsb && nd.inputs.size() == 4) {
+      NodeId count = through_copies(nd.inputs[3]);
+      std::optional<int64_t> at = outarg_extent(nd.inputs[1], 0, 0);
+      if (at && node(count).op == Op::X64MovI) size = std::max(size, *at + int_literal(count, 1));
+      else if (at) fail(n, "rep movsb into the outgoing argument area with a count that is not a constant");
+    }
+  }
+  if (size > (int64_t{1} << 24)) throw FormatError(Where::in(fn_.name, ""), "outgoing stack arguments over 16 MiB");
+  return static_cast<uint32_t>(size);
+}
+
+FrameRequest FunctionEmitter::frame_request() const {
+  FrameRequest req;
+  for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
+    const Node& nd = node(n);
+    if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
+    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd) req.has_calls = true;
+    if (nd.op == Op::X64StackSlot) {
+      int64_t size = int_literal(n, 0), align = int_literal(n, 1);
+      if (size < 0 || size > (int64_t{1} << 30) || align < 1 || align > 16 || (align & (align - 1)))
+        fail(n, "stack slot of size " + std::to_string(size) + " aligned to " + std::to_string(align) +
+                    " (sizes up to 1 GiB, alignments 1 to 16)");
+      req.slots.push_back({static_cast<uint32_t>(size), static_cast<uint32_t>(align)});
+    }
+  }
+  req.outgoing_bytes = outgoing_bytes();
+  return req;
+}
+
+// ---------------------------------------------------------------------------
+// Emitting
+
+void FunctionEmitter::run() {
+  index_graph();
+  for (NodeId n = 0; n < fn_.nodes.size(); ++n)
+    if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
+  frame_ = layout_frame(frame_request());
+  for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
+
+  out_.begin_function(fn_.name, fn_.linkage);
+  out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
+  emit_prologue(out_, frame_);
+  for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);
+  out_.end_function();
+}
+
+void FunctionEmitter::emit_block(uint32_t b) {
+  const Block& block = fn_.cfg->blocks[b];
+  if (b != 0) out_.bind(labels_[b]);
+  for (size_t i = 0; i < block.nodes.size(); ++i) {
+    NodeId n = block.nodes[i];
+    out_.set_loc(node(n).loc);
+    if (node(n).op < kNumOps && op_info(node(n).op).has(TERMINATOR)) {
+      if (i + 1 != block.nodes.size()) fail(n, "a terminator that does not end its block");
+      emit_terminator(b, n);
+      return;
+    }
+    emit_node(n);
+  }
+  // No terminator: the block falls through to the next (the verifier
+  // requires one, so only --no-verify gets here).
+  throw FormatError(Where::in(fn_.name, block_name(b)), "the block has no terminator");
+}
+
+// Phi moves on the edge from the block ending with `branch` into block node
+// `to` (its `occurrence`-th control input naming `branch`).
+std::vector<Move> FunctionEmitter::edge_moves(NodeId branch, NodeId to, size_t occurrence) const {
+  const Node& region = node(to);
+  size_t k = 0, seen = 0;
+  for (; k < region.control.size(); ++k)
+    if (region.control[k] == branch && seen++ == occurrence) break;
+  if (k == region.control.size()) fail(to, "no control input from " + node_name(branch));
+  std::vector<Move> moves;
+  for (NodeId p : fn_.cfg->blocks[block_index_.at(to)].nodes) {
+    const Node& phi = node(p);
+    if (phi.op != Op::Phi) continue;
+    if (phi.place.none()) continue;  // memory
+    if (k >= phi.inputs.size()) fail(p, "a phi with fewer inputs than its region");
+    NodeId in = phi.inputs[k];
+    Place from = node(in).place;
+    if (node(in).op == Op::Undef || from == phi.place) continue;
+    if (from.none()) fail(p, "input " + node_name(in) + " has no place");
+    auto loc = [&](Place pl) {
+      if (pl.is_slot()) return Location::stack(static_cast<int32_t>(pl.slot()));
+      if (reg_class(reg_of(pl)) != RegClass::Gpr || reg_of(pl) == Reg::Rsp)
+        fail(p, "a phi move with " + place_name(pl));
+      return Location::r(reg_of(pl));
+    };
+    moves.push_back({loc(phi.place), loc(from)});
+  }
+  return moves;
+}
+
+bool FunctionEmitter::edge_needs_moves(NodeId branch, NodeId to, size_t occurrence) const {
+  return !edge_moves(branch, to, occurrence).empty();
+}
+
+void FunctionEmitter::emit_edge_moves(uint32_t from, NodeId branch, NodeId to) {
+  (void)from;
+  std::vector<Move> moves = edge_moves(branch, to, 0);
+  if (moves.empty()) return;
+  auto mem = [&](const Location& l) { return spill_slot(to, Place::slot(static_cast<unsigned>(l.slot))); };
+  for (const MoveOp& op : sequentialize_moves(moves, 0)) {
+    if (op.kind == MoveOp::Kind::Xchg) {
+      if (op.dst.is_reg() && op.src.is_reg())
+        out_.xchg(64, op.dst.reg, op.src.reg);
+      else
+        out_.xchg_mem(64, op.dst.is_reg() ? op.dst.reg : op.src.reg, mem(op.dst.is_reg() ? op.src : op.dst));
+    } else if (op.dst.is_reg() && op.src.is_reg()) {
+      out_.mov(64, op.dst.reg, op.src.reg);
+    } else if (op.dst.is_reg()) {
+      out_.load(64, op.dst.reg, mem(op.src));
+    } else {
+      out_.store(64, mem(op.dst), op.src.reg);
+    }
+  }
+}
+
+void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
+  const Block& block = fn_.cfg->blocks[b];
+  const size_t num_blocks = fn_.cfg->blocks.size();
+  auto target = [&](size_t i) {
+    if (i >= block.successors.size()) fail(n, "missing successor " + std::to_string(i));
+    auto it = block_index_.find(block.successors[i]);
+    if (it == block_index_.end()) fail(n, "successor " + node_name(block.successors[i]) + " is not a block");
+    return it->second;
+  };
+  switch (node(n).op) {
+    case Op::Jump: {
+      uint32_t t = target(0);
+      emit_edge_moves(b, n, block.successors[0]);
+      if (t != b + 1) out_.jmp(labels_[t]);
+      return;
+    }
+    case Op::X64Jcc: {
+      uint32_t taken = target(0), other = target(1);
+      bool same = taken == other;
+      if (edge_needs_moves(n, block.successors[0], 0) || edge_needs_moves(n, block.successors[1], same ? 1 : 0))
+        fail(n, "a branch edge needs phi moves (a critical edge that was not split)");
+      Cond cc = cond_literal(n, 0);
+      if (other == b + 1) {
+        out_.jcc(cc, labels_[taken]);
+      } else if (taken == b + 1) {
+        out_.jcc(negate(cc), labels_[other]);
+      } else {
+        out_.jcc(cc, labels_[taken]);
+        out_.jmp(labels_[other]);
+      }
+      return;
+    }
+    case Op::X64Ret:
+      emit_epilogue(out_, frame_, b + 1 == num_blocks);
+      return;
+    default:
+      fail(n, "no machine code for terminator '" + std::string(fn_.op_name(node(n).op)) + "'");
+  }
+}
+
+void FunctionEmitter::emit_call(NodeId n) {
+  const Node& nd = node(n);
+  bool indirect = nd.op == Op::X64CallInd;
+  int64_t al = int_literal(n, indirect ? 0 : 1);
+  if (al > 255) fail(n, "al literal " + std::to_string(al) + " out of range");
+  if (indirect) {
+    Reg callee = reg(n, 1);
+    if (al >= 0 && callee == Reg::Rax) fail(n, "the callee is in rax, which the variadic call's al overwrites");
+    if (al >= 0) out_.mov_imm(32, Reg::Rax, al);
+    out_.call_reg(callee);
+  } else {
+    if (al >= 0) out_.mov_imm(32, Reg::Rax, al);
+    out_.call(string_literal(n, 0), false);
+  }
+}
+
+void FunctionEmitter::emit_load(NodeId n) {
+  const Node& nd = node(n);
+  bool is_volatile = nd.op == Op::X64LoadV || nd.op == Op::X64LoadSXV || nd.op == Op::X64LoadZXV;
+  bool extends = nd.op == Op::X64LoadSX || nd.op == Op::X64LoadZX || nd.op == Op::X64LoadSXV || nd.op == Op::X64LoadZXV;
+  bool sign = nd.op == Op::X64LoadSX || nd.op == Op::X64LoadSXV;
+  unsigned from = type_literal(n, 0), to = extends ? type_literal(n, 1) : from;
+  Mem m = address(n, extends ? 2 : 1, 1);
+  std::optional<Reg> dst;
+  if (!is_volatile) {
+    dst = result(n);
+  } else if (std::optional<NodeId> value = proj(n, 1); value && !node(*value).place.none()) {
+    dst = place_reg(n, *value);
+  }
+  if (!dst) {
+    out_.probe(from, m);
+    return;
+  }
+  if (!extends) {
+    if (from != 32 && from != 64) fail(n, "x64:load of " + std::to_string(from) + " bits (i32 or i64 only)");
+    out_.load(from, *dst, m);
+  } else if (!sign && from == 32) {
+    out_.load(32, *dst, m);  // movl zero-extends
+  } else {
+    if (from >= to || from == 64 || (!sign && from > 16)) fail(n, "cannot extend " + std::to_string(from) + " bits to " + std::to_string(to));
+    out_.load_ext(sign, from, to, *dst, m);
+  }
+}
+
+Alu alu_of(OpId op) {
+  switch (op) {
+    case Op::X64Add: case Op::X64AddI: return Alu::Add;
+    case Op::X64Sub: case Op::X64SubI: return Alu::Sub;
+    case Op::X64And: case Op::X64AndI: return Alu::And;
+    case Op::X64Or: case Op::X64OrI: return Alu::Or;
+    default: return Alu::Xor;
+  }
+}
+
+Shift shift_of(OpId op) {
+  switch (op) {
+    case Op::X64Shl: case Op::X64ShlI: return Shift::Shl;
+    case Op::X64Shr: case Op::X64ShrI: return Shift::Shr;
+    default: return Shift::Sar;
+  }
+}
+
+int32_t imm32(int64_t v) { return static_cast<int32_t>(v); }
+
+void FunctionEmitter::emit_node(NodeId n) {
+  const Node& nd = node(n);
+  auto imm = [&](size_t i) {
+    int64_t v = int_literal(n, i);
+    if (v < INT32_MIN || v > INT32_MAX) fail(n, "immediate " + std::to_string(v) + " does not fit 32 bits");
+    return imm32(v);
+  };
+  switch (nd.op) {
+    // Nothing to do: control, values already in place, folded addresses.
+    case Op::Start: case Op::Region: case Op::Phi: case Op::Proj: case Op::EntryMem: case Op::Undef:
+    case Op::X64ArgSlot: case Op::X64OutArg: case Op::X64StackSlot:
+      return;
+    case Op::X64ArgReg: case Op::X64EntryReg: {
+      std::optional<Reg> want = parse_reg(string_literal(n, nd.op == Op::X64ArgReg ? 1 : 0));
+      if (!want || result(n) != *want) fail(n, "the value is not in the register its literal names");
+      return;
+    }
+    case Op::X64MovI: {
+      unsigned bits = type_literal(n, 0);
+      out_.mov_imm(bits, result(n), int_literal(n, 1));
+      return;
+    }
+    case Op::X64Lea: {
+      unsigned bits = type_literal(n, 0);
+      out_.lea(bits == 64 ? 64 : 32, result(n), address(n, 1, 0));
+      return;
+    }
+    case Op::X64LoadGot:
+      out_.load_got(result(n), string_literal(n, 0));
+      return;
+    case Op::X64Add: case Op::X64Sub: case Op::X64And: case Op::X64Or: case Op::X64Xor:
+      out_.alu(alu_of(nd.op), type_literal(n, 0), tied(n, 0), reg(n, 1));
+      return;
+    case Op::X64AddI: case Op::X64SubI: case Op::X64AndI: case Op::X64OrI: case Op::X64XorI:
+      out_.alu_imm(alu_of(nd.op), type_literal(n, 0), tied(n, 0), imm(1));
+      return;
+    case Op::X64Imul:
+      out_.imul(type_literal(n, 0), tied(n, 0), reg(n, 1));
+      return;
+    case Op::X64ImulI:
+      out_.imul_imm(type_literal(n, 0), result(n), reg(n, 0), imm(1));
+      return;
+    case Op::X64Neg: case Op::X64Not:
+      out_.unary(nd.op == Op::X64Neg ? Unary::Neg : Unary::Not, type_literal(n, 0), tied(n, 0));
+      return;
+    case Op::X64Shl: case Op::X64Shr: case Op::X64Sar:
+      if (reg(n, 1) != Reg::Rcx) fail(n, "the shift count is not in rcx");
+      out_.shift_cl(shift_of(nd.op), type_literal(n, 0), tied(n, 0));
+      return;
+    case Op::X64ShlI: case Op::X64ShrI: case Op::X64SarI: {
+      unsigned bits = type_literal(n, 0);
+      int64_t count = int_literal(n, 1);
+      if (count < 0 || count >= bits) fail(n, "shift by " + std::to_string(count) + " at " + std::to_string(bits) + " bits");
+      out_.shift_imm(shift_of(nd.op), bits, tied(n, 0), static_cast<unsigned>(count));
+      return;
+    }
+    case Op::X64Mul1: case Op::X64Imul1:
+      if (reg(n, 0) != Reg::Rax) fail(n, "the multiplicand is not in rax");
+      out_.mul1(nd.op == Op::X64Imul1, type_literal(n, 0), reg(n, 1));
+      return;
+    case Op::X64Cdq:
+      if (reg(n, 0) != Reg::Rax || result(n) != Reg::Rdx) fail(n, "cdq reads rax and writes rdx");
+      out_.sign_extend_ax(type_literal(n, 0));
+      return;
+    case Op::X64Div: case Op::X64Idiv:
+      if (reg(n, 0) != Reg::Rax || reg(n, 1) != Reg::Rdx) fail(n, "the dividend is not in rdx:rax");
+      out_.div(nd.op == Op::X64Idiv, type_literal(n, 0), reg(n, 2));
+      return;
+    case Op::X64MovSX: case Op::X64MovZX: {
+      unsigned from = type_literal(n, 0), to = type_literal(n, 1);
+      if (from >= to) fail(n, "extension from " + std::to_string(from) + " to " + std::to_string(to) + " bits");
+      out_.extend(nd.op == Op::X64MovSX, from, to, result(n), reg(n, 0));
+      return;
+    }
+    case Op::X64Cmp:
+      out_.alu(Alu::Cmp, type_literal(n, 0), reg(n, 0), reg(n, 1));
+      return;
+    case Op::X64Test:
+      out_.test(type_literal(n, 0), reg(n, 0), reg(n, 1));
+      return;
+    case Op::X64CmpI:
+      out_.alu_imm(Alu::Cmp, type_literal(n, 0), reg(n, 0), imm(1));
+      return;
+    case Op::X64TestI:
+      out_.test_imm(type_literal(n, 0), reg(n, 0), imm(1));
+      return;
+    case Op::X64SetCC:
+      out_.setcc(cond_literal(n, 0), result(n));
+      return;
+    case Op::X64CMov:
+      out_.cmov(cond_literal(n, 0), type_literal(n, 1), tied(n, 1), reg(n, 2));
+      return;
+    case Op::X64Load: case Op::X64LoadSX: case Op::X64LoadZX:
+    case Op::X64LoadV: case Op::X64LoadSXV: case Op::X64LoadZXV:
+      emit_load(n);
+      return;
+    case Op::X64Store:
+      out_.store(type_literal(n, 0), address(n, 1, 2), reg(n, 1));
+      return;
+    case Op::X64StoreI:
+      out_.store_imm(type_literal(n, 0), address(n, 2, 1), imm(1));
+      return;
+    case Op::X64RepMovsb:
+      if (reg(n, 1) != Reg::Rdi || reg(n, 2) != Reg::Rsi || reg(n, 3) != Reg::Rcx)
+        fail(n, "rep movsb takes rdi, rsi, rcx");
+      out_.rep_movsb();
+      return;
+    case Op::X64Call: case Op::X64CallInd:
+      emit_call(n);
+      return;
+    case Op::X64Mov: {
+      Reg dst = result(n), src = reg(n, 0);
+      if (dst != src) out_.mov(64, dst, src);
+      return;
+    }
+    case Op::X64Spill: {
+      out_.store(64, spill_slot(n, nd.place), reg(n, 0));
+      // The save of a callee-saved register: tell the unwinder where it is.
+      NodeId in = input(n, 0);
+      if (node(in).op == Op::X64EntryReg) {
+        const Block& entry = fn_.cfg->blocks[0];
+        if (std::find(entry.nodes.begin(), entry.nodes.end(), n) != entry.nodes.end())
+          out_.cfi_offset(reg(n, 0), frame_.spill_offsets[nd.place.slot()] - frame_.cfa_offset());
+      }
+      return;
+    }
+    case Op::X64Reload:
+      out_.load(64, result(n), spill_slot(n, node(input(n, 0)).place));
+      return;
+    case Op::X64Xchg: {
+      Reg a = reg(n, 0), b = reg(n, 1);
+      if (a != b) out_.xchg(64, a, b);
+      return;
+    }
+    default:
+      fail(n, "no machine code for '" + std::string(fn_.op_name(nd.op)) + "'");
+  }
+}
+
+}  // namespace
+
+void emit_function(McEmitter& out, const Function& fn) {
+  FunctionEmitter(out, fn).run();
+}
+
+}  // namespace pl::x64

@@ -1,0 +1,690 @@
+// assignment.cpp - seed 001, "Class Allocation", "Assumption Propagation"
+// and "Register Assignment" (for a single block and for a program unit),
+// done in one walk per block.
+//
+// Algorithm. Blocks are visited in reverse postorder (the seed's
+// assign-regs / assign-successors recursion, flattened: a block's entry
+// locations are known when its first predecessor is done). The state is
+// the seed's layer 1: for each value (an SSA node of the input), the node
+// that now holds it in a register and the node that now holds it in its
+// slot, and for each register the value it holds. Each instruction, in
+// order (the seed's five steps for `(xs ...) = op(ys ...)`):
+//  1. inputs: fixed-register inputs first (division in rax/rdx, shift counts
+//     in rcx, call arguments in rdi, rsi, ..., return values in rax/rdx),
+//     by a move, an exchange (the seed's swap-reg, when the register holds
+//     another live value and the input sits in a register too) or a reload;
+//     then inputs in any register (reloaded if they were spilled);
+//  2. a tied input (two-address form) that lives on is copied first, so the
+//     instruction may overwrite its register;
+//  3. registers the instruction destroys (its clobbers and fixed results: a
+//     call destroys every caller-saved register) are emptied: a value that
+//     lives on moves to a free register (a callee-saved one at a call: the
+//     System V departure of save_emission.cpp) or is spilled;
+//  4. released values (last use here) free their registers;
+//  5. the result gets its register: the tied input's, the fixed one, or a
+//     free one; when none is free, the value whose next use is furthest is
+//     spilled (the seed's class allocation spills by furthest next use, as
+//     Belady; done here at the moment of need rather than in a separate
+//     counting pass, because x86's fixed registers make a count alone
+//     unable to say which value must go).
+// A flags producer is emitted right before its user (jcc, setcc, cmov), with
+// every move of the pair before both: flags are never spilled.
+// Block boundaries (assumption propagation): a block with one predecessor
+// starts in that predecessor's final state. A merge's entry locations are
+// set by the first predecessor done (each live value where it is, at most
+// 14 in registers; each phi in its input's register if free, else another,
+// else a slot), and every predecessor ends with a parallel move into them
+// (edge_moves.cpp). Every value live into a merge gets a phi there
+// (the value may be in another node on each edge); collapse.cpp removes
+// those that merge one node.
+//
+// Needs: critical edges split (a merge's predecessors have one successor),
+// address nodes used only as address bases (address_values.cpp), the
+// cfg-x64 contract (flags producers right before their users). Produces an
+// ra-x64 function with virtual slots (one per spilled value or phi).
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "regalloc.h"
+
+namespace pl::ra {
+
+namespace {
+
+using x64::Reg;
+constexpr unsigned kGprs = 16;
+constexpr unsigned kMaxEntryRegs = 14;
+constexpr Reg kShortLived[] = {Reg::Rax, Reg::Rcx, Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9, Reg::R10,
+                               Reg::R11, Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp};
+constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp, Reg::Rax, Reg::Rcx,
+                                Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9,  Reg::R10, Reg::R11};
+
+using RegSet = uint32_t;
+RegSet bit(Reg r) { return RegSet{1} << static_cast<unsigned>(r); }
+RegSet bit(unsigned r) { return RegSet{1} << r; }
+
+// Where a value is at a block boundary.
+struct Held {
+  NodeId value, reg_node, slot_node;
+};
+struct Snapshot {
+  std::vector<Held> values;
+};
+
+// A merge block's entry locations (the seed's port assumptions).
+struct Entry {
+  bool set = false;
+  std::vector<std::pair<NodeId, Place>> live;  // live-in value -> place (sorted by value)
+  std::vector<NodeId> live_phis;               // the phi made for each live-in value
+  std::vector<std::pair<NodeId, Place>> phis;  // value phi of the block -> its place
+};
+
+class Assigner {
+ public:
+  Assigner(Function& fn, Stats& stats)
+      : fn_(fn), stats_(stats), orig_(fn.cfg->blocks), n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
+
+  uint32_t run() {
+    graph_ = block_graph(fn_);
+    is_value_ = value_nodes(fn_);
+    usage_ = compute_usage(fn_, is_value_);
+    live_ = compute_liveness(fn_, graph_, usage_, is_value_);
+    releases_ = compute_releases(fn_, usage_, live_);
+    across_ = values_across_calls(fn_, usage_, live_, is_value_);
+    DomTree tree = compute_dom_tree(graph_);
+    reg_node_.assign(n_orig_, kNone);
+    slot_node_.assign(n_orig_, kNone);
+    home_.assign(n_orig_, kNone);
+    owner_.fill(kNone);
+    done_.assign(n_orig_, 0);
+    exit_.resize(orig_.size());
+    entry_.resize(orig_.size());
+    out_blocks_.resize(orig_.size());
+    for (uint32_t b : tree.rpo) assign_block(b);
+    for (uint32_t b = 0; b < orig_.size(); ++b) {
+      out_blocks_[b].insert(out_blocks_[b].begin(), orig_[b].nodes.begin(),
+                            orig_[b].nodes.begin() + static_cast<long>(leading_phis(b)));
+      fn_.cfg->blocks[b].nodes = std::move(out_blocks_[b]);
+    }
+    return next_slot_;
+  }
+
+ private:
+  // ---- node helpers ----
+  const Node& node(NodeId id) const { return fn_.nodes[id]; }
+  Place place_of_node(NodeId id) const { return fn_.nodes[id].place; }
+  Reg reg_of_node(NodeId id) const { return x64::reg_of(fn_.nodes[id].place); }
+  size_t leading_phis(uint32_t b) const {
+    size_t k = 0;
+    while (k < orig_[b].nodes.size() && node(orig_[b].nodes[k]).op == Phi) ++k;
+    return k;
+  }
+
+  NodeId emit(Node n, Place p) {
+    n.place = p;
+    fn_.nodes.push_back(std::move(n));
+    NodeId id = static_cast<NodeId>(fn_.nodes.size() - 1);
+    out_blocks_[block_].push_back(id);
+    return id;
+  }
+  NodeId emit_copy(Op op, NodeId from, Place p) {
+    if (from == kNone) throw std::logic_error("regalloc-x64: a copy of a value that is in no place");
+    Node n;
+    n.op = op;
+    n.inputs = {from};
+    n.loc = loc_;
+    if (op == X64Mov) ++stats_.moves;
+    if (op == X64Spill) ++stats_.spills;
+    if (op == X64Reload) ++stats_.reloads;
+    return emit(std::move(n), p);
+  }
+
+  // ---- the state (the seed's layer 1) ----
+  void put_reg(NodeId v, NodeId holder, Reg r) {
+    drop_reg(v);
+    if (owner_[static_cast<unsigned>(r)] != kNone) drop_reg(owner_[static_cast<unsigned>(r)]);
+    owner_[static_cast<unsigned>(r)] = v;
+    reg_node_[v] = holder;
+    touched_.push_back(v);
+  }
+  void drop_reg(NodeId v) {
+    if (reg_node_[v] == kNone) return;
+    owner_[static_cast<unsigned>(reg_of_node(reg_node_[v]))] = kNone;
+    reg_node_[v] = kNone;
+  }
+  bool in_reg(NodeId v) const { return reg_node_[v] != kNone; }
+  Reg reg_of(NodeId v) const { return reg_of_node(reg_node_[v]); }
+  uint32_t next(NodeId v, uint32_t pos) const { return next_use(fn_, usage_, live_, block_, v, pos); }
+  bool lives_after(NodeId v) const { return next(v, pos_ + 1) != kFar; }
+
+  Place home(NodeId v) {
+    if (home_[v] == kNone) home_[v] = next_slot_++;
+    return Place::slot(home_[v]);
+  }
+  void ensure_spilled(NodeId v) {
+    if (slot_node_[v] != kNone) return;
+    slot_node_[v] = emit_copy(X64Spill, reg_node_[v], home(v));
+  }
+
+  // A free register outside `avoid`, in the order `prefer`; none: nullopt.
+  std::optional<Reg> free_reg(RegSet avoid, bool across) const {
+    for (Reg r : across ? kAcrossCalls : kShortLived)
+      if (!(avoid & bit(r)) && owner_[static_cast<unsigned>(r)] == kNone) return r;
+    return std::nullopt;
+  }
+  // A register for a new value: a free one, else the one whose value is
+  // used furthest away (spilled first if it lives on).
+  Reg pick(RegSet locked, bool across) {
+    if (std::optional<Reg> r = free_reg(locked, across)) return *r;
+    Reg best = Reg::Rsp;
+    uint32_t far = 0;
+    for (Reg r : kShortLived) {
+      if (locked & bit(r)) continue;
+      uint32_t d = next(owner_[static_cast<unsigned>(r)], pos_);
+      if (best == Reg::Rsp || d > far) {
+        best = r;
+        far = d;
+      }
+    }
+    if (best == Reg::Rsp) throw std::logic_error("regalloc-x64: every register is locked");
+    evict(best);
+    return best;
+  }
+  void evict(Reg r) {
+    NodeId v = owner_[static_cast<unsigned>(r)];
+    if (v == kNone) return;
+    if (next(v, pos_) != kFar) ensure_spilled(v);
+    drop_reg(v);
+  }
+
+  // ---- step 1: inputs ----
+  void ensure_in(NodeId v, Reg r, RegSet& locked) {
+    if (in_reg(v) && reg_of(v) == r) {
+      locked |= bit(r);
+      return;
+    }
+    NodeId w = owner_[static_cast<unsigned>(r)];
+    if (w != kNone) {
+      if (locked & bit(r)) throw std::logic_error("regalloc-x64: two inputs need the same register");
+      bool needed = next(w, pos_) != kFar;
+      if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
+        exchange(v, w);
+        locked |= bit(r);
+        return;
+      }
+      if (needed) {
+        if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w]))
+          put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
+        else
+          evict(r);
+      }
+      if (owner_[static_cast<unsigned>(r)] != kNone) drop_reg(owner_[static_cast<unsigned>(r)]);
+    }
+    if (in_reg(v))
+      put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
+    else
+      put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+    locked |= bit(r);
+  }
+
+  // Swaps the registers of v and w (both held); each gets its proj.
+  void exchange(NodeId v, NodeId w) {
+    Reg rv = reg_of(v), rw = reg_of(w);
+    NodeId x = emit_xchg(reg_node_[v], reg_node_[w]);
+    NodeId pv = emit_proj(x, 0, x64::place_of(rw));
+    NodeId pw = emit_proj(x, 1, x64::place_of(rv));
+    drop_reg(v);
+    drop_reg(w);
+    put_reg(v, pv, rw);
+    put_reg(w, pw, rv);
+  }
+  NodeId emit_xchg(NodeId a, NodeId b) {
+    Node n;
+    n.op = X64Xchg;
+    n.inputs = {a, b};
+    n.loc = loc_;
+    ++stats_.exchanges;
+    return emit(std::move(n), Place());
+  }
+  NodeId emit_proj(NodeId tuple, int64_t e, Place p) {
+    Node n;
+    n.op = Proj;
+    n.literals = {Literal::integer(e)};
+    n.inputs = {tuple};
+    n.loc = loc_;
+    return emit(std::move(n), p);
+  }
+
+  void ensure_any(NodeId v, RegSet& locked) {
+    if (in_reg(v)) {
+      locked |= bit(reg_of(v));
+      return;
+    }
+    Reg r = pick(locked, across_[v]);
+    put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+    locked |= bit(r);
+  }
+
+  struct Operand {
+    NodeId user;
+    size_t index;
+    NodeId value;
+    x64::OperandConstraint want;
+  };
+
+  // The value inputs of `id` that need a register (address bases excluded).
+  void collect_operands(NodeId id, std::vector<Operand>& ops) const {
+    const Node& nd = node(id);
+    const OpInfo& info = op_info(nd.op);
+    const x64::Constraints& c = x64::constraints(nd.op);
+    for (size_t i = 0; i < nd.inputs.size(); ++i) {
+      NodeId in = nd.inputs[i];
+      if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
+      ops.push_back({id, i, in, c.input(i)});
+    }
+  }
+
+  // ---- one instruction (with its flags producer, if deferred) ----
+  // `producer_pos` is the flags producer's position (when there is one).
+  void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
+    const x64::Constraints& c = x64::constraints(node(id).op);
+    std::vector<Operand> ops;
+    if (flags_producer != kNone) collect_operands(flags_producer, ops);
+    collect_operands(id, ops);
+    // Each input is read from the node that holds it once it is in place
+    // (a value read in two fixed registers is copied, and the state keeps
+    // the last copy only; the first stays put in its locked register).
+    // While the inputs are placed, next uses count from the producer, so
+    // that no input of the pair looks dead to an eviction.
+    const uint32_t user_pos = pos_;
+    if (flags_producer != kNone) pos_ = producer_pos;
+    RegSet locked = 0;
+    std::vector<NodeId> read(ops.size(), kNone);
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].want.kind == x64::Fixed::Reg) {
+        ensure_in(ops[k].value, ops[k].want.reg, locked);
+        read[k] = reg_node_[ops[k].value];
+      }
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].want.kind != x64::Fixed::Reg) {
+        ensure_any(ops[k].value, locked);
+        read[k] = reg_node_[ops[k].value];
+      }
+    pos_ = user_pos;
+    // Step 2: a tied input that lives on is copied away first.
+    RegSet kill = c.clobbers & 0xFFFFu;
+    std::optional<Reg> tied_reg;
+    if (c.tied >= 0) {
+      NodeId t = node(id).inputs[static_cast<size_t>(c.tied)];
+      tied_reg = reg_of(t);
+      if (lives_after(t)) {
+        Reg to = pick(locked | bit(*tied_reg), across_[t]);
+        put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
+      } else {
+        drop_reg(t);
+      }
+    }
+    for (size_t e = 0; e < c.num_results; ++e)
+      if (c.results[e].kind == x64::Fixed::Reg) kill |= bit(c.results[e].reg);
+    // Step 3: empty what the instruction destroys.
+    const bool call = op_info(node(id).op).has(CALL);
+    for (unsigned r = 0; r < kGprs; ++r) {
+      NodeId w = owner_[r];
+      if (!(kill & bit(r)) || w == kNone) continue;
+      if (lives_after(w)) {
+        if (std::optional<Reg> to = free_reg(kill | locked, call || across_[w]))
+          put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
+        else
+          evict(static_cast<Reg>(r));
+      }
+      if (owner_[r] != kNone) drop_reg(owner_[r]);
+    }
+    // Step 4: releases (of the pair's producer too).
+    if (flags_producer != kNone)
+      for (NodeId v : releases_[block_][producer_pos]) drop_reg(v);
+    for (NodeId v : releases_[block_][pos_]) drop_reg(v);
+    // Step 5: the results' registers (the node's, or its projs'), chosen
+    // before the instruction is emitted, so that an eviction's spill goes
+    // before it.
+    std::vector<std::pair<NodeId, Reg>> results;
+    RegSet taken = 0;
+    auto result_reg = [&](NodeId v, const x64::OperandConstraint& want) {
+      Reg r;
+      if (tied_reg)
+        r = *tied_reg;
+      else if (want.kind == x64::Fixed::Reg)
+        r = want.reg;
+      else if (want.kind == x64::Fixed::LiteralReg)
+        r = literal_reg(v);
+      else
+        r = pick(taken | fixed_results(c), across_[v]);
+      if (owner_[static_cast<unsigned>(r)] != kNone) evict(r);
+      taken |= bit(r);
+      results.emplace_back(v, r);
+    };
+    if (is_value_[id]) result_reg(id, c.results[0]);
+    for (NodeId p : projs_of(id))
+      if (is_value_[p]) {
+        size_t e = static_cast<size_t>(node(p).literals[0].as_int());
+        if (e >= c.num_results) throw std::logic_error("regalloc-x64: a proj of a missing result");
+        result_reg(p, c.results[e]);
+      }
+    size_t k = 0;
+    if (flags_producer != kNone) k = rewrite_and_place(flags_producer, ops, read, 0);
+    rewrite_and_place(id, ops, read, k);
+    for (NodeId p : projs_of(id)) {
+      out_blocks_[block_].push_back(p);
+      done_[p] = 1;
+    }
+    for (auto [v, r] : results) define(v, r);
+  }
+
+  static RegSet fixed_results(const x64::Constraints& c) {
+    RegSet s = 0;
+    for (size_t e = 0; e < c.num_results; ++e)
+      if (c.results[e].kind == x64::Fixed::Reg) s |= bit(c.results[e].reg);
+    return s;
+  }
+  Reg literal_reg(NodeId v) const {
+    std::optional<Reg> r = x64::parse_reg(node(v).literals[1].as_string());
+    if (!r) throw std::logic_error("regalloc-x64: a register literal names no register");
+    return *r;
+  }
+  const std::vector<NodeId>& projs_of(NodeId id) const {
+    static const std::vector<NodeId> none;
+    auto it = projs_.find(id);
+    return it == projs_.end() ? none : it->second;
+  }
+
+  // Points the operands of `id` at the nodes read; appends it to the block.
+  size_t rewrite_and_place(NodeId id, const std::vector<Operand>& ops, const std::vector<NodeId>& read, size_t k) {
+    for (; k < ops.size() && ops[k].user == id; ++k) fn_.nodes[id].inputs[ops[k].index] = read[k];
+    out_blocks_[block_].push_back(id);
+    done_[id] = 1;
+    return k;
+  }
+
+  void define(NodeId id, Reg r) {
+    fn_.nodes[id].place = x64::place_of(r);
+    put_reg(id, id, r);
+    if (!lives_after(id)) drop_reg(id);
+  }
+
+  // ---- blocks ----
+  void assign_block(uint32_t b) {
+    block_ = b;
+    for (NodeId v : touched_) {
+      reg_node_[v] = kNone;
+      slot_node_[v] = kNone;
+    }
+    touched_.clear();
+    owner_.fill(kNone);
+    enter(b);
+    const std::vector<NodeId>& list = orig_[b].nodes;
+    std::vector<NodeId> order;  // argregs first in the entry block
+    if (b == 0)
+      for (NodeId id : list)
+        if (node(id).op == X64ArgReg) order.push_back(id);
+    if (b == 0) argregs(order);
+    NodeId deferred = kNone;
+    uint32_t deferred_pos = 0;
+    for (uint32_t i = 0; i < list.size(); ++i) {
+      NodeId id = list[i];
+      const Node& nd = node(id);
+      if (done_[id] || nd.op == Phi) continue;
+      pos_ = i;
+      loc_ = nd.loc;
+      if (nd.op == X64ArgReg && b == 0) continue;  // placed by argregs()
+      if (deferred != kNone && !reads_flags(id, deferred)) {
+        std::swap(pos_, deferred_pos);
+        instruction(deferred, kNone);
+        std::swap(pos_, deferred_pos);
+        deferred = kNone;
+      }
+      if (op_info(nd.op).results == "f") {
+        deferred = id;
+        deferred_pos = i;
+        continue;
+      }
+      if (nd.op == Jump) {
+        leave_by_jump(b);
+        out_blocks_[b].push_back(id);
+        done_[id] = 1;
+      } else if (nd.op == Undef) {
+        if (is_value_[id]) {
+          Reg r = pick(0, across_[id]);
+          out_blocks_[b].push_back(id);
+          done_[id] = 1;
+          define(id, r);
+        } else {
+          out_blocks_[b].push_back(id);
+          done_[id] = 1;
+        }
+      } else if (!x64::is_x64(nd.op)) {
+        out_blocks_[b].push_back(id);  // entrymem, a memory proj
+        done_[id] = 1;
+      } else {
+        instruction(id, deferred, deferred_pos);
+        deferred = kNone;
+      }
+    }
+    if (deferred != kNone) {  // a flags value nothing in the block reads
+      pos_ = deferred_pos;
+      instruction(deferred, kNone);
+    }
+    snapshot(b);
+  }
+
+  bool reads_flags(NodeId user, NodeId flags) const {
+    for (NodeId in : node(user).inputs)
+      if (in == flags) return true;
+    return false;
+  }
+
+  // The entry block takes its argument registers before anything else.
+  void argregs(const std::vector<NodeId>& order) {
+    if (argregs_done_) return;
+    argregs_done_ = true;
+    for (NodeId id : order) {
+      out_blocks_[0].push_back(id);
+      done_[id] = 1;
+      std::optional<Reg> r = x64::parse_reg(node(id).literals[1].as_string());
+      if (!r) throw std::logic_error("regalloc-x64: x64:argreg names no register");
+      fn_.nodes[id].place = x64::place_of(*r);
+      put_reg(id, id, *r);
+      if (next(id, 0) == kFar) drop_reg(id);
+    }
+  }
+
+  void snapshot(uint32_t b) {
+    Snapshot& s = exit_[b];
+    s.values.clear();
+    std::vector<NodeId> live;
+    for (const auto& [v, d] : live_.live_out[b]) live.push_back(v);
+    std::sort(live.begin(), live.end());
+    for (NodeId v : live) s.values.push_back({v, reg_node_[v], slot_node_[v]});
+  }
+
+  // The state at the top of block b.
+  void enter(uint32_t b) {
+    if (b == 0) return;
+    const std::vector<uint32_t>& preds = graph_.preds[b];
+    if (preds.size() == 1) {  // (single-input phis were folded away)
+      for (const Held& h : exit_[preds[0]].values) {
+        if (!live_.live_in[b].count(h.value)) continue;
+        if (h.reg_node != kNone) put_reg(h.value, h.reg_node, reg_of_node(h.reg_node));
+        slot_node_[h.value] = h.slot_node;
+        touched_.push_back(h.value);
+      }
+      return;
+    }
+    const Entry& e = entry_[b];
+    if (!e.set) throw std::logic_error("regalloc-x64: a merge is entered before its predecessors");
+    for (size_t k = 0; k < e.live.size(); ++k) hold(e.live[k].first, e.live_phis[k], e.live[k].second);
+    for (const auto& [phi, p] : e.phis) {
+      fn_.nodes[phi].place = p;
+      hold(phi, phi, p);
+    }
+    for (NodeId phi : e.live_phis) out_blocks_[b].push_back(phi);
+  }
+  void hold(NodeId v, NodeId holder, Place p) {
+    if (p.is_reg())
+      put_reg(v, holder, x64::reg_of(p));
+    else
+      slot_node_[v] = holder;
+    touched_.push_back(v);
+  }
+
+  // ---- leaving a block for a merge: the parallel move ----
+  void leave_by_jump(uint32_t b) {
+    uint32_t s = graph_.succs[b][0];
+    if (graph_.preds[s].size() < 2) return;
+    size_t k = 0;
+    while (graph_.preds[s][k] != b) ++k;
+    Entry& e = entry_[s];
+    if (!e.set) decide_entry(s, k);
+    std::vector<NodeId> sources, phis;  // source value, phi whose input k it fills
+    std::vector<Place> places;
+    for (size_t j = 0; j < e.live.size(); ++j) {
+      sources.push_back(e.live[j].first);
+      places.push_back(e.live[j].second);
+      phis.push_back(e.live_phis[j]);
+    }
+    for (const auto& [phi, p] : e.phis) {
+      sources.push_back(node(phi).inputs[k]);
+      places.push_back(p);
+      phis.push_back(phi);
+    }
+    std::vector<NodeId> holders;
+    for (size_t j = 0; j < sources.size(); ++j) holders.push_back(holder(sources[j], places[j]));
+    Sink sink(*this);
+    std::vector<NodeId> result = edge_moves(fn_, holders, places, sink);
+    for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
+  }
+
+  // The first predecessor done decides the merge's entry locations.
+  void decide_entry(uint32_t s, size_t k) {
+    Entry& e = entry_[s];
+    e.set = true;
+    RegSet claimed = 0;
+    unsigned regs = 0;
+    std::vector<NodeId> live;
+    for (const auto& [v, d] : live_.live_in[s]) live.push_back(v);
+    std::sort(live.begin(), live.end());
+    for (NodeId v : live) {
+      Place p;
+      if (in_reg(v) && regs < kMaxEntryRegs) {
+        p = x64::place_of(reg_of(v));
+        claimed |= bit(reg_of(v));
+        ++regs;
+      } else {
+        p = home(v);
+      }
+      e.live.emplace_back(v, p);
+    }
+    for (NodeId id : orig_[s].nodes) {
+      if (node(id).op != Phi) break;
+      if (!is_value_[id]) continue;
+      NodeId u = node(id).inputs[k];
+      Place p;
+      std::optional<Reg> r;
+      if (in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
+      if (!r) {
+        for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
+          if (!(claimed & bit(c))) {
+            r = c;
+            break;
+          }
+      }
+      if (r && regs < kMaxEntryRegs) {
+        p = x64::place_of(*r);
+        claimed |= bit(*r);
+        ++regs;
+      } else {
+        p = home(id);
+      }
+      e.phis.emplace_back(id, p);
+    }
+    // One phi per live-in value, filled edge by edge.
+    for (const auto& [v, p] : e.live) {
+      Node phi;
+      phi.op = Phi;
+      phi.control = {orig_[s].node};
+      phi.inputs.assign(graph_.preds[s].size(), v);
+      phi.place = p;
+      phi.loc = node(v).loc;
+      fn_.nodes.push_back(std::move(phi));
+      e.live_phis.push_back(static_cast<NodeId>(fn_.nodes.size() - 1));
+    }
+  }
+
+  // The node to move `v` from into `target`: its copy already there, else
+  // its register, else its slot.
+  NodeId holder(NodeId v, Place target) const {
+    if (slot_node_[v] != kNone && place_of_node(slot_node_[v]) == target) return slot_node_[v];
+    if (in_reg(v)) return reg_node_[v];
+    if (slot_node_[v] == kNone) throw std::logic_error("regalloc-x64: a value live into a merge is nowhere");
+    return slot_node_[v];
+  }
+
+  class Sink : public MoveSink {
+   public:
+    explicit Sink(Assigner& a) : a_(a) {}
+    NodeId copy(Op op, NodeId from, Place to) override { return a_.emit_copy(op, from, to); }
+    std::pair<NodeId, NodeId> xchg(NodeId x, NodeId y) override {
+      NodeId n = a_.emit_xchg(x, y);
+      NodeId p0 = a_.emit_proj(n, 0, a_.place_of_node(y));
+      NodeId p1 = a_.emit_proj(n, 1, a_.place_of_node(x));
+      return {p0, p1};
+    }
+    Place fresh_slot() override { return Place::slot(a_.next_slot_++); }
+
+   private:
+    Assigner& a_;
+  };
+
+  Function& fn_;
+  Stats& stats_;
+  const std::vector<Block> orig_;
+  const NodeId n_orig_;
+  BlockGraph graph_;
+  std::vector<uint8_t> is_value_;
+  Usage usage_;
+  Liveness live_;
+  Releases releases_;
+  std::vector<uint8_t> across_;
+  std::vector<NodeId> reg_node_, slot_node_;
+  std::vector<uint32_t> home_;
+  std::array<NodeId, kGprs> owner_{};
+  std::vector<NodeId> touched_;
+  std::vector<uint8_t> done_;
+  std::vector<Snapshot> exit_;
+  std::vector<Entry> entry_;
+  std::vector<std::vector<NodeId>> out_blocks_;
+  std::unordered_map<NodeId, std::vector<NodeId>> projs_;
+  uint32_t block_ = 0, pos_ = 0, next_slot_ = 0;
+  Loc loc_;
+  bool argregs_done_ = false;
+
+ public:
+  // Projs of each tuple, by index (filled before run()).
+  void index_projs() {
+    for (NodeId id = 0; id < n_orig_; ++id)
+      if (node(id).op == Proj && node(node(id).inputs[0]).op != Phi) projs_[node(id).inputs[0]].push_back(id);
+    for (auto& [t, list] : projs_)
+      std::sort(list.begin(), list.end(), [&](NodeId a, NodeId b) {
+        return node(a).literals[0].as_int() < node(b).literals[0].as_int();
+      });
+  }
+};
+
+}  // namespace
+
+uint32_t assign_registers(Function& fn, Stats& stats) {
+  Assigner a(fn, stats);
+  a.index_projs();
+  return a.run();
+}
+
+}  // namespace pl::ra

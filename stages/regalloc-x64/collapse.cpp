@@ -1,0 +1,123 @@
+// collapse.cpp - seed 001, "Block Collapsing", for our graph: the seed
+// glues blocks into one instruction list for the code generator; here the
+// code generator linearizes (issue 8 section 3), so this step undoes what
+// the allocation no longer needs and leaves a clean ra-x64 function:
+//  - phis that merge one node (every input is the same node, or the phi
+//    itself) are replaced by that node: the assignment makes a phi for
+//    every value live into a merge, and most end up merging one node, in
+//    one place (the phi's place is its inputs' place, so reads see the same
+//    register or slot);
+//  - safe blocks (critical_edges.cpp) that got no move hold only their
+//    jump: the edge goes straight to the merge again;
+//  - nodes no block holds (folded phis) are dropped and the rest numbered
+//    canonically: blocks in order, each block's node then its nodes;
+//  - the dominance section is recomputed (dominance.h).
+//
+// Needs: an assigned function. Keeps: the ra-x64 contract.
+#include <stdexcept>
+
+#include "regalloc.h"
+
+namespace pl::ra {
+
+namespace {
+
+void remove_trivial_phis(Function& fn) {
+  std::vector<NodeId> replace(fn.nodes.size());
+  for (NodeId id = 0; id < replace.size(); ++id) replace[id] = id;
+  auto resolve = [&](NodeId x) {
+    for (size_t steps = 0; replace[x] != x && steps < replace.size(); ++steps) x = replace[x];
+    return x;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Block& b : fn.cfg->blocks)
+      for (NodeId id : b.nodes) {
+        const Node& nd = fn.nodes[id];
+        if (nd.op != Phi) break;
+        if (replace[id] != id) continue;
+        NodeId same = kNone;
+        bool trivial = true;
+        for (NodeId in : nd.inputs) {
+          NodeId r = resolve(in);
+          if (r == id) continue;
+          if (same == kNone) same = r;
+          if (r != same) trivial = false;
+        }
+        if (trivial && same != kNone && fn.nodes[same].place == nd.place) {
+          replace[id] = same;
+          changed = true;
+        }
+      }
+  }
+  for (Node& nd : fn.nodes)
+    for (NodeId& in : nd.inputs) in = resolve(in);
+  for (Block& b : fn.cfg->blocks) {
+    std::vector<NodeId> kept;
+    for (NodeId id : b.nodes)
+      if (replace[id] == id) kept.push_back(id);
+    b.nodes = std::move(kept);
+  }
+}
+
+void remove_empty_safe_blocks(Function& fn, size_t first_safe) {
+  Cfg& cfg = *fn.cfg;
+  std::vector<uint8_t> gone(cfg.blocks.size(), 0);
+  for (size_t b = first_safe; b < cfg.blocks.size(); ++b) {
+    Block& safe = cfg.blocks[b];
+    if (safe.nodes.size() != 1 || fn.nodes[safe.nodes[0]].op != Jump) continue;
+    NodeId jump = safe.nodes[0], target = safe.successors[0];
+    NodeId branch = fn.nodes[safe.node].control[0];
+    for (NodeId& c : fn.nodes[target].control)
+      if (c == jump) c = branch;
+    for (Block& pred : cfg.blocks)
+      if (!pred.nodes.empty() && pred.nodes.back() == branch)
+        for (NodeId& s : pred.successors)
+          if (s == safe.node) s = target;
+    gone[b] = 1;
+  }
+  std::vector<Block> kept;
+  for (size_t b = 0; b < cfg.blocks.size(); ++b)
+    if (!gone[b]) kept.push_back(std::move(cfg.blocks[b]));
+  cfg.blocks = std::move(kept);
+}
+
+// Keeps the nodes blocks hold, numbered block by block.
+void compact(Function& fn) {
+  std::vector<NodeId> order;
+  for (const Block& b : fn.cfg->blocks) {
+    order.push_back(b.node);
+    order.insert(order.end(), b.nodes.begin(), b.nodes.end());
+  }
+  std::vector<NodeId> map(fn.nodes.size(), kNone);
+  for (NodeId i = 0; i < order.size(); ++i) map[order[i]] = i;
+  auto to = [&](NodeId x) {
+    if (map[x] == kNone) throw std::logic_error("regalloc-x64: a kept node refers to a dropped one");
+    return map[x];
+  };
+  std::vector<Node> nodes;
+  nodes.reserve(order.size());
+  for (NodeId old : order) {
+    Node nd = std::move(fn.nodes[old]);
+    for (NodeId& c : nd.control) c = to(c);
+    for (NodeId& in : nd.inputs) in = to(in);
+    nodes.push_back(std::move(nd));
+  }
+  fn.nodes = std::move(nodes);
+  for (Block& b : fn.cfg->blocks) {
+    b.node = to(b.node);
+    for (NodeId& s : b.successors) s = to(s);
+    for (NodeId& id : b.nodes) id = to(id);
+  }
+}
+
+}  // namespace
+
+void collapse_blocks(Function& fn, size_t first_safe) {
+  remove_trivial_phis(fn);
+  remove_empty_safe_blocks(fn, first_safe);
+  compact(fn);
+  fn.dominance = dominance_section(fn, compute_dom_tree(block_graph(fn)));
+}
+
+}  // namespace pl::ra

@@ -1,0 +1,105 @@
+// regalloc-x64 - register allocation: reads a `cfg-x64` module, writes an
+// `ra-x64` module (FORMAT.md section 8, "The ra-x64 level"): every value in
+// a register or a spill slot, every move, exchange, spill and reload a node
+// of its own, phis taking their inputs in their own place at the end of each
+// predecessor, the callee-saved registers used saved in the prologue and
+// restored before each return.
+//
+// Pipeline (seed 001, one file per section, each with its own header):
+//   critical_edges.cpp   Critical Edge Removal (safe blocks)
+//   address_values.cpp   address nodes used as values get an x64:lea
+//   unit.cpp             block graph, value nodes, single-input phis folded
+//   usage.cpp            Usage Table Calculation (next-use distances)
+//   releases.cpp         Release Table Calculation
+//   liveness.cpp         Block Liveness Analysis (with distances)
+//   save_emission.cpp    Save Emission (System V: callee-saved registers first)
+//   assignment.cpp       Class Allocation, Assumption Propagation, Register
+//                        Assignment per block and per unit (x86 restrictions:
+//                        two-address, fixed registers, exchanges)
+//   edge_moves.cpp       the parallel move at the end of a merge's
+//                        predecessor (phis and live values into the merge's
+//                        places; cycles by xchg or through a fresh slot)
+//   collapse.cpp         Block Collapsing (trivial phis, empty safe blocks,
+//                        canonical numbering, dominance)
+//   stack_map.cpp        Stack Interval and Stack Map Calculation (slots shared)
+// Needs (the cfg-x64 contract, checked on input): x64 opcodes only, blocks
+// with region-control order, a flags producer right before its user, address
+// nodes (x64:stackslot/argslot/outarg) defined in the entry block,
+// x64:argreg nodes in the entry block.
+// Keeps (the ra-x64 contract, FORMAT.md section 8 "The ra-x64 level"): the
+// same graph with a place for every value, copies as nodes, phis with
+// their inputs in the phi's place at the end of each predecessor, the
+// callee-saved registers used saved once and restored before each return,
+// dominance recomputed, nodes renumbered canonically.
+// The seed's "Assignment Verification" is common/alloc_check.cpp, written
+// apart from this stage: the tool verifies its output by default, so every
+// allocation is checked.
+//
+// Departures from the seed (each file says more):
+//  - System V: rbx, rbp and r12-r15 belong to the caller. Values live across
+//    calls take them first (each saved once in the prologue, restored before
+//    every return); the seed's save emission (spill to a slot around calls)
+//    happens only when they run out. rsp is never allocated.
+//  - Class allocation and register assignment run in one walk: spilling by
+//    furthest next use happens when a register is needed, because fixed
+//    registers decide which value must leave, which a count cannot.
+//  - Flags are never spilled: a compare is emitted right before its user,
+//    with the moves its user needs before both.
+//  - Two register classes exist (x64.h); only the general one holds values
+//    until floating point arrives.
+//
+// --stats prints, per function, the spills, reloads, moves and exchanges
+// inserted (the callee-saved saves and restores included).
+#include <iostream>
+
+#include "regalloc.h"
+#include "tool.h"
+
+namespace pl {
+
+namespace {
+
+ra::Stats allocate(Function& fn) {
+  ra::Stats stats;
+  if (!fn.cfg || fn.cfg->blocks.empty()) return stats;
+  const size_t first_safe = fn.cfg->blocks.size();
+  ra::split_critical_edges(fn);
+  ra::materialize_addresses(fn);
+  ra::fold_single_phis(fn);
+  uint32_t slots = ra::assign_registers(fn, stats);
+  const uint32_t before = slots;
+  ra::emit_callee_saves(fn, slots);
+  stats.spills += slots - before;  // one save per callee-saved register
+  for (const Block& b : fn.cfg->blocks)
+    if (!b.nodes.empty() && fn.nodes[b.nodes.back()].op == X64Ret) stats.reloads += slots - before;
+  ra::collapse_blocks(fn, first_safe);
+  ra::share_slots(fn);
+  return stats;
+}
+
+}  // namespace
+
+}  // namespace pl
+
+int main(int argc, char** argv) {
+  pl::Tool tool({"regalloc-x64", "allocates registers: cfg-x64 to ra-x64",
+                 "son-lower-x64 f.son | son2cfg | regalloc-x64 | pipe-fmt -f text"});
+  bool stats = false;
+  tool.cli().add_flag("--stats", stats, "print spills, reloads, moves and exchanges per function (stderr)");
+  return tool.main(argc, argv, [&](pl::Tool& t) {
+    pl::ModuleReader& in = t.open_input(pl::Level::CfgX64);
+    pl::ModuleHeader header = in.header();
+    header.level = pl::Level::RaX64;
+    t.open_output(header);
+    pl::Function fn;
+    while (in.next(fn)) {
+      t.verify_input(fn);
+      pl::ra::Stats s = pl::allocate(fn);
+      if (stats)
+        std::cerr << "regalloc-x64: " << (fn.name.empty() ? "\"\"" : fn.name) << ": " << s.spills << " spills, "
+                  << s.reloads << " reloads, " << s.moves << " moves, " << s.exchanges << " exchanges\n";
+      t.write(fn);
+    }
+    t.finish_output();
+  });
+}

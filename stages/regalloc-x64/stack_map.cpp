@@ -1,0 +1,92 @@
+// stack_map.cpp - seed 001, "Stack Interval Calculation" and "Stack Map
+// Calculation": slots whose contents are never live at the same time share
+// a number, so the frame holds no more slots than are live at once.
+//
+// The assignment gives each spilled value (and each phi in a slot) a slot of
+// its own. Here the nodes held in slots are the values of a liveness
+// analysis (usage.cpp, liveness.cpp on the assigned graph: a spill node is
+// defined where it stores, used by its reloads and by phis at the end of a
+// predecessor); the seed's start and end intervals become the live ranges
+// of those nodes. Two slots conflict when a node of one is defined while a
+// node of the other is live (the phis at the top of a block are defined
+// together). Slots then take, in order, the lowest number no conflicting
+// slot has (the seed's "next free stack location" as intervals start).
+// Offsets and the frame size are the code generator's (all slots are 8
+// bytes, so they need no padding).
+//
+// Needs: an assigned function with a cfg. Keeps: the places, renumbered.
+#include <algorithm>
+#include <set>
+
+#include "regalloc.h"
+
+namespace pl::ra {
+
+void share_slots(Function& fn) {
+  const size_t n = fn.nodes.size();
+  std::vector<uint8_t> in_slot(n, 0);
+  unsigned slots = 0;
+  for (NodeId id = 0; id < n; ++id)
+    if (fn.nodes[id].place.is_slot()) {
+      in_slot[id] = 1;
+      slots = std::max(slots, fn.nodes[id].place.slot() + 1);
+    }
+  if (slots < 2) return;
+  const BlockGraph g = block_graph(fn);
+  const Usage usage = compute_usage(fn, in_slot);
+  const Liveness live = compute_liveness(fn, g, usage, in_slot);
+  std::vector<std::set<unsigned>> conflicts(slots);
+  auto conflict = [&](NodeId a, NodeId b) {
+    unsigned x = fn.nodes[a].place.slot(), y = fn.nodes[b].place.slot();
+    if (x == y) return;
+    conflicts[x].insert(y);
+    conflicts[y].insert(x);
+  };
+  const std::vector<Block>& blocks = fn.cfg->blocks;
+  std::vector<uint8_t> is_live(n, 0);
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    std::vector<NodeId> set;  // live slot nodes (with is_live marks)
+    auto add = [&](NodeId v) {
+      if (!is_live[v]) {
+        is_live[v] = 1;
+        set.push_back(v);
+      }
+    };
+    for (const auto& [v, d] : live.live_out[b]) add(v);
+    std::vector<NodeId> phis;
+    for (size_t i = blocks[b].nodes.size(); i-- > 0;) {
+      NodeId id = blocks[b].nodes[i];
+      const Node& nd = fn.nodes[id];
+      if (nd.op == Phi) {
+        if (in_slot[id]) phis.push_back(id);
+        continue;
+      }
+      if (in_slot[id]) {
+        for (NodeId v : set)
+          if (is_live[v] && v != id) conflict(id, v);
+        is_live[id] = 0;
+      }
+      for (NodeId in : nd.inputs)
+        if (in_slot[in]) add(in);
+    }
+    for (NodeId p : phis)
+      for (NodeId v : set)
+        if (is_live[v] && v != p) conflict(p, v);
+    for (size_t i = 0; i < phis.size(); ++i)
+      for (size_t j = i + 1; j < phis.size(); ++j) conflict(phis[i], phis[j]);
+    for (NodeId v : set) is_live[v] = 0;
+  }
+  std::vector<unsigned> color(slots, 0);
+  for (unsigned s = 0; s < slots; ++s) {
+    std::vector<uint8_t> taken(slots, 0);
+    for (unsigned o : conflicts[s])
+      if (o < s) taken[color[o]] = 1;
+    unsigned c = 0;
+    while (taken[c]) ++c;
+    color[s] = c;
+  }
+  for (Node& nd : fn.nodes)
+    if (nd.place.is_slot()) nd.place = Place::slot(color[nd.place.slot()]);
+}
+
+}  // namespace pl::ra

@@ -1,0 +1,341 @@
+// inline.cpp - inlining over the whole module: a call to a small function,
+// or to an internal function called from one place only, is replaced by a
+// copy of the callee's graph.
+//
+// Algorithm (one application = one sweep over the module's call sites):
+//  1. Census: for each function, its live node count and the call sites
+//     naming it (a `call` whose callee input is `symaddr "f"` of a function
+//     defined here); a function whose name is also used any other way
+//     (symaddr not as a callee, a data relocation) has its address taken.
+//  2. Functions are visited callees first (a postorder of the call graph),
+//     so a copy already holds what was inlined into its original. A call
+//     site is inlined when the callee is on no call-graph cycle (recursion
+//     is never unrolled: that bounds it, and keeps -O2 idempotent), is not
+//     variadic, has a `return`, the arguments' types are the parameters'
+//     types, and either
+//     the callee has at most kSmall nodes, or it is internal, has one call
+//     site and no address taken, and at most kOnce nodes; and the caller
+//     stays under kCallerBudget nodes.
+//  3. Splicing (Click's "Combining Analyses, Combining Optimizations" style
+//     graph copy): the callee's nodes are appended to the caller with its
+//     `start` mapped to the call's control point B, `entrymem` to the call's
+//     memory input and each `param` to its argument. Its returns are joined:
+//     one return's control point is the continuation K; several get a
+//     `jump` each into a new region K, with a memory phi and a value phi.
+//     The call's memory result is replaced by the returned memory, its value
+//     by the returned value (or `undefined` for void). Block B is split at
+//     the call: its terminator, and every node pinned to B that depends on
+//     the call's results (the memory chain after the call, loads of it,
+//     divisions of its value), move to K; a region that listed B directly
+//     now lists a new `jump` from K.
+//  4. Internal functions left with no reference at all are dropped.
+// Invariants needed: the son contract in every function. Kept: the son
+// contract (B's part before the call dominates the callee's entry, the
+// callee's returns dominate K); the memory chain stays one chain (the
+// callee's replaces the call).
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+constexpr size_t kSmall = 40;   // nodes: always worth inlining
+constexpr size_t kOnce = 2000;  // nodes: an internal function called once
+constexpr size_t kCallerBudget = 20000;
+
+using Names = std::map<std::string, size_t, std::less<>>;
+
+// The defined function a call names, or npos.
+size_t callee_of(const Function& fn, const Node& call, const Names& index) {
+  const Node& target = fn.nodes[call.inputs[1]];
+  if (target.op != Op::SymAddr) return std::string::npos;
+  auto it = index.find(target.literals[0].as_string());
+  return it == index.end() ? std::string::npos : it->second;
+}
+
+struct Census {
+  Names index;                      // defined function -> fns index
+  std::vector<size_t> call_sites;   // per function
+  std::vector<bool> address_taken;  // per function
+  std::vector<bool> referenced;     // per function: named anywhere
+
+  Census(const std::vector<Function>& fns, const ModuleHeader& header)
+      : call_sites(fns.size(), 0), address_taken(fns.size(), false), referenced(fns.size(), false) {
+    for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
+    for (const DataItem& d : header.data)
+      for (const Reloc& r : d.relocs) note(r.symbol, false);
+    for (const Function& fn : fns)
+      for (const Node& u : fn.nodes) {
+        if (u.op == Op::SymAddr)
+          if (auto it = index.find(u.literals[0].as_string()); it != index.end()) referenced[it->second] = true;
+        for (size_t k = 0; k < u.inputs.size(); ++k)
+          if (const Node& in = fn.nodes[u.inputs[k]]; in.op == Op::SymAddr)
+            note(in.literals[0].as_string(), u.op == Op::Call && k == 1);
+      }
+  }
+  void note(std::string_view name, bool as_callee) {
+    auto it = index.find(name);
+    if (it == index.end()) return;
+    referenced[it->second] = true;
+    if (as_callee) ++call_sites[it->second];
+    else address_taken[it->second] = true;
+  }
+};
+
+bool has_return(const Function& fn) {
+  return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) { return n.op == Op::Return; });
+}
+
+// Whether each argument's type is its parameter's (when known).
+bool arguments_fit(const Graph& g, NodeId call, const Function& callee) {
+  const Node& c = g.node(call);
+  if (c.inputs.size() - 2 != callee.signature.params.size()) return false;
+  for (const Node& p : callee.nodes) {
+    if (p.op != Op::Param) continue;
+    size_t i = static_cast<size_t>(p.literals[1].as_int());
+    if (i + 2 >= c.inputs.size()) return false;
+    auto type = result_type(g, c.inputs[i + 2]);
+    if (!type || type != literal_value_type(p.literals[0])) return false;
+  }
+  auto result = literal_value_type(c.literals[0]);
+  return callee.signature.result == "void" ? !result : result && value_type_name(*result) == callee.signature.result;
+}
+
+// The nodes of block `b` (pinned to it, or its terminator) that run after
+// `call`: they depend on its results through anything but a phi.
+std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b) {
+  std::vector<bool> seen(g.size(), false);
+  std::vector<NodeId> stack = {call}, out;
+  seen[call] = true;
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    for (NodeId u : g.users(n)) {
+      if (seen[u] || g.op(u) == Op::Phi || g.op(u) == Op::Region) continue;
+      seen[u] = true;
+      stack.push_back(u);
+      const Node& nd = g.node(u);
+      if (!nd.control.empty() && nd.control[0] == b && u != call) out.push_back(u);
+    }
+  }
+  for (NodeId u : g.users(b))
+    if (!seen[u] && g.has(u, TERMINATOR) && g.node(u).control[0] == b) {
+      seen[u] = true;
+      out.push_back(u);
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
+  for (NodeId u : g.users(tuple))
+    if (g.alive(u) && g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == index) return u;
+  return kNone;
+}
+
+struct Return {
+  NodeId control, memory, value;
+};
+
+// Splices a copy of `callee` in place of `call` in fn (see the header).
+void splice(Function& fn, NodeId call, const Function& callee) {
+  std::vector<NodeId> after;
+  NodeId b, memory_in;
+  std::vector<NodeId> args;
+  {
+    Graph g(fn);
+    b = g.node(call).control[0];
+    memory_in = g.node(call).inputs[0];
+    args.assign(g.node(call).inputs.begin() + 2, g.node(call).inputs.end());
+    after = nodes_after_call(g, call, b);
+  }
+  // Map the callee's node ids into the caller, appending the copies.
+  std::vector<NodeId> map(callee.nodes.size(), kNone);
+  NodeId next = static_cast<NodeId>(fn.nodes.size());
+  for (NodeId n = 0; n < callee.nodes.size(); ++n) {
+    const Node& nd = callee.nodes[n];
+    if (nd.op == Op::Start) map[n] = b;
+    else if (nd.op == Op::EntryMem) map[n] = memory_in;
+    else if (nd.op == Op::Param) map[n] = args[static_cast<size_t>(nd.literals[1].as_int())];
+    else if (nd.op != Op::Return) map[n] = next++;
+  }
+  std::vector<Return> returns;
+  for (NodeId n = 0; n < callee.nodes.size(); ++n) {
+    Node nd = callee.nodes[n];
+    for (NodeId& c : nd.control) c = map[c];
+    for (NodeId& i : nd.inputs) i = map[i];
+    if (nd.op == Op::Return) {
+      returns.push_back({nd.control[0], nd.inputs[0], nd.inputs.size() > 1 ? nd.inputs[1] : kNone});
+      continue;
+    }
+    if (nd.op == Op::Start || nd.op == Op::EntryMem || nd.op == Op::Param) continue;
+    fn.nodes.push_back(std::move(nd));
+  }
+  Graph g(fn);
+  Loc loc = g.node(call).loc;
+  NodeId k, memory, value;
+  if (returns.size() == 1) {
+    k = returns[0].control;
+    memory = returns[0].memory;
+    value = returns[0].value;
+  } else {
+    Node region{.op = Op::Region, .loc = loc};
+    for (const Return& r : returns) region.control.push_back(g.add(Node{.op = Op::Jump, .control = {r.control}, .loc = loc}));
+    k = g.add(std::move(region));
+    Node mphi{.op = Op::Phi, .control = {k}, .loc = loc};
+    Node vphi{.op = Op::Phi, .control = {k}, .loc = loc};
+    for (const Return& r : returns) {
+      mphi.inputs.push_back(r.memory);
+      if (r.value != kNone) vphi.inputs.push_back(r.value);
+    }
+    memory = g.add(std::move(mphi));
+    value = vphi.inputs.size() == returns.size() ? g.add(std::move(vphi)) : kNone;
+  }
+  if (k != b) {
+    for (NodeId n : after) g.set_control(n, 0, k);
+    std::vector<NodeId> users = g.users(b);
+    for (NodeId u : users) {
+      if (g.op(u) != Op::Region) continue;
+      for (size_t i = 0; i < g.node(u).control.size(); ++i)
+        if (g.node(u).control[i] == b) g.set_control(u, i, g.add(Node{.op = Op::Jump, .control = {k}, .loc = loc}));
+    }
+  }
+  if (NodeId p = proj_of(g, call, 0); p != kNone) {
+    g.replace_uses(p, memory);
+    g.kill(p);
+  }
+  if (NodeId p = proj_of(g, call, 1); p != kNone) {
+    g.replace_uses(p, value != kNone ? value : g.add(Node{.op = Op::Undef, .loc = loc}));
+    g.kill(p);
+  }
+  NodeId target = g.node(call).inputs[1];
+  g.kill(call);
+  g.kill_if_unused(target);
+  g.finish();
+}
+
+NodeId nth_call(const Function& fn, size_t ordinal) {
+  for (NodeId n = 0; n < fn.nodes.size(); ++n)
+    if (fn.nodes[n].op == Op::Call && ordinal-- == 0) return n;
+  throw std::logic_error("inline: call site lost");
+}
+
+// Drops internal functions nothing names any more.
+size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header) {
+  Census census(fns, header);
+  size_t dropped = 0;
+  std::vector<Function> kept;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    if (fns[i].linkage == Linkage::Internal && !census.referenced[i]) {
+      ++dropped;
+      continue;
+    }
+    kept.push_back(std::move(fns[i]));
+  }
+  fns = std::move(kept);
+  return dropped;
+}
+
+// The module's call graph over defined functions: each function's callees
+// (deduplicated), a postorder (callees before callers, ties by index), and
+// whether each function is on a cycle (can call itself, directly or not).
+struct CallGraph {
+  std::vector<std::vector<size_t>> callees;
+  std::vector<size_t> postorder;
+  std::vector<bool> recursive;
+
+  CallGraph(const std::vector<Function>& fns, const Names& index) : callees(fns.size()), recursive(fns.size()) {
+    for (size_t f = 0; f < fns.size(); ++f) {
+      for (const Node& nd : fns[f].nodes)
+        if (nd.op == Op::Call)
+          if (size_t c = callee_of(fns[f], nd, index); c != std::string::npos) callees[f].push_back(c);
+      std::sort(callees[f].begin(), callees[f].end());
+      callees[f].erase(std::unique(callees[f].begin(), callees[f].end()), callees[f].end());
+    }
+    std::vector<uint8_t> state(fns.size(), 0);  // 0 new, 1 on the stack, 2 done
+    for (size_t root = 0; root < fns.size(); ++root) {
+      if (state[root]) continue;
+      std::vector<std::pair<size_t, size_t>> stack = {{root, 0}};
+      state[root] = 1;
+      while (!stack.empty()) {
+        auto& [f, next] = stack.back();
+        if (next < callees[f].size()) {
+          size_t c = callees[f][next++];
+          if (state[c] == 0) {
+            state[c] = 1;
+            stack.push_back({c, 0});
+          }
+          continue;
+        }
+        state[f] = 2;
+        postorder.push_back(f);
+        stack.pop_back();
+      }
+    }
+    for (size_t f = 0; f < fns.size(); ++f) recursive[f] = reaches(f, f);
+  }
+
+  bool reaches(size_t from, size_t to) const {
+    std::vector<bool> seen(callees.size(), false);
+    std::vector<size_t> stack(callees[from].begin(), callees[from].end());
+    while (!stack.empty()) {
+      size_t f = stack.back();
+      stack.pop_back();
+      if (f == to) return true;
+      if (seen[f]) continue;
+      seen[f] = true;
+      stack.insert(stack.end(), callees[f].begin(), callees[f].end());
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header) {
+  Census census(fns, header);
+  CallGraph calls(fns, census.index);
+  auto wanted = [&](size_t callee) {
+    const Function& fn = fns[callee];
+    if (calls.recursive[callee] || fn.signature.variadic || !has_return(fn)) return false;
+    if (fn.nodes.size() <= kSmall) return true;
+    return fn.linkage == Linkage::Internal && census.call_sites[callee] == 1 && !census.address_taken[callee] &&
+           fn.nodes.size() <= kOnce;
+  };
+  size_t changes = 0;
+  // Callees before callers: a callee's copy already holds what was inlined
+  // into it, so one application reaches what the size rules allow.
+  for (size_t f : calls.postorder) {
+    // Sites by their ordinal among the function's calls: a splice appends
+    // the copy after every node and finish() keeps the order, so the calls
+    // that were there before stay first, in order, less the spliced ones.
+    std::vector<std::pair<size_t, size_t>> sites;  // call ordinal, callee
+    {
+      Graph g(fns[f]);
+      size_t ordinal = 0;
+      for (NodeId n = 0; n < g.size(); ++n) {
+        if (g.op(n) != Op::Call) continue;
+        size_t callee = callee_of(fns[f], g.node(n), census.index);
+        if (callee != std::string::npos && callee != f && wanted(callee) && arguments_fit(g, n, fns[callee]))
+          sites.emplace_back(ordinal, callee);
+        ++ordinal;
+      }
+    }
+    size_t spliced = 0;
+    for (auto [ordinal, callee] : sites) {
+      if (fns[f].nodes.size() + fns[callee].nodes.size() > kCallerBudget) break;
+      splice(fns[f], nth_call(fns[f], ordinal - spliced), fns[callee]);
+      ++spliced;
+    }
+    changes += spliced;
+  }
+  if (changes) changes += drop_unreferenced(fns, header);
+  return changes;
+}
+
+}  // namespace pl::sonopt

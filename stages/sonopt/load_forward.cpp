@@ -1,0 +1,121 @@
+// load_forward.cpp - store-to-load forwarding and redundant load
+// elimination over an alias analysis of base objects.
+//
+// Algorithm: for each `load` (type T, address A, memory state M), walk the
+// memory chain up from M, at most kSteps states:
+//  - if a `load` of T from an address that must equal A reads the current
+//    state, in a block that dominates ours (or ours), it is the value: our
+//    load is replaced by it (redundant load elimination);
+//  - a `store` of T to an address that must equal A gives its value
+//    (store-to-load forwarding); a store that cannot overlap [A, A+size(T))
+//    is stepped over to its own memory input; anything else stops the walk;
+//  - calls, copies and volatile accesses are stepped over when A is in a
+//    stack slot whose address never escapes (none of them can reach it);
+//    otherwise they stop the walk, as phis and entrymem do (volatile
+//    accesses are never moved or removed).
+// The load's own memory input is never changed (no load moves past a
+// store): only a value replaces a load, and that value dominates the load.
+//
+// Alias analysis: alias.h (base objects and constant offsets; a private
+// stack slot is out of reach of calls and unknown pointers).
+// Paper: the memory-SSA walk of Click's "From Quads to Graphs" (1993) loads
+// over the sea of nodes; escape by use inspection.
+// Invariants needed: the son contract; operands have the type literals say.
+// Kept: the son contract; volatile accesses untouched.
+#include <algorithm>
+#include <optional>
+
+#include "alias.h"
+#include "passes.h"
+#include "son_cfg.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+constexpr int kSteps = 64;
+
+class LoadForward {
+ public:
+  explicit LoadForward(Graph& g) : g_(g), cfg_(build_son_cfg(g)), aa_(g) {}
+
+  // Sweeps until a sweep changes nothing (a forwarded value may make a
+  // later address or an earlier load equal to another), at most kSweeps.
+  size_t run() {
+    constexpr int kSweeps = 4;
+    size_t changes = 0;
+    for (int sweep = 0; sweep < kSweeps; ++sweep) {
+      size_t before = changes;
+      for (NodeId n = 0; n < g_.size(); ++n)
+        if (g_.alive(n) && g_.op(n) == Op::Load && forward(n)) ++changes;
+      if (changes == before) break;
+    }
+    return changes;
+  }
+
+ private:
+  bool dominates(NodeId a, NodeId b) const {
+    uint32_t ba = cfg_.block_of_node(g_, a), bb = cfg_.block_of_node(g_, b);
+    if (ba == DomTree::kNone || bb == DomTree::kNone) return false;
+    return ba == bb || (cfg_.reachable(ba) && cfg_.reachable(bb) && cfg_.dom.dominates(ba, bb));
+  }
+
+  // An earlier load of the same type and address reading state m.
+  NodeId earlier_load(NodeId load, NodeId m, Address addr, uint64_t size) const {
+    NodeId found = kNone;
+    for (NodeId u : g_.users(m)) {
+      if (u == load || !g_.alive(u) || g_.op(u) != Op::Load || g_.node(u).inputs[0] != m) continue;
+      if (!(g_.node(u).literals[0] == g_.node(load).literals[0])) continue;
+      if (aa_.alias(aa_.decompose(g_.node(u).inputs[1]), size, addr, size) != Alias::Must) continue;
+      if (dominates(u, load)) found = std::min(found, u);
+    }
+    return found;
+  }
+
+  bool forward(NodeId load) {
+    const Node& ld = g_.node(load);
+    Address addr = aa_.decompose(ld.inputs[1]);
+    uint64_t size = access_size(ld);
+    NodeId m = ld.inputs[0];
+    for (int steps = 0; steps < kSteps; ++steps) {
+      if (m != ld.inputs[0]) {
+        if (NodeId other = earlier_load(load, m, addr, size); other != kNone) return replace(load, other);
+      }
+      const Node& def = g_.node(m);
+      if (def.op == Op::Store) {
+        Alias a = aa_.alias(aa_.decompose(def.inputs[1]), access_size(def), addr, size);
+        if (a == Alias::Must && def.literals[0] == ld.literals[0]) return replace(load, def.inputs[2]);
+        if (a != Alias::No) return false;
+        m = def.inputs[0];
+        continue;
+      }
+      if (NodeId before = memory_input_skipping_private(g_, m); before != kNone && aa_.private_slot(addr.base)) {
+        m = before;
+        continue;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  bool replace(NodeId load, NodeId value) {
+    g_.replace_uses(load, value);
+    g_.kill(load);
+    return true;
+  }
+
+  Graph& g_;
+  SonCfg cfg_;
+  AliasAnalysis aa_;
+};
+
+}  // namespace
+
+size_t load_forward(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  size_t changes = LoadForward(g).run();
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,247 @@
+// scalar_replace.cpp - scalar replacement of aggregates: a stack slot whose
+// address never escapes becomes values, one per field, so small local
+// structs and arrays indexed by constants live in registers.
+//
+// Algorithm: for each private stack slot (alias.h: every use, through
+// constant-offset adds, is the address of a plain load or store), collect
+// its accesses. They must form fields: accesses at the same offset have the
+// same type literal, the byte ranges of different offsets are disjoint and
+// inside the slot; otherwise the slot is left alone (a union read through
+// another member, a partly overwritten field). Then SSA construction over
+// the memory graph, on demand (Braun et al., "Simple and Efficient
+// Construction of Static Single Assignment Form", CC 2013, with the memory
+// states standing in for the blocks): the value of field F in memory state
+// M is
+//  - the stored value, when M is a store to F;
+//  - the value in M's memory input, when M is any other store, a call, a
+//    copy or a volatile access (none can touch a private slot);
+//  - a new value phi on the region of M, when M is a memory phi, whose
+//    input i is the value of F in the phi's input i (the phi is created
+//    first, so a loop finds it again instead of recursing);
+//  - `undefined` at entrymem (or an undefined memory): an uninitialized
+//    local has an indeterminate value.
+// Each load of the slot is replaced by its field's value at its memory
+// input, each store to it is unlinked from the memory chain (its users read
+// its memory input), and the slot and its address arithmetic go. Phis that
+// turn out trivial are left to simplify-cfg, unused ones to dce.
+//
+// The walk up a memory chain memoizes every state it passes, so the whole
+// slot costs O(accesses + memory states x fields touched); a slot with more
+// than kMaxFields fields is left in memory.
+// Invariants needed: the son contract (memory states form a chain with phis
+// at regions). Kept: the son contract; the memory chain loses only the
+// stores to replaced slots; volatile accesses are untouched (a slot with a
+// volatile access escapes).
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "alias.h"
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+constexpr size_t kMaxFields = 64;
+
+struct Field {
+  int64_t offset;
+  Literal type;
+};
+
+class SlotReplacer {
+ public:
+  SlotReplacer(Graph& g, const AliasAnalysis& aa, NodeId slot) : g_(g), aa_(aa), slot_(slot) {}
+
+  // Replaces the slot by values; false (and nothing changed) when its
+  // accesses do not form fields or its memory graph has a node this pass
+  // does not know.
+  bool run() {
+    accesses_ = aa_.slot_accesses(slot_);
+    if (!find_fields()) return false;
+    for (NodeId a : accesses_)
+      if (g_.op(a) == Op::Load && !walkable(g_.node(a).inputs[0])) return false;
+    std::vector<std::pair<NodeId, NodeId>> replacements;  // load -> value
+    for (NodeId a : accesses_)
+      if (g_.op(a) == Op::Load) replacements.emplace_back(a, value_at(field_of_[a], g_.node(a).inputs[0]));
+    fill_phis();
+    std::vector<NodeId> addresses;
+    for (NodeId a : accesses_) addresses.push_back(g_.node(a).inputs[1]);
+    // A value may itself be a load of the slot (a[1] = a[0]), replaced
+    // before or after: follow the replacements made so far.
+    std::unordered_map<NodeId, NodeId> replaced;
+    for (auto [load, value] : replacements) {
+      for (auto it = replaced.find(value); it != replaced.end(); it = replaced.find(value)) value = it->second;
+      if (value == load) value = undefined();  // cannot happen in the son contract (no load feeds itself)
+      g_.replace_uses(load, value);
+      g_.kill(load);
+      replaced[load] = value;
+    }
+    for (NodeId a : accesses_) {
+      if (g_.op(a) != Op::Store) continue;
+      NodeId value = g_.node(a).inputs[2];
+      g_.replace_uses(a, g_.node(a).inputs[0]);
+      g_.kill(a);
+      g_.kill_if_unused(value);
+    }
+    for (NodeId a : addresses) g_.kill_if_unused(a);
+    if (undef_ != kNone) g_.kill_if_unused(undef_);
+    return true;
+  }
+
+ private:
+  bool find_fields() {
+    std::map<int64_t, Literal> by_offset;
+    int64_t slot_size = g_.node(slot_).literals[0].as_int();
+    for (NodeId a : accesses_) {
+      Address addr = aa_.decompose(g_.node(a).inputs[1]);
+      const Literal& type = g_.node(a).literals[0];
+      if (addr.root != slot_ || addr.offset < 0 ||
+          addr.offset + static_cast<int64_t>(access_size(g_.node(a))) > slot_size)
+        return false;
+      auto [it, fresh] = by_offset.emplace(addr.offset, type);
+      if (!fresh && !(it->second == type)) return false;
+    }
+    if (by_offset.size() > kMaxFields) return false;
+    int64_t end = 0;
+    for (const auto& [offset, type] : by_offset) {
+      if (offset < end) return false;
+      end = offset + static_cast<int64_t>(type_bytes(*literal_value_type(type)));
+      field_index_[offset] = fields_.size();
+      fields_.push_back({offset, type});
+    }
+    for (NodeId a : accesses_) field_of_[a] = field_index_[aa_.decompose(g_.node(a).inputs[1]).offset];
+    return true;
+  }
+
+  // The memory input of m when m cannot touch the slot (a store elsewhere,
+  // a call, a copy, a volatile access); kNone otherwise.
+  NodeId pass_through(NodeId m, size_t field) const {
+    const Node& nd = g_.node(m);
+    if (nd.op == Op::Store) {
+      auto it = field_of_.find(m);
+      if (it != field_of_.end() && it->second == field) return kNone;
+      return nd.inputs[0];
+    }
+    return memory_input_skipping_private(g_, m);
+  }
+
+  // Whether every memory state above m is one value_at understands.
+  bool walkable(NodeId m) {
+    std::vector<NodeId> stack = {m};
+    while (!stack.empty()) {
+      NodeId n = stack.back();
+      stack.pop_back();
+      if (!checked_.insert(n).second) continue;
+      const Node& nd = g_.node(n);
+      if (nd.op == Op::Phi) {
+        for (NodeId i : nd.inputs) stack.push_back(i);
+      } else if (nd.op == Op::Store) {
+        stack.push_back(nd.inputs[0]);
+      } else if (NodeId before = memory_input_skipping_private(g_, n); before != kNone) {
+        stack.push_back(before);
+      } else if (nd.op != Op::EntryMem && nd.op != Op::Undef) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  NodeId undefined() {
+    if (undef_ == kNone) undef_ = g_.add(Node{.op = Op::Undef, .loc = g_.node(slot_).loc});
+    return undef_;
+  }
+
+  // The value of `field` in memory state m (see the header comment).
+  NodeId value_at(size_t field, NodeId m) {
+    std::vector<NodeId> passed;
+    NodeId value = kNone;
+    for (;;) {
+      if (auto it = memo_.find({field, m}); it != memo_.end()) {
+        value = it->second;
+        break;
+      }
+      passed.push_back(m);
+      if (NodeId before = pass_through(m, field); before != kNone) {
+        m = before;
+        continue;
+      }
+      const Node& nd = g_.node(m);
+      if (nd.op == Op::Store) value = nd.inputs[2];
+      else if (nd.op == Op::Phi) value = new_phi(field, m);
+      else value = undefined();
+      break;
+    }
+    for (NodeId p : passed) memo_[{field, p}] = value;
+    return value;
+  }
+
+  NodeId new_phi(size_t field, NodeId memory_phi) {
+    NodeId placeholder = undefined();  // may grow the node array: read memory_phi after
+    const Node& mp = g_.node(memory_phi);
+    Node phi{.op = Op::Phi, .loc = mp.loc};
+    phi.control = mp.control;
+    phi.inputs.assign(mp.inputs.size(), placeholder);
+    NodeId id = g_.add(std::move(phi));
+    memo_[{field, memory_phi}] = id;
+    pending_.push_back({id, field, memory_phi});
+    return id;
+  }
+
+  void fill_phis() {
+    while (!pending_.empty()) {
+      Pending p = pending_.back();
+      pending_.pop_back();
+      size_t n = g_.node(p.memory_phi).inputs.size();
+      for (size_t i = 0; i < n; ++i) g_.set_input(p.phi, i, value_at(p.field, g_.node(p.memory_phi).inputs[i]));
+    }
+  }
+
+  struct Key {
+    size_t field;
+    NodeId memory;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return std::hash<uint64_t>()((uint64_t{k.memory} << 8) ^ k.field); }
+  };
+  struct Pending {
+    NodeId phi;
+    size_t field;
+    NodeId memory_phi;
+  };
+
+  Graph& g_;
+  const AliasAnalysis& aa_;
+  NodeId slot_;
+  std::vector<NodeId> accesses_;
+  std::vector<Field> fields_;
+  std::map<int64_t, size_t> field_index_;
+  std::unordered_map<NodeId, size_t> field_of_;  // access -> field
+  std::unordered_set<NodeId> checked_;
+  std::unordered_map<Key, NodeId, KeyHash> memo_;
+  std::vector<Pending> pending_;
+  NodeId undef_ = kNone;
+};
+
+}  // namespace
+
+size_t scalar_replace(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  std::vector<NodeId> slots;
+  for (NodeId n = 0; n < g.size(); ++n)
+    if (g.alive(n) && g.op(n) == Op::StackSlot) slots.push_back(n);
+  size_t changes = 0;
+  for (NodeId slot : slots) {
+    if (!g.alive(slot)) continue;
+    AliasAnalysis aa(g);
+    if (!aa.private_slot(slot)) continue;
+    if (SlotReplacer(g, aa, slot).run()) ++changes;
+  }
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,637 @@
+"""Hand-written ra-x64 functions for every x64 opcode and operand size, with
+the results the machine must give (FORMAT.md section 8's meanings, computed
+here independently of the C++ code), for tests/test_codegen_x64.py.
+
+gen() returns (module text, C source): the module has one `long f(long a,
+long b)` function per opcode/size/condition (a in rdi, b in rsi, the result
+in rax) plus a few with calls, stack arguments, data, loops and callee-saved
+registers; the C source is a main that calls each one and compares with the
+expected values (all 64 bits where the format defines them, the low bits
+where it leaves the rest unspecified), printing one line per mismatch and
+"all N ok" at the end."""
+
+M64 = (1 << 64) - 1
+CONDS = ["o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"]
+PAIRS = [(5, 3), (-7, 3), (0x123456789ABCDEF0, 0x0FEDCBA987654321), (0x7F, 0x80), (3, 5), (-1, 1), (0x80000000, -2)]
+
+
+def mask(bits):
+    return (1 << bits) - 1
+
+
+def u(v, bits=64):
+    return v & mask(bits)
+
+
+def s(v, bits):
+    v = u(v, bits)
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def write(old, r, bits):
+    """A two-address result: 32 bits zero-extend, 8/16 keep the tied input's upper bits."""
+    if bits >= 32:
+        return u(r, bits)
+    return (u(old) & ~mask(bits) & M64) | u(r, bits)
+
+
+def flags_sub(a, b, bits):
+    a, b = u(a, bits), u(b, bits)
+    r = (a - b) & mask(bits)
+    return dict(c=a < b, z=r == 0, s=bool(r >> (bits - 1)), o=bool((((a ^ b) & (a ^ r)) >> (bits - 1)) & 1),
+                p=bin(r & 0xFF).count("1") % 2 == 0)
+
+
+def flags_and(a, b, bits):
+    r = u(a, bits) & u(b, bits)
+    return dict(c=False, z=r == 0, s=bool(r >> (bits - 1)), o=False, p=bin(r & 0xFF).count("1") % 2 == 0)
+
+
+def holds(cc, f):
+    table = {"o": f["o"], "b": f["c"], "e": f["z"], "be": f["c"] or f["z"], "s": f["s"], "p": f["p"],
+             "l": f["s"] != f["o"], "le": f["z"] or f["s"] != f["o"]}
+    if cc in table:
+        return table[cc]
+    positive = {"no": "o", "ae": "b", "ne": "e", "a": "be", "ns": "s", "np": "p", "ge": "l", "g": "le"}[cc]
+    return not table[positive]
+
+
+class Fn:
+    """One function in the printable ra-x64 form; blocks are filled in order."""
+
+    def __init__(self, name, params=("i64", "i64"), result="i64", internal=False):
+        self.name, self.params, self.result, self.internal = name, params, result, internal
+        self.count = 0
+        self.blocks = []  # [name, lines, succs, children, frontier]
+
+    def block(self, succs=(), children=(), frontier=()):
+        self.blocks.append([f"b{len(self.blocks)}", [], list(succs), list(children), list(frontier)])
+
+    def node(self, text, place=None):
+        nid = f"i{self.count}"
+        self.count += 1
+        self.blocks[-1][1].append(f"    {nid} = {text}" + (f" in {place}" if place else ""))
+        return nid
+
+    def text(self):
+        sig = f"({', '.join(self.params)}) -> {self.result}"
+        out = [("internal " if self.internal else "") + f"pipeline {self.name}{sig} {{"]
+        for name, lines, succs, children, frontier in self.blocks:
+            out += [f"  {name} {{"] + lines + ["  }"]
+            if succs:
+                out.append(f"  {name} -> {', '.join(succs)}")
+            out.append(f"  {name} =>" + (" " + ", ".join(children) if children else ""))
+            if frontier:
+                out.append(f"  {name} ~> {', '.join(frontier)}")
+        out.append("}")
+        return "\n".join(out)
+
+
+def start2(f):
+    """Entry of a (long a, long b) function: returns (start, mem, a, b)."""
+    f.block()
+    st = f.node("start")
+    mem = f.node(f"entrymem ^{st}")
+    a = f.node(f'x64:argreg ^{st}, "i64", "rdi"', "rdi")
+    b = f.node(f'x64:argreg ^{st}, "i64", "rsi"', "rsi")
+    return st, mem, a, b
+
+
+class Suite:
+    def __init__(self):
+        self.fns = []
+        self.cases = []  # (fn name, a, b, expected, mask bits)
+
+    def simple(self, name, body, expect, bits_checked=64, pairs=PAIRS):
+        """body(f, st, mem, a, b) -> node in rax; expect(a, b) -> value."""
+        f = Fn(name)
+        st, mem, a, b = start2(f)
+        r = body(f, st, mem, a, b)
+        r, mem = r if isinstance(r, tuple) else (r, mem)
+        f.node(f"x64:ret ^{st}, {mem}, {r}")
+        self.fns.append(f)
+        for x, y in pairs:
+            self.cases.append((name, u(x), u(y), u(expect(u(x), u(y))), bits_checked))
+
+
+def binary_ops(S):
+    ops = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "and": lambda a, b: a & b,
+           "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "imul": lambda a, b: a * b}
+    for op, fn in ops.items():
+        for bits in (8, 16, 32, 64):
+            def body(f, st, mem, a, b, op=op, bits=bits):
+                m = f.node(f"x64:mov {a}", "rax")
+                return f.node(f'x64:{op} "i{bits}", {m}, {b}', "rax")
+            # imul at 8 bits is computed at 32 (emit_function.h): low 8 bits only.
+            S.simple(f"t_{op}_{bits}", body, lambda a, b, fn=fn, bits=bits: write(a, fn(a, b), bits),
+                     8 if (op == "imul" and bits == 8) else 64)
+            imm = 100 if bits == 8 else -100000 if bits > 16 else -3000
+            for k, value in enumerate((-3, imm)):
+                iop = "imuli" if op == "imul" else op + "i"
+                def ibody(f, st, mem, a, b, iop=iop, bits=bits, value=value):
+                    if iop == "imuli":  # three-operand: not tied
+                        return f.node(f'x64:imuli "i{bits}", {value}, {a}', "rax")
+                    m = f.node(f"x64:mov {a}", "rax")
+                    return f.node(f'x64:{iop} "i{bits}", {value}, {m}', "rax")
+                checked = bits if (iop == "imuli" and bits < 32) else 64
+                S.simple(f"t_{iop}_{bits}_{k}", ibody, lambda a, b, fn=fn, bits=bits, value=value: write(a, fn(a, u(value)), bits), checked)
+
+
+def unary_and_shifts(S):
+    for bits in (8, 16, 32, 64):
+        for op, fn in (("neg", lambda a: -a), ("not", lambda a: ~a)):
+            def body(f, st, mem, a, b, op=op, bits=bits):
+                m = f.node(f"x64:mov {a}", "rax")
+                return f.node(f'x64:{op} "i{bits}", {m}', "rax")
+            S.simple(f"t_{op}_{bits}", body, lambda a, b, fn=fn, bits=bits: write(a, fn(a), bits))
+
+        def shift(op, a, n, bits):
+            if op == "shl":
+                return (a << n) if n < bits else 0
+            if op == "shr":
+                return u(a, bits) >> n if n < bits else 0
+            return s(a, bits) >> min(n, bits)
+        counts = [(9, 3), (-5, 33), (0x8000000000000081, 7), (-1, 63), (0x1234, 15)]
+        for op in ("shl", "shr", "sar"):
+            def body(f, st, mem, a, b, op=op, bits=bits):
+                c = f.node(f"x64:mov {b}", "rcx")
+                m = f.node(f"x64:mov {a}", "rax")
+                return f.node(f'x64:{op} "i{bits}", {m}, {c}', "rax")
+            S.simple(f"t_{op}_{bits}", body,
+                     lambda a, b, op=op, bits=bits: write(a, shift(op, a, b & (63 if bits == 64 else 31), bits), bits),
+                     pairs=counts)
+            for n in (1, 3, bits - 1):
+                def ibody(f, st, mem, a, b, op=op, bits=bits, n=n):
+                    m = f.node(f"x64:mov {a}", "rax")
+                    return f.node(f'x64:{op}i "i{bits}", {n}, {m}', "rax")
+                S.simple(f"t_{op}i_{bits}_{n}", ibody, lambda a, b, op=op, bits=bits, n=n: write(a, shift(op, a, n, bits), bits))
+
+
+def multiply_divide(S):
+    div_pairs = [(1000003, 7), (-1000003, 7), (12345, -13), (0x7FFF, 3), (-32768, 7), (99, 100)]
+    for bits in (16, 32, 64):
+        for op in ("mul1", "imul1"):
+            for k, place in ((0, "rax"), (1, "rdx")):
+                def body(f, st, mem, a, b, op=op, bits=bits, k=k):
+                    m = f.node(f"x64:mov {a}", "rax")
+                    t = f.node(f'x64:{op} "i{bits}", {m}, {b}')
+                    lo = f.node(f"proj 0, {t}", "rax")
+                    hi = f.node(f"proj 1, {t}", "rdx")
+                    return lo if k == 0 else f.node(f"x64:mov {hi}", "rax")
+                def expect(a, b, op=op, bits=bits, k=k):
+                    p = (s(a, bits) * s(b, bits)) if op == "imul1" else u(a, bits) * u(b, bits)
+                    return u(p >> (bits * k), bits)
+                S.simple(f"t_{op}_{bits}_{k}", body, expect, bits)
+
+        def cdq_body(f, st, mem, a, b, bits=bits):
+            m = f.node(f"x64:mov {a}", "rax")
+            d = f.node(f'x64:cdq "i{bits}", {m}', "rdx")
+            return f.node(f"x64:mov {d}", "rax")
+        S.simple(f"t_cdq_{bits}", cdq_body, lambda a, b, bits=bits: mask(bits) if s(a, bits) < 0 else 0, bits)
+        for op in ("div", "idiv"):
+            for k in (0, 1):
+                def body(f, st, mem, a, b, op=op, bits=bits, k=k):
+                    m = f.node(f"x64:mov {a}", "rax")
+                    if op == "idiv":
+                        hi = f.node(f'x64:cdq "i{bits}", {m}', "rdx")
+                    else:
+                        hi = f.node('x64:movi "i64", 0', "rdx")
+                    t = f.node(f'x64:{op} ^{st}, "i{bits}", {m}, {hi}, {b}')
+                    q = f.node(f"proj 0, {t}", "rax")
+                    r = f.node(f"proj 1, {t}", "rdx")
+                    return q if k == 0 else f.node(f"x64:mov {r}", "rax")
+                def expect(a, b, op=op, bits=bits, k=k):
+                    if op == "div":
+                        x, y = u(a, bits), u(b, bits)
+                        q, r = x // y, x % y
+                    else:
+                        x, y = s(a, bits), s(b, bits)
+                        q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+                        r = x - q * y
+                    return u(q if k == 0 else r, bits)
+                S.simple(f"t_{op}_{bits}_{k}", body, expect, bits, pairs=div_pairs)
+
+
+def extends(S):
+    for op in ("movsx", "movzx"):
+        for frm, to in ((8, 16), (8, 32), (8, 64), (16, 32), (16, 64), (32, 64)):
+            def body(f, st, mem, a, b, op=op, frm=frm, to=to):
+                return f.node(f'x64:{op} "i{frm}", "i{to}", {a}', "rax")
+            def expect(a, b, op=op, frm=frm, to=to):
+                return u(s(a, frm) if op == "movsx" else u(a, frm), to)
+            S.simple(f"t_{op}_{frm}_{to}", body, expect, 16 if to == 16 else 64)
+
+
+def conditions(S):
+    for cc in CONDS:
+        for bits in (8, 32, 64):
+            for cmp in ("cmp", "test"):
+                def body(f, st, mem, a, b, cc=cc, bits=bits, cmp=cmp):
+                    fl = f.node(f'x64:{cmp} "i{bits}", {a}, {b}')
+                    x = f.node(f'x64:setcc "{cc}", {fl}', "rax")
+                    return f.node(f'x64:movzx "i8", "i32", {x}', "rax")
+                flags = flags_sub if cmp == "cmp" else flags_and
+                S.simple(f"t_set{cc}_{cmp}_{bits}", body, lambda a, b, cc=cc, bits=bits, flags=flags: int(holds(cc, flags(a, b, bits))))
+        for cmp, value in (("cmpi", 3), ("testi", 0x80), ("cmpi", -2)):
+            def body(f, st, mem, a, b, cc=cc, cmp=cmp, value=value):
+                fl = f.node(f'x64:{cmp} "i32", {value}, {a}')
+                x = f.node(f'x64:setcc "{cc}", {fl}', "rdx")
+                return f.node(f'x64:movzx "i8", "i64", {x}', "rax")
+            flags = flags_sub if cmp == "cmpi" else flags_and
+            S.simple(f"t_set{cc}_{cmp}_{value & 0xFF}", body, lambda a, b, cc=cc, flags=flags, value=value: int(holds(cc, flags(a, u(value), 32))))
+        for bits in (16, 32, 64):
+            def body(f, st, mem, a, b, cc=cc, bits=bits):
+                m = f.node(f"x64:mov {a}", "rax")
+                fl = f.node(f'x64:cmp "i{bits}", {a}, {b}')
+                return f.node(f'x64:cmov ^{st}, "{cc}", "i{bits}", {fl}, {m}, {b}'.replace(f"^{st}, ", ""), "rax")
+            S.simple(f"t_cmov{cc}_{bits}", body,
+                     lambda a, b, cc=cc, bits=bits: write(a, b if holds(cc, flags_sub(a, b, bits)) else a, bits))
+        # Branches in three layouts: the not-taken successor next, the taken
+        # one next (negated jcc), neither next (jcc and jmp).
+        for layout in range(3):
+            S.fns.append(branch_fn(f"t_j{cc}_{layout}", cc, layout))
+            for x, y in PAIRS:
+                S.cases.append((f"t_j{cc}_{layout}", u(x), u(y), 11 if holds(cc, flags_sub(x, y, 64)) else 22, 64))
+
+
+def branch_fn(name, cc, layout):
+    f = Fn(name)
+    # Block names by layout: taken (returns 11) and other (returns 22).
+    taken, other = {0: ("b1", "b2"), 1: ("b2", "b1"), 2: ("b2", "b3")}[layout]
+    nblocks = 3 if layout < 2 else 4
+    children = ["b1", "b2"] if layout < 2 else ["b2", "b3"]
+    f.blocks.append(["b0", [], [taken, other], children, []])
+    st = f.node("start")
+    mem = f.node(f"entrymem ^{st}")
+    a = f.node(f'x64:argreg ^{st}, "i64", "rdi"', "rdi")
+    b = f.node(f'x64:argreg ^{st}, "i64", "rsi"', "rsi")
+    fl = f.node(f'x64:cmp "i64", {a}, {b}')
+    j = f.node(f'x64:jcc ^{st}, "{cc}", {fl}')
+    ret_block = {}
+    for i in range(1, nblocks):
+        bname = f"b{i}"
+        if layout == 2 and bname == "b3":  # b3 jumps back to b1, which returns 22
+            f.blocks.append([bname, [], ["b1"], ["b1"], []])
+            r = f.node(f"region ^{j}")
+            ret_block["b3"] = f.node(f"jump ^{r}")
+            continue
+        f.blocks.append([bname, [], [], [], []])
+        if layout == 2 and bname == "b1":
+            r = f.node("region ^JUMP3")
+            value = 22
+        else:
+            r = f.node(f"region ^{j}")
+            value = 11 if bname == taken else 22
+        v = f.node(f'x64:movi "i64", {value}', "rax")
+        f.node(f"x64:ret ^{r}, {mem}, {v}")
+    text = f.text()
+    if layout == 2:
+        text = text.replace("^JUMP3", "^" + ret_block["b3"])
+    return RawFn(text)
+
+
+class RawFn:
+    def __init__(self, text):
+        self._text = text
+
+    def text(self):
+        return self._text
+
+
+def memory_and_data(S):
+    # c_buf is a C array (extern data: through the GOT); store a at
+    # c_buf + b*scale + disp with every store size, load it back with every
+    # load form.
+    for bits in (8, 16, 32, 64):
+        for load, extra, res_bits, sign in (("load", "", bits, False), ("loadsx", f'"i{bits}", ', 64, True),
+                                            ("loadzx", f'"i{bits}", ', 64, False)):
+            if load == "load" and bits < 32 or load != "load" and bits == 64 or (load == "loadzx" and bits == 32):
+                continue
+            to = '"i64"' if load != "load" else ""
+            def body(f, st, mem, a, b, bits=bits, load=load, to=to):
+                base = f.node('x64:loadgot "c_buf"', "rdx")
+                m2 = f.node(f'x64:store ^{st}, "i{bits}", 2, 6, {mem}, {a}, {base}, {b}')
+                if load == "load":
+                    return f.node(f'x64:load ^{st}, "i{bits}", 2, 6, {m2}, {base}, {b}', "rax"), m2
+                return f.node(f'x64:{load} ^{st}, "i{bits}", {to}, 2, 6, {m2}, {base}, {b}', "rax"), m2
+            def expect(a, b, bits=bits, sign=sign, res_bits=res_bits):
+                return u(s(a, bits) if sign else u(a, bits), res_bits)
+            S.simple(f"t_{load}_{bits}", body, expect, res_bits, pairs=[(0x1122334455667788, 3), (-2, 0), (0x80, 5)])
+    # storei, then a volatile load (value used) and one whose value is unused.
+    for bits in (8, 16, 32, 64):
+        def body(f, st, mem, a, b, bits=bits):
+            base = f.node('x64:loadgot "c_buf"', "rcx")
+            m2 = f.node(f'x64:storei ^{st}, "i{bits}", -5, 0, 8, {mem}, {base}')
+            t = f.node(f'x64:loadsx.volatile ^{st}, "i{bits}", "i64", 0, 8, {m2}, {base}' if bits < 64 else
+                       f'x64:load.volatile ^{st}, "i64", 0, 8, {m2}, {base}')
+            m3 = f.node(f"proj 0, {t}")
+            v = f.node(f"proj 1, {t}", "rax")
+            t2 = f.node(f'x64:loadzx.volatile ^{st}, "i8", "i32", 0, 8, {m3}, {base}')
+            m4 = f.node(f"proj 0, {t2}")
+            return v, m4
+        S.simple(f"t_storei_{bits}", body, lambda a, b: u(-5), 64, pairs=[(0, 0)])
+    # Own data: RIP-relative loads, stores and lea, .rodata, .bss, a relocation.
+    def body(f, st, mem, a, b):
+        x = f.node(f'x64:load ^{st}, "i64", 0, 8, "d_words", {mem}', "rax")
+        y = f.node(f'x64:loadzx ^{st}, "i8", "i32", 0, 2, "d_bytes", {mem}', "rcx")
+        s1 = f.node(f'x64:add "i64", {x}, {y}', "rax")
+        p = f.node(f'x64:load ^{st}, "i64", 0, 0, "d_ptr", {mem}', "rdx")
+        z = f.node(f'x64:load ^{st}, "i32", 0, 0, {mem}, {p}', "rcx")
+        s2 = f.node(f'x64:add "i64", {s1}, {z}', "rax")
+        m2 = f.node(f'x64:store ^{st}, "i64", 0, 8, "d_zero", {mem}, {a}')
+        w = f.node(f'x64:load ^{st}, "i64", 0, 8, "d_zero", {m2}', "rcx")
+        return f.node(f'x64:add "i64", {s2}, {w}', "rax"), m2
+    S.simple("t_data", body, lambda a, b: 0x1000 + 0x33 + 0x99 + a, 64, pairs=[(5, 0), (-9, 0)])
+
+
+MODULE_HEADER = """module ra-x64
+file 0 "ops.c"
+extern function c_sum8(i64, i64, i64, i64, i64, i64, i64, i64) -> i64
+extern function c_vsum(i32, ...) -> i64
+extern function c_twice(i64) -> i64
+extern function g(i64) -> i64
+extern data c_buf
+extern data c_src
+extern data c_dst
+data internal readonly d_bytes size 4 align 1 init x"11223344"
+data internal d_words size 16 align 8 init x"00000000000000000010000000000000"
+data internal d_zero size 16 align 8
+data internal readonly d_target size 4 align 4 init x"99000000"
+data internal readonly d_ptr size 8 align 8 reloc 0 d_target+0
+data pipe_exported size 8 align 8 init x"0700000000000000"
+"""
+
+
+def calls_and_frames():
+    """Functions beyond (a, b) -> rax: stack arguments in and out, variadic
+    and indirect calls, stack slots, rep movsb, callee-saved registers
+    across calls in a loop (phis), spills, reloads and exchanges."""
+    fns = []
+    # long t_args8(a..h): a - b + g + 2*h, reading g and h from the stack.
+    f = Fn("t_args8", params=("i64",) * 8)
+    f.block()
+    st = f.node("start")
+    mem = f.node(f"entrymem ^{st}")
+    a = f.node(f'x64:argreg ^{st}, "i64", "rdi"', "rdi")
+    b = f.node(f'x64:argreg ^{st}, "i64", "rsi"', "rsi")
+    s0 = f.node("x64:argslot 0")
+    s8 = f.node("x64:argslot 8")
+    g7 = f.node(f'x64:load ^{st}, "i64", 0, 0, {mem}, {s0}', "rax")
+    h8 = f.node(f'x64:load ^{st}, "i64", 0, 0, {mem}, {s8}', "rcx")
+    x = f.node(f'x64:add "i64", {g7}, {a}', "rax")
+    y = f.node(f'x64:sub "i64", {x}, {b}', "rax")
+    z = f.node(f'x64:lea "i64", 2, 0, {y}, {h8}', "rax")
+    f.node(f"x64:ret ^{st}, {mem}, {z}")
+    fns.append(f)
+
+    # long t_call8(long x): c_sum8(x, x+1, ..., x+7) (two on the stack)
+    # + c_vsum(2, x, 5) (variadic: al) + (*c_twice)(x) (indirect), with x
+    # kept in callee-saved rbx across the calls.
+    f = Fn("t_call8", params=("i64",))
+    f.block()
+    st = f.node("start")
+    mem = f.node(f"entrymem ^{st}")
+    x = f.node(f'x64:argreg ^{st}, "i64", "rdi"', "rdi")
+    rbx = f.node(f'x64:entryreg ^{st}, "rbx"', "rbx")
+    save = f.node(f"x64:spill {rbx}", "s0")
+    xb = f.node(f"x64:mov {x}", "rbx")
+    args = []
+    for k, reg in enumerate(["rdi", "rsi", "rdx", "rcx", "r8", "r9"]):
+        m = f.node(f"x64:mov {xb}", reg)
+        args.append(f.node(f'x64:addi "i64", {k}, {m}', reg) if k else m)
+    o0 = f.node("x64:outarg 0")
+    o8 = f.node("x64:outarg 8")
+    v6 = f.node(f"x64:mov {xb}", "rax")
+    v6 = f.node(f'x64:addi "i64", 6, {v6}', "rax")
+    m1 = f.node(f'x64:store ^{st}, "i64", 0, 0, {mem}, {v6}, {o0}')
+    v7 = f.node(f"x64:mov {xb}", "rax")
+    v7 = f.node(f'x64:addi "i64", 7, {v7}', "rax")
+    m2 = f.node(f'x64:store ^{st}, "i64", 0, 0, {m1}, {v7}, {o8}')
+    c1 = f.node(f'x64:call ^{st}, "c_sum8", -1, {m2}, ' + ", ".join(args))
+    m3 = f.node(f"proj 0, {c1}")
+    r1 = f.node(f"proj 1, {c1}", "rax")
+    acc = f.node(f"x64:spill {r1}", "s1")
+    n2 = f.node('x64:movi "i32", 2', "rdi")
+    xv = f.node(f"x64:mov {xb}", "rsi")
+    five = f.node('x64:movi "i64", 5', "rdx")
+    c2 = f.node(f'x64:call ^{st}, "c_vsum", 0, {m3}, {n2}, {xv}, {five}')
+    m4 = f.node(f"proj 0, {c2}")
+    r2 = f.node(f"proj 1, {c2}", "rax")
+    acc2 = f.node(f"x64:reload {acc}", "rcx")
+    sum2 = f.node(f'x64:add "i64", {acc2}, {r2}', "rcx")
+    acc3 = f.node(f"x64:spill {sum2}", "s1")
+    fp = f.node('x64:loadgot "c_twice"', "r11")
+    xa = f.node(f"x64:mov {xb}", "rdi")
+    c3 = f.node(f'x64:callind ^{st}, -1, {m4}, {fp}, {xa}')
+    m5 = f.node(f"proj 0, {c3}")
+    r3 = f.node(f"proj 1, {c3}", "rax")
+    acc4 = f.node(f"x64:reload {acc3}", "rdx")
+    total = f.node(f'x64:add "i64", {r3}, {acc4}', "rax")
+    f.node(f"x64:reload {save}", "rbx")
+    f.node(f"x64:ret ^{st}, {m5}, {total}")
+    fns.append(f)
+
+    # long t_slots(long a, long b): two stack slots, an exchange, a spill
+    # and reload, rep movsb from c_src to c_dst of b bytes; returns
+    # (a - b) * 16 + the slots' sum.
+    f = Fn("t_slots")
+    f.block()
+    st = f.node("start")
+    mem = f.node(f"entrymem ^{st}")
+    a = f.node(f'x64:argreg ^{st}, "i64", "rdi"', "rdi")
+    b = f.node(f'x64:argreg ^{st}, "i64", "rsi"', "rsi")
+    sl1 = f.node("x64:stackslot 24, 8")
+    sl2 = f.node("x64:stackslot 2, 2")
+    m1 = f.node(f'x64:store ^{st}, "i64", 0, 16, {mem}, {a}, {sl1}')
+    m2 = f.node(f'x64:storei ^{st}, "i16", 300, 0, 0, {m1}, {sl2}')
+    x = f.node(f"x64:xchg {a}, {b}")
+    pa = f.node(f"proj 0, {x}", "rsi")
+    pb = f.node(f"proj 1, {x}", "rdi")
+    sp = f.node(f"x64:spill {pa}", "s0")
+    cnt = f.node(f"x64:mov {pb}", "rcx")
+    keep = f.node(f"x64:mov {pb}", "r8")
+    dst = f.node('x64:loadgot "c_dst"', "rdi")
+    src = f.node('x64:loadgot "c_src"', "rsi")
+    m3 = f.node(f"x64:repmovsb ^{st}, {m2}, {dst}, {src}, {cnt}")
+    ra = f.node(f"x64:reload {sp}", "rax")
+    d = f.node(f'x64:sub "i64", {ra}, {keep}', "rax")
+    d16 = f.node(f'x64:shli "i64", 4, {d}', "rax")
+    l1 = f.node(f'x64:load ^{st}, "i64", 0, 16, {m3}, {sl1}', "rdx")
+    l2 = f.node(f'x64:loadzx ^{st}, "i16", "i64", 0, 0, {m3}, {sl2}', "rcx")
+    s1 = f.node(f'x64:add "i64", {d16}, {l1}', "rax")
+    s2 = f.node(f'x64:add "i64", {s1}, {l2}', "rax")
+    f.node(f"x64:ret ^{st}, {m3}, {s2}")
+    fns.append(f)
+    return fns
+
+
+LOOP = """pipeline t_loop(i64) -> i64 {
+  b0 {
+    i0 = start
+    i1 = entrymem ^i0
+    i2 = x64:argreg ^i0, "i64", "rdi" in rdi
+    i3 = x64:entryreg ^i0, "rbx" in rbx
+    i4 = x64:spill i3 in s0
+    i5 = x64:entryreg ^i0, "r12" in r12
+    i6 = x64:spill i5 in s1
+    i7 = x64:mov i2 in rbx
+    i8 = x64:movi "i64", 0 in r12
+    i9 = jump ^i0
+  }
+  b0 -> b1
+  b0 => b1
+  b1 {
+    i10 = region ^i9, ^i23
+    i11 = phi ^i10, i1, i19
+    i12 = phi ^i10, i7, i22 in rbx
+    i13 = phi ^i10, i8, i21 in r12
+    i14 = x64:testi "i64", -1, i12
+    i15 = x64:jcc ^i10, "e", i14
+  }
+  b1 -> b3, b2
+  b1 => b2, b3
+  b1 ~> b1
+  b2 {
+    i16 = region ^i15
+    i17 = x64:mov i12 in rdi
+    i18 = x64:call ^i16, "g", -1, i11, i17
+    i19 = proj 0, i18
+    i20 = proj 1, i18 in rax
+    i21 = x64:add "i64", i13, i20 in r12
+    i22 = x64:subi "i64", 1, i12 in rbx
+    i23 = jump ^i16
+  }
+  b2 -> b1
+  b2 =>
+  b2 ~> b1
+  b3 {
+    i24 = region ^i15
+    i25 = x64:mov i13 in rax
+    i26 = x64:reload i4 in rbx
+    i27 = x64:reload i6 in r12
+    i28 = x64:ret ^i24, i11, i25
+  }
+  b3 =>
+}"""
+
+LEA_EXPORTED = """pipeline t_lea_exported() -> ptr {
+  b0 {
+    i0 = start
+    i1 = entrymem ^i0
+    i2 = x64:lea "i64", 0, 0, "pipe_exported" in rax
+    i3 = x64:ret ^i0, i1, i2
+  }
+  b0 =>
+}"""
+
+C_MAIN = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+unsigned char c_buf[64], c_src[64], c_dst[64];
+extern long pipe_exported;
+static int misaligned;
+/* A macro, not a function: gcc calls its own static functions with any
+   alignment. With a frame pointer, rbp = entry rsp - 8 is 16-byte aligned
+   when the caller's rsp was at the call. */
+#define check_alignment() do { if ((uintptr_t)__builtin_frame_address(0) % 16 != 0) misaligned++; } while (0)
+long c_sum8(long a, long b, long c, long d, long e, long f, long g, long h) {
+  check_alignment();
+  return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h;
+}
+long c_vsum(int n, ...) {
+  check_alignment();
+  va_list ap;
+  va_start(ap, n);
+  long s = 0;
+  for (int i = 0; i < n; i++) s = s * 100 + va_arg(ap, long);
+  va_end(ap);
+  return s;
+}
+long c_twice(long x) { check_alignment(); return 2 * x; }
+/* Called from t_loop: the unwinder must walk through t_loop's frame (its
+   .cfi_) back to main. */
+static int unwound;
+long g(long i) {
+  check_alignment();
+  void* frames[16];
+  int n = backtrace(frames, 16), seen_loop = 0;
+  for (int k = 0; k < n; k++) {
+    Dl_info info;
+    if (dladdr(frames[k], &info) && info.dli_sname) {
+      if (strcmp(info.dli_sname, "t_loop") == 0) seen_loop = 1;
+      if (strcmp(info.dli_sname, "main") == 0 && seen_loop) unwound++;
+    }
+  }
+  return i * i;
+}
+
+typedef unsigned long (*F)(unsigned long, unsigned long);
+struct Case { const char* name; F f; unsigned long a, b, want; int bits; };
+@DECLS@
+static const struct Case cases[] = {
+@CASES@
+};
+
+long t_args8(long, long, long, long, long, long, long, long);
+long t_call8(long);
+long t_slots(long, long);
+long t_loop(long);
+long* t_lea_exported(void);
+
+int main(void) {
+  int bad = 0, n = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++, n++) {
+    const struct Case* c = &cases[i];
+    unsigned long got = c->f(c->a, c->b);
+    unsigned long m = c->bits == 64 ? ~0ul : (1ul << c->bits) - 1;
+    if ((got & m) != (c->want & m)) {
+      printf("%s(%#lx, %#lx) = %#lx, want %#lx (low %d bits)\n", c->name, c->a, c->b, got, c->want, c->bits);
+      bad++;
+    }
+  }
+#define CHECK(expr, want) do { long got_ = (long)(expr); n++; \
+    if (got_ != (long)(want)) { printf("%s = %ld, want %ld\n", #expr, got_, (long)(want)); bad++; } } while (0)
+  CHECK(t_args8(100, 7, 0, 0, 0, 0, 30, 4), 100 - 7 + 30 + 8);
+  long x = 10;
+  CHECK(t_call8(x), (x + 2*(x+1) + 3*(x+2) + 4*(x+3) + 5*(x+4) + 6*(x+5) + 7*(x+6) + 8*(x+7)) + (x*100 + 5) + 2*x);
+  for (int i = 0; i < 40; i++) c_src[i] = (unsigned char)(i * 7 + 1);
+  CHECK(t_slots(50, 40), (50 - 40) * 16 + 50 + 300);
+  CHECK(memcmp(c_src, c_dst, 40) == 0 && c_dst[40] == 0, 1);
+  CHECK(t_loop(10), 385);
+  CHECK(t_lea_exported() == &pipe_exported && pipe_exported == 7, 1);
+  CHECK(misaligned, 0);
+  CHECK(unwound, 10);
+  if (bad) printf("%d of %d failed\n", bad, n);
+  else printf("all %d ok\n", n);
+  return bad != 0;
+}
+"""
+
+
+def gen():
+    S = Suite()
+    binary_ops(S)
+    unary_and_shifts(S)
+    multiply_divide(S)
+    extends(S)
+    conditions(S)
+    memory_and_data(S)
+    fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
+    module = MODULE_HEADER + "\n".join(fns) + "\n"
+    names = sorted({c[0] for c in S.cases})
+    decls = "\n".join(f"unsigned long {n}(unsigned long, unsigned long);" for n in names)
+    cases = ",\n".join(f'  {{"{n}", {n}, {a:#x}ul, {b:#x}ul, {w:#x}ul, {bits}}}' for n, a, b, w, bits in S.cases)
+    return module, C_MAIN.replace("@DECLS@", decls).replace("@CASES@", cases)
+
+
+if __name__ == "__main__":
+    import sys
+    module, c = gen()
+    open(sys.argv[1], "w").write(module)
+    open(sys.argv[2], "w").write(c)
