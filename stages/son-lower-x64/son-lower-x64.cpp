@@ -149,6 +149,9 @@ ValueType Lowerer::type(NodeId start) {
       break;
     }
   }
+  // The phis walked through have the same type: cached too, so a web of
+  // phis is walked once, not once per phi.
+  for (NodeId v : seen) type_cache_[v] = static_cast<int8_t>(found);
   type_cache_[start] = static_cast<int8_t>(found);
   return found;
 }
@@ -398,12 +401,11 @@ NodeId Lowerer::nonzero_flags(NodeId v, x64::Cond& cc) {
 
 NodeId Lowerer::shared_division(bool is_signed, ValueType t, NodeId ctl, NodeId a_old, NodeId b_old) {
   DivKey key{is_signed, t, ctl, a_old, b_old};
-  for (const auto& [k, div] : divisions_)
-    if (k == key) return div;
+  if (auto it = divisions_.find(key); it != divisions_.end()) return it->second;
   NodeId a = widened(a_old, is_signed), b = widened(b_old, is_signed);
   NodeId hi = is_signed ? unary(X64Cdq, t, a) : movi(t, 0);
   NodeId div = emit(is_signed ? X64Idiv : X64Div, {tlit(t)}, {a, hi, b}, ctl);
-  divisions_.push_back({key, div});
+  divisions_.emplace(key, div);
   return div;
 }
 
