@@ -293,14 +293,14 @@ void PassManager::finish() {
   if (!stats_) return;
   std::ostringstream out;
   char line[256];
-  std::snprintf(line, sizeof line, "%-16s %8s %8s %8s %12s %12s %10s\n", "pass", "applied", "changed", "changes",
+  std::snprintf(line, sizeof line, "%-20s %8s %8s %8s %12s %12s %10s\n", "pass", "applied", "changed", "changes",
                 "nodes before", "nodes after", "ms");
   out << line;
   Stats total;
   for (size_t p : order_) {
     const Stats& s = stats_by_pass_[p];
     if (s.applications == 0) continue;
-    std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12llu %12llu %10.3f\n",
+    std::snprintf(line, sizeof line, "%-20s %8llu %8llu %8llu %12llu %12llu %10.3f\n",
                   std::string(passes_[p].name).c_str(), static_cast<unsigned long long>(s.applications),
                   static_cast<unsigned long long>(s.changed), static_cast<unsigned long long>(s.changes),
                   static_cast<unsigned long long>(s.nodes_before), static_cast<unsigned long long>(s.nodes_after),
@@ -311,11 +311,46 @@ void PassManager::finish() {
     total.changes += s.changes;
     total.seconds += s.seconds;
   }
-  std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12s %12s %10.3f\n", "total",
+  std::snprintf(line, sizeof line, "%-20s %8llu %8llu %8llu %12s %12s %10.3f\n", "total",
                 static_cast<unsigned long long>(total.applications), static_cast<unsigned long long>(total.changed),
                 static_cast<unsigned long long>(total.changes), "", "", total.seconds * 1000);
   out << line;
   std::cerr << tool_ << ": stats\n" << out.str();
+}
+
+int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level level, int argc, char** argv) {
+  Tool tool(info);
+  PassManager passes(std::string(info.name), std::move(table), level);
+  passes.add_options(tool.cli());
+  return tool.main(argc, argv, [&](Tool& t) {
+    passes.prepare();
+    if (passes.list_requested()) {
+      passes.list(std::cout);
+      return;
+    }
+    ModuleReader& in = t.open_input(level);
+    const ModuleHeader& header = in.header();
+    t.open_output(header);
+    std::vector<Function> fns;
+    if (passes.needs_module()) {
+      Function fn;
+      while (in.next(fn)) {
+        t.verify_input(fn);
+        fns.push_back(std::move(fn));
+      }
+      passes.run(fns, header);
+      for (const Function& f : fns) t.write(f);
+    } else {
+      fns.resize(1);
+      while (in.next(fns[0])) {
+        t.verify_input(fns[0]);
+        passes.run(fns, header);
+        t.write(fns[0]);
+      }
+    }
+    t.finish_output();
+    passes.finish();
+  });
 }
 
 }  // namespace pl

@@ -54,6 +54,8 @@
 
 namespace pl {
 
+struct ToolInfo;
+
 using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header);
 using ModulePassFn = size_t (*)(std::vector<Function>& fns, const ModuleHeader& header);
 
@@ -132,5 +134,12 @@ class PassManager {
   uint64_t applications_ = 0;
   std::vector<Stats> stats_by_pass_;
 };
+
+// The whole main() of an optimizing stage (sonopt, cfgopt): the tool
+// contract of common/tool.h plus the flags above; reads a module at `level`,
+// verifies each function, runs the schedule (one function at a time, or the
+// whole module when a scheduled pass needs it) and writes the module at the
+// same level. Returns the exit status.
+int optimizer_main(const ToolInfo& info, std::vector<PassDecl> passes, Level level, int argc, char** argv);
 
 }  // namespace pl

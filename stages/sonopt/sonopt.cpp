@@ -30,8 +30,6 @@
 // before? per pass (the flags apply to every pass), and a pass changing
 // something triggers passes by name only (triggered-by: is the same edge
 // written at the other end).
-#include <iostream>
-
 #include "pass_manager.h"
 #include "passes.h"
 #include "tool.h"
@@ -108,39 +106,9 @@ std::vector<PassDecl> pass_table() {
 }  // namespace pl::sonopt
 
 int main(int argc, char** argv) {
-  pl::Tool tool({"sonopt", "The sea-of-nodes optimizer (son -> son).",
-                 "  ssa2son f.ssa | sonopt -O2 | pipe-run\n"
-                 "  sonopt f.son --passes=idealize,gvn --print-changed -f text\n"
-                 "  sonopt --list-passes"});
-  pl::PassManager passes("sonopt", pl::sonopt::pass_table(), pl::Level::Son);
-  passes.add_options(tool.cli());
-  return tool.main(argc, argv, [&](pl::Tool& t) {
-    passes.prepare();
-    if (passes.list_requested()) {
-      passes.list(std::cout);
-      return;
-    }
-    pl::ModuleReader& in = t.open_input(pl::Level::Son);
-    const pl::ModuleHeader& header = in.header();
-    t.open_output(header);
-    std::vector<pl::Function> fns;
-    if (passes.needs_module()) {
-      pl::Function fn;
-      while (in.next(fn)) {
-        t.verify_input(fn);
-        fns.push_back(std::move(fn));
-      }
-      passes.run(fns, header);
-      for (const pl::Function& f : fns) t.write(f);
-    } else {
-      fns.resize(1);
-      while (in.next(fns[0])) {
-        t.verify_input(fns[0]);
-        passes.run(fns, header);
-        t.write(fns[0]);
-      }
-    }
-    t.finish_output();
-    passes.finish();
-  });
+  return pl::optimizer_main({"sonopt", "The sea-of-nodes optimizer (son -> son).",
+                             "  ssa2son f.ssa | sonopt -O2 | pipe-run\n"
+                             "  sonopt f.son --passes=idealize,gvn --print-changed -f text\n"
+                             "  sonopt --list-passes"},
+                            pl::sonopt::pass_table(), pl::Level::Son, argc, argv);
 }
