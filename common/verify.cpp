@@ -1663,6 +1663,21 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 
 }  // namespace
 
+std::optional<std::string> node_shape_problem(const Node& n) {
+  if (n.op >= kNumOps) return std::string("a foreign opcode");
+  const OpInfo& info = op_info(n.op);
+  if (!shape_accepts(info.literals, n.literals.size()))
+    return "'" + std::string(info.name) + "' takes " + shape_count_text(info.literals) + " literal(s), found " +
+           std::to_string(n.literals.size());
+  if (!shape_accepts(info.inputs, n.inputs.size()))
+    return "'" + std::string(info.name) + "' takes " + shape_count_text(info.inputs) + " input(s), found " +
+           std::to_string(n.inputs.size());
+  for (size_t i = 0; i < n.literals.size(); ++i)
+    if (auto problem = literal_problem(shape_letter(info.literals, i), n.literals[i]))
+      return "literal " + std::to_string(i) + " must be " + std::string(*problem) + ", found " + n.literals[i].to_json();
+  return std::nullopt;
+}
+
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);
   FunctionVerifier(fn, level, collector).run();

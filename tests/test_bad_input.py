@@ -18,8 +18,8 @@ import pytest
 from conftest import ASAN_BUILD, BUILD, ROOT, run_tool, tool_path
 
 # Every tool that reads a module. pipe-run writes no module (no -o or -f).
-READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son2cfg", "pipe-run"]
-WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son2cfg"}
+READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "pipe-run"]
+WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg"}
 BUILDS = [pytest.param(BUILD, id="release")]
 if ASAN_BUILD:
     BUILDS.append(pytest.param(ASAN_BUILD, id="asan"))

@@ -4,6 +4,7 @@
 // comment describes the algorithm).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,6 +58,7 @@ class Lowerer {
   Lowerer(const ModuleHeader& header, const Function& in);
   // Lowers the whole function; the result is the son-x64 function.
   Function run();
+  void check_shapes() const;
 
   // ---- the input graph (old ids) ----
   const Node& node(NodeId old) const { return in_.nodes[old]; }
@@ -172,9 +174,9 @@ class Lowerer {
     bool is_signed;
     ValueType t;
     NodeId ctl, a, b;
-    bool operator==(const DivKey&) const = default;
+    auto operator<=>(const DivKey&) const = default;
   };
-  std::vector<std::pair<DivKey, NodeId>> divisions_;
+  std::map<DivKey, NodeId> divisions_;  // a map: a function may divide thousands of times
 };
 
 // Is v a signed 32-bit number?
