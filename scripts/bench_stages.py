@@ -10,10 +10,17 @@ saved binary input and reports each one's wall time and peak resident memory
 `gcc -O0 -c` on the same file. Last, pipe-run's executed nodes per second at
 the son level on loop-heavy programs (pipe-run --stats). A benchmark, not a
 test: it prints a Markdown table for the README.
+
+Then the whole pipeline (bench_whole_pipeline): `pipecc -O0 -c` and
+`pipecc -O2 -c` (every stage from c2ast to codegen-x64, each its own process,
+joined by pipes) on generated programs of 10k, 30k and 100k lines, against
+`gcc -O0 -c`, `tcc -c` and `clang -O0 -c` on the same file (wall time, best
+of 2). `--pipeline-only` prints just that table.
 """
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -111,11 +118,44 @@ def bench_interpreter(build, work, name, text):
     return nodes, seconds
 
 
+PIPELINE_SIZES = (10000, 30000, 100000)
+
+
+def pipeline_compilers(build):
+    """(column, argv before the source file) for the whole-pipeline table; a
+    compiler that is not installed is left out."""
+    table = [("pipecc -O0 -c", [str(build / "pipecc"), "-O0", "-c"]),
+             ("pipecc -O2 -c", [str(build / "pipecc"), "-O2", "-c"]),
+             ("gcc -O0 -c", ["gcc", "-O0", "-w", "-c"]), ("tcc -c", ["tcc", "-w", "-c"]),
+             ("clang -O0 -c", ["clang", "-O0", "-w", "-c"])]
+    return [(name, argv) for name, argv in table if shutil.which(argv[0])]
+
+
+def bench_whole_pipeline(build, work):
+    """C to an object file through every stage (pipecc -c) against other
+    compilers' -c on the same generated program: one Markdown table."""
+    compilers = pipeline_compilers(build)
+    print("| lines | shape | " + " | ".join(f"{name} s" for name, _ in compilers) + " |")
+    print("| --- | --- | " + " | ".join("---" for _ in compilers) + " |")
+    for lines in PIPELINE_SIZES:
+        for shape in ("many", "long"):
+            src = work / f"whole{lines}{shape}.c"
+            src.write_text(subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_c_program.py"), str(lines),
+                                           shape, "1"], check=True, capture_output=True, text=True).stdout)
+            obj = work / "whole.o"
+            cells = [f"{min(timed(argv + [str(src), '-o', str(obj)]) for _ in range(2)):.3f}" for _, argv in compilers]
+            print(f"| {src.read_text().count(chr(10))} | {shape} | " + " | ".join(cells) + " |", flush=True)
+
+
 def main():
     build = pathlib.Path(sys.argv[1])
-    sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
+    pipeline_only = "--pipeline-only" in sys.argv[2:]
+    sizes = [int(s) for s in sys.argv[2:] if s != "--pipeline-only"] or [1000, 10000, 100000]
     with tempfile.TemporaryDirectory(prefix="bench-stages-") as tmp:
         work = pathlib.Path(tmp)
+        if pipeline_only:
+            bench_whole_pipeline(build, work)
+            return
         print("| lines | shape | " + " | ".join(f"{s} s / MiB" for s, _, _ in STAGES) +
               " | x64 stages s | pipe c2ast..ssa2son s | gcc -O0 -c s |")
         print("| --- | --- | " + " | ".join("---" for _ in STAGES) + " | --- | --- | --- |")
@@ -132,6 +172,8 @@ def main():
         for name, text in LOOP_PROGRAMS.items():
             nodes, seconds = bench_interpreter(build, work, name, text)
             print(f"| {name} | {nodes} | {seconds:.3f} | {nodes / seconds / 1e6:.1f} |", flush=True)
+        print()
+        bench_whole_pipeline(build, work)
 
 
 if __name__ == "__main__":
