@@ -6,22 +6,29 @@ high pressure with spills, loop phis swapped by exchanges, critical edges)
 are checked by test_stage_golden.py. regalloc-x64 verifies its output by
 default, so every run here also passes the allocation checker
 (common/alloc_check.cpp) or fails with exit 3. Here:
-  - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on;
-  - pipe-gen's random son modules (irreducible loops, calls, high
-    pressure), lowered and scheduled to cfg-x64, allocate, checker on;
+  - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on,
+    and pipe-run at ra-x64 (which simulates the registers, flags and slots
+    the places name) prints what gcc's build prints;
+  - pipe-gen's random modules allocate, checker on: son modules (irreducible
+    loops, calls, high pressure) lowered and scheduled to cfg-x64, son-x64
+    modules scheduled by son2cfg, and cfg-x64 modules as pipe-gen writes
+    them;
   - the output does not depend on the input encoding or on the run;
   - --stats counts spills, reloads, moves and exchanges per function;
   - bad input (another level, a broken module) exits 1 with a diagnostic;
   - the golden cases, compiled by codegen-x64 and linked with a driver,
     print what gcc -O0 prints.
-Running the allocated modules under pipe-run at ra-x64 is issue 8 section 2.
 """
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
 from conftest import ROOT, run_tool, tool_path
+
+sys.path.insert(0, str(ROOT / "tests" / "c"))
+import pipeline  # noqa: E402  (tests/c/pipeline.py: gcc's behaviour, process runs)
 
 CASES = ROOT / "tests" / "stages" / "regalloc-x64"
 CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
@@ -55,32 +62,62 @@ def to_cfg_x64(c_file):
     return argvs
 
 
+def failed_stage(c_file, argvs, codes, errs):
+    stage = next(i for i, c in enumerate(codes) if c)
+    return (f"{c_file.name}: {pathlib.Path(argvs[stage][0]).name} exit {codes[stage]}: "
+            f"{errs[stage].decode(errors='replace')[:400]}")
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_c_corpus_allocates_and_passes_the_checker(chunk):
+def test_c_corpus_allocates_and_runs_like_gcc(chunk, tmp_path):
     failures = []
     for c_file in CORPUS[chunk::CHUNKS]:
-        argvs = to_cfg_x64(c_file) + [[tool_path("regalloc-x64"), "-o", "/dev/null"]]
+        ra = tmp_path / f"{c_file.stem}.ra.bin"
+        argvs = to_cfg_x64(c_file) + [[tool_path("regalloc-x64"), "-f", "bin", "-o", str(ra)]]
         codes, _, errs = pipe(argvs)
         if any(codes):
-            stage = next(i for i, c in enumerate(codes) if c)
-            failures.append(f"{c_file.name}: {pathlib.Path(argvs[stage][0]).name} exit {codes[stage]}: "
-                            f"{errs[stage].decode(errors='replace')[:400]}")
+            failures.append(failed_stage(c_file, argvs, codes, errs))
+            continue
+        want, problem = pipeline.gcc_behaviour(c_file, tmp_path / c_file.stem)
+        assert not problem, problem
+        got = pipeline.run_process([tool_path("pipe-run"), str(ra)], timeout=20)
+        if not got.same_as(want):
+            failures.append(f"{c_file.name}: pipe-run at ra-x64 gives {pipeline.describe_status(got.status)}, "
+                            f"gcc's build {pipeline.describe_status(want.status)}; "
+                            f"{pipeline.first_difference(want.stdout, got.stdout)}\n{pipeline.tail(got.stderr, 4)}")
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("seed", range(1, 13))
-def test_generated_modules_allocate_and_pass_the_checker(seed):
-    argvs = [[tool_path("pipe-gen"), "--level", "son", "--seed", str(seed), "--nodes", "3000",
-              "--functions", "4", "-f", "bin"]]
-    argvs += [[tool_path(t), "-f", "bin"] for t in LOWER]
-    argvs += [[tool_path("regalloc-x64"), "--stats", "-f", "bin"]]
-    codes, out, errs = pipe(argvs)
+def allocates_under_the_checker(argvs, functions):
+    """Runs generator | ... | regalloc-x64 --stats; returns the stats lines."""
+    codes, out, errs = pipe(argvs + [[tool_path("regalloc-x64"), "--stats", "-f", "bin"]])
     assert codes == [0] * len(codes), b"\n".join(errs).decode(errors="replace")
     assert out
-    stats = errs[-1].decode()
-    assert stats.count("regalloc-x64: ") == 4
+    stats = errs[-1].decode().splitlines()
+    assert len(stats) == functions and all(line.startswith("regalloc-x64: ") for line in stats), stats
+    return stats
+
+
+def gen(level, seed, nodes=3000, functions=4):
+    return [tool_path("pipe-gen"), "--level", level, "--seed", str(seed), "--nodes", str(nodes),
+            "--functions", str(functions), "-f", "bin"]
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_generated_son_modules_allocate_and_pass_the_checker(seed):
+    stats = allocates_under_the_checker([gen("son", seed)] + [[tool_path(t), "-f", "bin"] for t in LOWER], 4)
     # Random modules keep many values live: the allocator had to spill.
-    assert any(" 0 spills" not in line for line in stats.splitlines())
+    assert any(" 0 spills" not in line for line in stats)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_generated_son_x64_modules_allocate_and_pass_the_checker(seed):
+    allocates_under_the_checker([gen("son-x64", seed), [tool_path("son2cfg"), "-f", "bin"]], 4)
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_generated_cfg_x64_modules_allocate_and_pass_the_checker(seed):
+    allocates_under_the_checker([gen("cfg-x64", seed)], 4)
 
 
 def test_output_is_deterministic_whatever_the_encoding():
