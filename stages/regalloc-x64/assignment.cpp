@@ -14,15 +14,19 @@
 //     by a move, an exchange (the seed's swap-reg, when the register holds
 //     another live value and the input sits in a register too) or a reload;
 //     then inputs in any register (reloaded if they were spilled);
-//  2. a tied input (two-address form) that lives on is copied first, so the
-//     instruction may overwrite its register;
+//  2. a tied input (two-address form) that lives on stays where it is and
+//     the instruction overwrites a copy of it, made in the register the
+//     result gets (so a loop-carried value keeps its register); only when
+//     the result is wanted in the tied input's own register (its hint, see
+//     below) does the input move instead. A commutative instruction whose
+//     input 0 lives on and input 1 dies swaps them first: no copy at all;
 //  3. registers the instruction destroys (its clobbers and fixed results: a
 //     call destroys every caller-saved register) are emptied: a value that
 //     lives on moves to a free register (a callee-saved one at a call: the
 //     System V departure of save_emission.cpp) or is spilled;
 //  4. released values (last use here) free their registers;
-//  5. the result gets its register: the tied input's, the fixed one, or a
-//     free one; when none is free, the value whose next use is furthest is
+//  5. the result gets its register: the tied input's, the fixed one, its
+//     hint when free, or a free one; when none is free, the value whose next use is furthest is
 //     spilled (the seed's class allocation spills by furthest next use, as
 //     Belady; done here at the moment of need rather than in a separate
 //     counting pass, because x86's fixed registers make a count alone
@@ -34,7 +38,12 @@
 // set by the first predecessor done (each live value where it is, at most
 // 14 in registers; each phi in its input's register if free, else another,
 // else a slot), and every predecessor ends with a parallel move into them
-// (edge_moves.cpp). Every value live into a merge gets a phi there
+// (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
+// moves to its later passes): a value read in a fixed register (a call
+// argument, a dividend, a return value) prefers that register, and when a
+// merge's phi gets a register, its inputs on the other edges prefer it too,
+// as does a phi whose value flows on into another phi; so the back edge of
+// a loop mostly needs no move. Every value live into a merge gets a phi there
 // (the value may be in another node on each edge); collapse.cpp removes
 // those that merge one node.
 //
@@ -96,6 +105,8 @@ class Assigner {
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
     home_.assign(n_orig_, kNone);
+    hint_.assign(n_orig_, kNone);
+    hint_fixed_uses();
     owner_.fill(kNone);
     done_.assign(n_orig_, 0);
     exit_.resize(orig_.size());
@@ -289,6 +300,7 @@ class Assigner {
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
     const x64::Constraints& c = x64::constraints(node(id).op);
+    order_commutative(id);
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);
@@ -312,21 +324,29 @@ class Assigner {
         read[k] = reg_node_[ops[k].value];
       }
     pos_ = user_pos;
-    // Step 2: a tied input that lives on is copied away first.
-    RegSet kill = c.clobbers & 0xFFFFu;
+    RegSet kill = (c.clobbers & 0xFFFFu) | fixed_results(c);
+    // Step 2: a tied input that lives on stays where it is (a loop-carried
+    // value keeps its register); the instruction overwrites a copy of it in
+    // the register its result gets.
     std::optional<Reg> tied_reg;
     if (c.tied >= 0) {
       NodeId t = node(id).inputs[static_cast<size_t>(c.tied)];
       tied_reg = reg_of(t);
-      if (lives_after(t)) {
-        Reg to = pick(locked | bit(*tied_reg), across_[t]);
+      if (lives_after(t) && hinted(id) == *tied_reg) {
+        // ... unless the result is wanted in t's register: then t moves.
+        Reg to = pick(locked | kill | bit(*tied_reg), across_[t]);
         put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
+      } else if (lives_after(t)) {
+        Reg to = result_pick(id, locked | kill | bit(*tied_reg));
+        NodeId copy = emit_copy(X64Mov, reg_node_[t], x64::place_of(to));
+        for (size_t k = 0; k < ops.size(); ++k)
+          if (ops[k].user == id && ops[k].index == static_cast<size_t>(c.tied)) read[k] = copy;
+        locked |= bit(to);
+        tied_reg = to;
       } else {
         drop_reg(t);
       }
     }
-    for (size_t e = 0; e < c.num_results; ++e)
-      if (c.results[e].kind == x64::Fixed::Reg) kill |= bit(c.results[e].reg);
     // Step 3: empty what the instruction destroys.
     const bool call = op_info(node(id).op).has(CALL);
     for (unsigned r = 0; r < kGprs; ++r) {
@@ -358,7 +378,7 @@ class Assigner {
       else if (want.kind == x64::Fixed::LiteralReg)
         r = literal_reg(v);
       else
-        r = pick(taken | fixed_results(c), across_[v]);
+        r = result_pick(v, taken | fixed_results(c));
       if (owner_[static_cast<unsigned>(r)] != kNone) evict(r);
       taken |= bit(r);
       results.emplace_back(v, r);
@@ -378,6 +398,46 @@ class Assigner {
       done_[p] = 1;
     }
     for (auto [v, r] : results) define(v, r);
+  }
+
+  // A commutative two-address instruction overwrites input 0: when input 0
+  // lives on and input 1 dies here, the inputs are swapped, so that the
+  // dying value is overwritten and no copy is needed.
+  void order_commutative(NodeId id) {
+    Node& nd = fn_.nodes[id];
+    const x64::Constraints& c = x64::constraints(nd.op);
+    if (!op_info(nd.op).has(COMMUTATIVE) || c.tied != 0 || nd.inputs.size() != 2) return;
+    NodeId a = nd.inputs[0], b = nd.inputs[1];
+    if (a == b || !is_value_[a] || !is_value_[b]) return;
+    if (lives_after(a) && !lives_after(b)) std::swap(nd.inputs[0], nd.inputs[1]);
+  }
+
+  // The register value v is wanted in (hint_), or Rsp for none.
+  Reg hinted(NodeId v) const { return v < n_orig_ && hint_[v] != kNone ? static_cast<Reg>(hint_[v]) : Reg::Rsp; }
+
+  // A register for the new value v: its hint when that is free and
+  // allowed, else pick()'s choice.
+  Reg result_pick(NodeId v, RegSet avoid) {
+    Reg h = hinted(v);
+    if (h != Reg::Rsp && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone) return h;
+    return pick(avoid, across_[v]);
+  }
+
+  // Hints for values read in a fixed register (a call argument, a return
+  // value, a dividend, a shift count): the first such use in block order.
+  void hint_fixed_uses() {
+    for (const Block& b : orig_)
+      for (NodeId id : b.nodes) {
+        const Node& nd = node(id);
+        if (!x64::is_x64(nd.op)) continue;
+        const x64::Constraints& c = x64::constraints(nd.op);
+        for (size_t i = 0; i < nd.inputs.size(); ++i) {
+          x64::OperandConstraint want = c.input(i);
+          NodeId in = nd.inputs[i];
+          if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && hint_[in] == kNone)
+            hint_[in] = static_cast<unsigned>(want.reg);
+        }
+      }
   }
 
   static RegSet fixed_results(const x64::Constraints& c) {
@@ -589,7 +649,10 @@ class Assigner {
       NodeId u = node(id).inputs[k];
       Place p;
       std::optional<Reg> r;
-      if (in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
+      // The register the phi is wanted in (it feeds a later phi, or a fixed
+      // register), else its input's register on this edge.
+      if (Reg h = hinted(id); h != Reg::Rsp && !(claimed & bit(h))) r = h;
+      if (!r && in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
       if (!r) {
         for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
           if (!(claimed & bit(c))) {
@@ -601,6 +664,10 @@ class Assigner {
         p = x64::place_of(*r);
         claimed |= bit(*r);
         ++regs;
+        // Phi coalescing: the inputs on the other edges, when defined later,
+        // prefer this register, so that their edge moves vanish.
+        for (NodeId in : node(id).inputs)
+          if (in < n_orig_ && hint_[in] == kNone) hint_[in] = static_cast<unsigned>(*r);
       } else {
         p = home(id);
       }
@@ -656,6 +723,7 @@ class Assigner {
   std::vector<uint8_t> across_;
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
+  std::vector<uint32_t> hint_;  // value -> register of a phi it flows into (kNone: none)
   std::array<NodeId, kGprs> owner_{};
   std::vector<NodeId> touched_;
   std::vector<uint8_t> done_;
