@@ -105,7 +105,8 @@ class Assigner {
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
     home_.assign(n_orig_, kNone);
-    hint_.assign(n_orig_, kNone);
+    phi_hint_.assign(n_orig_, kNone);
+    fixed_hint_.assign(n_orig_, kNone);
     hint_fixed_uses();
     owner_.fill(kNone);
     done_.assign(n_orig_, 0);
@@ -210,10 +211,13 @@ class Assigner {
   }
 
   // ---- step 1: inputs ----
-  void ensure_in(NodeId v, Reg r, RegSet& locked) {
+  // Puts v in fixed register r; returns the node the instruction reads
+  // there. `keep`: the instruction destroys r and v lives on after it, so a
+  // copy in r serves the instruction and v stays in its own register.
+  NodeId ensure_in(NodeId v, Reg r, RegSet& locked, bool keep) {
     if (in_reg(v) && reg_of(v) == r) {
       locked |= bit(r);
-      return;
+      return reg_node_[v];
     }
     NodeId w = owner_[static_cast<unsigned>(r)];
     if (w != kNone) {
@@ -222,7 +226,7 @@ class Assigner {
       if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
         exchange(v, w);
         locked |= bit(r);
-        return;
+        return reg_node_[v];
       }
       if (needed) {
         if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w]))
@@ -232,11 +236,13 @@ class Assigner {
       }
       if (owner_[static_cast<unsigned>(r)] != kNone) drop_reg(owner_[static_cast<unsigned>(r)]);
     }
+    locked |= bit(r);
+    if (in_reg(v) && keep) return emit_copy(X64Mov, reg_node_[v], x64::place_of(r));
     if (in_reg(v))
       put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
     else
       put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
-    locked |= bit(r);
+    return reg_node_[v];
   }
 
   // Swaps the registers of v and w (both held); each gets its proj.
@@ -310,21 +316,24 @@ class Assigner {
     // While the inputs are placed, next uses count from the producer, so
     // that no input of the pair looks dead to an eviction.
     const uint32_t user_pos = pos_;
+    const RegSet kill = (c.clobbers & 0xFFFFu) | fixed_results(c);
+    // Which fixed-register inputs are copied into a register the
+    // instruction destroys while their value stays put (it lives on).
+    std::vector<uint8_t> keep(ops.size(), 0);
+    for (size_t k = 0; k < ops.size(); ++k)
+      keep[k] = flags_producer == kNone && ops[k].want.kind == x64::Fixed::Reg && (kill & bit(ops[k].want.reg)) &&
+                lives_after(ops[k].value);
     if (flags_producer != kNone) pos_ = producer_pos;
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].want.kind == x64::Fixed::Reg) {
-        ensure_in(ops[k].value, ops[k].want.reg, locked);
-        read[k] = reg_node_[ops[k].value];
-      }
+      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k]);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
         ensure_any(ops[k].value, locked);
         read[k] = reg_node_[ops[k].value];
       }
     pos_ = user_pos;
-    RegSet kill = (c.clobbers & 0xFFFFu) | fixed_results(c);
     // Step 2: a tied input that lives on stays where it is (a loop-carried
     // value keeps its register); the instruction overwrites a copy of it in
     // the register its result gets.
@@ -413,7 +422,13 @@ class Assigner {
   }
 
   // The register value v is wanted in (hint_), or Rsp for none.
-  Reg hinted(NodeId v) const { return v < n_orig_ && hint_[v] != kNone ? static_cast<Reg>(hint_[v]) : Reg::Rsp; }
+  // A phi's register comes first: a loop's back edge runs more often than
+  // the call or division outside the loop that may also read the value.
+  Reg hinted(NodeId v) const {
+    if (v >= n_orig_) return Reg::Rsp;
+    uint32_t h = phi_hint_[v] != kNone ? phi_hint_[v] : fixed_hint_[v];
+    return h != kNone ? static_cast<Reg>(h) : Reg::Rsp;
+  }
 
   // A register for the new value v: its hint when that is free and
   // allowed, else pick()'s choice.
@@ -434,8 +449,8 @@ class Assigner {
         for (size_t i = 0; i < nd.inputs.size(); ++i) {
           x64::OperandConstraint want = c.input(i);
           NodeId in = nd.inputs[i];
-          if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && hint_[in] == kNone)
-            hint_[in] = static_cast<unsigned>(want.reg);
+          if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
+            fixed_hint_[in] = static_cast<unsigned>(want.reg);
         }
       }
   }
@@ -667,7 +682,7 @@ class Assigner {
         // Phi coalescing: the inputs on the other edges, when defined later,
         // prefer this register, so that their edge moves vanish.
         for (NodeId in : node(id).inputs)
-          if (in < n_orig_ && hint_[in] == kNone) hint_[in] = static_cast<unsigned>(*r);
+          if (in < n_orig_ && phi_hint_[in] == kNone) phi_hint_[in] = static_cast<unsigned>(*r);
       } else {
         p = home(id);
       }
@@ -723,7 +738,9 @@ class Assigner {
   std::vector<uint8_t> across_;
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
-  std::vector<uint32_t> hint_;  // value -> register of a phi it flows into (kNone: none)
+  // Register hints (kNone: none): of a phi the value flows into, of a fixed
+  // register that reads it.
+  std::vector<uint32_t> phi_hint_, fixed_hint_;
   std::array<NodeId, kGprs> owner_{};
   std::vector<NodeId> touched_;
   std::vector<uint8_t> done_;
