@@ -2,9 +2,10 @@
 
 The goldens (tests/stages/regalloc-x64: tied operands, fixed registers for
 division and shifts, values live across calls in callee-saved registers,
-high pressure with spills, loop phis swapped by exchanges, critical edges)
-are checked by test_stage_golden.py. regalloc-x64 verifies its output by
-default, so every run here also passes the allocation checker
+high pressure with spills, loop phis swapped by exchanges, critical edges,
+constants made anew rather than spilled) are checked by
+test_stage_golden.py. regalloc-x64 verifies its output by default, so
+every run here also passes the allocation checker
 (common/alloc_check.cpp) or fails with exit 3. Here:
   - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on,
     and pipe-run at ra-x64 (which simulates the registers, flags and slots
@@ -178,6 +179,15 @@ def test_broken_input_names_the_node(tmp_path):
     assert not out.exists()  # output files are written atomically
 
 
+def test_constants_are_made_anew_not_spilled():
+    out = run_tool("regalloc-x64", CASES / "remat.in.txt", "-f", "text", check=0).stdout.decode()
+    makes = [line.split(" = ")[0].strip() for line in out.splitlines() if 'x64:movi "i64", 1250999896491' in line]
+    assert len(makes) == 2, makes  # the original and the copy made in the loop, after k was evicted
+    copies = [line for line in out.splitlines() if any(f"x64:{op} {m} " in line for m in makes
+                                                       for op in ("spill", "reload", "mov"))]
+    assert not copies, copies
+
+
 def test_stack_map_shares_slots_of_disjoint_lifetimes():
     out = run_tool("regalloc-x64", CASES / "slots.in.txt", "-f", "text", check=0).stdout.decode()
     spills = [line.split(" = ")[1] for line in out.splitlines() if "x64:spill" in line and "in s0" in line]
@@ -194,6 +204,7 @@ DRIVER = r"""
 long tied(long, long); long divmod(long, long); unsigned long udiv(unsigned long, unsigned long);
 long shifts(long, long, unsigned long); long across(long, long); long pressure(long *);
 long fib(long); long swap3(long, long, long, long); long crit(long, long); long phases(long);
+long remat(long *, long);
 long g(long a, long b) { return a * 7 - b; }
 long h(long x) { return x * 3 + 1; }
 int main(void) {
@@ -204,6 +215,7 @@ int main(void) {
     long a = v[i], b = v[(i + 3) % 8] | 1;
     printf("%ld %ld %ld %lu %ld\n", tied(a, b), divmod(a, b), shifts(a, i, (unsigned long)a), udiv(a, b), crit(a, b));
     printf("%ld %ld %ld %ld %ld\n", across(a, b), fib(i * 5), swap3(i, 1, 2, 3), phases(a), pressure(p));
+    printf("%ld\n", remat(p, i));
   }
   return 0;
 }
@@ -216,7 +228,7 @@ def c_source(case):
 
 
 def test_golden_cases_run_natively_like_gcc(tmp_path):
-    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots"]
+    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots", "remat"]
     (tmp_path / "driver.c").write_text(DRIVER)
     objects = []
     for case in cases:

@@ -13,7 +13,9 @@
 //     in rcx, call arguments in rdi, rsi, ..., return values in rax/rdx),
 //     by a move, an exchange (the seed's swap-reg, when the register holds
 //     another live value and the input sits in a register too) or a reload;
-//     then inputs in any register (reloaded if they were spilled);
+//     an input whose fixed register the instruction destroys (a call
+//     argument, a dividend) and that lives on is copied there and stays
+//     where it is; then inputs in any register (reloaded if spilled);
 //  2. a tied input (two-address form) that lives on stays where it is and
 //     the instruction overwrites a copy of it, made in the register the
 //     result gets (so a loop-carried value keeps its register); only when
@@ -174,6 +176,27 @@ class Assigner {
     if (home_[v] == kNone) home_[v] = next_slot_++;
     return Place::slot(home_[v]);
   }
+  // Rematerialization (a departure from the seed, which spills every
+  // value): a constant (x64:movi, or x64:lea of a symbol alone) that must
+  // leave its register is not spilled; where it is needed again, a copy of
+  // its instruction makes it anew. It has no slot, and a merge takes it
+  // only if it is in a register when the merge's locations are decided.
+  bool remat(NodeId v) const {
+    if (v >= n_orig_) return false;
+    const Node& nd = node(v);
+    return nd.op == X64MovI || (nd.op == X64Lea && nd.inputs.empty());
+  }
+  // Puts a value that is in no register into r: from its slot, or anew.
+  void reload(NodeId v, Reg r) {
+    if (slot_node_[v] != kNone || !remat(v)) {
+      put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+      return;
+    }
+    Node n = node(v);
+    n.loc = loc_;
+    put_reg(v, emit(std::move(n), x64::place_of(r)), r);
+  }
+
   void ensure_spilled(NodeId v) {
     if (slot_node_[v] != kNone) return;
     slot_node_[v] = emit_copy(X64Spill, reg_node_[v], home(v));
@@ -193,7 +216,9 @@ class Assigner {
     uint32_t far = 0;
     for (Reg r : kShortLived) {
       if (locked & bit(r)) continue;
-      uint32_t d = next(owner_[static_cast<unsigned>(r)], pos_);
+      NodeId w = owner_[static_cast<unsigned>(r)];
+      uint32_t d = next(w, pos_);
+      if (remat(w) && d != kFar) d = d > kFar / 4 ? kFar - 1 : 4 * d;  // costs one instruction, not two
       if (best == Reg::Rsp || d > far) {
         best = r;
         far = d;
@@ -206,7 +231,7 @@ class Assigner {
   void evict(Reg r) {
     NodeId v = owner_[static_cast<unsigned>(r)];
     if (v == kNone) return;
-    if (next(v, pos_) != kFar) ensure_spilled(v);
+    if (next(v, pos_) != kFar && !remat(v)) ensure_spilled(v);
     drop_reg(v);
   }
 
@@ -241,7 +266,7 @@ class Assigner {
     if (in_reg(v))
       put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
     else
-      put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+      reload(v, r);
     return reg_node_[v];
   }
 
@@ -279,7 +304,7 @@ class Assigner {
       return;
     }
     Reg r = pick(locked, across_[v]);
-    put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+    reload(v, r);
     locked |= bit(r);
   }
 
@@ -631,10 +656,40 @@ class Assigner {
       places.push_back(p);
       phis.push_back(phi);
     }
+    // A constant the merge wants that is in no register here is made anew:
+    // after the parallel move, right in its register (no move writes
+    // there), or before it when its place is a slot (a rare phi).
+    std::vector<uint8_t> anew(sources.size(), 0);
+    RegSet locked = 0;
+    for (NodeId v : sources)
+      if (remat(v) && in_reg(v)) locked |= bit(reg_of(v));  // kept for the move
+    for (size_t j = 0; j < sources.size(); ++j) {
+      NodeId v = sources[j];
+      if (!remat(v) || in_reg(v) || slot_node_[v] != kNone) continue;
+      if (places[j].is_reg())
+        anew[j] = 1;
+      else
+        ensure_any(v, locked);
+    }
     std::vector<NodeId> holders;
-    for (size_t j = 0; j < sources.size(); ++j) holders.push_back(holder(sources[j], places[j]));
+    std::vector<Place> to;
+    for (size_t j = 0; j < sources.size(); ++j)
+      if (!anew[j]) {
+        holders.push_back(holder(sources[j], places[j]));
+        to.push_back(places[j]);
+      }
     Sink sink(*this);
-    std::vector<NodeId> result = edge_moves(fn_, holders, places, sink);
+    std::vector<NodeId> moved = edge_moves(fn_, holders, to, sink);
+    std::vector<NodeId> result;
+    for (size_t j = 0, m = 0; j < sources.size(); ++j) {
+      if (!anew[j]) {
+        result.push_back(moved[m++]);
+        continue;
+      }
+      Node n = node(sources[j]);
+      n.loc = loc_;
+      result.push_back(emit(std::move(n), places[j]));
+    }
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
 
@@ -653,6 +708,8 @@ class Assigner {
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
         ++regs;
+      } else if (remat(v)) {
+        continue;  // made anew where it is used after the merge
       } else {
         p = home(v);
       }
