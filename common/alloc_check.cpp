@@ -406,10 +406,10 @@ class Checker {
       NodeId x = nd.inputs[0];
       if (!value_[id] || nd.place.none()) return;
       unsigned loc = loc_of(nd.place);
-      // A result in any register (a volatile load's value) is written where
-      // its proj says; fixed ones were made pending by define().
-      bool fixed = element_place(x, static_cast<size_t>(nd.literals[0].as_int())).has_value();
-      if (report && fixed && s[loc] != pending_code(x))
+      // define() made the tuple's results pending where they are written
+      // (a fixed register, or the proj's place for a result in any
+      // register); the proj takes one that nothing overwrote since.
+      if (report && s[loc] != pending_code(x))
         error(id, "result " + std::to_string(nd.literals[0].as_int()) + " of " + node_name(x) + " should be in " +
                       loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
       s[loc] = id;
@@ -454,8 +454,8 @@ class Checker {
       for (size_t e = 0; e < res.size(); ++e)
         if (res[e] == 'v')
           if (std::optional<Place> p = element_place(id, e)) s[loc_of(*p)] = pending_code(id);
-      // A result in any register (x64:load.volatile's value) is written to
-      // the place of its proj.
+      // A result in any register (x64:load.volatile's value) is written by
+      // the tuple to the place its proj names.
       auto projs = value_projs_.find(id);
       if (projs != value_projs_.end())
         for (NodeId p : projs->second)

@@ -2,13 +2,15 @@
 decides what an allocated function computes, so a wrong allocation gives a
 wrong result or a runtime error even with the checker off (--no-verify).
 
-The functions `f` of tests/verify/ok_rax64.txt and of the broken
-allocations tests/verify/h_*.txt are made runnable here: their extern `g`
+The functions `f` of tests/verify/ok_rax64.txt and of the allocation
+checker's cases tests/verify/h_*.txt are made runnable here: their extern `g`
 becomes an allocated function of the module (g(x) = 3x + 1, which also
 writes caller-saved registers), and an allocated main calls f(5, 7) and
-prints the result. The correct allocation prints the right value; each
-broken one must not (it may print another value, or stop with an error
-naming a node).
+prints the result (an f(ptr) gets the address of an i32 holding 5 instead;
+an i32 result is printed with %d).
+The correct allocations (`# verify: ok`) print the right value; each broken
+one (`# verify: expect errors`) must not (it may print another value, or
+stop with an error naming a node).
 """
 import re
 
@@ -18,7 +20,9 @@ from conftest import ROOT, run_tool
 
 VERIFY = ROOT / "tests" / "verify"
 
-PRINTF = 'extern function printf(ptr, ...) -> i32\ndata internal readonly fmt size 5 align 1 init x"256c640a00"\n'
+PRINTF = ('extern function printf(ptr, ...) -> i32\ndata internal readonly fmt size 5 align 1 init x"256c640a00"\n'
+          'data internal readonly fmt32 size 4 align 1 init x"25640a00"\n'
+          'data internal cell size 4 align 4 init x"05000000"\n')
 
 G = """
 internal pipeline g(i64) -> i64 {
@@ -68,10 +72,19 @@ CORRECT = {
     "h_join_conflict": 5,  # f returns its argument on both paths
     "h_tied": -2,          # a - b
     "h_places": 5,         # f returns its argument
+    # f(ptr) returns the i32 its argument points to (5), read by a volatile load.
+    "h_tuple_any_register": 5, "h_tuple_any_register_clobbered": 5, "h_tuple_any_register_before_proj": 5,
 }
 # A runtime error names the function and node; a load-time one (a spilled
 # value read as a register, a value in rsp) names the function and node too.
 NAMES_NODE = re.compile(r"^pipe-run: (?:\w+: i\d+: runtime error: |.*function '\w+': i\d+: error: )", re.M)
+
+
+def verifies(name):
+    """True for a correct allocation (`# verify: ok`), False for a broken one."""
+    first = (VERIFY / f"{name}.txt").read_text().splitlines()[0]
+    assert first in ("# verify: ok", "# verify: expect errors"), name
+    return first == "# verify: ok"
 
 
 def runnable(name):
@@ -80,7 +93,12 @@ def runnable(name):
     has_g = "\nextern function g(i64) -> i64\n" in text
     text = text.replace("\nextern function g(i64) -> i64\n", "\n")
     text = text.replace("\nmodule ra-x64\n", "\nmodule ra-x64\n" + PRINTF)
-    return text + (G if has_g else "") + MAIN
+    main = MAIN
+    if "\npipeline f(ptr) -> " in text:
+        main = main.replace('x64:movi "i64", 5 in rdi', 'x64:lea "i64", 0, 0, "cell" in rdi')
+    if "\npipeline f(" in text and ") -> i32 {" in text.split("\npipeline f(", 1)[1].split("\n", 1)[0]:
+        main = main.replace('"fmt"', '"fmt32"')  # an i32 result's upper half is undefined: printed by %d
+    return text + (G if has_g else "") + main
 
 
 def run(tmp_path, name, *flags):
@@ -96,13 +114,14 @@ def test_broken_allocations_exist():
     assert set(CORRECT) <= names
 
 
-def test_correct_allocation_runs(tmp_path):
-    proc = run(tmp_path, "ok_rax64")
+@pytest.mark.parametrize("name", sorted(n for n in CORRECT if verifies(n)))
+def test_correct_allocation_runs(tmp_path, name):
+    proc = run(tmp_path, name)
     assert proc.returncode == 0, proc.stderr.decode()
-    assert proc.stdout == b"50\n"
+    assert proc.stdout == f"{CORRECT[name]}\n".encode()
 
 
-@pytest.mark.parametrize("name", sorted(n for n in CORRECT if n.startswith("h_")))
+@pytest.mark.parametrize("name", sorted(n for n in CORRECT if not verifies(n)))
 def test_broken_allocation_shows(tmp_path, name):
     proc = run(tmp_path, name, "--no-verify")
     err = proc.stderr.decode()

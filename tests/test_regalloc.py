@@ -2,26 +2,34 @@
 
 The goldens (tests/stages/regalloc-x64: tied operands, fixed registers for
 division and shifts, values live across calls in callee-saved registers,
-high pressure with spills, loop phis swapped by exchanges, critical edges)
-are checked by test_stage_golden.py. regalloc-x64 verifies its output by
-default, so every run here also passes the allocation checker
+high pressure with spills, loop phis swapped by exchanges, critical edges,
+constants made anew rather than spilled) are checked by
+test_stage_golden.py. regalloc-x64 verifies its output by default, so
+every run here also passes the allocation checker
 (common/alloc_check.cpp) or fails with exit 3. Here:
-  - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on;
-  - pipe-gen's random son modules (irreducible loops, calls, high
-    pressure), lowered and scheduled to cfg-x64, allocate, checker on;
+  - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on,
+    and pipe-run at ra-x64 (which simulates the registers, flags and slots
+    the places name) prints what gcc's build prints;
+  - pipe-gen's random modules allocate, checker on: son modules (irreducible
+    loops, calls, high pressure) lowered and scheduled to cfg-x64, son-x64
+    modules scheduled by son2cfg, and cfg-x64 modules as pipe-gen writes
+    them;
   - the output does not depend on the input encoding or on the run;
   - --stats counts spills, reloads, moves and exchanges per function;
   - bad input (another level, a broken module) exits 1 with a diagnostic;
   - the golden cases, compiled by codegen-x64 and linked with a driver,
     print what gcc -O0 prints.
-Running the allocated modules under pipe-run at ra-x64 is issue 8 section 2.
 """
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
 from conftest import ROOT, run_tool, tool_path
+
+sys.path.insert(0, str(ROOT / "tests" / "c"))
+import pipeline  # noqa: E402  (tests/c/pipeline.py: gcc's behaviour, process runs)
 
 CASES = ROOT / "tests" / "stages" / "regalloc-x64"
 CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
@@ -55,32 +63,62 @@ def to_cfg_x64(c_file):
     return argvs
 
 
+def failed_stage(c_file, argvs, codes, errs):
+    stage = next(i for i, c in enumerate(codes) if c)
+    return (f"{c_file.name}: {pathlib.Path(argvs[stage][0]).name} exit {codes[stage]}: "
+            f"{errs[stage].decode(errors='replace')[:400]}")
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_c_corpus_allocates_and_passes_the_checker(chunk):
+def test_c_corpus_allocates_and_runs_like_gcc(chunk, tmp_path):
     failures = []
     for c_file in CORPUS[chunk::CHUNKS]:
-        argvs = to_cfg_x64(c_file) + [[tool_path("regalloc-x64"), "-o", "/dev/null"]]
+        ra = tmp_path / f"{c_file.stem}.ra.bin"
+        argvs = to_cfg_x64(c_file) + [[tool_path("regalloc-x64"), "-f", "bin", "-o", str(ra)]]
         codes, _, errs = pipe(argvs)
         if any(codes):
-            stage = next(i for i, c in enumerate(codes) if c)
-            failures.append(f"{c_file.name}: {pathlib.Path(argvs[stage][0]).name} exit {codes[stage]}: "
-                            f"{errs[stage].decode(errors='replace')[:400]}")
+            failures.append(failed_stage(c_file, argvs, codes, errs))
+            continue
+        want, problem = pipeline.gcc_behaviour(c_file, tmp_path / c_file.stem)
+        assert not problem, problem
+        got = pipeline.run_process([tool_path("pipe-run"), str(ra)], timeout=20)
+        if not got.same_as(want):
+            failures.append(f"{c_file.name}: pipe-run at ra-x64 gives {pipeline.describe_status(got.status)}, "
+                            f"gcc's build {pipeline.describe_status(want.status)}; "
+                            f"{pipeline.first_difference(want.stdout, got.stdout)}\n{pipeline.tail(got.stderr, 4)}")
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("seed", range(1, 13))
-def test_generated_modules_allocate_and_pass_the_checker(seed):
-    argvs = [[tool_path("pipe-gen"), "--level", "son", "--seed", str(seed), "--nodes", "3000",
-              "--functions", "4", "-f", "bin"]]
-    argvs += [[tool_path(t), "-f", "bin"] for t in LOWER]
-    argvs += [[tool_path("regalloc-x64"), "--stats", "-f", "bin"]]
-    codes, out, errs = pipe(argvs)
+def allocates_under_the_checker(argvs, functions):
+    """Runs generator | ... | regalloc-x64 --stats; returns the stats lines."""
+    codes, out, errs = pipe(argvs + [[tool_path("regalloc-x64"), "--stats", "-f", "bin"]])
     assert codes == [0] * len(codes), b"\n".join(errs).decode(errors="replace")
     assert out
-    stats = errs[-1].decode()
-    assert stats.count("regalloc-x64: ") == 4
+    stats = errs[-1].decode().splitlines()
+    assert len(stats) == functions and all(line.startswith("regalloc-x64: ") for line in stats), stats
+    return stats
+
+
+def gen(level, seed, nodes=3000, functions=4):
+    return [tool_path("pipe-gen"), "--level", level, "--seed", str(seed), "--nodes", str(nodes),
+            "--functions", str(functions), "-f", "bin"]
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_generated_son_modules_allocate_and_pass_the_checker(seed):
+    stats = allocates_under_the_checker([gen("son", seed)] + [[tool_path(t), "-f", "bin"] for t in LOWER], 4)
     # Random modules keep many values live: the allocator had to spill.
-    assert any(" 0 spills" not in line for line in stats.splitlines())
+    assert any(" 0 spills" not in line for line in stats)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_generated_son_x64_modules_allocate_and_pass_the_checker(seed):
+    allocates_under_the_checker([gen("son-x64", seed), [tool_path("son2cfg"), "-f", "bin"]], 4)
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_generated_cfg_x64_modules_allocate_and_pass_the_checker(seed):
+    allocates_under_the_checker([gen("cfg-x64", seed)], 4)
 
 
 def test_output_is_deterministic_whatever_the_encoding():
@@ -107,7 +145,7 @@ def test_stats_count_exchanges_of_loop_swaps():
 
 def test_stats_count_callee_saved_saves_and_spills():
     # across: rbx and r12 saved once and restored once (2 spills, 2 reloads).
-    assert stats_of("calls") == ["regalloc-x64: across: 2 spills, 2 reloads, 6 moves, 0 exchanges"]
+    assert stats_of("calls") == ["regalloc-x64: across: 2 spills, 2 reloads, 4 moves, 0 exchanges"]
     [pressure] = stats_of("pressure")
     spills = int(pressure.split(": ")[2].split()[0])
     assert spills > 6, pressure  # more live values than callee-saved registers
@@ -141,6 +179,15 @@ def test_broken_input_names_the_node(tmp_path):
     assert not out.exists()  # output files are written atomically
 
 
+def test_constants_are_made_anew_not_spilled():
+    out = run_tool("regalloc-x64", CASES / "remat.in.txt", "-f", "text", check=0).stdout.decode()
+    makes = [line.split(" = ")[0].strip() for line in out.splitlines() if 'x64:movi "i64", 1250999896491' in line]
+    assert len(makes) == 2, makes  # the original and the copy made in the loop, after k was evicted
+    copies = [line for line in out.splitlines() if any(f"x64:{op} {m} " in line for m in makes
+                                                       for op in ("spill", "reload", "mov"))]
+    assert not copies, copies
+
+
 def test_stack_map_shares_slots_of_disjoint_lifetimes():
     out = run_tool("regalloc-x64", CASES / "slots.in.txt", "-f", "text", check=0).stdout.decode()
     spills = [line.split(" = ")[1] for line in out.splitlines() if "x64:spill" in line and "in s0" in line]
@@ -157,6 +204,7 @@ DRIVER = r"""
 long tied(long, long); long divmod(long, long); unsigned long udiv(unsigned long, unsigned long);
 long shifts(long, long, unsigned long); long across(long, long); long pressure(long *);
 long fib(long); long swap3(long, long, long, long); long crit(long, long); long phases(long);
+long remat(long *, long);
 long g(long a, long b) { return a * 7 - b; }
 long h(long x) { return x * 3 + 1; }
 int main(void) {
@@ -167,6 +215,7 @@ int main(void) {
     long a = v[i], b = v[(i + 3) % 8] | 1;
     printf("%ld %ld %ld %lu %ld\n", tied(a, b), divmod(a, b), shifts(a, i, (unsigned long)a), udiv(a, b), crit(a, b));
     printf("%ld %ld %ld %ld %ld\n", across(a, b), fib(i * 5), swap3(i, 1, 2, 3), phases(a), pressure(p));
+    printf("%ld\n", remat(p, i));
   }
   return 0;
 }
@@ -179,7 +228,7 @@ def c_source(case):
 
 
 def test_golden_cases_run_natively_like_gcc(tmp_path):
-    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots"]
+    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots", "remat"]
     (tmp_path / "driver.c").write_text(DRIVER)
     objects = []
     for case in cases:

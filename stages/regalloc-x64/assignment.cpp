@@ -13,16 +13,22 @@
 //     in rcx, call arguments in rdi, rsi, ..., return values in rax/rdx),
 //     by a move, an exchange (the seed's swap-reg, when the register holds
 //     another live value and the input sits in a register too) or a reload;
-//     then inputs in any register (reloaded if they were spilled);
-//  2. a tied input (two-address form) that lives on is copied first, so the
-//     instruction may overwrite its register;
+//     an input whose fixed register the instruction destroys (a call
+//     argument, a dividend) and that lives on is copied there and stays
+//     where it is; then inputs in any register (reloaded if spilled);
+//  2. a tied input (two-address form) that lives on stays where it is and
+//     the instruction overwrites a copy of it, made in the register the
+//     result gets (so a loop-carried value keeps its register); only when
+//     the result is wanted in the tied input's own register (its hint, see
+//     below) does the input move instead. A commutative instruction whose
+//     input 0 lives on and input 1 dies swaps them first: no copy at all;
 //  3. registers the instruction destroys (its clobbers and fixed results: a
 //     call destroys every caller-saved register) are emptied: a value that
 //     lives on moves to a free register (a callee-saved one at a call: the
 //     System V departure of save_emission.cpp) or is spilled;
 //  4. released values (last use here) free their registers;
-//  5. the result gets its register: the tied input's, the fixed one, or a
-//     free one; when none is free, the value whose next use is furthest is
+//  5. the result gets its register: the tied input's, the fixed one, its
+//     hint when free, or a free one; when none is free, the value whose next use is furthest is
 //     spilled (the seed's class allocation spills by furthest next use, as
 //     Belady; done here at the moment of need rather than in a separate
 //     counting pass, because x86's fixed registers make a count alone
@@ -34,7 +40,12 @@
 // set by the first predecessor done (each live value where it is, at most
 // 14 in registers; each phi in its input's register if free, else another,
 // else a slot), and every predecessor ends with a parallel move into them
-// (edge_moves.cpp). Every value live into a merge gets a phi there
+// (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
+// moves to its later passes): a value read in a fixed register (a call
+// argument, a dividend, a return value) prefers that register, and when a
+// merge's phi gets a register, its inputs on the other edges prefer it too,
+// as does a phi whose value flows on into another phi; so the back edge of
+// a loop mostly needs no move. Every value live into a merge gets a phi there
 // (the value may be in another node on each edge); collapse.cpp removes
 // those that merge one node.
 //
@@ -96,6 +107,9 @@ class Assigner {
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
     home_.assign(n_orig_, kNone);
+    phi_hint_.assign(n_orig_, kNone);
+    fixed_hint_.assign(n_orig_, kNone);
+    hint_fixed_uses();
     owner_.fill(kNone);
     done_.assign(n_orig_, 0);
     exit_.resize(orig_.size());
@@ -162,6 +176,27 @@ class Assigner {
     if (home_[v] == kNone) home_[v] = next_slot_++;
     return Place::slot(home_[v]);
   }
+  // Rematerialization (a departure from the seed, which spills every
+  // value): a constant (x64:movi, or x64:lea of a symbol alone) that must
+  // leave its register is not spilled; where it is needed again, a copy of
+  // its instruction makes it anew. It has no slot, and a merge takes it
+  // only if it is in a register when the merge's locations are decided.
+  bool remat(NodeId v) const {
+    if (v >= n_orig_) return false;
+    const Node& nd = node(v);
+    return nd.op == X64MovI || (nd.op == X64Lea && nd.inputs.empty());
+  }
+  // Puts a value that is in no register into r: from its slot, or anew.
+  void reload(NodeId v, Reg r) {
+    if (slot_node_[v] != kNone || !remat(v)) {
+      put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+      return;
+    }
+    Node n = node(v);
+    n.loc = loc_;
+    put_reg(v, emit(std::move(n), x64::place_of(r)), r);
+  }
+
   void ensure_spilled(NodeId v) {
     if (slot_node_[v] != kNone) return;
     slot_node_[v] = emit_copy(X64Spill, reg_node_[v], home(v));
@@ -181,7 +216,9 @@ class Assigner {
     uint32_t far = 0;
     for (Reg r : kShortLived) {
       if (locked & bit(r)) continue;
-      uint32_t d = next(owner_[static_cast<unsigned>(r)], pos_);
+      NodeId w = owner_[static_cast<unsigned>(r)];
+      uint32_t d = next(w, pos_);
+      if (remat(w) && d != kFar) d = d > kFar / 4 ? kFar - 1 : 4 * d;  // costs one instruction, not two
       if (best == Reg::Rsp || d > far) {
         best = r;
         far = d;
@@ -194,15 +231,18 @@ class Assigner {
   void evict(Reg r) {
     NodeId v = owner_[static_cast<unsigned>(r)];
     if (v == kNone) return;
-    if (next(v, pos_) != kFar) ensure_spilled(v);
+    if (next(v, pos_) != kFar && !remat(v)) ensure_spilled(v);
     drop_reg(v);
   }
 
   // ---- step 1: inputs ----
-  void ensure_in(NodeId v, Reg r, RegSet& locked) {
+  // Puts v in fixed register r; returns the node the instruction reads
+  // there. `keep`: the instruction destroys r and v lives on after it, so a
+  // copy in r serves the instruction and v stays in its own register.
+  NodeId ensure_in(NodeId v, Reg r, RegSet& locked, bool keep) {
     if (in_reg(v) && reg_of(v) == r) {
       locked |= bit(r);
-      return;
+      return reg_node_[v];
     }
     NodeId w = owner_[static_cast<unsigned>(r)];
     if (w != kNone) {
@@ -211,7 +251,7 @@ class Assigner {
       if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
         exchange(v, w);
         locked |= bit(r);
-        return;
+        return reg_node_[v];
       }
       if (needed) {
         if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w]))
@@ -221,11 +261,13 @@ class Assigner {
       }
       if (owner_[static_cast<unsigned>(r)] != kNone) drop_reg(owner_[static_cast<unsigned>(r)]);
     }
+    locked |= bit(r);
+    if (in_reg(v) && keep) return emit_copy(X64Mov, reg_node_[v], x64::place_of(r));
     if (in_reg(v))
       put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
     else
-      put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
-    locked |= bit(r);
+      reload(v, r);
+    return reg_node_[v];
   }
 
   // Swaps the registers of v and w (both held); each gets its proj.
@@ -262,7 +304,7 @@ class Assigner {
       return;
     }
     Reg r = pick(locked, across_[v]);
-    put_reg(v, emit_copy(X64Reload, slot_node_[v], x64::place_of(r)), r);
+    reload(v, r);
     locked |= bit(r);
   }
 
@@ -289,6 +331,7 @@ class Assigner {
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
     const x64::Constraints& c = x64::constraints(node(id).op);
+    order_commutative(id);
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);
@@ -298,35 +341,46 @@ class Assigner {
     // While the inputs are placed, next uses count from the producer, so
     // that no input of the pair looks dead to an eviction.
     const uint32_t user_pos = pos_;
+    const RegSet kill = (c.clobbers & 0xFFFFu) | fixed_results(c);
+    // Which fixed-register inputs are copied into a register the
+    // instruction destroys while their value stays put (it lives on).
+    std::vector<uint8_t> keep(ops.size(), 0);
+    for (size_t k = 0; k < ops.size(); ++k)
+      keep[k] = flags_producer == kNone && ops[k].want.kind == x64::Fixed::Reg && (kill & bit(ops[k].want.reg)) &&
+                lives_after(ops[k].value);
     if (flags_producer != kNone) pos_ = producer_pos;
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].want.kind == x64::Fixed::Reg) {
-        ensure_in(ops[k].value, ops[k].want.reg, locked);
-        read[k] = reg_node_[ops[k].value];
-      }
+      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k]);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
         ensure_any(ops[k].value, locked);
         read[k] = reg_node_[ops[k].value];
       }
     pos_ = user_pos;
-    // Step 2: a tied input that lives on is copied away first.
-    RegSet kill = c.clobbers & 0xFFFFu;
+    // Step 2: a tied input that lives on stays where it is (a loop-carried
+    // value keeps its register); the instruction overwrites a copy of it in
+    // the register its result gets.
     std::optional<Reg> tied_reg;
     if (c.tied >= 0) {
       NodeId t = node(id).inputs[static_cast<size_t>(c.tied)];
       tied_reg = reg_of(t);
-      if (lives_after(t)) {
-        Reg to = pick(locked | bit(*tied_reg), across_[t]);
+      if (lives_after(t) && hinted(id) == *tied_reg) {
+        // ... unless the result is wanted in t's register: then t moves.
+        Reg to = pick(locked | kill | bit(*tied_reg), across_[t]);
         put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
+      } else if (lives_after(t)) {
+        Reg to = result_pick(id, locked | kill | bit(*tied_reg));
+        NodeId copy = emit_copy(X64Mov, reg_node_[t], x64::place_of(to));
+        for (size_t k = 0; k < ops.size(); ++k)
+          if (ops[k].user == id && ops[k].index == static_cast<size_t>(c.tied)) read[k] = copy;
+        locked |= bit(to);
+        tied_reg = to;
       } else {
         drop_reg(t);
       }
     }
-    for (size_t e = 0; e < c.num_results; ++e)
-      if (c.results[e].kind == x64::Fixed::Reg) kill |= bit(c.results[e].reg);
     // Step 3: empty what the instruction destroys.
     const bool call = op_info(node(id).op).has(CALL);
     for (unsigned r = 0; r < kGprs; ++r) {
@@ -358,7 +412,7 @@ class Assigner {
       else if (want.kind == x64::Fixed::LiteralReg)
         r = literal_reg(v);
       else
-        r = pick(taken | fixed_results(c), across_[v]);
+        r = result_pick(v, taken | fixed_results(c));
       if (owner_[static_cast<unsigned>(r)] != kNone) evict(r);
       taken |= bit(r);
       results.emplace_back(v, r);
@@ -378,6 +432,52 @@ class Assigner {
       done_[p] = 1;
     }
     for (auto [v, r] : results) define(v, r);
+  }
+
+  // A commutative two-address instruction overwrites input 0: when input 0
+  // lives on and input 1 dies here, the inputs are swapped, so that the
+  // dying value is overwritten and no copy is needed.
+  void order_commutative(NodeId id) {
+    Node& nd = fn_.nodes[id];
+    const x64::Constraints& c = x64::constraints(nd.op);
+    if (!op_info(nd.op).has(COMMUTATIVE) || c.tied != 0 || nd.inputs.size() != 2) return;
+    NodeId a = nd.inputs[0], b = nd.inputs[1];
+    if (a == b || !is_value_[a] || !is_value_[b]) return;
+    if (lives_after(a) && !lives_after(b)) std::swap(nd.inputs[0], nd.inputs[1]);
+  }
+
+  // The register value v is wanted in (hint_), or Rsp for none.
+  // A phi's register comes first: a loop's back edge runs more often than
+  // the call or division outside the loop that may also read the value.
+  Reg hinted(NodeId v) const {
+    if (v >= n_orig_) return Reg::Rsp;
+    uint32_t h = phi_hint_[v] != kNone ? phi_hint_[v] : fixed_hint_[v];
+    return h != kNone ? static_cast<Reg>(h) : Reg::Rsp;
+  }
+
+  // A register for the new value v: its hint when that is free and
+  // allowed, else pick()'s choice.
+  Reg result_pick(NodeId v, RegSet avoid) {
+    Reg h = hinted(v);
+    if (h != Reg::Rsp && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone) return h;
+    return pick(avoid, across_[v]);
+  }
+
+  // Hints for values read in a fixed register (a call argument, a return
+  // value, a dividend, a shift count): the first such use in block order.
+  void hint_fixed_uses() {
+    for (const Block& b : orig_)
+      for (NodeId id : b.nodes) {
+        const Node& nd = node(id);
+        if (!x64::is_x64(nd.op)) continue;
+        const x64::Constraints& c = x64::constraints(nd.op);
+        for (size_t i = 0; i < nd.inputs.size(); ++i) {
+          x64::OperandConstraint want = c.input(i);
+          NodeId in = nd.inputs[i];
+          if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
+            fixed_hint_[in] = static_cast<unsigned>(want.reg);
+        }
+      }
   }
 
   static RegSet fixed_results(const x64::Constraints& c) {
@@ -556,10 +656,40 @@ class Assigner {
       places.push_back(p);
       phis.push_back(phi);
     }
+    // A constant the merge wants that is in no register here is made anew:
+    // after the parallel move, right in its register (no move writes
+    // there), or before it when its place is a slot (a rare phi).
+    std::vector<uint8_t> anew(sources.size(), 0);
+    RegSet locked = 0;
+    for (NodeId v : sources)
+      if (remat(v) && in_reg(v)) locked |= bit(reg_of(v));  // kept for the move
+    for (size_t j = 0; j < sources.size(); ++j) {
+      NodeId v = sources[j];
+      if (!remat(v) || in_reg(v) || slot_node_[v] != kNone) continue;
+      if (places[j].is_reg())
+        anew[j] = 1;
+      else
+        ensure_any(v, locked);
+    }
     std::vector<NodeId> holders;
-    for (size_t j = 0; j < sources.size(); ++j) holders.push_back(holder(sources[j], places[j]));
+    std::vector<Place> to;
+    for (size_t j = 0; j < sources.size(); ++j)
+      if (!anew[j]) {
+        holders.push_back(holder(sources[j], places[j]));
+        to.push_back(places[j]);
+      }
     Sink sink(*this);
-    std::vector<NodeId> result = edge_moves(fn_, holders, places, sink);
+    std::vector<NodeId> moved = edge_moves(fn_, holders, to, sink);
+    std::vector<NodeId> result;
+    for (size_t j = 0, m = 0; j < sources.size(); ++j) {
+      if (!anew[j]) {
+        result.push_back(moved[m++]);
+        continue;
+      }
+      Node n = node(sources[j]);
+      n.loc = loc_;
+      result.push_back(emit(std::move(n), places[j]));
+    }
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
 
@@ -578,6 +708,8 @@ class Assigner {
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
         ++regs;
+      } else if (remat(v)) {
+        continue;  // made anew where it is used after the merge
       } else {
         p = home(v);
       }
@@ -589,7 +721,10 @@ class Assigner {
       NodeId u = node(id).inputs[k];
       Place p;
       std::optional<Reg> r;
-      if (in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
+      // The register the phi is wanted in (it feeds a later phi, or a fixed
+      // register), else its input's register on this edge.
+      if (Reg h = hinted(id); h != Reg::Rsp && !(claimed & bit(h))) r = h;
+      if (!r && in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
       if (!r) {
         for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
           if (!(claimed & bit(c))) {
@@ -601,6 +736,10 @@ class Assigner {
         p = x64::place_of(*r);
         claimed |= bit(*r);
         ++regs;
+        // Phi coalescing: the inputs on the other edges, when defined later,
+        // prefer this register, so that their edge moves vanish.
+        for (NodeId in : node(id).inputs)
+          if (in < n_orig_ && phi_hint_[in] == kNone) phi_hint_[in] = static_cast<unsigned>(*r);
       } else {
         p = home(id);
       }
@@ -656,6 +795,9 @@ class Assigner {
   std::vector<uint8_t> across_;
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
+  // Register hints (kNone: none): of a phi the value flows into, of a fixed
+  // register that reads it.
+  std::vector<uint32_t> phi_hint_, fixed_hint_;
   std::array<NodeId, kGprs> owner_{};
   std::vector<NodeId> touched_;
   std::vector<uint8_t> done_;
