@@ -15,8 +15,8 @@ by constants against gcc, generated programs, determinism, bad input.
   loops) print the same at son-x64 and cfg-x64 as at cfg; pipe-gen's
   arbitrary son modules lower to the same bytes whatever the encoding and
   however often.
-- The tool contract, and bad input: a module at another level, an i1
-  operand, an unverified graph, each exit 1 with a diagnostic naming the
+- The tool contract, and bad input: a module at another level, an
+  unverified graph, each exit 1 with a diagnostic naming the
   function and node, leaving no output.
 (The whole C corpus and the csmith seeds run at son-x64 and cfg-x64 against
 gcc in test_c_programs.py and test_csmith.py.)
@@ -98,8 +98,8 @@ def run_module(module):
 def test_random_programs_run_the_same_after_lowering(seed):
     """tests/test_ssa_stages.py's random cfg programs (loads and stores of a
     stack array, irreducible loops, branches on bits) through cfg2ssa |
-    ssa2son | son-lower-x64 | son2cfg. (pipe-gen's runnable programs use i1
-    values, which son-lower-x64 refuses.)"""
+    ssa2son | son-lower-x64 | son2cfg. (pipe-gen's runnable programs, with
+    their i1 values, run through the same stages in test_pipe_fuzz.py.)"""
     cfg = random_cfg_program(seed, bodies=8 if seed % 4 else 40).encode()
     want = run_module(cfg)
     assert want[0] != 70 and want[1], want[2].decode(errors="replace")  # 70: a runtime error
@@ -140,13 +140,6 @@ def son_text(body, sig="f(i32) -> i32"):
 
 
 BAD_SON = {
-    # i1 values have no x86 register form the 0/1 representation survives
-    "i1-operand": ("""  i0 = start
-  i1 = entrymem ^i0
-  i2 = param ^i0, "i32", 0
-  i3 = trunc "i32", "i1", i2
-  i4 = zext "i1", "i32", i3
-  i5 = return ^i0, i1, i4""", "function 'f': i3: error: son-lower-x64 does not lower i1"),
     # unverified: a const whose type literal is not a type
     "bad-type-literal": ("""  i0 = start
   i1 = entrymem ^i0
