@@ -61,8 +61,8 @@
 //    the operands swapped; division and shifts by an i1 (defined only for a
 //    divisor of 1 and an amount of 0) run at 32 bits on the 0/1 values. An
 //    i1 in memory is a byte (store i8; load: loadzx i8 then and 1); at a
-//    call boundary it is normalised from the low byte (movzx i8), as gcc's
-//    _Bool. The rules are the `*-i1` rows of rules.cpp.
+//    call boundary (a parameter, a call's result) it is read from bit 0
+//    (and 1), as gcc's _Bool. The rules are the `*-i1` rows of rules.cpp.
 //
 // Invariants needed: the son contract (FORMAT.md section 3 D), verified on
 // input by default; type literals consistent with the operands (the verifier
