@@ -91,6 +91,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "abi.h"
 #include "error.h"
 #include "format.h"
 #include "json_lex.h"
@@ -254,19 +255,25 @@ ExternKind read_extern_kind(const Frame& f, const void* at, uint8_t value) {
   f.fail(at, "expected an extern kind (0 function, 1 data), found " + num(value));
 }
 
-std::string read_type(const Frame& f, const fbs::String* s, bool allow_void) {
+std::string read_result_type(const Frame& f, const fbs::String* s) {
   std::string_view t = view(s);
-  if (!is_value_type(t) && !(allow_void && t == "void"))
-    f.fail(s, std::string(allow_void ? "expected a value type or 'void'" : "expected a value type") + ", found " +
-                  quote_text(t));
+  if (!is_value_type(t) && t != "void") f.fail(s, "expected a value type or 'void', found " + quote_text(t));
+  return std::string(t);
+}
+
+// A signature parameter type: a value type, maybe with an ABI attribute (abi.h).
+std::string read_param_type(const Frame& f, const fbs::String* s, size_t index) {
+  std::string_view t = view(s);
+  std::string problem = param_type_problem(t, index);
+  if (!problem.empty()) f.fail(s, "parameter " + num(index) + " has an invalid type: " + problem);
   return std::string(t);
 }
 
 Signature read_signature(const Frame& f, const fb::Signature& s) {
   Signature sig;
   sig.params.reserve(s.params()->size());
-  for (const fbs::String* p : *s.params()) sig.params.push_back(read_type(f, p, false));
-  sig.result = read_type(f, s.result(), true);
+  for (const fbs::String* p : *s.params()) sig.params.push_back(read_param_type(f, p, sig.params.size()));
+  sig.result = read_result_type(f, s.result());
   sig.variadic = s.variadic();
   return sig;
 }
@@ -275,8 +282,9 @@ Signature read_signature(const Frame& f, const fb::Signature& s) {
 Signature read_listed_signature(const Frame& f, const fb::SignatureList& list, size_t k) {
   const uint32_t* ends = list.param_end()->data();
   Signature sig;
-  for (uint32_t p = k ? ends[k - 1] : 0; p < ends[k]; ++p) sig.params.push_back(read_type(f, list.params()->Get(p), false));
-  sig.result = read_type(f, list.result()->Get(static_cast<fbs::uoffset_t>(k)), true);
+  for (uint32_t p = k ? ends[k - 1] : 0; p < ends[k]; ++p)
+    sig.params.push_back(read_param_type(f, list.params()->Get(p), sig.params.size()));
+  sig.result = read_result_type(f, list.result()->Get(static_cast<fbs::uoffset_t>(k)));
   sig.variadic = read_flag(f, list.variadic()->data() + k, "signature variadic");
   return sig;
 }
@@ -904,6 +912,12 @@ class PodBuffer {
     store_ = std::move(fresh);
     capacity_ = cap;
   }
+  // Room for n values, keeping the first `used` (filled through a raw
+  // pointer, so size() does not count them yet).
+  void grow_keeping(size_t used, size_t n) {
+    size_ = used;
+    reserve(n);
+  }
   size_t capacity() const { return capacity_; }
   void set_size(size_t n) { size_ = n; }
 
@@ -927,7 +941,7 @@ struct Cursor {
   // may write `slack` values even when k is smaller.
   T* take(PodBuffer<T>& buf, size_t k, size_t slack) {
     if (used + k + slack > capacity) [[unlikely]] {
-      buf.reserve(used + k + slack);
+      buf.grow_keeping(used, used + k + slack);
       base = buf.data();
       capacity = buf.capacity();
     }
@@ -1096,8 +1110,8 @@ void fill_node_arrays(const Function& fn, FunctionTables& tables, NodeArrays& a)
   fb::LiteralKind* kinds = nullptr;
   uint64_t* payloads = nullptr;
   auto reserve_literals = [&](size_t need) {
-    a.literal_kind.reserve(need);
-    a.literal_bits.reserve(need);
+    a.literal_kind.grow_keeping(lit_used, need);
+    a.literal_bits.grow_keeping(lit_used, need);
     kinds = a.literal_kind.data();
     payloads = a.literal_bits.data();
     lit_capacity = std::min(a.literal_kind.capacity(), a.literal_bits.capacity());

@@ -55,7 +55,7 @@ class Builder {
   Function build();
 
  private:
-  uint64_t pick(uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng_); }
+  uint64_t pick(uint64_t n) { return pick_below(rng_, n); }
   bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
   std::string type() { return kTypes[pick(5)]; }
 

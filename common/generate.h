@@ -9,10 +9,23 @@
 #pragma once
 
 #include <cstdint>
+#include <random>
 
 #include "ir.h"
 
 namespace pl {
+
+// A number in [0, n) from `rng`, the same on every machine and standard
+// library (std::uniform_int_distribution's algorithm is the library's own,
+// so a seed would not replay across them): rejection of the 2^64 mod n
+// lowest values, then the remainder.
+inline uint64_t pick_below(std::mt19937_64& rng, uint64_t n) {
+  uint64_t threshold = (0 - n) % n;
+  uint64_t x;
+  do x = rng();
+  while (x < threshold);
+  return x % n;
+}
 
 struct GenerateOptions {
   uint64_t seed = 1;

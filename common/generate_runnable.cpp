@@ -33,6 +33,7 @@
 #include <string>
 
 #include "dominance.h"
+#include "generate.h"
 
 namespace pl {
 
@@ -65,7 +66,7 @@ TypedSignature typed_signature(const RunnableOptions& opts, uint32_t index) {
     return sig;
   }
   std::mt19937_64 rng = signature_rng(opts, index);
-  auto pick = [&](uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng); };
+  auto pick = [&](uint64_t n) { return pick_below(rng, n); };
   for (uint64_t k = pick(4); k > 0; --k) sig.params.push_back(1 + static_cast<int>(pick(4)));
   sig.result = pick(100) < 15 ? -1 : 1 + static_cast<int>(pick(4));
   return sig;
@@ -85,7 +86,7 @@ class RunnableBuilder {
     int type;
   };
 
-  uint64_t pick(uint64_t n) { return std::uniform_int_distribution<uint64_t>(0, n - 1)(rng_); }
+  uint64_t pick(uint64_t n) { return pick_below(rng_, n); }
   bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
   int int_type() { return 1 + static_cast<int>(pick(4)); }
   int any_type() { return chance(8) ? kI1 : int_type(); }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "abi.h"
 #include "error.h"
 
 namespace pl {
@@ -101,9 +102,10 @@ void check_dominance(const Function& fn) {
 
 // "" when the signature's types are all valid, else what is wrong.
 std::string signature_problem(const Signature& sig) {
-  for (size_t i = 0; i < sig.params.size(); ++i)
-    if (!is_value_type(sig.params[i]))
-      return "parameter " + std::to_string(i) + " has type '" + sig.params[i] + "', which is not a value type";
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    std::string problem = param_type_problem(sig.params[i], i);
+    if (!problem.empty()) return "parameter " + std::to_string(i) + " has an invalid type: " + problem;
+  }
   if (sig.result != "void" && !is_value_type(sig.result))
     return "result type '" + sig.result + "' is neither a value type nor void";
   return "";

@@ -8,7 +8,9 @@
 //
 // Invariants every reader establishes before handing a Function out (the
 // "structural" rules of FORMAT.md, checked by check_structure()):
-//   - signature types are value types ("void" only as the result);
+//   - signature parameter types are value types, each optionally with an ABI
+//     attribute in its canonical spelling (abi.h); the result is a value type
+//     or "void";
 //   - every NodeId (control, inputs, cfg, dominance) is < nodes.size();
 //   - opcodes are table opcodes or indexes into Function::foreign_ops;
 //   - a node appears at most once across all blocks (as block node or in a
@@ -140,7 +142,7 @@ std::optional<Linkage> parse_linkage(std::string_view name);
 bool is_value_type(std::string_view name);
 
 struct Signature {
-  std::vector<std::string> params;  // value type names
+  std::vector<std::string> params;  // value types, maybe with an ABI attribute (abi.h)
   std::string result = "void";      // value type name or "void"
   bool variadic = false;
   bool operator==(const Signature&) const = default;
@@ -221,9 +223,9 @@ void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks 
 
 // The header's structural rules (those every encoding must agree on so a
 // module read from one can be written in the others): extern signatures only
-// on functions, and signature types that are value types (the result may be
-// void). open_reader() applies it; check_structure() applies the signature
-// rule to a function. Throws FormatError naming the extern.
+// on functions, and signature types that are valid (parameter types with
+// their ABI attributes, abi.h; the result may be void). open_reader()
+// applies it; check_structure() applies the signature rule to a function. Throws FormatError naming the extern.
 void check_header_structure(const ModuleHeader& header);
 
 // Puts fn.foreign_ops in canonical order (see Function::foreign_ops) and

@@ -129,6 +129,10 @@ void PassManager::add_options(CLI::App& app) {
   app.add_option("--bisect-limit", bisect_limit_,
                  "Apply only the first N pass applications and name application N on stderr");
   app.add_flag("--stats", stats_, "Print time, nodes before/after and changes per pass to stderr");
+  app.add_option("--dump-changed", dump_dir_,
+                 "Write the whole module (printable form) after every pass application that changed something, to "
+                 "DIR/NNNNN-PASS.txt (NNNNN: the application number); reads the whole module first")
+      ->check(CLI::ExistingDirectory);
 }
 
 void PassManager::prepare() {
@@ -173,6 +177,7 @@ void PassManager::list(std::ostream& out) const {
 }
 
 bool PassManager::needs_module() const {
+  if (!dump_dir_.empty()) return true;
   for (size_t p : schedule_)
     if (passes_[p].module_pass) return true;
   return false;
@@ -256,6 +261,7 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const 
   s.changes += changes;
   s.nodes_before += before;
   s.nodes_after += after;
+  if (changes > 0 && !dump_dir_.empty()) dump_module(p, number, fns, header);
   if (pass.module_pass) {
     for (const Function& g : fns) after_application(p, g, header, changes, round);
   } else {
@@ -286,6 +292,22 @@ void PassManager::after_application(size_t p, const Function& fn, const ModuleHe
   }
 }
 
+void PassManager::dump_module(size_t p, uint64_t number, const std::vector<Function>& fns,
+                              const ModuleHeader& header) const {
+  StringSink sink;
+  std::unique_ptr<ModuleWriter> writer = make_text_writer(sink);
+  writer->begin(header);
+  for (const Function& fn : fns) writer->function(fn);
+  writer->end();
+  char name[32];
+  std::snprintf(name, sizeof name, "%05llu-", static_cast<unsigned long long>(number));
+  std::string path = dump_dir_ + "/" + name + std::string(passes_[p].name) + ".txt";
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f && std::fwrite(sink.text.data(), 1, sink.text.size(), f) == sink.text.size();
+  if (f) ok = std::fclose(f) == 0 && ok;
+  if (!ok) throw std::runtime_error("--dump-changed: cannot write " + path);
+}
+
 void PassManager::finish() {
   if (bisect_limit_ && *bisect_limit_ > applications_)
     std::cerr << tool_ << ": bisect: limit " << *bisect_limit_ << " is beyond the last application (" << applications_
@@ -293,14 +315,14 @@ void PassManager::finish() {
   if (!stats_) return;
   std::ostringstream out;
   char line[256];
-  std::snprintf(line, sizeof line, "%-16s %8s %8s %8s %12s %12s %10s\n", "pass", "applied", "changed", "changes",
+  std::snprintf(line, sizeof line, "%-20s %8s %8s %8s %12s %12s %10s\n", "pass", "applied", "changed", "changes",
                 "nodes before", "nodes after", "ms");
   out << line;
   Stats total;
   for (size_t p : order_) {
     const Stats& s = stats_by_pass_[p];
     if (s.applications == 0) continue;
-    std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12llu %12llu %10.3f\n",
+    std::snprintf(line, sizeof line, "%-20s %8llu %8llu %8llu %12llu %12llu %10.3f\n",
                   std::string(passes_[p].name).c_str(), static_cast<unsigned long long>(s.applications),
                   static_cast<unsigned long long>(s.changed), static_cast<unsigned long long>(s.changes),
                   static_cast<unsigned long long>(s.nodes_before), static_cast<unsigned long long>(s.nodes_after),
@@ -311,11 +333,46 @@ void PassManager::finish() {
     total.changes += s.changes;
     total.seconds += s.seconds;
   }
-  std::snprintf(line, sizeof line, "%-16s %8llu %8llu %8llu %12s %12s %10.3f\n", "total",
+  std::snprintf(line, sizeof line, "%-20s %8llu %8llu %8llu %12s %12s %10.3f\n", "total",
                 static_cast<unsigned long long>(total.applications), static_cast<unsigned long long>(total.changed),
                 static_cast<unsigned long long>(total.changes), "", "", total.seconds * 1000);
   out << line;
   std::cerr << tool_ << ": stats\n" << out.str();
+}
+
+int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level level, int argc, char** argv) {
+  Tool tool(info);
+  PassManager passes(std::string(info.name), std::move(table), level);
+  passes.add_options(tool.cli());
+  return tool.main(argc, argv, [&](Tool& t) {
+    passes.prepare();
+    if (passes.list_requested()) {
+      passes.list(std::cout);
+      return;
+    }
+    ModuleReader& in = t.open_input(level);
+    const ModuleHeader& header = in.header();
+    t.open_output(header);
+    std::vector<Function> fns;
+    if (passes.needs_module()) {
+      Function fn;
+      while (in.next(fn)) {
+        t.verify_input(fn);
+        fns.push_back(std::move(fn));
+      }
+      passes.run(fns, header);
+      for (const Function& f : fns) t.write(f);
+    } else {
+      fns.resize(1);
+      while (in.next(fns[0])) {
+        t.verify_input(fns[0]);
+        passes.run(fns, header);
+        t.write(fns[0]);
+      }
+    }
+    t.finish_output();
+    passes.finish();
+  });
 }
 
 }  // namespace pl

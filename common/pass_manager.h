@@ -33,7 +33,10 @@
 //
 // Flags (add_options): -O0/-O1/-O2 (default -O2), --passes, --list-passes,
 // --print-after=PASS|all, --print-changed, --verify-each, --bisect-limit=N,
-// --stats. A "pass application" is one run of one pass on one function (or
+// --stats, --dump-changed=DIR (the whole module, printable form, after every
+// application that changed something, to DIR/NNNNN-PASS.txt with NNNNN the
+// application number: each file is a runnable module, so a test can run
+// every intermediate state; it makes the stage read the whole module). A "pass application" is one run of one pass on one function (or
 // of a module pass on the module); applications are numbered from 1 in the
 // order they happen. --bisect-limit=N runs the first N and skips the rest
 // (a skipped application reports no change), and names application N on
@@ -53,6 +56,8 @@
 #include "ir.h"
 
 namespace pl {
+
+struct ToolInfo;
 
 using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header);
 using ModulePassFn = size_t (*)(std::vector<Function>& fns, const ModuleHeader& header);
@@ -110,6 +115,7 @@ class PassManager {
   // returns its number of changes (0 when --bisect-limit skips it).
   size_t apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
+  void dump_module(size_t p, uint64_t number, const std::vector<Function>& fns, const ModuleHeader& header) const;
 
   std::string tool_;
   std::vector<PassDecl> passes_;
@@ -126,11 +132,19 @@ class PassManager {
   bool verify_each_ = false;
   std::optional<uint64_t> bisect_limit_;
   bool stats_ = false;
+  std::string dump_dir_;
 
   std::vector<size_t> schedule_;
   bool explicit_passes_ = false;
   uint64_t applications_ = 0;
   std::vector<Stats> stats_by_pass_;
 };
+
+// The whole main() of an optimizing stage (sonopt, cfgopt): the tool
+// contract of common/tool.h plus the flags above; reads a module at `level`,
+// verifies each function, runs the schedule (one function at a time, or the
+// whole module when a scheduled pass needs it) and writes the module at the
+// same level. Returns the exit status.
+int optimizer_main(const ToolInfo& info, std::vector<PassDecl> passes, Level level, int argc, char** argv);
 
 }  // namespace pl

@@ -72,6 +72,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "abi.h"
 #include "decimal.h"
 #include "error.h"
 #include "format.h"
@@ -231,8 +232,8 @@ void append_node(std::string& out, const Function& fn, NodeId id, bool lenient) 
 void append_signature(std::string& out, const Signature& sig, const Where& where) {
   out += '(';
   for (size_t i = 0; i < sig.params.size(); ++i) {
-    if (!is_value_type(sig.params[i]))
-      throw FormatError(where, "signature has unknown parameter type '" + sig.params[i] + "'");
+    std::string problem = param_type_problem(sig.params[i], i);
+    if (!problem.empty()) throw FormatError(where, "signature has an invalid parameter type: " + problem);
     if (i) out += ", ";
     out += sig.params[i];
   }
@@ -676,6 +677,7 @@ class Cursor {
   std::string string_literal();
   Literal literal();
   Signature signature();
+  std::string param_type(size_t index);
   std::string hex_bytes();
 
  private:
@@ -779,13 +781,7 @@ Signature Cursor::signature() {
         expect(')', "')' after '...'");
         break;
       }
-      size_t at = (skip_space(), pos_);
-      std::string_view type = word();
-      if (type.empty()) fail_expected("a parameter type");
-      if (!is_value_type(type))
-        fail_at(at, type == "void" ? "'void' is only valid as a result type"
-                                   : "unknown type '" + std::string(type) + "' (expected i1, i8, i16, i32, i64 or ptr)");
-      sig.params.emplace_back(type);
+      sig.params.push_back(param_type(sig.params.size()));
       if (accept(',')) continue;
       expect(')', "',' or ')' in the parameter list");
       break;
@@ -799,6 +795,39 @@ Signature Cursor::signature() {
     fail_at(at, "unknown type '" + std::string(result) + "' (expected void, i1, i8, i16, i32, i64 or ptr)");
   sig.result = std::string(result);
   return sig;
+}
+
+// A parameter type: `TYPE [ATTRIBUTE]`, the attribute `signext`, `zeroext`,
+// `byval(SIZE,ALIGN)` or `sret(SIZE,ALIGN)` (abi.h); blanks may separate the
+// tokens, the result is the canonical string.
+std::string Cursor::param_type(size_t index) {
+  size_t at = (skip_space(), pos_);
+  std::string_view value = word();
+  if (value.empty()) fail_expected("a parameter type");
+  if (!is_value_type(value))
+    fail_at(at, value == "void" ? "'void' is only valid as a result type"
+                                : "unknown type '" + std::string(value) + "' (expected i1, i8, i16, i32, i64 or ptr)");
+  ParamType type{std::string(value)};
+  skip_space();
+  if (peek() == ',' || peek() == ')') return type.value_type;
+  size_t attr_at = pos_;
+  std::string_view attr = word();
+  if (attr.empty()) fail_expected("',', ')' or an ABI attribute (signext, zeroext, byval, sret)");
+  for (ParamAttr a : {ParamAttr::SignExt, ParamAttr::ZeroExt, ParamAttr::ByVal, ParamAttr::SRet})
+    if (attr == param_attr_name(a)) type.attr = a;
+  if (type.attr == ParamAttr::None)
+    fail_at(attr_at, "unknown ABI attribute '" + std::string(attr) + "' (expected signext, zeroext, byval or sret)");
+  if (type.attr == ParamAttr::ByVal || type.attr == ParamAttr::SRet) {
+    expect('(', "'(' and the size and alignment: " + std::string(attr) + "(SIZE,ALIGN)");
+    type.size = number(UINT64_MAX, "the size");
+    expect(',', "',' and the alignment");
+    type.align = number(UINT32_MAX, "the alignment");
+    expect(')', "')' after the alignment");
+  }
+  std::string text = param_type_string(type);
+  std::string problem = param_type_problem(text, index);
+  if (!problem.empty()) fail_at(at, "invalid parameter type " + problem);
+  return text;
 }
 
 // `x"HEX"` -> bytes.

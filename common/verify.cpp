@@ -81,11 +81,18 @@
 //   - param and entrymem hang off the start node (at the cfg levels: they
 //     are in block 0).
 // E. Function
-//   - the signature's parameter types are value types, its result a value
-//     type or void;
-//   - a param's type is signature.params[index], index < params.size(), and
-//     at most one param per index;
-//   - a return has a value input iff the signature's result is not void.
+//   - the signature's parameter types are value types, each maybe with an
+//     ABI attribute (abi.h: signext/zeroext on i8 and i16, byval and sret on
+//     ptr, sret only on parameter 0), its result a value type or void (void
+//     when parameter 0 is sret);
+//   - a param's type is the value type of signature.params[index], index <
+//     params.size(), and at most one param per index;
+//   - a call's (and ast:call's) optional parameter list literal parses
+//     (abi.h), has exactly as many fixed parameters as the call has
+//     arguments (at most as many when variadic), and with sret the call's
+//     result is void;
+//   - a return has a value input iff the signature's result is not void;
+//   - va_start (and ast:va_start) only in a variadic function.
 // F. Module (verify_header, ModuleVerifier)
 //   - data: power-of-two alignment, init no longer than size, relocations
 //     within the item (offset + 8 <= size), sorted and non-overlapping,
@@ -147,6 +154,7 @@
 #include <utility>
 #include <vector>
 
+#include "abi.h"
 #include "alloc_check.h"
 #include "text_format.h"
 #include "x64.h"
@@ -319,15 +327,25 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
 
 // ---- signatures --------------------------------------------------------------
 
-// Parameter types must be value types; the result a value type or void.
+// Parameter 0 is a valid `ptr sret(SIZE,ALIGN)`.
+bool starts_with_sret(const std::vector<std::string>& params) {
+  if (params.empty()) return false;
+  std::optional<ParamType> type = parse_param_type(params[0]);
+  return type && type->attr == ParamAttr::SRet;
+}
+
+// Parameter types must be value types, maybe with an ABI attribute (abi.h);
+// the result a value type or void, and void when parameter 0 is sret.
 std::vector<std::string> signature_problems(const Signature& sig) {
   std::vector<std::string> problems;
-  for (size_t i = 0; i < sig.params.size(); ++i)
-    if (!is_value_type(sig.params[i]))
-      problems.push_back("parameter " + std::to_string(i) + " has type " + quoted(sig.params[i]) +
-                         ", which is not a value type");
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    std::string problem = param_type_problem(sig.params[i], i);
+    if (!problem.empty()) problems.push_back("parameter " + std::to_string(i) + " has an invalid type: " + problem);
+  }
   if (sig.result != "void" && !is_value_type(sig.result))
     problems.push_back("result type " + quoted(sig.result) + " is neither a value type nor void");
+  else if (sig.result != "void" && starts_with_sret(sig.params))
+    problems.push_back("parameter 0 is the sret result pointer, so the result must be void, not " + quoted(sig.result));
   return problems;
 }
 
@@ -1061,7 +1079,33 @@ class FunctionVerifier {
     if (is(id, Param) || is(id, EntryMem)) check_hangs_off_start(id);
     if (is(id, Param)) check_param(id);
     if (is(id, Return)) check_return(id);
+    if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
+    if ((is(id, VaStart) || is(id, AstVaStart)) && !fn_.signature.variadic)
+      out_.at_node(id, op_of(id) + " in a function that is not variadic");
     if (has(id, PHI)) check_phi(id);
+  }
+
+  // A call's optional literal 1: the callee's parameter list (abi.h), whose
+  // fixed parameters are exactly the arguments (at most them when variadic);
+  // with an sret parameter 0 the call's result is void.
+  void check_call_abi(NodeId id) {
+    const Node& n = node(id);
+    if (!shape_ok_[id] || n.literals.size() < 2) return;
+    std::string problem;
+    std::optional<ParamList> list = parse_param_list(n.literals[1].as_string(), &problem);
+    if (!list) {
+      out_.at_node(id, "literal 1 must be the callee's parameter list with its ABI attributes: " + problem);
+      return;
+    }
+    size_t args = n.inputs.size() - (is(id, Call) ? 2 : 1);
+    size_t fixed = list->params.size();
+    if (list->variadic ? fixed > args : fixed != args)
+      out_.at_node(id, "the parameter list " + quoted(n.literals[1].as_string()) + " has " +
+                           plural(fixed, list->variadic ? "fixed parameter" : "parameter") + ", but the call passes " +
+                           plural(args, "argument"));
+    else if (starts_with_sret(list->params) && n.literals[0].as_string() != "void")
+      out_.at_node(id, "parameter 0 is the sret result pointer, so the call's result must be void, not " +
+                           quoted(n.literals[0].as_string()));
   }
 
   bool has_good_control(NodeId id) const { return !bad_control_[id] && node(id).control.size() == 1; }
@@ -1085,9 +1129,11 @@ class FunctionVerifier {
                            plural(params.size(), "parameter"));
       return;
     }
-    if (type != params[index]) {
+    std::string_view value_type = param_value_type(params[index]);
+    if (type != value_type) {
       out_.at_node(id, "param " + std::to_string(index) + " has type " + quoted(type) + ", but the signature says " +
-                           quoted(params[index]));
+                           quoted(params[index]) +
+                           (value_type != params[index] ? " (value type " + quoted(value_type) + ")" : std::string()));
       return;
     }
     if (first_param_.empty()) first_param_.assign(params.size(), kNone);
@@ -1616,6 +1662,21 @@ void check_header_names(const ModuleHeader& header, std::vector<Diagnostic>& out
 }
 
 }  // namespace
+
+std::optional<std::string> node_shape_problem(const Node& n) {
+  if (n.op >= kNumOps) return std::string("a foreign opcode");
+  const OpInfo& info = op_info(n.op);
+  if (!shape_accepts(info.literals, n.literals.size()))
+    return "'" + std::string(info.name) + "' takes " + shape_count_text(info.literals) + " literal(s), found " +
+           std::to_string(n.literals.size());
+  if (!shape_accepts(info.inputs, n.inputs.size()))
+    return "'" + std::string(info.name) + "' takes " + shape_count_text(info.inputs) + " input(s), found " +
+           std::to_string(n.inputs.size());
+  for (size_t i = 0; i < n.literals.size(); ++i)
+    if (auto problem = literal_problem(shape_letter(info.literals, i), n.literals[i]))
+      return "literal " + std::to_string(i) + " must be " + std::string(*problem) + ", found " + n.literals[i].to_json();
+  return std::nullopt;
+}
 
 void verify_function(const ModuleHeader&, const Function& fn, Level level, std::vector<Diagnostic>& out) {
   Collector collector(fn);

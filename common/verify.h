@@ -12,6 +12,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include <optional>
+#include <string>
+
 #include "error.h"
 #include "ir.h"
 
@@ -24,6 +27,12 @@ void verify_function(const ModuleHeader& header, const Function& fn, Level level
 // Checks the header alone (externs, data items, relocations within bounds,
 // duplicate names among data and externs).
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out);
+
+// The first way a table opcode's node breaks its row's literal and input
+// shapes (counts and literal kinds, as the verifier words it), or nullopt.
+// For stages that index literals by position and must diagnose, not crash
+// on, --no-verify input. A foreign opcode is a problem.
+std::optional<std::string> node_shape_problem(const Node& n);
 
 class ModuleVerifier {
  public:

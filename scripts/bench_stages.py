@@ -3,9 +3,10 @@
 
 For generated C programs (scripts/gen_c_program.py) of each size in lines,
 in two shapes (`many` small functions, and `long` functions), it runs
-c2ast, ast2cfg, cfg2ssa, ssa2son and son2cfg one at a time on the previous
-stage's saved output (binary encoding) and reports each one's wall time and
-peak resident memory (from wait4), then the first four as one shell pipe against
+c2ast, ast2cfg, cfg2ssa, ssa2son, son2cfg (on son), son-lower-x64 (on son)
+and son2cfg again (on son-x64, the "son2cfg-x64" column) one at a time on
+saved binary input and reports each one's wall time and peak resident memory
+(from wait4), plus the two x64 stages together, then the first four as one shell pipe against
 `gcc -O0 -c` on the same file. Last, pipe-run's executed nodes per second at
 the son level on loop-heavy programs (pipe-run --stats). A benchmark, not a
 test: it prints a Markdown table for the README.
@@ -19,7 +20,10 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-STAGES = [("c2ast", "c"), ("ast2cfg", "ast"), ("cfg2ssa", "cfg"), ("ssa2son", "ssa"), ("son2cfg", "son")]
+# (column, tool, the column whose output it reads)
+STAGES = [("c2ast", "c2ast", None), ("ast2cfg", "ast2cfg", "c2ast"), ("cfg2ssa", "cfg2ssa", "ast2cfg"),
+          ("ssa2son", "ssa2son", "cfg2ssa"), ("son2cfg", "son2cfg", "ssa2son"),
+          ("son-lower-x64", "son-lower-x64", "ssa2son"), ("son2cfg-x64", "son2cfg", "son-lower-x64")]
 
 LOOP_PROGRAMS = {
     "sieve": r"""
@@ -76,16 +80,15 @@ def bench_program(build, work, lines, shape):
                                    "1"], check=True, capture_output=True, text=True).stdout)
     real_lines = src.read_text().count("\n")
     row = {"lines": real_lines, "shape": shape}
-    current = src
-    for stage, _ in STAGES:
-        out = work / f"p{lines}{shape}.{stage}.bin"
-        argv = [str(build / stage), "-", "-f", "bin"]
-        if stage == "c2ast":
-            argv = [str(build / stage), str(current), "-f", "bin"]
-        seconds, kib = run_measured(argv, current, out)
-        row[stage] = (seconds, kib)
-        current = out
-    row["bytes"] = {stage: (work / f"p{lines}{shape}.{stage}.bin").stat().st_size for stage, _ in STAGES}
+    for column, stage, reads in STAGES:
+        out = work / f"p{lines}{shape}.{column}.bin"
+        if reads is None:
+            seconds, kib = run_measured([str(build / stage), str(src), "-f", "bin"], src, out)
+        else:
+            seconds, kib = run_measured([str(build / stage), "-", "-f", "bin"],
+                                        work / f"p{lines}{shape}.{reads}.bin", out)
+        row[column] = (seconds, kib)
+    row["bytes"] = {column: (work / f"p{lines}{shape}.{column}.bin").stat().st_size for column, _, _ in STAGES}
     pipe = (f"{build}/c2ast {src} -f bin | {build}/ast2cfg -f bin | {build}/cfg2ssa -f bin | "
             f"{build}/ssa2son -f bin > /dev/null")
     row["pipe"] = min(timed(["bash", "-o", "pipefail", "-c", pipe]) for _ in range(2))
@@ -113,15 +116,16 @@ def main():
     sizes = [int(s) for s in sys.argv[2:]] or [1000, 10000, 100000]
     with tempfile.TemporaryDirectory(prefix="bench-stages-") as tmp:
         work = pathlib.Path(tmp)
-        print("| lines | shape | " + " | ".join(f"{s} s / MiB" for s, _ in STAGES) +
-              " | pipe c2ast..ssa2son s | gcc -O0 -c s |")
-        print("| --- | --- | " + " | ".join("---" for _ in STAGES) + " | --- | --- |")
+        print("| lines | shape | " + " | ".join(f"{s} s / MiB" for s, _, _ in STAGES) +
+              " | x64 stages s | pipe c2ast..ssa2son s | gcc -O0 -c s |")
+        print("| --- | --- | " + " | ".join("---" for _ in STAGES) + " | --- | --- | --- |")
         for lines in sizes:
             for shape in ("many", "long"):
                 row = bench_program(build, work, lines, shape)
-                cells = [f"{row[s][0]:.3f} / {row[s][1] / 1024:.0f}" for s, _ in STAGES]
+                cells = [f"{row[s][0]:.3f} / {row[s][1] / 1024:.0f}" for s, _, _ in STAGES]
+                x64 = row["son-lower-x64"][0] + row["son2cfg-x64"][0]
                 print(f"| {row['lines']} | {shape} | " + " | ".join(cells) +
-                      f" | {row['pipe']:.3f} | {row['gcc']:.3f} |", flush=True)
+                      f" | {x64:.3f} | {row['pipe']:.3f} | {row['gcc']:.3f} |", flush=True)
         print()
         print("| program | executed nodes | seconds | M nodes/s |")
         print("| --- | --- | --- | --- |")

@@ -10,7 +10,7 @@ PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                nlohmann-json3-dev libcli11-dev python3-pytest python3-pytest-xdist
                clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
                gcc csmith libcsmith-dev
-               graphviz)
+               graphviz creduce chromium chromium-driver python3-selenium)
 
 # Installs whichever of PIPE_PACKAGES is missing (needs root and apt-get).
 pipe_setup() {

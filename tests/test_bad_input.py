@@ -18,8 +18,8 @@ import pytest
 from conftest import ASAN_BUILD, BUILD, ROOT, run_tool, tool_path
 
 # Every tool that reads a module. pipe-run writes no module (no -o or -f).
-READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son2cfg", "pipe-run"]
-WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son2cfg"}
+READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "pipe-run"]
+WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg"}
 BUILDS = [pytest.param(BUILD, id="release")]
 if ASAN_BUILD:
     BUILDS.append(pytest.param(ASAN_BUILD, id="asan"))
@@ -169,7 +169,15 @@ SIGNATURE_CASES = {
     "extern-bad-param": (
         {"externs": [{"name": "g", "kind": "function",
                       "signature": {"params": ["i7"], "result": "i32", "variadic": False}}]},
-        "extern 'g': error: parameter 0 has type 'i7', which is not a value type"),
+        "extern 'g': error: parameter 0 has an invalid type: 'i7' does not start with a value type"),
+    "extern-sret-not-first": (
+        {"externs": [{"name": "g", "kind": "function",
+                      "signature": {"params": ["i32", "ptr sret(8,8)"], "result": "void", "variadic": False}}]},
+        "extern 'g': error: parameter 1 has an invalid type: 'ptr sret(8,8)': 'sret' is valid only on parameter 0"),
+    "extern-attribute-not-canonical": (
+        {"externs": [{"name": "g", "kind": "function",
+                      "signature": {"params": ["ptr byval(8, 8)"], "result": "void", "variadic": False}}]},
+        "extern 'g': error: parameter 0 has an invalid type: 'ptr byval(8, 8)': the alignment must be a decimal"),
     "function-bad-result": (
         {"functions": [{"name": "f", "signature": {"params": [], "result": "float", "variadic": False},
                         "nodes": [{"opcode": "start"}]}]},

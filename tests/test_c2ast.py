@@ -71,7 +71,7 @@ def test_error_is_reported_at_its_location(path, tmp_path):
 def test_every_unsupported_construct_of_the_issue_has_a_case():
     names = {p.stem for p in ERROR_CASES}
     for construct in ["float", "bitfield", "vla", "inline_asm", "computed_goto", "statement_expression",
-                      "complex", "atomic", "variadic_definition", "int128", "case_range", "syntax_error"]:
+                      "complex", "atomic", "va_arg_struct", "int128", "case_range", "syntax_error"]:
         assert construct in names
 
 
@@ -160,8 +160,13 @@ def test_externs_signatures_and_data(tmp_path):
     externs = {e["name"]: e for e in m["externs"]}
     assert externs["counter"] == {"name": "counter", "kind": "data"}
     assert "signature" not in externs["unknown"]
-    assert externs["make"]["signature"] == {"params": ["ptr", "i8", "i16", "i64", "ptr", "ptr"],
+    assert externs["make"]["signature"] == {"params": ["ptr sret(24,8)", "i8 signext", "i16 signext", "i64", "ptr",
+                                                       "ptr byval(24,8)"],
                                             "result": "void", "variadic": False}
+    calls = [n["literals"] for n in m["functions"][0]["nodes"] if n["opcode"] == "ast:call"]
+    make_list = "(ptr sret(24,8), i8 signext, i16 signext, i64, ptr, ptr byval(24,8))"
+    assert sorted(calls) == sorted([["i32", "(i32, ...)"], ["void", make_list], ["void", make_list]]), \
+        "calls carry the callee's parameter list (a callee without prototype: its arguments, variadic)"
     data = {d["name"]: d for d in m["data"]}
     strings = [d for d in m["data"] if d["name"].startswith(".str.")]
     assert len(strings) == 2, "identical string literals share one data item"

@@ -6,13 +6,18 @@ For every program:
      per program and session, never copied by hand);
   2. the stages run as separate processes joined by OS pipes,
         c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son
-          | tee F.son | son2cfg > F.sched
+          | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg > F.cfg-x64
+     and son2cfg F.son > F.sched (the generic son scheduled back to ssa),
      with the binary encoding between them (test_binary_pipeline) or JSON
      (test_json_pipeline);
   3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
-     module (and a second sonopt -O2 must leave its output unchanged);
-  4. pipe-run runs each saved module (cfg, ssa, son, sched: the ssa module
-     son2cfg scheduled from the sea of nodes, and son-O2) and must print the
+     module (and a second sonopt -O2 must leave its output unchanged), and
+     son-lower-x64 | son2cfg lower and schedule the result (cfg-x64-O2); for
+     every tenth program (PASS_PROGRAMS: PROGRAMS[::10], a stable spread),
+     pipe-run also runs the module after every sonopt pass application that
+     changed something (--dump-changed) and must behave as gcc's build;
+  4. pipe-run runs each saved module (cfg, ssa, son, sched, son-x64,
+     cfg-x64, and with binary son-O2 and cfg-x64-O2) and must print the
      same stdout and stderr and exit with the same status as gcc's build.
 A failure names the stage or the levels that differ and prints shell
 commands, to run from the repository root, that reproduce it.
@@ -20,7 +25,7 @@ commands, to run from the repository root, that reproduce it.
 The corpus itself is checked by tests/c/check-corpus (sanitizers, gcc and
 clang, -O0 and -O2); see tests/c/README.md.
 The whole file takes about a minute on 2 cores (each program's trip is 0.1 to
-0.7 s). Environment: PIPE_C_JSON=subset runs the JSON test on every third
+1 s). Environment: PIPE_C_JSON=subset runs the JSON test on every third
 program only; PIPE_C_KEEP=DIR keeps the modules and outputs in DIR instead of
 a temp dir.
 """
@@ -40,6 +45,8 @@ CORPUS = ROOT / "tests" / "c"
 PROGRAMS = sorted(CORPUS.glob("*.c"))
 # PIPE_C_JSON=subset: every third program, a stable spread over the topics.
 JSON_PROGRAMS = PROGRAMS[::3] if os.environ.get("PIPE_C_JSON") == "subset" else PROGRAMS
+# Every pass application run under pipe-run: every tenth program.
+PASS_PROGRAMS = set(PROGRAMS[::10])
 
 
 class GccOracle:
@@ -75,19 +82,21 @@ def outdir(tmp_path):
 
 def check_program(src, fmt, gcc, outdir):
     want = gcc.expected(src)
-    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True)
+    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True, x64=True)
     try:
         problem = pipe.run()
         if problem:
             pytest.fail(f"{src.name}: {problem}")
-        levels = pipe.levels
         if fmt == "bin":
-            # Once per program: sonopt -O2 --verify-each, run as one more level.
+            # Once per program: sonopt -O2 --verify-each, lowered and
+            # scheduled; son-O2 and cfg-x64-O2 run as two more levels.
             problem = pipe.optimize()
             if problem:
                 pytest.fail(f"{src.name}: {problem}")
-            levels = levels + ("son-O2",)
+        levels = pipe.levels
         problems = pipe.compare(want, pipe.run_levels(levels))
+        if fmt == "bin" and src in PASS_PROGRAMS and not problems:
+            problems = pipe.check_each_pass(want)
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
     if problems:

@@ -3,8 +3,11 @@
 Each seed goes through scripts/csmith-diff's check_seed(): csmith generates
 the program (no floats, bit-fields or packed structs; see CSMITH_FLAGS there),
 gcc builds and runs it for the checksum, and c2ast | ast2cfg | cfg2ssa |
-ssa2son with pipe-run at the son level, and after sonopt -O2 --verify-each,
-must print the same. The seeds were
+ssa2son | son-lower-x64 | son2cfg with pipe-run at the son, son-x64 and
+cfg-x64 levels, and after sonopt -O2 --verify-each at son-O2 and (lowered
+and scheduled again) cfg-x64-O2, must print the same; then pipe-run runs the
+module after every sonopt -O2 pass application that changed something
+(--dump-changed) and must print what it printed on the son module. The seeds were
 picked so that each native run takes a few milliseconds (most csmith seeds
 do; some loop for seconds); `scripts/csmith-diff N FIRST` runs any others.
 """
@@ -50,13 +53,16 @@ def test_csmith_seed(seed, tmp_path):
     except csmith_diff.pipeline.ToolMissing as e:
         pytest.fail(str(e))
     assert outcome.kind == "PASS", f"seed {seed}: {outcome.kind} {outcome.summary}\n{outcome.report}"
+    pipe = csmith_diff.pipeline.Pipeline(tmp_path / f"csmith-{seed}.c", tmp_path, build=BUILD, timeout=60)
+    problems = pipe.check_each_pass(timeout=20)
+    assert not problems, f"seed {seed}:\n" + "\n".join(problems)
 
 
 def fake_build(tmp_path, broken_stage):
     """A build dir with the real tools, except one stage that fails like a crash."""
     fake = tmp_path / "build"
     fake.mkdir()
-    for name in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "pipe-run"):
+    for name in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "sonopt", "pipe-run"):
         real = BUILD / name
         if not real.exists():
             pytest.fail(f"{real} is not built; run scripts/test")

@@ -2,6 +2,7 @@
 property to a handful of nodes, keeping it valid; the tool contract."""
 import os
 import stat
+import subprocess
 
 import pytest
 
@@ -66,3 +67,49 @@ def test_uninteresting_input_and_usage(tmp_path):
     ast = run_tool("c2ast", ROOT / "examples" / "c" / "fib.c", check=0).stdout
     (tmp_path / "fib.ast").write_bytes(ast)
     run_tool("pipe-reduce", "--test", "true", tmp_path / "fib.ast", check=1)
+
+
+BIG_C = """#include <stdio.h>
+static int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+static int twice(int x) { return x * 2; }
+static int pick(int i) { return table[i & 7]; }
+static unsigned mix(unsigned a, unsigned b) { return (a ^ b) * 3u; }
+int main(void) {
+  int total = 0;
+  unsigned h = 7;
+  for (int i = 0; i < 8; i++) {
+    h = mix(h, (unsigned)pick(i));
+    if (h % 3u == 1u) h ^= 5u;
+  }
+  for (int i = 0; i < 4; i++) total = total - twice(i);
+  printf("h = %u\\n", h);
+  printf("total = %d\\n", total + 40);
+  return 0;
+}
+"""
+
+
+def test_reduce_c_shrinks_a_planted_miscompile(tmp_path):
+    """scripts/reduce-c with creduce keeps a miscompile (sonopt's test-only pass turns the first add into a sub)."""
+    import shutil
+    if os.environ.get("PIPE_CREDUCE_TEST") != "1":
+        pytest.skip("creduce takes minutes on a loaded 2-core machine: set PIPE_CREDUCE_TEST=1 to run it")
+    if shutil.which("creduce") is None:
+        pytest.fail("creduce is not installed (Debian package creduce; scripts/test installs it)")
+    big = tmp_path / "big.c"
+    big.write_text(BIG_C)
+    small = tmp_path / "small.c"
+    env = dict(os.environ, PIPE_BUILD_DIR=str(BUILD))
+    proc = subprocess.run([ROOT / "scripts" / "reduce-c", big, "-o", small, "--stages",
+                           "ast2cfg | cfg2ssa | ssa2son | sonopt --passes=test-miscompile"],
+                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")[-3000:]
+    text = small.read_text()
+    assert len(text) < len(BIG_C) / 2, text
+    assert b"wrote" in proc.stdout
+    # a program without the miscompile is refused with a reason
+    ok = tmp_path / "ok.c"
+    ok.write_text("int main(void) { return 3; }\n")
+    proc = subprocess.run([ROOT / "scripts" / "reduce-c", ok, "--stages", "ast2cfg"], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert proc.returncode == 1 and b"does not show a miscompile" in proc.stderr

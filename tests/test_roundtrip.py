@@ -149,3 +149,30 @@ def test_binary_foreign_opcode_table_order_does_not_matter():
     direct = run_tool("pipe-fmt", "-", "-f", "bin", "--no-verify", input=data, check=0).stdout
     via_json = convert(convert(data, "json"), "bin")
     assert direct == via_json
+
+
+def literal_heavy_module(count):
+    """A son-x64 function whose nodes carry four literals each: more than the
+    writer's first guess of two per node, so its literal arrays must grow
+    mid-function (and keep what they held)."""
+    lines = ["module son-x64", 'data internal readonly s size 1 align 1 init x"00"', "",
+             "internal pipeline f() -> i64 {", "  i0 = start"]
+    for k in range(count):
+        lines.append(f'  i{k + 1} = x64:lea "i64", 0, {k}, "s"')
+    acc = 1
+    for k in range(2, count + 1):
+        lines.append(f'  i{count + k - 1} = x64:add "i64", i{acc}, i{k}')
+        acc = count + k - 1
+    lines.append(f"  i{acc + 1} = entrymem ^i0")
+    lines.append(f"  i{acc + 2} = x64:ret ^i0, i{acc + 1}, i{acc}")
+    lines.append("}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_literal_arrays_grow_without_losing_literals():
+    module = literal_heavy_module(1500)
+    run_tool("pipe-verify", "-", input=module, check=0)
+    binary = convert(module, "bin")
+    assert convert(module, "bin") == binary
+    run_tool("pipe-verify", "-", input=binary, check=0)
+    assert convert(binary, "text") == convert(module, "text")

@@ -60,6 +60,7 @@
 #include <utility>
 #include <vector>
 
+#include "abi.h"
 #include "cfg_builder.h"
 #include "error.h"
 #include "text_format.h"
@@ -307,7 +308,8 @@ class Lowerer {
     set_memory(b_.emit_at_entry(EntryMem, l), l);
     const std::vector<std::string>& params = ast_.signature.params;
     for (size_t i = 0; i < params.size(); ++i)
-      params_.push_back(b_.emit_at_entry(Param, l, {str_lit(params[i]), int_lit(static_cast<int64_t>(i))}));
+      params_.push_back(b_.emit_at_entry(Param, l, {str_lit(std::string(param_value_type(params[i]))),
+                                                    int_lit(static_cast<int64_t>(i))}));
   }
 
   void emit_return(NodeId v, Loc l) {
@@ -671,6 +673,8 @@ class Lowerer {
       case AstStoreV: return store_value(f);
       case AstCopy: return copy_value(f);
       case AstCall: return call_value(f);
+      case AstVaStart:
+      case AstVaArg: return va_value(f);
       case AstAnd:
       case AstOr: return and_or_value(f);
       case AstCond: return cond_value(f);
@@ -687,7 +691,8 @@ class Lowerer {
     const std::vector<std::string>& params = ast_.signature.params;
     if (index >= params.size())
       fail(id, "ast:param index is out of range: the signature has " + std::to_string(params.size()) + " parameter(s)");
-    if (type != params[index]) fail(id, "ast:param has type '" + type + "', but the signature says '" + params[index] + "'");
+    if (type != param_value_type(params[index]))
+      fail(id, "ast:param has type '" + type + "', but the signature says '" + params[index] + "'");
     return params_[index];
   }
 
@@ -772,8 +777,25 @@ class Lowerer {
     const std::string& result = result_literal(id, 0);
     if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
     bool wanted = !f.discard && result != "void";
-    NodeId call = memory_op(Call, l, {str_lit(result)}, pop_values(node(id).inputs.size()), Yields::Tuple);
+    LiteralList literals{str_lit(result)};
+    if (node(id).literals.size() > 1) literals.push_back(node(id).literals[1]);  // the ABI parameter list
+    NodeId call = memory_op(Call, l, std::move(literals), pop_values(node(id).inputs.size()), Yields::Tuple);
     finish_value(wanted ? b_.emit(Proj, l, {int_lit(1)}, {call}) : kNoValue);
+  }
+
+  // ast:va_start -> va_start (a void value), ast:va_arg -> va_arg's value.
+  void va_value(Frame& f) {
+    NodeId id = f.id;
+    Loc l = loc(id);
+    if (f.step++ == 0) return push(input(id, 0), Mode::Value);
+    NodeId ap = pop_value();
+    if (node(id).op == AstVaStart) {
+      if (!ast_.signature.variadic) fail(id, "ast:va_start in a function that is not variadic");
+      memory_op(VaStart, l, {}, {ap}, Yields::Memory);
+      return finish_value(kNoValue);
+    }
+    NodeId access = memory_op(VaArg, l, {str_lit(type_literal(id, 0))}, {ap}, Yields::Tuple);
+    finish_value(b_.emit(Proj, l, {int_lit(1)}, {access}));
   }
 
   // a && b, a || b as a value: jumping code into two blocks that store 1

@@ -29,11 +29,15 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
 
+#include "abi.h"
 #include "ir.h"
 
 namespace pl::c2ast {
 
 inline constexpr NodeId kNone = ~NodeId{0};
+// The System V va_list (__va_list_tag): 24 bytes, 8-aligned.
+inline constexpr uint64_t kVaListSize = 24;
+inline constexpr uint32_t kVaListAlign = 8;
 
 // An error in the C program at a clang location ("unsupported: ..."); the
 // driver prints it as `c2ast: FILE:LINE:COL: error: MESSAGE`.
@@ -89,13 +93,21 @@ class Types {
   // `void`, or the value type of a function result; aggregates are returned
   // through a hidden first pointer parameter, so their result is `void`.
   std::string result_type(clang::QualType result, clang::SourceLocation where) const;
-  // The IR signature of a function type; nullopt when it has no prototype.
+  // The IR signature of a function type, with its ABI attributes (abi.h);
+  // nullopt when it has no prototype.
   std::optional<Signature> signature(clang::QualType function_type, clang::SourceLocation where) const;
+  // A parameter's signature type: its value type with its ABI attribute
+  // (`i8 signext`, `ptr byval(12,4)`, `i32`).
+  std::string param_type(clang::QualType param, clang::SourceLocation where) const;
+  // The hidden result pointer of a function returning an aggregate:
+  // `ptr sret(SIZE,ALIGN)`.
+  std::string result_pointer(clang::QualType result, clang::SourceLocation where) const;
 
   // "'T'" or "'T' (aka 'U')", as clang names types in diagnostics.
   static std::string describe(clang::QualType t);
 
  private:
+  std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where) const;
   clang::ASTContext& ctx_;
 };
 
@@ -253,6 +265,9 @@ class FunctionBuilder {
   NodeId conditional(const clang::ConditionalOperator* e);
   NodeId call(const clang::CallExpr* e);
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
+  LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
+  NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  NodeId va_arg(const clang::VAArgExpr* e);
   NodeId member(const clang::MemberExpr* e);
   NodeId declaration_address(const clang::DeclRefExpr* e);
   // Evaluates an lvalue's address once for a read and a write: `first` and

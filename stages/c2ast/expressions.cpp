@@ -43,6 +43,8 @@
 
 #include <clang/Basic/Builtins.h>
 
+#include <algorithm>
+
 namespace pl::c2ast {
 
 using namespace clang;
@@ -129,7 +131,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e))
     unsupported(c->getQuestionLoc(), "'?:' with an omitted middle operand");
-  if (isa<VAArgExpr>(e)) unsupported(where, "va_arg");
+  if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg(v);
   if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
@@ -489,9 +491,39 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
       inputs.push_back(rvalue(arg));
     }
   }
-  std::string r = types_.result_type(result, where);
-  NodeId node = add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+  NodeId node = add(Op::AstCall, l, call_literals(c, c->getCallee()->getType()), std::move(inputs));
   return indirect_result ? seq(node, result_var, l) : node;
+}
+
+// The result type, and the callee's parameter list with its ABI attributes
+// (FORMAT.md section 8) when the call needs it: when a parameter has an
+// attribute or the callee is variadic. A callee without a prototype gets
+// the list of its arguments' (promoted) types, marked variadic: gcc sets al
+// for such a call, as the callee may be variadic. A struct or union passed
+// through `...` has no place in the list, so it is unsupported.
+LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_type) {
+  SourceLocation where = c->getExprLoc();
+  LiteralList literals{Literal::string(types_.result_type(c->getType(), where))};
+  if (const auto* pointer = callee_type->getAs<PointerType>()) callee_type = pointer->getPointeeType();
+  const auto* function_type = callee_type->getAs<FunctionType>();
+  if (!function_type) return literals;
+  const auto* proto = callee_type->getAs<FunctionProtoType>();
+  std::vector<std::string> params;
+  QualType result = function_type->getReturnType();
+  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where));
+  unsigned fixed = proto ? proto->getNumParams() : c->getNumArgs();
+  for (unsigned i = 0; i < fixed; ++i) {
+    const Expr* arg = c->getArg(i);
+    params.push_back(types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc()));
+  }
+  for (unsigned i = fixed; i < c->getNumArgs(); ++i)
+    if (Types::is_aggregate(c->getArg(i)->getType()))
+      unsupported(c->getArg(i)->getExprLoc(), "struct or union argument passed through '...'");
+  bool variadic = !proto || proto->isVariadic();
+  bool attributes = std::any_of(params.begin(), params.end(),
+                                [](const std::string& p) { return p != param_value_type(p); });
+  if (variadic || attributes) literals.push_back(Literal::string(param_list_string(params, variadic)));
+  return literals;
 }
 
 NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* callee, unsigned id) {
@@ -503,6 +535,8 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
     NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
     return seq(hint, value, l);
   }
+  if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
+    return va_builtin(c, name);
   const std::string prefix = "__builtin_";
   std::string library;
   if (name == "__builtin_trap" || name == "__builtin_unreachable")
@@ -512,8 +546,30 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   if (library.empty()) unsupported(where, "builtin '" + name + "'");
   InputList inputs{symaddr(module_.library_function(library, callee->getType(), where), l)};
   for (const Expr* arg : c->arguments()) inputs.push_back(rvalue(arg));
-  std::string r = types_.result_type(c->getType(), where);
-  return add(Op::AstCall, l, {Literal::string(r)}, std::move(inputs));
+  return add(Op::AstCall, l, call_literals(c, callee->getType()), std::move(inputs));
+}
+
+// va_start, va_end and va_copy (FORMAT.md 3 G, "Variadic definitions"):
+// the va_list arguments have decayed to the address of the 24-byte
+// structure. va_end does nothing but evaluate its operand.
+NodeId FunctionBuilder::va_builtin(const CallExpr* c, const std::string& name) {
+  Loc l = loc(c->getExprLoc());
+  if (name == "__builtin_va_start") {
+    if (!fd_->isVariadic()) unsupported(c->getExprLoc(), "va_start outside a variadic function");
+    return add(Op::AstVaStart, l, {}, {rvalue(c->getArg(0))});
+  }
+  if (name == "__builtin_va_end") return rvalue(c->getArg(0));
+  NodeId dst = rvalue(c->getArg(0));
+  return copy(kVaListSize, kVaListAlign, dst, rvalue(c->getArg(1)), l);
+}
+
+// va_arg(ap, T) for an integer or pointer T.
+NodeId FunctionBuilder::va_arg(const VAArgExpr* v) {
+  SourceLocation where = v->getExprLoc();
+  QualType type = v->getType();
+  if (Types::is_aggregate(type)) unsupported(where, "va_arg of the struct or union type " + Types::describe(type));
+  Scalar s = scalar(v);
+  return add(Op::AstVaArg, loc(where), {Literal::string(vtype_name(s.vt))}, {rvalue(v->getSubExpr())});
 }
 
 NodeId FunctionBuilder::member(const MemberExpr* m) {

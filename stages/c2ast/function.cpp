@@ -124,7 +124,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     entry_only_.insert(return_address_);
     body.push_back(store(VType::Ptr, false, return_address_,
                          add(Op::AstParam, l, {type_literal(VType::Ptr), Literal::integer(index)}, {}), l));
-    fn_.signature.params.push_back("ptr");
+    fn_.signature.params.push_back(types_.result_pointer(result, fd_->getLocation()));
     ++index;
   }
   fn_.signature.result = types_.result_type(result, fd_->getLocation());
@@ -134,7 +134,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     QualType type = p->getType();
     bool indirect = Types::is_aggregate(type);
     Scalar s = indirect ? Scalar{VType::Ptr, false} : types_.scalar(type, where);
-    fn_.signature.params.push_back(vtype_name(s.vt));
+    fn_.signature.params.push_back(types_.param_type(type, where));
     std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();
     NodeId var = indirect ? variable(name + ".addr", 8, 8, l)
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
@@ -145,12 +145,11 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
     ++index;
   }
-  fn_.signature.variadic = false;
+  fn_.signature.variadic = fd_->isVariadic();
 }
 
 Function FunctionBuilder::build() {
   SourceLocation where = fd_->getLocation();
-  if (fd_->isVariadic()) unsupported(where, "variadic function definition '" + fd_->getNameAsString() + "'");
   if (!fd_->hasWrittenPrototype() && fd_->getNumParams() > 0)
     unsupported(where, "K&R-style function definition '" + fd_->getNameAsString() + "'");
   std::vector<NodeId> body;

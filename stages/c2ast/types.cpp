@@ -4,7 +4,12 @@
 // or 1), short to i16, int and enums (their underlying type) to i32, long
 // and long long to i64, pointers to ptr. Signedness does not survive into
 // the IR: c2ast uses it to pick each operation. Structs, unions, arrays and
-// functions are represented by their address (ptr). Sizes, alignments and
+// functions are represented by their address (ptr). Signatures carry the
+// System V ABI attributes (FORMAT.md section 8): char, short and _Bool
+// parameters are `i8`/`i16` with `signext` or `zeroext` by the C type's
+// signedness (_Bool: zeroext), a struct or union parameter is `ptr
+// byval(SIZE,ALIGN)`, the hidden result pointer `ptr sret(SIZE,ALIGN)`.
+// Sizes, alignments and
 // member offsets are clang's (ASTRecordLayout, SysV x86-64); so are the
 // rules for what is unsupported: floating point, _Complex, vectors, _Atomic,
 // __int128, variably modified types (VLAs) and bit-fields stop the
@@ -131,17 +136,36 @@ std::string Types::result_type(QualType result, SourceLocation where) const {
   return vtype_name(scalar(result, where).vt);
 }
 
+// `ptr byval(SIZE,ALIGN)` or `ptr sret(SIZE,ALIGN)` for an aggregate. An
+// empty struct (a GNU extension, size 0) has no such form: System V passes
+// nothing for it.
+std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where) const {
+  check(t, where);
+  uint64_t bytes = size(t, where);
+  if (bytes == 0) unsupported(where, "passing or returning the empty aggregate " + describe(t) + " by value");
+  return param_type_string(ParamType{"ptr", attr, bytes, align(t)});
+}
+
+std::string Types::param_type(QualType param, SourceLocation where) const {
+  if (is_aggregate(param)) return aggregate_param(param, ParamAttr::ByVal, where);
+  Scalar s = scalar(param, where);
+  std::string type = vtype_name(s.vt);
+  if (s.vt == VType::I8 || s.vt == VType::I16) type += s.is_signed ? " signext" : " zeroext";
+  return type;
+}
+
+std::string Types::result_pointer(QualType result, SourceLocation where) const {
+  return aggregate_param(result, ParamAttr::SRet, where);
+}
+
 std::optional<Signature> Types::signature(QualType function_type, SourceLocation where) const {
   const auto* proto = function_type->getAs<FunctionProtoType>();
   if (!proto) return std::nullopt;
   Signature sig;
   QualType result = proto->getReturnType();
-  if (is_aggregate(result)) {
-    check(result, where);
-    sig.params.push_back("ptr");
-  }
+  if (is_aggregate(result)) sig.params.push_back(result_pointer(result, where));
   sig.result = result_type(result, where);
-  for (QualType param : proto->getParamTypes()) sig.params.push_back(vtype_name(scalar(param, where).vt));
+  for (QualType param : proto->getParamTypes()) sig.params.push_back(param_type(param, where));
   sig.variadic = proto->isVariadic();
   return sig;
 }

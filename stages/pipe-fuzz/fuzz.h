@@ -18,7 +18,11 @@ inline constexpr const char* kCsmithInclude = "/usr/include/csmith";
 // What a run of pipe-fuzz does, fixed for all runs.
 struct Config {
   std::vector<std::vector<std::string>> pipe;  // stages; argv[0] resolved
-  std::string level;        // input level: "c", "ast", "cfg", "ssa" or "son"
+  std::string level;        // input level: "c", "ast", or a module level
+  // For a level pipe-gen cannot write (son-x64, cfg-x64, ra-x64 until it
+  // can): the stages that make it from a runnable son program, e.g.
+  // {son-lower-x64, son2cfg} for cfg-x64 (empty: pipe-gen writes `level`).
+  std::vector<std::vector<std::string>> feeder;
   uint32_t functions = 3;   // runnable-program size (module levels)
   uint64_t nodes = 300;
   double timeout = 30;      // seconds per process

@@ -4,6 +4,11 @@
 // Input and reference by input level:
 //   cfg ssa son  a runnable program (generate_runnable.h); the reference is
 //                pipe-run on the input itself;
+//   son-x64 cfg-x64 ra-x64 (while pipe-gen cannot write them): a runnable
+//                son program through the feeder stages (Config::feeder),
+//                each of which must exit 0 and keep its behaviour; the
+//                reference is pipe-run on the fed input (on the son
+//                program when pipe-run cannot run the fed level);
 //   c            a csmith program; the reference is gcc's build of it;
 //   ast          the same program through c2ast (a program c2ast refuses is
 //                skipped: it is not the stage under test).
@@ -134,6 +139,7 @@ class Run {
 
  private:
   bool make_input();
+  bool feed();
   bool reference_behaviour();
   bool run_pipe(int pass);
   bool check_outputs();
@@ -158,6 +164,7 @@ class Run {
   std::string dir_;
   std::string input_;
   Behaviour want_;
+  Behaviour original_;  // the generated program's, when fed
   RunResult result_;
 };
 
@@ -180,10 +187,41 @@ bool Run::make_input() {
     result_.files.push_back(input_);
     return true;
   }
-  RunnableOptions opts{seed_, *parse_level(config_.level), config_.functions, config_.nodes};
-  input_ = dir_ + "/input." + config_.level + ".bin";
+  std::string generated = config_.feeder.empty() ? config_.level : "son";
+  RunnableOptions opts{seed_, *parse_level(generated), config_.functions, config_.nodes};
+  input_ = dir_ + "/input." + generated + ".bin";
   write_file(input_, write_module_to_string(generate_runnable_module(opts), Encoding::Binary));
   result_.files.push_back(input_);
+  return feed();
+}
+
+// Runs the feeder stages on the generated son program; each must exit 0 and
+// keep the program's behaviour (else the failure names the feeding stage).
+bool Run::feed() {
+  if (config_.feeder.empty()) return true;
+  Behaviour& original = original_;
+  std::string problem;
+  if (!run_module(config_, input_, original, problem) || !problem.empty()) {
+    fail("the generated input does not run cleanly under pipe-run (a pipe-gen --runnable bug)", problem);
+    return false;
+  }
+  for (size_t s = 0; s < config_.feeder.size(); ++s) {
+    std::string out = dir_ + "/feed" + std::to_string(s) + "." + stage_name(config_.feeder[s]) + ".bin";
+    ProcessResult r = run_process({config_.feeder[s], input_, out, config_.timeout});
+    result_.files.push_back(out);
+    if (r.status != 0 || r.timed_out) {
+      fail("feeding stage " + stage_name(config_.feeder[s]) + " " + r.describe(), tail(r.err));
+      return false;
+    }
+    input_ = out;
+    Behaviour fed;
+    if (run_module(config_, input_, fed, problem) && !(fed == original)) {
+      fail("feeding stage " + stage_name(config_.feeder[s]) + " changed the program's behaviour",
+           "  first: the generated program: " + show(original) + "\n  second: after " +
+               stage_name(config_.feeder[s]) + ": " + show(fed) + "\n" + first_difference(original.out, fed.out));
+      return false;
+    }
+  }
   return true;
 }
 
@@ -205,7 +243,12 @@ bool Run::reference_behaviour() {
     return true;
   }
   std::string problem;
-  if (!run_module(config_, input_, want_, problem) || !problem.empty()) {
+  bool ran = run_module(config_, input_, want_, problem);
+  if (!ran && !config_.feeder.empty() && problem.empty()) {  // a fed level pipe-run does not run
+    want_ = original_;
+    return true;
+  }
+  if (!ran || !problem.empty()) {
     fail("the generated input does not run cleanly under pipe-run (a pipe-gen --runnable bug)", problem);
     return false;
   }

@@ -5,8 +5,10 @@
 //
 // Run k (k = 0, 1, ...) uses seed N + k: it makes an input for the first
 // stage's input level (fuzz_run.cpp: a runnable program from pipe-gen's
-// generator at cfg, ssa and son, a csmith program for c2ast, csmith through
-// c2ast at ast), runs the pipe twice and checks that every stage exits 0,
+// generator at cfg, ssa and son; at son-x64, cfg-x64 and ra-x64, while
+// pipe-gen cannot write them, a runnable son program through the stages
+// that make that level (feeder_for); a csmith program for c2ast, csmith
+// through c2ast at ast), runs the pipe twice and checks that every stage exits 0,
 // that every output verifies, that both runs write the same bytes, and that
 // pipe-run on the last output behaves as the input does (same stdout, same
 // exit status). The seed alone decides the input, on any machine, so
@@ -105,6 +107,22 @@ std::string probe_level(const Config& config, const std::string& dir) {
                        ": " + r.err.substr(0, 300) + "); give --level");
 }
 
+// The stages that make a module at `level` from a runnable son program
+// (fuzz.h, Config::feeder); empty when there are none, or one is not built.
+std::vector<std::vector<std::string>> feeder_for(const std::string& level) {
+  std::vector<std::string> names;
+  if (level == "son-x64") names = {"son-lower-x64"};
+  else if (level == "cfg-x64") names = {"son-lower-x64", "son2cfg"};
+  else if (level == "ra-x64") names = {"son-lower-x64", "son2cfg", "regalloc-x64"};
+  std::vector<std::vector<std::string>> feeder;
+  for (const std::string& name : names) {
+    std::string found = pl::find_program(pl::sibling_tool(name));
+    if (found.empty()) return {};
+    feeder.push_back({found});
+  }
+  return feeder;
+}
+
 class Fuzzer {
  public:
   Fuzzer(Config config, Options options, std::string self)
@@ -175,9 +193,12 @@ int Fuzzer::run() {
   fs::create_directories(work);
   if (config_.level.empty()) config_.level = probe_level(config_, work.string());
   if (config_.level != "c" && config_.level != "ast" && !pl::runnable_level(*pl::parse_level(config_.level))) {
-    fs::remove_all(work);
-    throw pl::UsageError(config_.pipe[0][0] + " reads level '" + config_.level +
-                         "', for which pipe-fuzz has no program generator yet");
+    config_.feeder = feeder_for(config_.level);
+    if (config_.feeder.empty()) {
+      fs::remove_all(work);
+      throw pl::UsageError(config_.pipe[0][0] + " reads level '" + config_.level +
+                           "', for which pipe-fuzz has no program generator yet");
+    }
   }
   if (config_.level == "ast" && config_.c2ast.empty()) {
     fs::remove_all(work);
@@ -226,8 +247,9 @@ int main(int argc, char** argv) {
   tool.cli().add_option("--time", options.time, "Run for this many seconds instead")->excludes(runs)
       ->check(CLI::PositiveNumber);
   tool.cli().add_option("--keep", options.keep, "Directory for failures")->capture_default_str();
-  tool.cli().add_option("--level", options.level, "Input level: c, ast, cfg, ssa or son (default: ask the stage)")
-      ->check(CLI::IsMember({"c", "ast", "cfg", "ssa", "son"}));
+  tool.cli().add_option("--level", options.level,
+                        "Input level: c, ast, cfg, ssa, son, son-x64, cfg-x64 or ra-x64 (default: ask the stage)")
+      ->check(CLI::IsMember({"c", "ast", "cfg", "ssa", "son", "son-x64", "cfg-x64", "ra-x64"}));
   tool.cli().add_option("--nodes", config.nodes, "Approximate nodes per generated program")
       ->check(CLI::Range(uint64_t{10}, uint64_t{1} << 24))->capture_default_str();
   tool.cli().add_option("--functions", config.functions, "Functions per generated program")

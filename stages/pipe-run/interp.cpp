@@ -196,12 +196,23 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
   std::memcpy(V, cf.init_values.data(), cf.num_values * sizeof(uint64_t));
   std::memcpy(U, cf.init_undef.data(), cf.num_values);
   for (const CompiledFunction::Param& p : cf.params) {
-    if (p.index >= nargs) continue;
+    if (p.index >= nargs) {
+      // A variadic x64 callee saves every argument register, passed or not.
+      if (cf.x64 && sig.variadic) V[p.node] = kX64Junk, U[p.node] = 0;
+      continue;
+    }
     uint64_t mask = width_mask(p.bits);
     V[p.node] = (args[p.index] & mask) | (cf.param_fill & ~mask);
     U[p.node] = undef[p.index];
   }
   if (cf.incoming != kNone) V[cf.incoming] = incoming;
+  if (cf.varargs != kNone) {
+    size_t fixed = sig.params.size();
+    for (size_t i = fixed; i < nargs; ++i)
+      if (undef[i]) throw RuntimeError("variadic argument " + std::to_string(i - fixed + 1) + " of '" + cf.fn->name + "' is undefined");
+    V[cf.varargs] = mem_.allocate_varargs(std::span<const uint64_t>(args + fixed, nargs - fixed), cf.index);
+    U[cf.varargs] = 0;
+  }
   if (cf.ra) enter_registers(cf, V, U, args, nargs);
   for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
   for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
@@ -253,6 +264,7 @@ void Interpreter::loop() {
     slot_pointers_.resize(cf->slot_nodes.size());
     for (size_t i = 0; i < cf->slot_nodes.size(); ++i) slot_pointers_[i] = V[cf->slot_nodes[i]];
     mem_.release_slots(slot_pointers_);
+    if (cf->varargs != kNone) mem_.release_varargs(V[cf->varargs]);
     frames_.pop_back();
     const Frame& caller = frames_.back();
     cf = caller.cf;
@@ -401,6 +413,24 @@ void Interpreter::loop() {
         new_memory(I.b);
         break;
       }
+      case Code::VaStart: {
+        defined(I.a, "the va_list of va_start");
+        check_memory(I.c);
+        uint8_t* ap = mem_.at(V[I.a], 24, Access::Write);
+        uint32_t offsets[2] = {kVaGpLimit, kVaFpStart};  // no register arguments left
+        uint64_t areas[2] = {V[I.b], 0};                 // overflow_arg_area, reg_save_area
+        std::memcpy(ap, offsets, 8);
+        std::memcpy(ap + 8, areas, 16);
+        new_memory(I.dst);
+        break;
+      }
+      case Code::VaArg:
+        defined(I.a, "the va_list of va_arg");
+        check_memory(I.c);
+        V[I.dst] = truncate_to(va_list_next(mem_, V[I.a]), I.bits);
+        U[I.dst] = 0;
+        new_memory(I.b);
+        break;
       case Code::Jump:
         if constexpr (kTrace) trace(*cf, I, V, U);
         take_edge(I.a);
@@ -645,6 +675,7 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::Store:
     case Code::StoreV:
     case Code::CopyMem:
+    case Code::VaStart:
     case Code::XStore:
     case Code::XRepMovsb: line += "  -> memory"; break;
     default:

@@ -9,6 +9,11 @@
 // see them: strcmp/memcmp return the difference of the first differing
 // bytes, puts returns the bytes written, printf the length of its text.
 //
+// vprintf, vfprintf, vsprintf and vsnprintf read their arguments from a
+// System V va_list (va_list_remaining): the one va_start makes at the
+// generic levels (pipe-run's own overflow area) or at the x64 levels (the
+// register save area and the stack arguments), or one gcc's code made.
+//
 // Streams: the data externs stdin/stdout/stderr hold pointers to three FILE
 // allocations (program.cpp); fprintf, fputs, fputc, putc and fflush accept
 // stdout and stderr. stdout is buffered until exit, fflush or a pipe-run
@@ -71,7 +76,55 @@ uint64_t parse_decimal(const std::string& s) {
   return negative ? uint64_t{0} - v : v;
 }
 
+uint64_t load64(const Memory& mem, uint64_t p) {
+  uint64_t v;
+  std::memcpy(&v, mem.at(p, 8, Access::Read), 8);
+  return v;
+}
+
+uint32_t load32(const Memory& mem, uint64_t p) {
+  uint32_t v;
+  std::memcpy(&v, mem.at(p, 4, Access::Read), 4);
+  return v;
+}
+
+// snprintf's output: at most size - 1 bytes of s and a NUL.
+void write_bounded(Memory& mem, uint64_t dst, uint64_t size, const std::string& s) {
+  if (size == 0) return;
+  uint64_t n = std::min<uint64_t>(size - 1, s.size());
+  uint8_t* d = mem.at(dst, n + 1, Access::Write);
+  std::memcpy(d, s.data(), n);
+  d[n] = 0;
+}
+
 }  // namespace
+
+uint64_t va_list_next(Memory& mem, uint64_t ap) {
+  uint32_t gp = load32(mem, ap);
+  if (gp < kVaGpLimit) {
+    uint64_t v = load64(mem, load64(mem, ap + 16) + gp);
+    gp += 8;
+    std::memcpy(mem.at(ap, 4, Access::Write), &gp, 4);
+    return v;
+  }
+  uint64_t area = load64(mem, ap + 8);
+  uint64_t v = load64(mem, area);
+  area += 8;
+  std::memcpy(mem.at(ap + 8, 8, Access::Write), &area, 8);
+  return v;
+}
+
+std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap) {
+  std::vector<uint64_t> args;
+  uint64_t reg_save = load64(mem, ap + 16);
+  for (uint32_t gp = load32(mem, ap); gp < kVaGpLimit; gp += 8) args.push_back(load64(mem, reg_save + gp));
+  uint64_t area = load64(mem, ap + 8);
+  uint32_t id = pointer_id(area);
+  if (!mem.valid_id(id) || mem.get(id).state != AllocState::Live) return args;
+  for (int64_t off = pointer_offset(area); off >= 0 && static_cast<uint64_t>(off) + 8 <= mem.get(id).size; off += 8)
+    args.push_back(load64(mem, make_pointer(id, off)));
+  return args;
+}
 
 Builtin find_builtin(std::string_view name) {
   for (const BuiltinInfo& b : kBuiltins)
@@ -136,12 +189,28 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     }
     case Builtin::Snprintf: {
       std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf");
-      if (a[1] > 0) {
-        uint64_t n = std::min<uint64_t>(a[1] - 1, s.size());
-        uint8_t* d = mem_.at(a[0], n + 1, Access::Write);
-        std::memcpy(d, s.data(), n);
-        d[n] = 0;
-      }
+      write_bounded(mem_, a[0], a[1], s);
+      return s.size();
+    }
+    case Builtin::Vprintf: {
+      std::string s = format_printf(mem_, a[0], va_list_remaining(mem_, a[1]), "vprintf");
+      out_.out(s);
+      return s.size();
+    }
+    case Builtin::Vfprintf: {
+      int stream = stream_of(a[0], "vfprintf");
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vfprintf");
+      write_stream(stream, s);
+      return s.size();
+    }
+    case Builtin::Vsprintf: {
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vsprintf");
+      std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
+      return s.size();
+    }
+    case Builtin::Vsnprintf: {
+      std::string s = format_printf(mem_, a[2], va_list_remaining(mem_, a[3]), "vsnprintf");
+      write_bounded(mem_, a[0], a[1], s);
       return s.size();
     }
     case Builtin::Putchar: {

@@ -84,6 +84,8 @@ bool produces_memory(OpId op) {
     case Op::Copy:
     case Op::Call:
     case Op::LoadV:
+    case Op::VaStart:
+    case Op::VaArg:
     case Op::X64Store:
     case Op::X64StoreI:
     case Op::X64RepMovsb:

@@ -142,6 +142,29 @@ void Memory::allocate_slots(std::span<const uint32_t> sizes, std::span<const uin
   }
 }
 
+uint64_t Memory::allocate_varargs(std::span<const uint64_t> values, uint32_t fn) {
+  uint64_t bytes = values.size() * 8;
+  charge(bytes, "the variadic arguments of a call");
+  Allocation a;
+  a.size = static_cast<uint32_t>(bytes);
+  a.kind = AllocKind::VarArgs;
+  a.readonly = true;
+  a.fn = fn;
+  if (bytes) {
+    a.data = static_cast<uint8_t*>(std::malloc(bytes));
+    if (!a.data) throw std::bad_alloc();
+    a.owns_data = true;
+    for (size_t i = 0; i < values.size(); ++i) std::memcpy(a.data + 8 * i, &values[i], 8);
+  }
+  return make_pointer(add(a), 0);
+}
+
+void Memory::release_varargs(uint64_t p) {
+  uint32_t id = pointer_id(p);
+  uncharge(allocs_[id].size);
+  retire(id, AllocState::Returned);
+}
+
 void Memory::release_slots(std::span<const uint64_t> pointers) {
   uint64_t charged = 0;
   // Retire the buffer's owner (the first slot) last, so no slot outlives it.
@@ -172,6 +195,9 @@ std::string Memory::describe(uint32_t id) const {
       return std::string("the FILE object of ") + names[a.index % 3];
     }
     case AllocKind::Argv: return "a " + std::to_string(a.size) + "-byte block of main's arguments";
+    case AllocKind::VarArgs:
+      return "the " + std::to_string(a.size / 8) + " variadic argument" + (a.size == 8 ? "" : "s") + " of a call to '" +
+             m.functions[a.fn].name + "'";
   }
   return "an allocation";
 }

@@ -37,7 +37,7 @@ void write_le64(uint8_t* p, uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV; }
+bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV || op == Op::VaArg; }
 // x64 tuples read through projs: result 0 is the node's own value.
 bool is_x64_tuple(OpId op) { return x64::is_x64(op) && op_info(op).results.size() >= 2 && op != Op::X64Jcc; }
 
@@ -200,6 +200,8 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   slot_base_ = n;
   out_.scratch = n + static_cast<uint32_t>(slot_keys_.size());
   out_.num_values = out_.scratch + 1;
+  if (std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& node) { return node.op == Op::VaStart; }))
+    out_.varargs = out_.num_values++;
   out_.ra = program.module().header.level == Level::RaX64;
   if (out_.ra) {
     uint32_t spill_slots = 0;
@@ -527,6 +529,23 @@ void FunctionBuilder::emit(NodeId n) {
       uint64_t first = out_.call_args.size();
       for (size_t i = 2; i < node.inputs.size(); ++i) out_.call_args.push_back(value(node.inputs[i]));
       insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - 2) << 32);
+      return;
+    }
+    case Op::VaStart: {
+      Insn& insn = push(Code::VaStart, n);
+      insn.dst = n;
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = out_.varargs;
+      return;
+    }
+    case Op::VaArg: {
+      Insn& insn = push(Code::VaArg, n);
+      insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      insn.c = input(0);
+      insn.a = input(1);
       return;
     }
     case Op::Undef:

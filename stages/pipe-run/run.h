@@ -69,7 +69,7 @@ constexpr int64_t pointer_offset(uint64_t p) {
   return static_cast<int64_t>(p & 0xFFFFFFFFu) - static_cast<int64_t>(kOffsetBias);
 }
 
-enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv };
+enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv, VarArgs };
 enum class AllocState : uint8_t { Live, Freed, Returned };
 enum class Access : uint8_t { Read, Write };
 
@@ -127,6 +127,11 @@ class Memory {
   // argument: the same values allocate_slots wrote).
   void release_slots(std::span<const uint64_t> pointers);
 
+  // The variadic arguments of an activation of function `fn` (va_start's
+  // overflow_arg_area): 8 bytes each, read-only; returns its pointer.
+  uint64_t allocate_varargs(std::span<const uint64_t> values, uint32_t fn);
+  void release_varargs(uint64_t p);
+
   // Charges `bytes` against --max-memory (value stacks use it too).
   void charge(uint64_t bytes, const char* what);
   void uncharge(uint64_t bytes) { used_ -= bytes; }
@@ -160,7 +165,7 @@ enum class Code : uint8_t {
   Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, SDiv, UDiv, SRem, URem,
   Eq, Ne, SLt, SLe, ULt, ULe, Neg, Not, SExt, ZExt, Trunc,
   Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
-  Load, LoadV, Store, StoreV, CopyMem, Call,
+  Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
   // x64: instructions (lower_x64.cpp; meanings in common/eval_x64.h)
@@ -191,6 +196,8 @@ struct Insn {
 //   CopyMem dst = memory out, a = destination, b = source, c = memory in, imm = size
 //   Call   dst = value, b = memory out, a = callee, c = memory in,
 //          imm = first argument in call_args | count << 32
+//   VaStart dst = memory out, a = the va_list, b = the varargs value, c = memory in
+//   VaArg  dst = value, b = memory out, a = the va_list, c = memory in
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
 //   Return a = memory, b = value (kNone for void)
 // x64 codes: an immediate operand is a constant value slot (b of addi ...).
@@ -250,6 +257,9 @@ struct CompiledFunction {
   uint64_t param_fill = 0;
   uint32_t incoming = kNone, outgoing = kNone;
   uint64_t outgoing_size = 0;
+  // Functions with va_start: the value holding the activation's variadic
+  // argument area (Memory::allocate_varargs), else kNone.
+  uint32_t varargs = kNone;
   uint8_t result_bits = 64;              // i8/i16/i32 results: junk above in rax
   // ra-x64: the machine state is part of the value array: from `regs` the
   // 32 registers (x64.h numbering), the flags (regs + kFlagsLoc), then the
@@ -289,7 +299,9 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Strcpy, "strcpy", 2) X(Strncpy, "strncpy", 3) X(Strcat, "strcat", 2)               \
   X(Strchr, "strchr", 2) X(Strrchr, "strrchr", 2) X(Abs, "abs", 1) X(Labs, "labs", 1)  \
   X(Llabs, "llabs", 1) X(Atoi, "atoi", 1) X(Atol, "atol", 1) X(Atoll, "atoll", 1)      \
-  X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)
+  X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
+  X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
+  X(Vsnprintf, "vsnprintf", 4)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -319,6 +331,16 @@ class Output {
 // printf's engine: the text for format string `fmt` (in program memory) and
 // the variadic arguments (64-bit values: %d takes the low 32 bits, ...).
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who);
+
+// The System V va_list (FORMAT.md, va_start): gp_offset, fp_offset,
+// overflow_arg_area, reg_save_area. va_list_next is va_arg for an integer or
+// pointer: the next 8-byte argument of the va_list at `ap`, which it
+// advances. va_list_remaining reads, without advancing, every argument left
+// (the register save area's, then the overflow area's up to the end of its
+// allocation): what vprintf may consume.
+inline constexpr uint32_t kVaGpLimit = 48, kVaFpStart = 176;
+uint64_t va_list_next(Memory& mem, uint64_t ap);
+std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap);
 
 class Libc {
  public:

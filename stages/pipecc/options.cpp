@@ -18,6 +18,7 @@ const char* const kUsage =
     "usage: pipecc [-c|-S|-E] [-O0|-O1|-O2|-O3|-Os] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-std=STD] [-w] [-W...]\n"
     "              [-o OUT] FILE... [-L DIR] [-l LIB] [-Wl,ARGS]\n"
     "              [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]\n"
+    "              [--view=FILE.html]\n"
     "\n"
     "Compiles C through the toolchain's stages, each its own process joined to the next by a pipe\n"
     "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | cfgopt | regalloc-x64 |\n"
@@ -74,6 +75,7 @@ struct Parser {
     else if (starts_with(a, "--save-temps=")) o.save_temps = a.substr(13);
     else if (starts_with(a, "--print-after=")) o.print_after = a.substr(14);
     else if (starts_with(a, "--stop-after=")) o.stop_after = a.substr(13);
+    else if (starts_with(a, "--view=")) o.view = a.substr(7);
     else {
       for (std::string_view f : kAcceptedF)
         if (a == f) return;

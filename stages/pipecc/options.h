@@ -21,6 +21,7 @@ struct Options {
   std::optional<std::string> save_temps;   // --save-temps[=DIR] ("" = next to the output)
   std::string print_after;                 // --print-after=STAGE
   std::string stop_after;                  // --stop-after=STAGE
+  std::string view;                        // --view=FILE.html: pipe-view's page of the compile
   bool verbose = false;                    // -v: print each pipeline before running it
 };
 

@@ -4,6 +4,7 @@
 //   pipecc [-c|-S|-E] [-O0..-O3|-Os] [-g] [-I..] [-D..] [-U..] [-std=..] [-w]
 //          [-W..] [-o OUT] FILE... [-L..] [-l..] [-Wl,..]
 //          [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]
+//          [--view=FILE.html]
 //
 // What it runs. For each .c file one pipeline (stage table below):
 //   c2ast FLAGS f.c | ast2cfg | cfg2ssa | ssa2son | sonopt -ON | son-lower-x64
@@ -29,6 +30,8 @@
 //    so a C error in c2ast is not followed by "empty input" from ast2cfg.
 //    Exit status 1 for bad input, 3 (with the pipeline that reproduces it)
 //    when a stage failed any other way (pipeline.h).
+//  - --view=FILE.html also runs pipe-view on the (one) C file with the same
+//    front-end flags and -O level: one HTML page with every stage and pass.
 //  - The stages are found next to pipecc's own executable.
 #include <sys/stat.h>
 #include <unistd.h>
@@ -232,8 +235,24 @@ struct Driver {
     for (const std::string* s : {&opt.stop_after, &opt.print_after})
       if (!s->empty() && !is_stage(*s)) throw UsageError("unknown stage '" + *s + "' (the stages: " + stage_list() + ")");
     if (opt.mode == Mode::Preprocess) return preprocess();
+    if (!opt.view.empty())
+      if (int s = view()) return s;
     if (opt.mode != Mode::Link || !opt.stop_after.empty()) return compile_only();
     return link();
+  }
+
+  // --view: pipe-view's page of the one C file.
+  int view() {
+    std::vector<std::string> c_files;
+    for (const std::string& in : opt.inputs)
+      if (extension(in) == ".c") c_files.push_back(in);
+    if (c_files.size() != 1) throw UsageError("--view needs exactly one .c input file");
+    std::vector<std::string> argv{tool("pipe-view"), "-O" + std::to_string(std::min(opt.opt_level, 2))};
+    for (const std::string& a : opt.frontend_args)  // "-Ivalue" (options.cpp); pipe-view takes -I/-D/-U only
+      if (a.size() > 2 && (a.starts_with("-I") || a.starts_with("-D") || a.starts_with("-U")))
+        argv.insert(argv.end(), {a.substr(0, 2), a.substr(2)});
+    argv.insert(argv.end(), {c_files[0], "-o", opt.view});
+    return run_command(argv, "pipe-view");
   }
 
   ~Driver() {

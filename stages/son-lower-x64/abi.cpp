@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "abi.h"
 #include "error.h"
 #include "rules.h"
 
@@ -37,66 +38,26 @@ constexpr uint64_t kInlineCopyMax = 64;
 
 uint64_t round_up(uint64_t v, uint64_t align) { return (v + align - 1) / align * align; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
-// "(S,A)" -> S, A.
-void parse_size_align(std::string_view s, AbiParam& p) {
-  if (s.size() < 5 || s.front() != '(' || s.back() != ')') throw std::invalid_argument("expected (SIZE,ALIGN)");
-  std::string body(s.substr(1, s.size() - 2));
-  size_t comma = body.find(',');
-  if (comma == std::string::npos) throw std::invalid_argument("expected (SIZE,ALIGN)");
-  p.size = std::stoull(body.substr(0, comma));
-  p.align = std::stoull(body.substr(comma + 1));
-  if (p.size == 0 || p.align == 0 || (p.align & (p.align - 1)) != 0)
-    throw std::invalid_argument("bad aggregate size or alignment");
-}
-
-ValueType type_or_throw(std::string_view name) {
-  auto t = parse_value_type(name);
-  if (!t) throw std::invalid_argument("unknown type '" + std::string(name) + "'");
-  return *t;
-}
-
 }  // namespace
 
+// The attribute strings are parsed once, by common/abi.h; these turn them
+// into the lowering's view (the value type as a ValueType).
 AbiParam parse_abi_param(std::string_view text) {
-  text = trim(text);
-  AbiParam p;
-  size_t space = text.find(' ');
-  p.type = type_or_throw(text.substr(0, space));
-  if (space == std::string_view::npos) return p;
-  std::string_view attr = trim(text.substr(space + 1));
-  if (attr == "signext") p.attr = AbiParam::Attr::SignExt;
-  else if (attr == "zeroext") p.attr = AbiParam::Attr::ZeroExt;
-  else if (attr.starts_with("byval")) p.attr = AbiParam::Attr::ByVal, parse_size_align(attr.substr(5), p);
-  else if (attr.starts_with("sret")) p.attr = AbiParam::Attr::SRet, parse_size_align(attr.substr(4), p);
-  else throw std::invalid_argument("unknown ABI attribute '" + std::string(attr) + "'");
-  return p;
+  std::string problem;
+  std::optional<ParamType> type = parse_param_type(text, &problem);
+  if (!type) throw std::invalid_argument(problem);
+  return AbiParam{.type = *parse_value_type(type->value_type), .attr = type->attr, .size = type->size,
+                  .align = type->align};
 }
 
 AbiSignature parse_abi_list(std::string_view text) {
-  text = trim(text);
-  if (text.size() < 2 || text.front() != '(' || text.back() != ')') throw std::invalid_argument("expected (...)");
-  text = text.substr(1, text.size() - 2);
+  std::string problem;
+  std::optional<ParamList> list = parse_param_list(text, &problem);
+  if (!list) throw std::invalid_argument(problem);
   AbiSignature sig;
   sig.known = true;
-  int depth = 0;
-  size_t begin = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] == '(') ++depth;
-    if (i < text.size() && text[i] == ')') --depth;
-    if (i == text.size() || (text[i] == ',' && depth == 0)) {
-      std::string_view item = trim(text.substr(begin, i - begin));
-      begin = i + 1;
-      if (item.empty() && i == text.size() && sig.params.empty()) break;
-      if (item == "...") sig.variadic = true;
-      else sig.params.push_back(parse_abi_param(item));
-    }
-  }
+  sig.variadic = list->variadic;
+  for (const std::string& p : list->params) sig.params.push_back(parse_abi_param(p));
   return sig;
 }
 
@@ -158,6 +119,7 @@ void Lowerer::entry_setup() {
       stack += 8;
     }
   }
+  if (entry_abi_.variadic && has_va_start()) save_vararg_registers(start, mem, regs, stack);
   entry_mem_ = mem;
 }
 

@@ -4,6 +4,7 @@
 // comment describes the algorithm).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "abi.h"
 #include "eval.h"
 #include "ir.h"
 #include "x64.h"
@@ -34,7 +36,8 @@ struct Addr {
 // signature or a call (abi.cpp).
 struct AbiParam {
   ValueType type = ValueType::I64;
-  enum class Attr : uint8_t { None, SignExt, ZeroExt, ByVal, SRet } attr = Attr::None;
+  using Attr = ParamAttr;  // common/abi.h
+  Attr attr = Attr::None;
   uint64_t size = 0;   // byval/sret: the aggregate's size
   uint64_t align = 0;  // and alignment
 };
@@ -43,7 +46,8 @@ struct AbiSignature {
   bool variadic = false;
   bool known = false;  // false: the arguments' own value types, al not set
 };
-// "ptr byval(24,8)", "i8 signext", "i32": throws std::invalid_argument.
+// "ptr byval(24,8)", "i8 signext", "i32" (parsed by common/abi.h): throws
+// std::invalid_argument.
 AbiParam parse_abi_param(std::string_view text);
 // "(ptr sret(24,8), i32, ...)": the call literal.
 AbiSignature parse_abi_list(std::string_view text);
@@ -54,6 +58,7 @@ class Lowerer {
   Lowerer(const ModuleHeader& header, const Function& in);
   // Lowers the whole function; the result is the son-x64 function.
   Function run();
+  void check_shapes() const;
 
   // ---- the input graph (old ids) ----
   const Node& node(NodeId old) const { return in_.nodes[old]; }
@@ -125,6 +130,9 @@ class Lowerer {
   NodeId lower_call(NodeId old);
   NodeId lower_return(NodeId old);
   NodeId lower_copy(NodeId ctl, NodeId mem, NodeId dst, NodeId src, uint64_t size);
+  // Variadic definitions (varargs.cpp).
+  NodeId lower_va_start(NodeId old);
+  NodeId lower_va_arg(NodeId old);
 
  private:
   void lower_node(NodeId old);
@@ -132,6 +140,8 @@ class Lowerer {
   void patch_cycles();
   void entry_setup();
   AbiSignature call_abi(NodeId call);
+  bool has_va_start() const;
+  void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, uint64_t stack_used);
   NodeId pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs);
   NodeId store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size);
 
@@ -156,13 +166,17 @@ class Lowerer {
   std::vector<NodeId> param_value_;
   NodeId sret_slot_ = kNone;  // callee: the slot a small sret result is built in
   NodeId sret_reg_ = kNone;   // callee: the hidden pointer, returned in rax
+  // Variadic callee with va_start (varargs.cpp): the register save area, and
+  // va_start's gp_offset and overflow_arg_area offset in the incoming area.
+  NodeId va_save_area_ = kNone;
+  int64_t va_gp_offset_ = 0, va_overflow_offset_ = 0;
   struct DivKey {
     bool is_signed;
     ValueType t;
     NodeId ctl, a, b;
-    bool operator==(const DivKey&) const = default;
+    auto operator<=>(const DivKey&) const = default;
   };
-  std::vector<std::pair<DivKey, NodeId>> divisions_;
+  std::map<DivKey, NodeId> divisions_;  // a map: a function may divide thousands of times
 };
 
 // Is v a signed 32-bit number?

@@ -555,6 +555,15 @@ const Rule kRules[] = {
          "else copied to the outgoing area; sret <= 16 bytes stored from rax:rdx after the call; i8/i16 "
          "signext/zeroext arguments extended to 32 bits; al = 0 for a variadic callee",
          { return l.lower_call(n); }),
+    RULE(VaStart, "va-start", "(va_start _ ap)", "",
+         "(x64:store i32 gp_offset [ap]) (x64:store i32 176 [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
+         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers to save_area, "
+         "a 48-byte x64:stackslot (varargs.cpp)",
+         { return l.lower_va_start(n); }),
+    RULE(VaArg, "va-arg", "(va_arg t _ ap)", "",
+         "gp = [ap], a = gp < 48 ? [ap+16] + gp : [ap+8] (x64:cmov b), (x64:load t [a]); then [ap] = gp < 48 ? gp + 8 "
+         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov (varargs.cpp)",
+         { return l.lower_va_arg(n); }),
     RULE(Param, "param", "(param t i)", "",
          "(x64:argreg t reg) for the first six integer parameters, else (x64:load t [x64:argslot off]); a "
          "byval aggregate in registers is stored into an x64:stackslot, on the stack it is (x64:argslot off); "

@@ -77,6 +77,7 @@
 #include "renumber.h"
 #include "rules.h"
 #include "tool.h"
+#include "verify.h"
 
 namespace pl::lower {
 
@@ -135,7 +136,7 @@ ValueType Lowerer::type(NodeId start) {
         if (tuple.op == Call) {
           std::string_view r = tuple.literals[0].as_string();
           t = r == "void" ? ValueType::I64 : *parse_value_type(r);
-        } else if (tuple.op == LoadV) {
+        } else if (tuple.op == LoadV || tuple.op == VaArg) {
           t = parse_type_or_throw(tuple.literals[0]);
         }
         break;
@@ -148,6 +149,9 @@ ValueType Lowerer::type(NodeId start) {
       break;
     }
   }
+  // The phis walked through have the same type: cached too, so a web of
+  // phis is walked once, not once per phi.
+  for (NodeId v : seen) type_cache_[v] = static_cast<int8_t>(found);
   type_cache_[start] = static_cast<int8_t>(found);
   return found;
 }
@@ -397,12 +401,11 @@ NodeId Lowerer::nonzero_flags(NodeId v, x64::Cond& cc) {
 
 NodeId Lowerer::shared_division(bool is_signed, ValueType t, NodeId ctl, NodeId a_old, NodeId b_old) {
   DivKey key{is_signed, t, ctl, a_old, b_old};
-  for (const auto& [k, div] : divisions_)
-    if (k == key) return div;
+  if (auto it = divisions_.find(key); it != divisions_.end()) return it->second;
   NodeId a = widened(a_old, is_signed), b = widened(b_old, is_signed);
   NodeId hi = is_signed ? unary(X64Cdq, t, a) : movi(t, 0);
   NodeId div = emit(is_signed ? X64Idiv : X64Div, {tlit(t)}, {a, hi, b}, ctl);
-  divisions_.push_back({key, div});
+  divisions_.emplace(key, div);
   return div;
 }
 
@@ -442,9 +445,6 @@ void Lowerer::lower_skeleton(NodeId old) {
 void Lowerer::lower_node(NodeId old) {
   current_ = old;
   const Node& nd = node(old);
-  for (const Literal& lit : nd.literals)
-    if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
-      throw FormatError(Where::in(in_.name, node_name(old)), "son-lower-x64 does not lower i1 values");
   switch (nd.op) {
     case Start: case Region: case Jump: case Undef: case Phi: case EntryMem: case Proj: lower_skeleton(old); return;
     default: break;
@@ -514,7 +514,20 @@ void sweep(Function& fn) {
 
 }  // namespace
 
+// Literal and input shapes, checked before any rule indexes them: under
+// --no-verify a malformed node is bad input (exit 1), never a crash.
+void Lowerer::check_shapes() const {
+  for (NodeId id = 0; id < in_.nodes.size(); ++id) {
+    const Node& nd = node(id);
+    if (auto problem = node_shape_problem(nd)) throw FormatError(Where::in(in_.name, node_name(id)), *problem);
+    for (const Literal& lit : nd.literals)
+      if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
+        throw FormatError(Where::in(in_.name, node_name(id)), "son-lower-x64 does not lower i1 values");
+  }
+}
+
 Function Lowerer::run() {
+  check_shapes();
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);

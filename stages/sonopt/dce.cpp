@@ -94,7 +94,8 @@ size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<bool>& li
 }
 
 bool is_effect(OpId op) {
-  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call;
+  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
+         op == Op::VaStart || op == Op::VaArg;
 }
 
 std::vector<bool> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {

@@ -202,7 +202,7 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
         const Node& tuple = g.node(nd.inputs[0]);
         if (!nd.literals[0].is_int() || nd.literals[0].as_int() != 1) return std::nullopt;
         if (tuple.op == Op::LoadV) return literal_value_type(tuple.literals[0]);
-        if (tuple.op == Op::Call) return literal_value_type(tuple.literals[0]);
+        if (tuple.op == Op::Call || tuple.op == Op::VaArg) return literal_value_type(tuple.literals[0]);
         return std::nullopt;
       }
       case Op::Phi: {

@@ -28,7 +28,8 @@
 //     the call's results (the memory chain after the call, loads of it,
 //     divisions of its value), move to K; a region that listed B directly
 //     now lists a new `jump` from K.
-//  4. Internal functions left with no reference at all are dropped.
+//  4. Internal functions no external function or data reaches any more
+//     are dropped (drop_unreferenced).
 // Invariants needed: the son contract in every function. Kept: the son
 // contract (B's part before the call dominates the callee's entry, the
 // callee's returns dominate K); the memory chain stays one chain (the
@@ -62,26 +63,21 @@ struct Census {
   Names index;                      // defined function -> fns index
   std::vector<size_t> call_sites;   // per function
   std::vector<bool> address_taken;  // per function
-  std::vector<bool> referenced;     // per function: named anywhere
 
   Census(const std::vector<Function>& fns, const ModuleHeader& header)
-      : call_sites(fns.size(), 0), address_taken(fns.size(), false), referenced(fns.size(), false) {
+      : call_sites(fns.size(), 0), address_taken(fns.size(), false) {
     for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
     for (const DataItem& d : header.data)
       for (const Reloc& r : d.relocs) note(r.symbol, false);
     for (const Function& fn : fns)
-      for (const Node& u : fn.nodes) {
-        if (u.op == Op::SymAddr)
-          if (auto it = index.find(u.literals[0].as_string()); it != index.end()) referenced[it->second] = true;
+      for (const Node& u : fn.nodes)
         for (size_t k = 0; k < u.inputs.size(); ++k)
           if (const Node& in = fn.nodes[u.inputs[k]]; in.op == Op::SymAddr)
             note(in.literals[0].as_string(), u.op == Op::Call && k == 1);
-      }
   }
   void note(std::string_view name, bool as_callee) {
     auto it = index.find(name);
     if (it == index.end()) return;
-    referenced[it->second] = true;
     if (as_callee) ++call_sites[it->second];
     else address_taken[it->second] = true;
   }
@@ -225,22 +221,6 @@ NodeId nth_call(const Function& fn, size_t ordinal) {
   throw std::logic_error("inline: call site lost");
 }
 
-// Drops internal functions nothing names any more.
-size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header) {
-  Census census(fns, header);
-  size_t dropped = 0;
-  std::vector<Function> kept;
-  for (size_t i = 0; i < fns.size(); ++i) {
-    if (fns[i].linkage == Linkage::Internal && !census.referenced[i]) {
-      ++dropped;
-      continue;
-    }
-    kept.push_back(std::move(fns[i]));
-  }
-  fns = std::move(kept);
-  return dropped;
-}
-
 // The module's call graph over defined functions: each function's callees
 // (deduplicated), a postorder (callees before callers, ties by index), and
 // whether each function is on a cycle (can call itself, directly or not).
@@ -296,6 +276,42 @@ struct CallGraph {
 };
 
 }  // namespace
+
+size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header) {
+  Names index;
+  for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
+  // Reachable from the roots (external functions, data relocations) through
+  // the symbols each function names.
+  std::vector<bool> live(fns.size(), false);
+  std::vector<size_t> stack;
+  auto reach = [&](std::string_view name) {
+    if (auto it = index.find(name); it != index.end() && !live[it->second]) {
+      live[it->second] = true;
+      stack.push_back(it->second);
+    }
+  };
+  for (const DataItem& d : header.data)
+    for (const Reloc& r : d.relocs) reach(r.symbol);
+  for (size_t i = 0; i < fns.size(); ++i)
+    if (fns[i].linkage != Linkage::Internal) reach(fns[i].name);
+  while (!stack.empty()) {
+    size_t f = stack.back();
+    stack.pop_back();
+    for (const Node& nd : fns[f].nodes)
+      if (nd.op == Op::SymAddr) reach(nd.literals[0].as_string());
+  }
+  size_t dropped = 0;
+  std::vector<Function> kept;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    if (!live[i]) {
+      ++dropped;
+      continue;
+    }
+    kept.push_back(std::move(fns[i]));
+  }
+  fns = std::move(kept);
+  return dropped;
+}
 
 size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header) {
   Census census(fns, header);

@@ -18,9 +18,11 @@ namespace pl::sonopt {
 size_t idealize(Function& fn, const ModuleHeader& header);
 size_t gvn(Function& fn, const ModuleHeader& header);
 size_t load_forward(Function& fn, const ModuleHeader& header);
+size_t split_copy(Function& fn, const ModuleHeader& header);
 size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
 size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);
+size_t const_call(std::vector<Function>& fns, const ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header);
 size_t dce(Function& fn, const ModuleHeader& header);
@@ -33,6 +35,11 @@ size_t test_miscompile(Function& fn, const ModuleHeader& header);
 // divisions that may trap, in reachable blocks), then turns each `if` on a
 // constant into a `jump`. Returns the number of changes.
 size_t sweep_dead(Graph& g);
+
+// inline.cpp: drops the internal functions no external function or data
+// relocation reaches through the symbols functions name (a call, any
+// symaddr); returns how many.
+size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header);
 
 // Whether a division node may trap (its divisor is not a constant that is
 // neither 0 nor, for sdiv/srem, -1).

@@ -15,12 +15,17 @@
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   split-copy    copies between private slots become per-field loads and
+//                 stores (-O2), so that
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
+//   const-call    whole module: calls to pure functions with constant
+//                 arguments evaluated at compile time (seed 000; -O2;
+//                 before inline, so a call it can evaluate is not copied)
 //   inline        whole module: small callees, internal ones called once
 //                 (-O2; then the function passes run again on the result)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
@@ -30,8 +35,6 @@
 // before? per pass (the flags apply to every pass), and a pass changing
 // something triggers passes by name only (triggered-by: is the same edge
 // written at the other end).
-#include <iostream>
-
 #include "pass_manager.h"
 #include "passes.h"
 #include "tool.h"
@@ -49,6 +52,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
                     "dce"},
        .module_pass = inline_calls},
+      {.name = "const-call",
+       .summary = "whole module: calls to pure functions with constant arguments evaluated (cached, step budget)",
+       .min_level = 2,
+       .before = {"inline"},
+       .after = {"dce"},
+       .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
+       .triggered_by = {"idealize", "sccp"},
+       .module_pass = const_call},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
@@ -60,6 +71,14 @@ std::vector<PassDecl> pass_table() {
        .min_level = 1,
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "split-copy",
+       .summary = "a copy between two private stack slots becomes a load and a store per field",
+       .min_level = 2,
+       .before = {"scalar-replace"},
+       .after = {"gvn"},
+       .triggers = {"scalar-replace", "load-forward", "dead-store"},
+       .triggered_by = {"inline", "idealize", "gvn", "dead-store", "dce"},
+       .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
        .min_level = 2,
@@ -108,39 +127,9 @@ std::vector<PassDecl> pass_table() {
 }  // namespace pl::sonopt
 
 int main(int argc, char** argv) {
-  pl::Tool tool({"sonopt", "The sea-of-nodes optimizer (son -> son).",
-                 "  ssa2son f.ssa | sonopt -O2 | pipe-run\n"
-                 "  sonopt f.son --passes=idealize,gvn --print-changed -f text\n"
-                 "  sonopt --list-passes"});
-  pl::PassManager passes("sonopt", pl::sonopt::pass_table(), pl::Level::Son);
-  passes.add_options(tool.cli());
-  return tool.main(argc, argv, [&](pl::Tool& t) {
-    passes.prepare();
-    if (passes.list_requested()) {
-      passes.list(std::cout);
-      return;
-    }
-    pl::ModuleReader& in = t.open_input(pl::Level::Son);
-    const pl::ModuleHeader& header = in.header();
-    t.open_output(header);
-    std::vector<pl::Function> fns;
-    if (passes.needs_module()) {
-      pl::Function fn;
-      while (in.next(fn)) {
-        t.verify_input(fn);
-        fns.push_back(std::move(fn));
-      }
-      passes.run(fns, header);
-      for (const pl::Function& f : fns) t.write(f);
-    } else {
-      fns.resize(1);
-      while (in.next(fns[0])) {
-        t.verify_input(fns[0]);
-        passes.run(fns, header);
-        t.write(fns[0]);
-      }
-    }
-    t.finish_output();
-    passes.finish();
-  });
+  return pl::optimizer_main({"sonopt", "The sea-of-nodes optimizer (son -> son).",
+                             "  ssa2son f.ssa | sonopt -O2 | pipe-run\n"
+                             "  sonopt f.son --passes=idealize,gvn --print-changed -f text\n"
+                             "  sonopt --list-passes"},
+                            pl::sonopt::pass_table(), pl::Level::Son, argc, argv);
 }

@@ -5,14 +5,21 @@ Shared by tests/test_c_programs.py, tests/test_csmith.py and scripts/csmith-diff
 problem is returned as text that names the failing stage or level and carries
 a shell command (run from the repository root) that reproduces it.
 
-The pipeline is four processes joined by OS pipes, with tee saving the
+The pipeline is processes joined by OS pipes, with tee saving the
 intermediate modules:
 
     c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son > F.son
 
-and pipe-run then runs the saved modules. With `schedule=True` the pipe goes
-on through son2cfg (`... | ssa2son | tee F.son | son2cfg > F.sched`), and
-pipe-run also runs F.sched, the scheduled ssa module (level name "sched").
+and pipe-run then runs the saved modules. With `x64=True` the pipe goes on
+through instruction selection and scheduling,
+
+    ... | ssa2son | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg > F.cfg-x64
+
+(levels "son-x64" and "cfg-x64"). With `schedule=True` a second son2cfg
+process schedules the saved generic F.son into F.sched, an ssa module (level
+"sched"); tee fans out one way only, and reading the saved file costs less
+than a second pipe. optimize() adds the son-O2 level and, with x64, lowers
+and schedules it too (level "cfg-x64-O2").
 """
 import os
 import pathlib
@@ -25,6 +32,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 STAGES = ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son")
 LEVELS = ("cfg", "ssa", "son")   # the output levels of ast2cfg, cfg2ssa, ssa2son
 SCHEDULED = "sched"              # son2cfg's output (an ssa module), with schedule=True
+X64_STAGES = ("son-lower-x64", "son2cfg-x64")   # with x64=True; son2cfg-x64 is son2cfg on son-x64
+X64_LEVELS = ("son-x64", "cfg-x64")
 
 
 class ToolMissing(Exception):
@@ -119,43 +128,67 @@ def run_process(argv, timeout):
 class Pipeline:
     """One program's trip through the stages, its files kept in `outdir`."""
 
-    def __init__(self, src, outdir, fmt="bin", c2ast_args=(), build=None, timeout=60, schedule=False):
+    def __init__(self, src, outdir, fmt="bin", c2ast_args=(), build=None, timeout=60, schedule=False,
+                 x64=False):
         self.src = pathlib.Path(src)
         self.fmt = fmt
         self.c2ast_args = list(c2ast_args)
         self.build = pathlib.Path(build) if build else default_build()
         self.timeout = timeout
-        self.stages = STAGES + (("son2cfg",) if schedule else ())
-        self.levels = LEVELS + ((SCHEDULED,) if schedule else ())
-        ext = "json" if fmt == "json" else "bin"
-        stem = self.src.stem
-        self.modules = {level: pathlib.Path(outdir) / f"{stem}.{level}.{ext}" for level in self.levels}
-        self.stderr = {stage: pathlib.Path(outdir) / f"{stem}.{stage}.stderr" for stage in self.stages}
+        self.x64 = x64
+        self.stages = STAGES + (X64_STAGES if x64 else ()) + (("son2cfg",) if schedule else ())
+        self.levels = LEVELS + ((SCHEDULED,) if schedule else ()) + (X64_LEVELS if x64 else ())
+        self.ext = "json" if fmt == "json" else "bin"
+        self.outdir = pathlib.Path(outdir)
+        self.modules = {level: self.module_path(level) for level in self.levels}
+        self.stderr = {stage: self.outdir / f"{self.src.stem}.{stage}.stderr" for stage in self.stages}
+
+    def module_path(self, level):
+        return self.outdir / f"{self.src.stem}.{level}.{self.ext}"
+
+    @staticmethod
+    def tool_of(stage):
+        return "son2cfg" if stage == "son2cfg-x64" else stage
+
+    def chain(self):
+        """The piped part: [(stage, argv, tee'd level or None)], the last
+        stage writing the last module."""
+        f = self.fmt
+        t = {name: tool(self.tool_of(name), self.build) for name in self.stages}
+        stages = [("c2ast", [t["c2ast"], str(self.src), *self.c2ast_args, "-f", f]),
+                  ("ast2cfg", [t["ast2cfg"], "-f", f]), ("cfg2ssa", [t["cfg2ssa"], "-f", f]),
+                  ("ssa2son", [t["ssa2son"], "-f", f])]
+        if self.x64:
+            stages += [("son-lower-x64", [t["son-lower-x64"], "-f", f]), ("son2cfg-x64", [t["son2cfg-x64"], "-f", f])]
+        outputs = ["ast", "cfg", "ssa", "son"] + (list(X64_LEVELS) if self.x64 else [])
+        return [(name, argv, outputs[i]) for i, (name, argv) in enumerate(stages)]
 
     def command(self):
         """The pipeline as one shell line, for people (run from the root)."""
-        t = {name: q(tool(name, self.build)) for name in self.stages}
-        c2ast_args = "".join(" " + shlex.quote(a) for a in self.c2ast_args)
-        f = self.fmt
-        line = (f"{t['c2ast']} {q(self.src)}{c2ast_args} -f {f} | {t['ast2cfg']} -f {f}"
-                f" | tee {q(self.modules['cfg'])} | {t['cfg2ssa']} -f {f}"
-                f" | tee {q(self.modules['ssa'])} | {t['ssa2son']} -f {f}")
+        parts = []
+        chain = self.chain()
+        for i, (name, argv, level) in enumerate(chain):
+            shown_argv = [shown(argv[0])] + [shown(a) if a == str(self.src) else a for a in argv[1:]]
+            parts.append(shlex.join(shown_argv))
+            if i < len(chain) - 1 and level in self.modules:
+                parts.append(f"tee {q(self.modules[level])}")
+        line = " | ".join(parts) + f" > {q(self.modules[chain[-1][2]])}"
         if SCHEDULED in self.modules:
-            return line + f" | tee {q(self.modules['son'])} | {t['son2cfg']} -f {f} > {q(self.modules[SCHEDULED])}"
-        return line + f" > {q(self.modules['son'])}"
+            line += f" && {shlex.join(self.sched_argv(shown))}"
+        return line
+
+    def sched_argv(self, show=str):
+        return [show(tool("son2cfg", self.build)), show(self.modules["son"]), "-f", self.fmt,
+                "-o", show(self.modules[SCHEDULED])]
 
     def run(self):
         """Runs the stages; returns None or the problem (the first stage that failed)."""
-        chain = [("c2ast", [tool("c2ast", self.build), str(self.src), *self.c2ast_args, "-f", self.fmt]),
-                 ("ast2cfg", [tool("ast2cfg", self.build), "-f", self.fmt]),
-                 ("tee cfg", ["tee", str(self.modules["cfg"])]),
-                 ("cfg2ssa", [tool("cfg2ssa", self.build), "-f", self.fmt]),
-                 ("tee ssa", ["tee", str(self.modules["ssa"])]),
-                 ("ssa2son", [tool("ssa2son", self.build), "-f", self.fmt])]
-        if SCHEDULED in self.modules:
-            chain += [("tee son", ["tee", str(self.modules["son"])]),
-                      ("son2cfg", [tool("son2cfg", self.build), "-f", self.fmt])]
-        last_module = self.modules[SCHEDULED if SCHEDULED in self.modules else "son"]
+        chain = []
+        for i, (name, argv, level) in enumerate(self.chain()):
+            chain.append((name, argv))
+            if i < len(self.chain()) - 1 and level in self.modules:
+                chain.append((f"tee {level}", ["tee", str(self.modules[level])]))
+        last_module = self.modules[self.chain()[-1][2]]
         procs = []
         stdin = subprocess.DEVNULL
         with open(last_module, "wb") as son:
@@ -189,20 +222,39 @@ class Pipeline:
                     for other_name, other in procs:
                         status.setdefault(other_name, other.wait())
                     break
-        failed = [name for name in self.stages if status[name] != 0]
+        failed = [name for name in self.stages if name in status and status[name] != 0]
         # A stage killed by SIGPIPE only lost its reader: blame the reader.
         real = [name for name in failed if status[name] != -signal.SIGPIPE]
-        if not failed:
+        if failed:
+            name = (real or failed)[0]
+            return (f"stage {name} failed ({describe_status(status[name])}); its stderr:\n"
+                    f"{tail(self.stderr[name].read_bytes())}\n"
+                    f"reproduce:\n  {self.command()}")
+        if SCHEDULED in self.modules:
+            return self.run_alone("son2cfg", self.sched_argv())
+        return None
+
+    def run_alone(self, stage, argv, extra=""):
+        """One stage reading and writing saved modules; None or the problem."""
+        try:
+            p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=self.timeout)
+            status = p.returncode
+            err = p.stderr
+        except subprocess.TimeoutExpired as e:
+            status, err = f"timeout after {self.timeout} s", e.stderr or b""
+        if status == 0:
             return None
-        name = (real or failed)[0]
-        return (f"stage {name} failed ({describe_status(status[name])}); its stderr:\n"
-                f"{tail(self.stderr[name].read_bytes())}\n"
-                f"reproduce:\n  {self.command()}")
+        return (f"stage {stage} failed ({describe_status(status)}); its stderr:\n{tail(err)}\n"
+                f"reproduce:\n  {self.command()}{extra}\n  {shlex.join(shown(a) if os.path.isabs(a) else a for a in argv)}")
 
     def optimize(self, args=("-O2", "--verify-each")):
         """sonopt on the saved son module -> the "son-O2" module; then sonopt
         again on its own output, which must come back byte for byte (the
-        optimization is idempotent). Returns None or the problem."""
+        optimization is idempotent). With x64, son-lower-x64 and son2cfg then
+        turn son-O2 into the "cfg-x64-O2" module (through son-x64-O2, saved
+        but not a level). Adds the new levels to self.levels; returns None or
+        the problem."""
         opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
         again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
         self.modules["son-O2"] = opt
@@ -217,7 +269,52 @@ class Pipeline:
         if opt.read_bytes() != again.read_bytes():
             return (f"sonopt -O2 is not idempotent: a second run changed its output\n"
                     f"reproduce:\n  {self.command()}\n  {q(tool('sonopt', self.build))} {q(opt)} -O2 -f text")
+        self.levels += ("son-O2",)
+        if not self.x64:
+            return None
+        lowered, scheduled = self.module_path("son-x64-O2"), self.module_path("cfg-x64-O2")
+        self.modules["son-x64-O2"], self.modules["cfg-x64-O2"] = lowered, scheduled
+        earlier = f"\n  {q(tool('sonopt', self.build))} {q(self.modules['son'])} -O2 -f {self.fmt} -o {q(opt)}"
+        for stage, src, dst in (("son-lower-x64", opt, lowered), ("son2cfg", lowered, scheduled)):
+            argv = [tool(stage, self.build), str(src), "-f", self.fmt, "-o", str(dst)]
+            problem = self.run_alone(stage, argv, extra=earlier)
+            if problem:
+                return problem
+            earlier += "\n  " + shlex.join(shown(a) if os.path.isabs(a) else a for a in argv)
+        self.levels += ("cfg-x64-O2",)
         return None
+
+    def check_each_pass(self, want=None, timeout=60):
+        """sonopt -O2 --verify-each --dump-changed on the saved son module,
+        then pipe-run on the module after every pass application that
+        changed it: each must behave as `want` (by default: pipe-run on the
+        son module before sonopt). Returns a list of problems, the first
+        application that misbehaves first."""
+        son = self.modules["son"]
+        dump = son.with_name(f"{self.src.stem}.passes")
+        dump.mkdir(exist_ok=True)
+        for old in dump.glob("*.txt"):
+            old.unlink()
+        argv = [tool("sonopt", self.build), str(son), "-O2", "--verify-each", f"--dump-changed={dump}",
+                "-o", os.devnull]
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=self.timeout)
+        if p.returncode != 0:
+            return [f"sonopt failed ({describe_status(p.returncode)}); its stderr:\n{tail(p.stderr)}\n"
+                    f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}"]
+        if want is None:
+            want = run_process([tool("pipe-run", self.build), str(son)], timeout)
+        problems = []
+        for module in sorted(dump.glob("*.txt")):
+            got = run_process([tool("pipe-run", self.build), str(module)], timeout)
+            if not got.same_as(want):
+                problems.append(f"after application {module.stem} (sonopt -O2 --dump-changed): pipe-run "
+                                f"{describe_status(got.status)}, want {describe_status(want.status)}; "
+                                f"{first_difference(want.stdout, got.stdout)}\n  stderr:\n{tail(got.stderr)}\n"
+                                f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}\n"
+                                f"  {q(tool('pipe-run', self.build))} {q(module)}")
+                break
+        return problems
 
     def run_levels(self, levels=None, timeout=60, run_args=()):
         """Starts pipe-run on each saved module side by side (every level by
