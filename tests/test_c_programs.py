@@ -6,18 +6,21 @@ For every program:
      per program and session, never copied by hand);
   2. the stages run as separate processes joined by OS pipes,
         c2ast F.c | ast2cfg | tee F.cfg | cfg2ssa | tee F.ssa | ssa2son
-          | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg > F.cfg-x64
+          | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg | tee F.cfg-x64
+          | regalloc-x64 > F.ra-x64
      and son2cfg F.son > F.sched (the generic son scheduled back to ssa),
      with the binary encoding between them (test_binary_pipeline) or JSON
      (test_json_pipeline);
   3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
      module (and a second sonopt -O2 must leave its output unchanged), and
-     son-lower-x64 | son2cfg lower and schedule the result (cfg-x64-O2); for
+     son-lower-x64 | son2cfg | regalloc-x64 lower, schedule and allocate the
+     result (cfg-x64-O2, ra-x64-O2); for
      every tenth program (PASS_PROGRAMS: PROGRAMS[::10], a stable spread),
      pipe-run also runs the module after every sonopt pass application that
      changed something (--dump-changed) and must behave as gcc's build;
   4. pipe-run runs each saved module (cfg, ssa, son, sched, son-x64,
-     cfg-x64, and with binary son-O2 and cfg-x64-O2) and must print the
+     cfg-x64, ra-x64, and with binary son-O2, cfg-x64-O2 and ra-x64-O2; at
+     ra-x64 it simulates the allocated registers and slots) and must print the
      same stdout and stderr and exit with the same status as gcc's build.
 A failure names the stage or the levels that differ and prints shell
 commands, to run from the repository root, that reproduce it.
@@ -88,8 +91,8 @@ def check_program(src, fmt, gcc, outdir):
         if problem:
             pytest.fail(f"{src.name}: {problem}")
         if fmt == "bin":
-            # Once per program: sonopt -O2 --verify-each, lowered and
-            # scheduled; son-O2 and cfg-x64-O2 run as two more levels.
+            # Once per program: sonopt -O2 --verify-each, lowered, scheduled
+            # and allocated; son-O2, cfg-x64-O2 and ra-x64-O2 run as more levels.
             problem = pipe.optimize()
             if problem:
                 pytest.fail(f"{src.name}: {problem}")

@@ -3,9 +3,10 @@
 Each seed goes through scripts/csmith-diff's check_seed(): csmith generates
 the program (no floats, bit-fields or packed structs; see CSMITH_FLAGS there),
 gcc builds and runs it for the checksum, and c2ast | ast2cfg | cfg2ssa |
-ssa2son | son-lower-x64 | son2cfg with pipe-run at the son, son-x64 and
-cfg-x64 levels, and after sonopt -O2 --verify-each at son-O2 and (lowered
-and scheduled again) cfg-x64-O2, must print the same; then pipe-run runs the
+ssa2son | son-lower-x64 | son2cfg | regalloc-x64 with pipe-run at the son,
+son-x64, cfg-x64 and ra-x64 levels, and after sonopt -O2 --verify-each at
+son-O2 and (lowered, scheduled and allocated again) cfg-x64-O2 and
+ra-x64-O2, must print the same; then pipe-run runs the
 module after every sonopt -O2 pass application that changed something
 (--dump-changed) and must print what it printed on the son module. The seeds were
 picked so that each native run takes a few milliseconds (most csmith seeds
@@ -62,7 +63,8 @@ def fake_build(tmp_path, broken_stage):
     """A build dir with the real tools, except one stage that fails like a crash."""
     fake = tmp_path / "build"
     fake.mkdir()
-    for name in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "sonopt", "pipe-run"):
+    for name in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "regalloc-x64", "sonopt",
+                 "pipe-run"):
         real = BUILD / name
         if not real.exists():
             pytest.fail(f"{real} is not built; run scripts/test")

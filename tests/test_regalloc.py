@@ -7,9 +7,9 @@ constants made anew rather than spilled) are checked by
 test_stage_golden.py. regalloc-x64 verifies its output by default, so
 every run here also passes the allocation checker
 (common/alloc_check.cpp) or fails with exit 3. Here:
-  - the C corpus (tests/c/*.c) lowered to cfg-x64 allocates, checker on,
-    and pipe-run at ra-x64 (which simulates the registers, flags and slots
-    the places name) prints what gcc's build prints;
+  - (the C corpus allocates, checker on, and pipe-run at ra-x64 and
+    ra-x64-O2 prints what gcc's build prints: test_c_programs.py, whose
+    tests/c/pipeline.py pipes each program on through regalloc-x64);
   - pipe-gen's random modules allocate, checker on: son modules (irreducible
     loops, calls, high pressure) lowered and scheduled to cfg-x64, son-x64
     modules scheduled by son2cfg, and cfg-x64 modules as pipe-gen writes
@@ -20,21 +20,14 @@ every run here also passes the allocation checker
   - the golden cases, compiled by codegen-x64 and linked with a driver,
     print what gcc -O0 prints.
 """
-import pathlib
 import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT, run_tool, tool_path
 
-sys.path.insert(0, str(ROOT / "tests" / "c"))
-import pipeline  # noqa: E402  (tests/c/pipeline.py: gcc's behaviour, process runs)
-
 CASES = ROOT / "tests" / "stages" / "regalloc-x64"
-CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
 LOWER = ("son-lower-x64", "son2cfg")
-CHUNKS = 4
 
 
 def pipe(argvs, data=None, timeout=120):
@@ -55,38 +48,6 @@ def pipe(argvs, data=None, timeout=120):
         p.wait(timeout=timeout)
         errs.append(p.stderr.read())
     return [p.returncode for p in procs], out, errs
-
-
-def to_cfg_x64(c_file):
-    argvs = [[tool_path("c2ast"), str(c_file), "-f", "bin"]]
-    argvs += [[tool_path(t), "-f", "bin"] for t in ("ast2cfg", "cfg2ssa", "ssa2son", *LOWER)]
-    return argvs
-
-
-def failed_stage(c_file, argvs, codes, errs):
-    stage = next(i for i, c in enumerate(codes) if c)
-    return (f"{c_file.name}: {pathlib.Path(argvs[stage][0]).name} exit {codes[stage]}: "
-            f"{errs[stage].decode(errors='replace')[:400]}")
-
-
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_c_corpus_allocates_and_runs_like_gcc(chunk, tmp_path):
-    failures = []
-    for c_file in CORPUS[chunk::CHUNKS]:
-        ra = tmp_path / f"{c_file.stem}.ra.bin"
-        argvs = to_cfg_x64(c_file) + [[tool_path("regalloc-x64"), "-f", "bin", "-o", str(ra)]]
-        codes, _, errs = pipe(argvs)
-        if any(codes):
-            failures.append(failed_stage(c_file, argvs, codes, errs))
-            continue
-        want, problem = pipeline.gcc_behaviour(c_file, tmp_path / c_file.stem)
-        assert not problem, problem
-        got = pipeline.run_process([tool_path("pipe-run"), str(ra)], timeout=20)
-        if not got.same_as(want):
-            failures.append(f"{c_file.name}: pipe-run at ra-x64 gives {pipeline.describe_status(got.status)}, "
-                            f"gcc's build {pipeline.describe_status(want.status)}; "
-                            f"{pipeline.first_difference(want.stdout, got.stdout)}\n{pipeline.tail(got.stderr, 4)}")
-    assert not failures, "\n".join(failures)
 
 
 def allocates_under_the_checker(argvs, functions):

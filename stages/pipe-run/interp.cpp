@@ -799,16 +799,18 @@ void Interpreter::enter_registers(const CompiledFunction& cf, uint64_t* V, uint8
       R[static_cast<unsigned>(x64::kArgRegs[i])] = args[i];
       RU[static_cast<unsigned>(x64::kArgRegs[i])] = 0;
     }
-  } else {
-    const Frame& caller = frames_.back();
-    std::memcpy(R, values_.data() + caller.base + caller.cf->regs, kFlagsLoc * sizeof(uint64_t));
-    std::memcpy(RU, undef_.data() + caller.base + caller.cf->regs, kFlagsLoc);
+    return;
   }
-  // A variadic callee saves every argument register, passed or not (as at
-  // son-x64 and cfg-x64, push_frame): what it stores unpassed is junk, not
-  // an error.
+  const Frame& caller = frames_.back();
+  std::memcpy(R, values_.data() + caller.base + caller.cf->regs, kFlagsLoc * sizeof(uint64_t));
+  std::memcpy(RU, undef_.data() + caller.base + caller.cf->regs, kFlagsLoc);
+  // A variadic callee saves every argument register, passed or not: one
+  // the caller never wrote holds junk, which the save may store.
   if (cf.fn->signature.variadic)
-    for (x64::Reg r : x64::kArgRegs) RU[static_cast<unsigned>(r)] = 0;
+    for (size_t i = nargs; i < x64::kArgRegs.size(); ++i) {
+      unsigned r = static_cast<unsigned>(x64::kArgRegs[i]);
+      if (RU[r]) R[r] = kX64Junk, RU[r] = 0;
+    }
 }
 
 void Interpreter::check_restored(const uint64_t* regs, const uint8_t* undef) const {

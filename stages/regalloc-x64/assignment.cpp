@@ -103,6 +103,9 @@ class Assigner {
     live_ = compute_liveness(fn_, graph_, usage_, is_value_);
     releases_ = compute_releases(fn_, usage_, live_);
     across_ = values_across_calls(fn_, usage_, live_, is_value_);
+    // Constants do not take callee-saved registers: a call drops them.
+    for (NodeId v = 0; v < n_orig_; ++v)
+      if (remat(v)) across_[v] = 0;
     DomTree tree = compute_dom_tree(graph_);
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
@@ -181,6 +184,7 @@ class Assigner {
   // leave its register is not spilled; where it is needed again, a copy of
   // its instruction makes it anew. It has no slot, and a merge takes it
   // only if it is in a register when the merge's locations are decided.
+  // It never prefers a callee-saved register (a call may simply drop it).
   bool remat(NodeId v) const {
     if (v >= n_orig_) return false;
     const Node& nd = node(v);

@@ -13,13 +13,15 @@ intermediate modules:
 and pipe-run then runs the saved modules. With `x64=True` the pipe goes on
 through instruction selection and scheduling,
 
-    ... | ssa2son | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg > F.cfg-x64
+    ... | ssa2son | tee F.son | son-lower-x64 | tee F.son-x64 | son2cfg
+        | tee F.cfg-x64 | regalloc-x64 > F.ra-x64
 
-(levels "son-x64" and "cfg-x64"). With `schedule=True` a second son2cfg
+(levels "son-x64", "cfg-x64" and "ra-x64": pipe-run simulates the registers
+and slots the allocation names). With `schedule=True` a second son2cfg
 process schedules the saved generic F.son into F.sched, an ssa module (level
 "sched"); tee fans out one way only, and reading the saved file costs less
-than a second pipe. optimize() adds the son-O2 level and, with x64, lowers
-and schedules it too (level "cfg-x64-O2").
+than a second pipe. optimize() adds the son-O2 level and, with x64, lowers,
+schedules and allocates it too (levels "cfg-x64-O2" and "ra-x64-O2").
 """
 import os
 import pathlib
@@ -32,8 +34,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 STAGES = ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son")
 LEVELS = ("cfg", "ssa", "son")   # the output levels of ast2cfg, cfg2ssa, ssa2son
 SCHEDULED = "sched"              # son2cfg's output (an ssa module), with schedule=True
-X64_STAGES = ("son-lower-x64", "son2cfg-x64")   # with x64=True; son2cfg-x64 is son2cfg on son-x64
-X64_LEVELS = ("son-x64", "cfg-x64")
+X64_STAGES = ("son-lower-x64", "son2cfg-x64", "regalloc-x64")  # with x64=True; son2cfg-x64 is son2cfg on son-x64
+X64_LEVELS = ("son-x64", "cfg-x64", "ra-x64")
 
 
 class ToolMissing(Exception):
@@ -159,7 +161,8 @@ class Pipeline:
                   ("ast2cfg", [t["ast2cfg"], "-f", f]), ("cfg2ssa", [t["cfg2ssa"], "-f", f]),
                   ("ssa2son", [t["ssa2son"], "-f", f])]
         if self.x64:
-            stages += [("son-lower-x64", [t["son-lower-x64"], "-f", f]), ("son2cfg-x64", [t["son2cfg-x64"], "-f", f])]
+            stages += [("son-lower-x64", [t["son-lower-x64"], "-f", f]), ("son2cfg-x64", [t["son2cfg-x64"], "-f", f]),
+                       ("regalloc-x64", [t["regalloc-x64"], "-f", f])]
         outputs = ["ast", "cfg", "ssa", "son"] + (list(X64_LEVELS) if self.x64 else [])
         return [(name, argv, outputs[i]) for i, (name, argv) in enumerate(stages)]
 
@@ -253,8 +256,8 @@ class Pipeline:
         again on its own output, which must come back byte for byte (the
         optimization is idempotent). With x64, son-lower-x64 and son2cfg then
         turn son-O2 into the "cfg-x64-O2" module (through son-x64-O2, saved
-        but not a level). Adds the new levels to self.levels; returns None or
-        the problem."""
+        but not a level), and regalloc-x64 that into "ra-x64-O2". Adds the
+        new levels to self.levels; returns None or the problem."""
         opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
         again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
         self.modules["son-O2"] = opt
@@ -273,15 +276,18 @@ class Pipeline:
         if not self.x64:
             return None
         lowered, scheduled = self.module_path("son-x64-O2"), self.module_path("cfg-x64-O2")
+        allocated = self.module_path("ra-x64-O2")
         self.modules["son-x64-O2"], self.modules["cfg-x64-O2"] = lowered, scheduled
+        self.modules["ra-x64-O2"] = allocated
         earlier = f"\n  {q(tool('sonopt', self.build))} {q(self.modules['son'])} -O2 -f {self.fmt} -o {q(opt)}"
-        for stage, src, dst in (("son-lower-x64", opt, lowered), ("son2cfg", lowered, scheduled)):
+        for stage, src, dst in (("son-lower-x64", opt, lowered), ("son2cfg", lowered, scheduled),
+                                ("regalloc-x64", scheduled, allocated)):
             argv = [tool(stage, self.build), str(src), "-f", self.fmt, "-o", str(dst)]
             problem = self.run_alone(stage, argv, extra=earlier)
             if problem:
                 return problem
             earlier += "\n  " + shlex.join(shown(a) if os.path.isabs(a) else a for a in argv)
-        self.levels += ("cfg-x64-O2",)
+        self.levels += ("cfg-x64-O2", "ra-x64-O2")
         return None
 
     def check_each_pass(self, want=None, timeout=60):
