@@ -80,28 +80,30 @@ def gcc(tmp_path_factory):
 
 
 def native_builds(src, tmp_path, cflags=()):
-    """pipecc -O0 (object), pipecc -O0 -S + as, pipecc -O2: {name: executable}."""
+    """pipecc -O0 (object), pipecc -O2, pipecc -O0 -S + as:
+    {name: (executable, shell commands that rebuild and run it)}."""
     need_pipecc()
     stem = src.stem
+    flags = " ".join(pipeline.shlex.quote(str(f)) for f in cflags)
+    out = f"/tmp/{stem}"
     exes = {}
-    for name, opt in (("-O0", "-O0"), ("-O2", "-O2")):
-        exe = tmp_path / f"{stem}{name}"
+    for opt in ("-O0", "-O2"):
+        exe = tmp_path / f"{stem}{opt}"
         compile_with(PIPECC, [opt, "-w", *cflags, src, "-o", exe])
-        exes[f"pipecc {name}"] = exe
+        exes[f"pipecc {opt}"] = (exe, f"build/pipecc {opt} {flags} {pipeline.q(src)} -o {out} && {out}")
     asm = tmp_path / f"{stem}.s"
     compile_with(PIPECC, ["-O0", "-S", "-w", *cflags, src, "-o", asm])
     exe = tmp_path / f"{stem}-from-asm"
     compile_with("gcc", [asm, "-o", exe])   # gcc as the driver: `as`, then the link
-    exes["pipecc -O0 -S, as"] = exe
+    exes["pipecc -O0 -S, as"] = (exe, f"build/pipecc -O0 -S {flags} {pipeline.q(src)} -o {out}.s && "
+                                      f"gcc {out}.s -o {out} && {out}")
     return exes
 
 
 def check_native(src, want, tmp_path, cflags=()):
     problems = []
-    for what, exe in native_builds(src, tmp_path, cflags).items():
+    for what, (exe, rebuild) in native_builds(src, tmp_path, cflags).items():
         got = pipeline.run_process([str(exe)], RUN_TIMEOUT)
-        flags = " ".join(cflags)
-        rebuild = f"build/pipecc {what.split()[1]} {flags} {pipeline.q(src)} -o /tmp/{src.stem} && /tmp/{src.stem}"
         problem = differs(want, got, what, rebuild)
         if problem:
             problems.append(problem)
