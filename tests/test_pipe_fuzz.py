@@ -115,8 +115,6 @@ def test_time_limit(tmp_path):
     assert b" runs, 0 failures" in proc.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="son-lower-x64 refuses valid son modules with i1 values ('does not lower i1 "
-                   "values'), which every runnable program has; remove this mark when it lowers them")
 def test_x64_levels(tmp_path):
     """The lowering and the scheduler, with pipe-run on son-x64 and cfg-x64 as the oracle; a level pipe-gen cannot
     write (son-x64) is made from a runnable son program by the stage that makes it (son-lower-x64)."""
@@ -131,8 +129,6 @@ def test_sonopt_verify_each(tmp_path):
     assert b"6 runs, 0 failures, 0 skipped" in proc.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="son-lower-x64 refuses valid son modules with i1 values ('does not lower i1 "
-                   "values'), which every runnable program has; remove this mark when it lowers them")
 def test_fed_level_failure_is_the_tested_stage(tmp_path):
     """At a fed level the failure is the tested stage's, and the replay keeps the level."""
     proc = fuzz("--runs", 2, "--level", "son-x64", "--", BUGGY, "random", cwd=tmp_path, check=1)

@@ -15,8 +15,8 @@ by constants against gcc, generated programs, determinism, bad input.
   loops) print the same at son-x64 and cfg-x64 as at cfg; pipe-gen's
   arbitrary son modules lower to the same bytes whatever the encoding and
   however often.
-- The tool contract, and bad input: a module at another level, an i1
-  operand, an unverified graph, each exit 1 with a diagnostic naming the
+- The tool contract, and bad input: a module at another level, an
+  unverified graph, each exit 1 with a diagnostic naming the
   function and node, leaving no output.
 (The whole C corpus and the csmith seeds run at son-x64 and cfg-x64 against
 gcc in test_c_programs.py and test_csmith.py.)
@@ -98,8 +98,8 @@ def run_module(module):
 def test_random_programs_run_the_same_after_lowering(seed):
     """tests/test_ssa_stages.py's random cfg programs (loads and stores of a
     stack array, irreducible loops, branches on bits) through cfg2ssa |
-    ssa2son | son-lower-x64 | son2cfg. (pipe-gen's runnable programs use i1
-    values, which son-lower-x64 refuses.)"""
+    ssa2son | son-lower-x64 | son2cfg. (pipe-gen's runnable programs, with
+    their i1 values, run through the same stages in test_pipe_fuzz.py.)"""
     cfg = random_cfg_program(seed, bodies=8 if seed % 4 else 40).encode()
     want = run_module(cfg)
     assert want[0] != 70 and want[1], want[2].decode(errors="replace")  # 70: a runtime error
@@ -140,13 +140,6 @@ def son_text(body, sig="f(i32) -> i32"):
 
 
 BAD_SON = {
-    # i1 values have no x86 register form the 0/1 representation survives
-    "i1-operand": ("""  i0 = start
-  i1 = entrymem ^i0
-  i2 = param ^i0, "i32", 0
-  i3 = trunc "i32", "i1", i2
-  i4 = zext "i1", "i32", i3
-  i5 = return ^i0, i1, i4""", "function 'f': i3: error: son-lower-x64 does not lower i1"),
     # unverified: a const whose type literal is not a type
     "bad-type-literal": ("""  i0 = start
   i1 = entrymem ^i0
@@ -176,3 +169,87 @@ def test_bad_input_is_diagnosed(case, verify, tmp_path):
     assert proc.returncode == 1, f"exit {proc.returncode}\n{err}"
     assert "error:" in err and where in err, err
     assert not out.exists()
+
+
+def i1_program():
+    """A son program using i1 everywhere FORMAT.md allows it (compares of i1,
+    modulo-2 arithmetic, shifts by 0, division by 1, memory, trunc/sext/zext,
+    a branch on an i1 and a phi of i1, an i1 parameter and result), run for
+    the four pairs of inputs; and what it prints, computed here."""
+    ops = ["slt", "sle", "ult", "ule", "eq", "ne", "add", "sub", "mul", "and", "or", "xor"]
+    lines = []
+
+    def node(text):
+        lines.append(f"  i{len(lines)} = {text}")
+        return f"i{len(lines) - 1}"
+
+    def const(t, v):
+        return node(f'const "{t}", {v}')
+
+    node("start")
+    mem = node("entrymem ^i0")
+    a, b = node('param ^i0, "i1", 0'), node('param ^i0, "i1", 1')
+    bits = [node(f'{op} "i1", {a}, {b}') for op in ops]
+    bits += [node(f'neg "i1", {a}'), node(f'not "i1", {a}')]
+    zero = node(f'xor "i1", {b}, {b}')
+    one = node(f'or "i1", {b}, {const("i1", -1)}')
+    bits += [node(f'shl "i1", {a}, {zero}'), node(f'ashr "i1", {a}, {zero}'), node(f'lshr "i1", {b}, {zero}'),
+             node(f'udiv ^i0, "i1", {a}, {one}'), node(f'urem ^i0, "i1", {b}, {one}')]
+    slot = node("stackslot 8, 8")
+    mem = node(f'store ^i0, "i1", {mem}, {slot}, {bits[11]}')
+    bits.append(node(f'load ^i0, "i1", {mem}, {slot}'))
+    wide = node(f'add "i64", {const("i64", 6)}, {node(f"zext {chr(34)}i1{chr(34)}, {chr(34)}i64{chr(34)}, {b}")}')
+    bits.append(node(f'trunc "i64", "i1", {wide}'))
+    branch = node(f"if ^i0, {a}")
+    yes, no = node(f"proj 0, {branch}"), node(f"proj 1, {branch}")
+    region = node(f"region ^{yes}, ^{no}")
+    bits.append(node(f"phi ^{region}, {bits[9]}, {bits[10]}"))  # a ? a&b : a|b
+    acc = node(f'sext "i1", "i64", {a}')
+    for k, v in enumerate(bits):
+        z = node(f'zext "{"i32" if k < 6 else "i1"}", "i64", {v}')
+        doubled = node(f'shl "i64", {acc}, {const("i64", 1)}')
+        acc = node(f'add "i64", {doubled}, {z}')
+    node(f"return ^{region}, {mem}, {acc}")
+    g = "\n".join(lines)
+    lines.clear()
+    node("start")
+    mem = node("entrymem ^i0")
+    fn_g, fn_h, printf, fmt = (node(f'symaddr "{s}"') for s in ("g", "h", "printf", "fmt"))
+    zero, one = const("i1", 0), const("i1", 1)
+    for x, y in ((zero, zero), (zero, one), (one, zero), (one, one)):
+        call = node(f'call ^i0, "i64", {mem}, {fn_g}, {x}, {y}')
+        result = node(f"proj 1, {call}")
+        printed = node(f'call ^i0, "i32", {node(f"proj 0, {call}")}, {printf}, {fmt}, {result}')
+        mem = node(f"proj 0, {printed}")
+    call = node(f'call ^i0, "i1", {mem}, {fn_h}, {one}')
+    status = node(f'zext "i1", "i32", {node(f"proj 1, {call}")}')
+    node(f"return ^i0, {node(f'proj 0, {call}')}, {status}")
+    main = "\n".join(lines)
+    h = ('  i0 = start\n  i1 = entrymem ^i0\n  i2 = param ^i0, "i1", 0\n  i3 = not "i1", i2\n'
+         '  i4 = return ^i0, i1, i3')
+    text = ('module son\nextern function printf(ptr, ...) -> i32\n'
+            'data internal readonly fmt size 6 align 1 init x"256c6c640a00"\n\n'
+            f"internal pipeline g(i1, i1) -> i64 {{\n{g}\n}}\n\ninternal pipeline h(i1) -> i1 {{\n{h}\n}}\n\n"
+            f"pipeline main() -> i32 {{\n{main}\n}}\n")
+
+    def expect(x, y):
+        sx, sy = -x, -y  # an i1 read as signed: 1 is -1
+        vals = [sx < sy, sx <= sy, x < y, x <= y, x == y, x != y, x ^ y, x ^ y, x & y, x & y, x | y, x ^ y,
+                x, x ^ 1, x, x, y, x, 0, x ^ y, y, x & y if x else x | y]
+        acc = -x
+        for v in vals:
+            acc = (acc * 2 + int(v)) & (2**64 - 1)
+        return acc - 2**64 if acc >= 2**63 else acc
+
+    want = "".join(f"{expect(x, y)}\n" for x, y in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    return text.encode(), want.encode()
+
+def test_i1_values_run_the_same_after_lowering(tmp_path):
+    """Every i1 form at son, son-x64 and cfg-x64 prints what Python computes (exit status: h(1) = not 1 = 0)."""
+    son, want = i1_program()
+    got = run_module(son)
+    assert got[:2] == (0, want), got[2].decode(errors="replace")
+    lowered = run_tool("son-lower-x64", "-", input=son, check=0).stdout
+    assert run_module(lowered)[:2] == (0, want), "son-x64 differs from son"
+    scheduled = run_tool("son2cfg", "-", input=lowered, check=0).stdout
+    assert run_module(scheduled)[:2] == (0, want), "cfg-x64 differs from son"

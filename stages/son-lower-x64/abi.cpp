@@ -7,7 +7,10 @@
 //  - a scalar takes the next register, or an 8-byte stack slot when none is
 //    left; `i8/i16 signext/zeroext` are extended to 32 bits by the caller
 //    (gcc's callers do it and clang's callees rely on it); callees never
-//    rely on it;
+//    rely on it; an i1 (C's _Bool) parameter or call result is read from
+//    bit 0 (andi i32 1: 0 or 1 in the whole register; the ABI makes bits
+//    1-7 zero too, but pipe-run's model leaves everything above bit 0
+//    unspecified, and `and` costs what movzx does);
 //  - `ptr byval(S,A)`: an aggregate of S <= 16 bytes travels in ceil(S/8)
 //    registers if that many are left, else (and when S > 16) in memory on
 //    the stack: ceil(S/8) 8-byte words aligned to max(8, A). A later scalar
@@ -108,14 +111,17 @@ void Lowerer::entry_setup() {
         stack = off + round_up(p.size, 8);
       }
     } else if (regs < kArgRegCount) {
-      param_value_[i] = emit(X64ArgReg, {tlit(p.type), Literal::string(x64::reg_name(x64::kArgRegs[regs++]))}, {},
-                             start);
+      bool i1 = p.type == ValueType::I1;  // _Bool: 0 or 1 in the low byte
+      param_value_[i] = emit(X64ArgReg, {tlit(i1 ? ValueType::I32 : p.type),
+                                         Literal::string(x64::reg_name(x64::kArgRegs[regs++]))}, {}, start);
+      if (i1) param_value_[i] = with_imm(X64AndI, ValueType::I32, param_value_[i], 1);
       if (p.attr == AbiParam::Attr::SRet) sret_reg_ = param_value_[i];
     } else {
       Addr a;
       a.base = emit(X64ArgSlot, {Literal::integer(static_cast<int64_t>(stack))}, {});
       param_value_[i] = load(p.type == ValueType::I64 || p.type == ValueType::Ptr ? ValueType::I64 : ValueType::I32,
                              entry_mem_raw_, start, a);
+      if (p.type == ValueType::I1) param_value_[i] = with_imm(X64AndI, ValueType::I32, param_value_[i], 1);
       stack += 8;
     }
   }
@@ -315,6 +321,7 @@ NodeId Lowerer::lower_call(NodeId old) {
     call = emit(X64CallInd, {Literal::integer(al)}, std::move(ins), ctl);
   }
   NodeId out_mem = proj(call, 0), rax = proj(call, 1);
+  if (nd.literals[0].as_string() == "i1") rax = with_imm(X64AndI, ValueType::I32, rax, 1);  // _Bool: bit 0
   if (sret_ptr != kNone) out_mem = store_eightbytes(ctl, out_mem, {rax, proj(call, 2)}, sret_ptr, sret_size);
   define_tuple(old, {out_mem, rax});
   return call;

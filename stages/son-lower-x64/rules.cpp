@@ -410,6 +410,27 @@ NodeId const_node(Lowerer& l, NodeId n) {
   return l.movi(VT::I64, *c);
 }
 
+// ---- i1 values ------------------------------------------------------------------
+// An i1 is 0 or 1 in the whole register (son-lower-x64.cpp's header comment);
+// these rules keep it so. i1 operands are never constants (fold_constants
+// leaves them alone), so the generic rules below see no i1 immediate.
+
+bool is_i1(Lowerer& l, NodeId n, size_t lit = 0) { return l.lit_type(n, lit) == VT::I1; }
+
+NodeId i1_binary(Lowerer& l, NodeId n, OpId x64op) {
+  if (!is_i1(l, n)) return kNone;
+  return l.binary(x64op, VT::I32, l.value(in0(l, n)), l.value(in1(l, n)));
+}
+
+NodeId load_i1(Lowerer& l, NodeId n, bool is_volatile) {
+  if (!is_i1(l, n)) return kNone;
+  NodeId ld = load_any(l, n, is_volatile);
+  if (!is_volatile) return l.with_imm(X64AndI, VT::I32, ld, 1);
+  NodeId mem = l.proj(ld, 0);
+  l.define_tuple(n, {mem, l.with_imm(X64AndI, VT::I32, l.proj(ld, 1), 1)});
+  return ld;
+}
+
 // ---- the table ---------------------------------------------------------------
 
 #define RULE(op, name, pattern, when, result, body) \
@@ -419,6 +440,36 @@ const Rule kRules[] = {
     // constants and addresses (kAnyPure: every opcode common/eval.h evaluates, division excepted)
     RULE(kAnyPure, "const-expr", "(OP (const a) (const b))", "every operand is a constant (or such a node)",
          "a constant: as const-32 / const-64 below", { return const_node(l, n); }),
+    // i1 values: 0 or 1 in a 32-bit register (upper bits zero); and, or, xor,
+    // phis, compares (see Flags), shifts and division by i1 need no rule of their own
+    RULE(Const, "const-i1", "(const i1 c)", "", "(x64:movi i32 c&1)",
+         { return is_i1(l, n) ? l.movi(VT::I32, l.node(n).literals[1].as_int() & 1) : kNone; }),
+    RULE(Add, "add-i1", "(add i1 x y)", "", "(x64:xor i32 x y) (addition modulo 2)",
+         { return i1_binary(l, n, X64Xor); }),
+    RULE(Sub, "sub-i1", "(sub i1 x y)", "", "(x64:xor i32 x y)", { return i1_binary(l, n, X64Xor); }),
+    RULE(Mul, "mul-i1", "(mul i1 x y)", "", "(x64:and i32 x y)", { return i1_binary(l, n, X64And); }),
+    RULE(Neg, "neg-i1", "(neg i1 x)", "", "x (-1 is 1 modulo 2)", { return is_i1(l, n) ? l.value(in0(l, n)) : kNone; }),
+    RULE(Not, "not-i1", "(not i1 x)", "", "(x64:xori i32 1 x)",
+         { return is_i1(l, n) ? l.with_imm(X64XorI, VT::I32, l.value(in0(l, n)), 1) : kNone; }),
+    RULE(SExt, "sext-i1", "(sext i1 t x)", "t is not i1", "(x64:neg t' x) (0 or -1)", {
+           if (!is_i1(l, n, 0) || is_i1(l, n, 1)) return kNone;
+           return l.unary(X64Neg, Lowerer::wide(l.lit_type(n, 1)), l.value(in0(l, n)));
+         }),
+    RULE(ZExt, "zext-i1", "(zext i1 t x)", "", "x (already 0 or 1 in the whole register)",
+         { return is_i1(l, n, 0) ? l.value(in0(l, n)) : kNone; }),
+    RULE(Trunc, "trunc-i1", "(trunc f i1 x)", "f is not i1", "(x64:andi i32 1 x)", {
+           if (is_i1(l, n, 0) || !is_i1(l, n, 1)) return kNone;
+           return l.with_imm(X64AndI, VT::I32, l.value(in0(l, n)), 1);
+         }),
+    RULE(Load, "load-i1", "(load i1 _ p)", "", "(x64:andi i32 1 (x64:loadzx i8 i32 [p]))",
+         { return load_i1(l, n, false); }),
+    RULE(LoadV, "load-volatile-i1", "(load.volatile i1 _ p)", "",
+         "(x64:loadzx.volatile i8 i32 [p]), its value and 1", { return load_i1(l, n, true); }),
+    RULE(Store, "store-i1", "(store i1 _ p x)", "", "(x64:store i8 x [p]) (x is 0 or 1)", {
+           if (!is_i1(l, n)) return kNone;
+           return store_reg(l, n);
+         }),
+
     RULE(Const, "const-32", "(const t c)", "t is at most 32 bits, or 0 <= c < 2^32",
          "(x64:movi i32 c) (mov r32, imm32 zero-extends)", {
            VT t = l.lit_type(n);
@@ -599,7 +650,7 @@ std::string rules_document() {
        "(`stages/son-lower-x64/rules.cpp`, which explains the notation);\n"
        "a test keeps this file equal to it. For each opcode the rules are tried in\n"
        "order and the first whose condition holds is applied. `t'` is the operand\n"
-       "size: t, except that i8 and i16 are computed at i32 and ptr is i64. Each rule\n"
+       "size: t, except that i1, i8 and i16 are computed at i32 and ptr is i64. Each rule\n"
        "has a golden test: `tests/stages/son-lower-x64/NAME.in.txt`.\n\n";
   s += "The control skeleton (`start`, `region`, `jump`, `proj`), `phi`, `undefined`\n"
        "and `entrymem` stay as they are. FLAGS is a flags producer built for one\n"
@@ -618,8 +669,17 @@ std::string rules_document() {
        "| `(CMP t x (const 0))` | always | `(x64:test t x x)` (valid for every condition) |\n"
        "| `(CMP t x (const c))` | c fits in 32 bits | `(x64:cmpi t c x)` |\n"
        "| `(CMP t (const c) y)` | c fits in 32 bits | `(x64:cmpi t c y)`, the condition's operands swapped |\n"
+       "| `(CMP i1 x y)` | always | `(x64:cmp i32 x y)`; slt and sle (where 1 is -1) as a and ae |\n"
        "| `(CMP t x y)` | always | `(x64:cmp t x y)` |\n\n"
        "Compares run at their operand's own width (i8 and i16 included), with ptr as i64.\n\n"
+       "## i1 values\n\n"
+       "An i1 is 0 or 1 in the whole 64-bit register: every node that makes one writes\n"
+       "a 32-bit register (setcc + movzx, xor/and/or i32, andi 1, movi), so `zext` from\n"
+       "i1 is free and `if` on an i1 is `test` + `jne`; `and`, `or`, `xor` and phis keep\n"
+       "0/1 as they are. Shifts and divisions of i1 (defined only for an amount of 0\n"
+       "and a divisor of 1) run at i32 on the 0/1 values, without extension. In memory\n"
+       "an i1 is a byte. At a call boundary an i1 parameter or a call's i1 result is\n"
+       "read from bit 0 (`andi i32 1`), as gcc passes `_Bool`.\n\n"
        "## Addresses\n\n"
        "The address input of a load or a store, and an `add` that becomes `lea`, is folded:\n"
        "constants added at 64 bits become the displacement while it fits in 32 bits; a\n"

@@ -52,9 +52,17 @@
 //    removed, merged or reordered by the later stages (they are pinned and
 //    in the memory chain). Volatile loads keep their own opcodes (they yield
 //    memory, so they are ordered and never removed).
-//  - i1 operands (no C front end produces them) are refused with a
-//    diagnostic rather than lowered as 8-bit values, whose upper bits would
-//    break the 0/1 representation.
+//  - An i1 value is 0 or 1 in the whole 64-bit register: every node that
+//    makes one writes a 32-bit register (setcc + movzx, xor/and/or i32,
+//    andi 1 for a truncation, movi), so a zext from i1 is free, a sext is
+//    a neg, a branch on it is test + jne, and phis carry it unchanged. i1
+//    arithmetic is done modulo 2 (add and sub as xor, mul as and, not as
+//    xor 1); signed compares of i1 (where 1 is -1) become unsigned ones with
+//    the operands swapped; division and shifts by an i1 (defined only for a
+//    divisor of 1 and an amount of 0) run at 32 bits on the 0/1 values. An
+//    i1 in memory is a byte (store i8; load: loadzx i8 then and 1); at a
+//    call boundary (a parameter, a call's result) it is read from bit 0
+//    (and 1), as gcc's _Bool. The rules are the `*-i1` rows of rules.cpp.
 //
 // Invariants needed: the son contract (FORMAT.md section 3 D), verified on
 // input by default; type literals consistent with the operands (the verifier
@@ -222,7 +230,7 @@ NodeId Lowerer::extend(bool sign, ValueType from, ValueType to, NodeId a) {
 NodeId Lowerer::widened(NodeId old, bool sign) {
   ValueType t = type(old);
   NodeId v = value(old);
-  if (type_bits(t) >= 32) return v;
+  if (type_bits(t) >= 32 || t == ValueType::I1) return v;  // an i1 is 0 or 1 already (header comment)
   return extend(sign, t, ValueType::I32, v);
 }
 
@@ -343,6 +351,7 @@ NodeId Lowerer::load(ValueType t, NodeId mem, NodeId ctl, const Addr& a) {
   std::vector<NodeId> ins = {mem};
   std::vector<Literal> lits;
   OpId op = X64Load;
+  if (t == ValueType::I1) t = ValueType::I8;  // a byte (the caller masks it to 0/1 if it may be other)
   if (type_bits(t) < 32) {
     op = X64LoadZX;
     lits = {tlit(t), tlit(ValueType::I32)};
@@ -354,7 +363,7 @@ NodeId Lowerer::load(ValueType t, NodeId mem, NodeId ctl, const Addr& a) {
 }
 
 NodeId Lowerer::store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a) {
-  std::vector<Literal> lits = {tlit(t)};
+  std::vector<Literal> lits = {tlit(t == ValueType::I1 ? ValueType::I8 : t)};  // an i1 (0 or 1) is a byte
   std::vector<NodeId> ins = {mem, v};
   append_address(lits, ins, a);
   return emit(X64Store, std::move(lits), std::move(ins), ctl);
@@ -375,6 +384,13 @@ NodeId Lowerer::compare_flags(NodeId cmp, x64::Cond& cc) {
     default: cc = Cond::BE; break;
   }
   NodeId a = nd.inputs[0], b = nd.inputs[1];
+  if (t == ValueType::I1) {
+    // 0/1 values compared at 32 bits; signed, 1 is -1: x < y iff x > y
+    // unsigned (slt -> a, sle -> ae). i1 operands are never constants.
+    if (cc == Cond::L) cc = Cond::A;
+    if (cc == Cond::LE) cc = Cond::AE;
+    return binary(X64Cmp, ValueType::I32, value(a), value(b));
+  }
   auto fits = [&](int64_t c) { return type_bits(t) < 64 || fits32(c); };
   if (auto c = constant(b)) {
     if (*c == 0) return binary(X64Test, t, value(a), value(a));
@@ -394,7 +410,8 @@ NodeId Lowerer::nonzero_flags(NodeId v, x64::Cond& cc) {
     return binary(X64Test, machine(lit_type(v, 0)), x, x);
   }
   NodeId x = value(v);
-  return binary(X64Test, machine(type(v)), x, x);
+  ValueType t = type(v);
+  return binary(X64Test, t == ValueType::I1 ? ValueType::I32 : machine(t), x, x);
 }
 
 // ---- division ----------------------------------------------------------------------
@@ -520,9 +537,6 @@ void Lowerer::check_shapes() const {
   for (NodeId id = 0; id < in_.nodes.size(); ++id) {
     const Node& nd = node(id);
     if (auto problem = node_shape_problem(nd)) throw FormatError(Where::in(in_.name, node_name(id)), *problem);
-    for (const Literal& lit : nd.literals)
-      if (lit.kind() == Literal::Kind::String && lit.as_string() == "i1")
-        throw FormatError(Where::in(in_.name, node_name(id)), "son-lower-x64 does not lower i1 values");
   }
 }
 
