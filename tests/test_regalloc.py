@@ -13,7 +13,8 @@ every run here also passes the allocation checker
   - pipe-gen's random modules allocate, checker on: son modules (irreducible
     loops, calls, high pressure) lowered and scheduled to cfg-x64, son-x64
     modules scheduled by son2cfg, and cfg-x64 modules as pipe-gen writes
-    them;
+    them; pipe-gen's runnable programs, lowered and allocated, print under
+    pipe-run at ra-x64 what they print at son;
   - the output does not depend on the input encoding or on the run;
   - --stats counts spills, reloads, moves and exchanges per function;
   - bad input (another level, a broken module) exits 1 with a diagnostic;
@@ -207,3 +208,18 @@ def test_golden_cases_run_natively_like_gcc(tmp_path):
     got = subprocess.run([str(ours)], capture_output=True, timeout=20)
     assert want.returncode == 0
     assert (got.returncode, got.stdout) == (want.returncode, want.stdout)
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_generated_programs_run_the_same_allocated(seed, tmp_path):
+    """pipe-gen --runnable programs: pipe-run at ra-x64 prints what it prints
+    at son (the simulated registers and slots must carry every value)."""
+    son, ra = tmp_path / "p.son", tmp_path / "p.ra"
+    run_tool("pipe-gen", "--runnable", "--level", "son", "--seed", seed, "-f", "bin", "-o", son, check=0)
+    codes, _, errs = pipe([[tool_path("son-lower-x64"), str(son), "-f", "bin"], [tool_path("son2cfg"), "-f", "bin"],
+                           [tool_path("regalloc-x64"), "-f", "bin", "-o", str(ra)]])
+    assert codes == [0, 0, 0], b"\n".join(errs).decode(errors="replace")
+    want = run_tool("pipe-run", son)
+    got = run_tool("pipe-run", ra)
+    assert want.stdout
+    assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout, want.stderr)
