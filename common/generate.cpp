@@ -31,6 +31,7 @@
 #include <string>
 
 #include "dominance.h"
+#include "generate_levels.h"
 
 namespace pl {
 
@@ -81,7 +82,6 @@ class Builder {
   void fill_phis();
   void to_cfg_level();
   void to_son_level();
-  void rename_phis();
 
   const GenerateOptions& opts_;
   std::mt19937_64 rng_;
@@ -297,59 +297,22 @@ void Builder::fill_phis() {
   }
 }
 
-// Replace each phi by slot traffic: the phi becomes `ssa:load SLOT` (memory
-// in slot 0, block b's value phi in slot 1 + b) and every predecessor stores
-// its input into the slot just before its terminator. A predecessor that
-// reaches the block twice stores the input of its first edge.
+// Each phi becomes slot traffic (generate_levels.h): memory in slot 0,
+// block b's value phi in slot 1 + b.
 void Builder::to_cfg_level() {
-  Cfg& cfg = *fn_.cfg;
+  auto add_node = [this](Op op, LiteralList lits, InputList inputs) { return add(op, {}, std::move(lits), std::move(inputs)); };
   for (uint32_t b = 0; b < value_phi_.size(); ++b) {
     if (value_phi_[b] == ~NodeId{0}) continue;
-    for (NodeId phi : {mem_in_[b], value_phi_[b]}) {
-      int64_t slot = phi == mem_in_[b] ? 0 : 1 + b;
-      InputList incoming = fn_.nodes[phi].inputs;
-      Node& load = fn_.nodes[phi];
-      load.op = SsaLoad;
-      load.control.clear();
-      load.inputs.clear();
-      load.literals = {Literal::integer(slot)};
-      std::vector<uint32_t> stored;
-      for (size_t i = 0; i < graph_.preds[b].size(); ++i) {
-        uint32_t p = graph_.preds[b][i];
-        if (std::find(stored.begin(), stored.end(), p) != stored.end()) continue;
-        stored.push_back(p);
-        NodeId store = add(SsaStore, {}, {Literal::integer(slot)}, {incoming[i]});
-        std::vector<NodeId>& nodes = cfg.blocks[p].nodes;
-        nodes.insert(nodes.end() - 1, store);
-      }
-    }
+    gen::demote_phi(fn_, graph_, b, mem_in_[b], 0, add_node);
+    gen::demote_phi(fn_, graph_, b, value_phi_[b], 1 + b, add_node);
   }
   fn_.dominance.reset();
-}
-
-void Builder::rename_phis() {
-  for (Node& n : fn_.nodes) {
-    if (n.op == SsaPhi) n.op = Phi;
-    if (n.op == SsaUndef) n.op = Undef;
-  }
 }
 
 void Builder::to_son_level() {
-  const Cfg& cfg = *fn_.cfg;
-  rename_phis();
-  // Each edge out of an `if` becomes a proj; regions list them instead.
-  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
-    NodeId term = cfg.blocks[b].nodes.back();
-    if (fn_.nodes[term].op != If && fn_.nodes[term].op != X64Jcc) continue;
-    for (uint32_t k = 0; k < 2; ++k) {
-      NodeId proj = add(Proj, {}, {Literal::integer(k)}, {term});
-      Node& region = fn_.nodes[cfg.blocks[graph_.succs[b][k]].node];
-      auto it = std::find(region.control.begin(), region.control.end(), term);
-      *it = proj;
-    }
-  }
-  fn_.cfg.reset();
-  fn_.dominance.reset();
+  gen::to_son_control(fn_, graph_, [this](Op op, LiteralList lits, InputList inputs) {
+    return add(op, {}, std::move(lits), std::move(inputs));
+  });
 }
 
 Function Builder::build() {
@@ -369,15 +332,11 @@ Function Builder::build() {
   value_phi_.assign(blocks, ~NodeId{0});
   for (uint32_t b : tree_.rpo) fill_block(b);
   fill_phis();
-  for (uint32_t b = 0; b < blocks; ++b) {
-    Block& block = fn_.cfg->blocks[b];
-    for (uint32_t s : graph_.succs[b]) block.successors.push_back(fn_.cfg->blocks[s].node);
-    for (uint32_t p : graph_.preds[b]) fn_.nodes[block.node].control.push_back(fn_.cfg->blocks[p].nodes.back());
-  }
+  gen::link_blocks(fn_, graph_);
   fn_.dominance = dominance_section(fn_, tree_);
   if (opts_.level == Level::Son || opts_.level == Level::SonX64) to_son_level();
   if (opts_.level == Level::Cfg) to_cfg_level();
-  if (opts_.level == Level::CfgX64) rename_phis();
+  if (opts_.level == Level::CfgX64) gen::rename_ssa_phis(fn_);
   return std::move(fn_);
 }
 

@@ -34,6 +34,7 @@
 
 #include "dominance.h"
 #include "generate.h"
+#include "generate_levels.h"
 
 namespace pl {
 
@@ -433,49 +434,23 @@ void RunnableBuilder::fill_phis() {
   }
 }
 
-// Each phi becomes `ssa:load SLOT` (memory in slot 0, each value phi its own
-// slot) and every predecessor stores its input just before its terminator.
+// Each phi becomes slot traffic (generate_levels.h): memory in slot 0,
+// each other phi its own slot.
 void RunnableBuilder::to_cfg_level() {
-  Cfg& cfg = *fn_.cfg;
+  auto add_node = [this](Op op, LiteralList lits, InputList inputs) { return add(op, {}, std::move(lits), std::move(inputs)); };
   int64_t next_slot = 1;
   for (auto& [b, m] : merges_) {
-    for (NodeId phi : {m.mem, m.fuel, m.value}) {
-      int64_t slot = phi == m.mem ? 0 : next_slot++;
-      InputList incoming = fn_.nodes[phi].inputs;
-      Node& load = fn_.nodes[phi];
-      load.op = SsaLoad;
-      load.control.clear();
-      load.inputs.clear();
-      load.literals = {Literal::integer(slot)};
-      std::vector<uint32_t> stored;
-      for (size_t i = 0; i < graph_.preds[b].size(); ++i) {
-        uint32_t p = graph_.preds[b][i];
-        if (std::find(stored.begin(), stored.end(), p) != stored.end()) continue;
-        stored.push_back(p);
-        NodeId store = add(SsaStore, {}, {Literal::integer(slot)}, {incoming[i]});
-        std::vector<NodeId>& nodes = cfg.blocks[p].nodes;
-        nodes.insert(nodes.end() - 1, store);
-      }
-    }
+    gen::demote_phi(fn_, graph_, b, m.mem, 0, add_node);
+    gen::demote_phi(fn_, graph_, b, m.fuel, next_slot++, add_node);
+    gen::demote_phi(fn_, graph_, b, m.value, next_slot++, add_node);
   }
   fn_.dominance.reset();
 }
 
 void RunnableBuilder::to_son_level() {
-  const Cfg& cfg = *fn_.cfg;
-  for (Node& n : fn_.nodes)
-    if (n.op == SsaPhi) n.op = Phi;
-  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
-    NodeId term = cfg.blocks[b].nodes.back();
-    if (fn_.nodes[term].op != If) continue;
-    for (uint32_t k = 0; k < 2; ++k) {
-      NodeId proj = add(Proj, {}, {Literal::integer(k)}, {term});
-      Node& region = fn_.nodes[cfg.blocks[graph_.succs[b][k]].node];
-      *std::find(region.control.begin(), region.control.end(), term) = proj;
-    }
-  }
-  fn_.cfg.reset();
-  fn_.dominance.reset();
+  gen::to_son_control(fn_, graph_, [this](Op op, LiteralList lits, InputList inputs) {
+    return add(op, {}, std::move(lits), std::move(inputs));
+  });
 }
 
 Function RunnableBuilder::build() {
@@ -496,11 +471,7 @@ Function RunnableBuilder::build() {
   fuel_out_.assign(blocks, 0);
   for (uint32_t b : tree_.rpo) fill_block(b);
   fill_phis();
-  for (uint32_t b = 0; b < blocks; ++b) {
-    Block& block = fn_.cfg->blocks[b];
-    for (uint32_t s : graph_.succs[b]) block.successors.push_back(fn_.cfg->blocks[s].node);
-    for (uint32_t p : graph_.preds[b]) fn_.nodes[block.node].control.push_back(fn_.cfg->blocks[p].nodes.back());
-  }
+  gen::link_blocks(fn_, graph_);
   fn_.dominance = dominance_section(fn_, tree_);
   if (opts_.level == Level::Son) to_son_level();
   if (opts_.level == Level::Cfg) to_cfg_level();

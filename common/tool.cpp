@@ -16,6 +16,16 @@
 
 namespace pl {
 
+int split_at_double_dash(int argc, char** argv, std::vector<std::string>& after) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--") {
+      after.assign(argv + i + 1, argv + argc);
+      return i;
+    }
+  }
+  return argc;
+}
+
 namespace {
 
 // The command line, kept for the crash handler. Written once in main()

@@ -92,6 +92,11 @@ std::string shell_quote(const std::string& arg);
 // The words of `argv`, each quoted by shell_quote, joined by spaces.
 std::string shell_join(const std::vector<std::string>& argv);
 
+// For tools that take a command or program arguments after `--`: the words
+// after the first `--` go to `after`; returns the count of words before it
+// (argc when there is none), for the tool's own option parser.
+int split_at_double_dash(int argc, char** argv, std::vector<std::string>& after);
+
 class Tool {
  public:
   explicit Tool(ToolInfo info);

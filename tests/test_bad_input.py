@@ -17,9 +17,12 @@ import pytest
 
 from conftest import ASAN_BUILD, BUILD, ROOT, run_tool, tool_path
 
-# Every tool that reads a module. pipe-run writes no module (no -o or -f).
-READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "pipe-run"]
-WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg"}
+# Every tool that reads a module. pipe-run, codegen-x64 (machine code) and
+# pipe-dot (a drawing) write no module: they run without -o and -f.
+READERS = ["pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg",
+           "cfgopt", "regalloc-x64", "codegen-x64", "pipe-run", "pipe-dot"]
+WRITES_MODULE = {"pipe-fmt", "pipe-verify", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg",
+                 "cfgopt", "regalloc-x64"}
 BUILDS = [pytest.param(BUILD, id="release")]
 if ASAN_BUILD:
     BUILDS.append(pytest.param(ASAN_BUILD, id="asan"))

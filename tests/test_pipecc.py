@@ -3,6 +3,7 @@ runs, and how stage diagnostics reach the user. (Native programs are
 tested once codegen-x64 exists; here the pipeline stops at the stages that
 do, with --stop-after, and pipe-run checks what came out.)"""
 import pathlib
+import re
 import shlex
 import subprocess
 
@@ -118,3 +119,24 @@ def test_only_the_first_failing_stage_speaks(tmp_path):
 def test_preprocess_only():
     proc = pipecc("-E", "-DFIB_N=15", FIB)
     assert proc.returncode == 0 and b"fib" in proc.stdout
+
+
+def test_view_writes_pipe_views_page_with_the_same_flags(tmp_path):
+    page = tmp_path / "fib.html"
+    proc = pipecc(f"--view={page}", "-O1", "-c", FIB, "-o", tmp_path / "fib.o")
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "fib.o").exists()
+    html = page.read_text()
+    titles = re.findall(r'<div class="step" id="step\d+" data-title="([^"]*)"', html)
+    assert titles[:4] == ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son"], titles
+    # -O1 reached pipe-view: sonopt's passes are steps of the page.
+    assert any(t.startswith("sonopt -O1") for t in titles), titles
+    assert "fib(" in html
+
+
+def test_view_needs_one_c_file(tmp_path):
+    other = tmp_path / "other.c"
+    other.write_text("int other(void) { return 1; }\n")
+    proc = pipecc("--view=x.html", "-c", FIB, other, cwd=tmp_path)
+    assert proc.returncode == 2 and b"--view needs exactly one .c input file" in proc.stderr, proc.stderr
+    assert not (tmp_path / "x.html").exists()

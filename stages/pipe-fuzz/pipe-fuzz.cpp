@@ -28,7 +28,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -53,17 +52,7 @@ struct Options {
   std::string level;
 };
 
-// Splits argv at the first "--": the tool's own arguments, then the pipe.
-int split_at_dashes(int argc, char** argv, std::vector<std::string>& rest) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--") == 0) {
-      rest.assign(argv + i + 1, argv + argc);
-      return i;
-    }
-  }
-  return argc;
-}
-
+// The stages of the pipe given after `--`: its words split at each `|`.
 std::vector<std::vector<std::string>> parse_pipe(const std::vector<std::string>& words) {
   std::vector<std::vector<std::string>> pipe(1);
   for (const std::string& w : words) {
@@ -234,7 +223,7 @@ int Fuzzer::run() {
 
 int main(int argc, char** argv) {
   std::vector<std::string> pipe_words;
-  int tool_argc = split_at_dashes(argc, argv, pipe_words);
+  int tool_argc = pl::split_at_double_dash(argc, argv, pipe_words);
   pl::Tool tool({"pipe-fuzz", "Fuzz a stage or a pipe of stages with random programs; save each failure with its replay.",
                  "  pipe-fuzz --runs 200 -- cfg2ssa\n"
                  "  pipe-fuzz --time 60 --seed 1000 -- ast2cfg '|' cfg2ssa '|' ssa2son\n"

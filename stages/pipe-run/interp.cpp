@@ -129,6 +129,13 @@ class Interpreter {
                               size_t nargs, uint64_t incoming = 0);
   // The allocation a call through `callee` enters (a function or extern).
   const Allocation& callee_allocation(uint64_t callee) const;
+  // A call's arguments (cf.call_args[first, first + n)) into arg_values_ and arg_undef_.
+  void gather_arguments(const CompiledFunction& cf, const uint64_t* V, const uint8_t* U, uint32_t first, uint32_t n);
+  // The C library function a call through `callee` reaches when `target` is
+  // no function of the module; a runtime error when it is no function, one
+  // pipe-run does not have, or an argument (in arg_undef_) is undefined.
+  Builtin library_callee(const CompiledFunction& cf, const Allocation& target, uint64_t callee, uint32_t first,
+                         uint32_t n) const;
   void reserve_values(size_t top);
   void count_steps(const BlockCode& block) {
     steps_ += block.count;
@@ -179,6 +186,31 @@ const Allocation& Interpreter::callee_allocation(uint64_t callee) const {
                                                              : std::string("a pointer to no allocation")) +
                        ", not a function");
   return mem_.get(id);
+}
+
+void Interpreter::gather_arguments(const CompiledFunction& cf, const uint64_t* V, const uint8_t* U, uint32_t first,
+                                   uint32_t n) {
+  arg_values_.resize(n);
+  arg_undef_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t v = cf.call_args[first + i];
+    arg_values_[i] = V[v];
+    arg_undef_[i] = U[v];
+  }
+}
+
+Builtin Interpreter::library_callee(const CompiledFunction& cf, const Allocation& target, uint64_t callee,
+                                    uint32_t first, uint32_t n) const {
+  if (target.kind != AllocKind::ExternFunction)
+    throw RuntimeError("call through a pointer to " + mem_.describe(pointer_id(callee)) + ", not a function");
+  Builtin builtin = program_.extern_builtins()[target.index];
+  if (builtin == Builtin::Unknown)
+    throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
+  for (uint32_t i = 0; i < n; ++i)
+    if (arg_undef_[i])
+      throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
+                         " is undefined (" + value_name(cf, cf.call_args[first + i]) + ")");
+  return builtin;
 }
 
 const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args,
@@ -379,13 +411,7 @@ void Interpreter::loop() {
         check_memory(I.c);
         const Allocation& target = callee_allocation(V[I.a]);
         uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
-        arg_values_.resize(nargs);
-        arg_undef_.resize(nargs);
-        for (uint32_t i = 0; i < nargs; ++i) {
-          uint32_t v = cf->call_args[first + i];
-          arg_values_[i] = V[v];
-          arg_undef_[i] = U[v];
-        }
+        gather_arguments(*cf, V, U, first, nargs);
         if (target.kind == AllocKind::Function) {
           frames_.back().pc = static_cast<uint32_t>(ip - code);
           size_t base = frames_.back().base + cf->num_values;
@@ -398,15 +424,7 @@ void Interpreter::loop() {
           U = undef_.data() + base;
           continue;
         }
-        if (target.kind != AllocKind::ExternFunction)
-          throw RuntimeError("call through a pointer to " + mem_.describe(pointer_id(V[I.a])) + ", not a function");
-        Builtin builtin = program_.extern_builtins()[target.index];
-        if (builtin == Builtin::Unknown)
-          throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
-        for (uint32_t i = 0; i < nargs; ++i)
-          if (arg_undef_[i])
-            throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
-                               " is undefined (" + node_name(cf->call_args[first + i]) + ")");
+        Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs);
         uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
         V[I.dst] = I.bits2 ? truncate_to(result, I.bits) : 0;
         U[I.dst] = I.bits2 ? 0 : 1;
@@ -568,13 +586,7 @@ void Interpreter::loop() {
         check_memory(I.c);
         const Allocation& target = callee_allocation(V[I.a]);
         uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
-        arg_values_.resize(nargs);
-        arg_undef_.resize(nargs);
-        for (uint32_t i = 0; i < nargs; ++i) {
-          uint32_t v = cf->call_args[first + i];
-          arg_values_[i] = V[v];
-          arg_undef_[i] = U[v];
-        }
+        gather_arguments(*cf, V, U, first, nargs);
         if (target.kind == AllocKind::Function) {
           frames_.back().pc = static_cast<uint32_t>(ip - code);
           size_t base = frames_.back().base + cf->num_values;
@@ -588,15 +600,7 @@ void Interpreter::loop() {
           U = undef_.data() + base;
           continue;
         }
-        if (target.kind != AllocKind::ExternFunction)
-          throw RuntimeError("call through a pointer to " + mem_.describe(pointer_id(V[I.a])) + ", not a function");
-        Builtin builtin = program_.extern_builtins()[target.index];
-        if (builtin == Builtin::Unknown)
-          throw RuntimeError("call to unknown external function '" + program_.symbol_of_extern(target.index) + "'");
-        for (uint32_t i = 0; i < nargs; ++i)
-          if (arg_undef_[i])
-            throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
-                               " is undefined (" + value_name(*cf, cf->call_args[first + i]) + ")");
+        Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs);
         if (nargs == x64::kArgRegs.size() && cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));

@@ -25,24 +25,12 @@
 // Departures from the seed: the seed has no interpreter; this one follows
 // seed 000's Kahn-style execution for the sea of nodes (lower_son.cpp).
 #include <csignal>
-#include <cstring>
 #include <iostream>
 
 #include "run.h"
 #include "tool.h"
 
 namespace {
-
-// Splits argv at the first "--": the tool's arguments, then the program's.
-int split_program_arguments(int argc, char** argv, std::vector<std::string>& program_args) {
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--") == 0) {
-      program_args.assign(argv + i + 1, argv + argc);
-      return i;
-    }
-  }
-  return argc;
-}
 
 pl::Module read_whole_module(pl::Tool& t) {
   pl::ModuleReader& in = t.open_input();
@@ -68,7 +56,7 @@ pl::Module read_whole_module(pl::Tool& t) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> program_args;
-  int tool_argc = split_program_arguments(argc, argv, program_args);
+  int tool_argc = pl::split_at_double_dash(argc, argv, program_args);
   pl::Tool tool({"pipe-run", "Run main of a module at the cfg, ssa, son, son-x64, cfg-x64 or ra-x64 level, with a small C library.",
                  "  pipe-run examples/formats/sum.txt                    # prints 45\n"
                  "  c2ast t.c | ast2cfg | cfg2ssa | ssa2son | pipe-run - -- arg1 arg2\n"
