@@ -20,6 +20,7 @@
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
+//   licm          loop-invariant loads leave their loop (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
@@ -97,6 +98,13 @@ std::vector<PassDecl> pass_table() {
        .after = {"load-forward"},
        .triggers = {"scalar-replace", "load-forward", "dce"},
        .function_pass = dead_store},
+      {.name = "licm",
+       .summary = "loop-invariant loads no store of the loop may write run once, before the loop (never a new trap)",
+       .min_level = 2,
+       .after = {"load-forward", "dead-store"},
+       .triggers = {"gvn", "load-forward"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
+       .function_pass = licm},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,

@@ -1,0 +1,261 @@
+// licm.cpp - loop-invariant code motion of loads: a `load` whose address
+// does not change in a loop and whose bytes no store of the loop may write
+// runs once, before the loop.
+//
+// In the sea of nodes a load is pinned (a control input) and reads a memory
+// state. son2cfg's global code motion already takes pure nodes out of
+// loops; a load stays in its block, and its memory input inside a loop is
+// derived from the header's memory phi. This pass, for each simple loop
+// (loops.h: a header region with one entry edge; inner loops first, so a
+// load taken out of an inner loop can leave the outer one too) and each
+// plain `load` pinned in it:
+//  1. the address must be loop-invariant (loops.h: its floating input
+//     chains reach only nodes pinned outside the loop);
+//  2. when the load's memory state is produced inside the loop, no node of
+//     the loop may write its bytes: stores, volatile accesses and copies are
+//     compared with alias.h (base objects and constant offsets; different
+//     underlying objects, whatever the offsets, never alias), and calls,
+//     va_arg and va_start count as writing everything except a private stack
+//     slot. The memory input then becomes the state entering the loop: the
+//     walk up the memory chain (stores, call projs, phis of regions inside
+//     the loop) to the first state made outside it - equal, in the load's
+//     bytes, to every state inside the loop;
+//  3. it must not trap where the original would not have run (decision:
+//     hoist only what provably runs anyway, never guard or rotate):
+//     - the address is a stack slot or a data item of this module at a
+//       constant offset with the access inside the object (such a load
+//       never traps, so running it more often is harmless); or
+//     - the load runs in the loop's first iteration whenever the loop is
+//       entered: its block is the header, or the header's exit test is
+//       false on entry (loops.h eval_on_entry: the header phis' entry values
+//       make the condition a constant that stays in the loop, as in
+//       `for (k = 0; k < 160; k++)`), the block dominates every latch and
+//       every exiting block but the header, and the part of the loop it
+//       does not strictly dominate holds no call (which might not return)
+//       and no inner loop header (which might not terminate).
+//     A load inside `for (i = 0; i < n; i++)` through an unknown pointer with
+//     an unknown n stays: gcc rotates the loop into a guarded do-while first;
+//     we have no loop rotation yet.
+// The load is then pinned to the preheader's control point; son2cfg keeps
+// it there. Volatile loads never move (they are not `load`s).
+// Pure calls are not moved: their purity is a whole-module fact
+// (const_call.cpp) and a function pass does not see the callees; small pure
+// callees are inlined, and a pure call with constant arguments is evaluated.
+//
+// Paper: the classic loop-invariant code motion (Aho, Sethi, Ullman, 10.7)
+// under the safety rule of "Lazy Code Motion" (Knoop, Ruething, Steffen,
+// PLDI 1992: no computation on a path that did not have it), over the sea
+// of nodes as in Click's "Global Code Motion" (PLDI 1995), where the memory
+// edge is what pins a load below the stores it may see.
+// Invariants needed: the son contract. Kept: the son contract (the new
+// control input is a block's control point; the address and the new memory
+// input are defined in blocks that dominate the preheader, since they come
+// from outside the loop and reach its header); no load is moved past a
+// store, call or copy that may write its bytes; volatile accesses untouched.
+#include <algorithm>
+
+#include "alias.h"
+#include "loops.h"
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+bool writes_memory(OpId op) {
+  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
+         op == Op::VaArg || op == Op::VaStart;
+}
+
+class Licm {
+ public:
+  Licm(Graph& g, const ModuleHeader& header)
+      : g_(g), header_(header), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g) {}
+
+  size_t run() {
+    size_t changes = 0;
+    for (const Loop& loop : forest_.loops)
+      if (loop.simple()) changes += hoist_from(loop);
+    return changes;
+  }
+
+ private:
+  size_t hoist_from(const Loop& loop) {
+    std::vector<uint8_t> memo;
+    std::vector<NodeId> loads, writers;
+    for (NodeId n = 0; n < g_.size(); ++n) {
+      if (!g_.alive(n) || !g_.has(n, PINNED) || g_.node(n).control.empty()) continue;
+      uint32_t b = cfg_.block_of_node(g_, n);
+      if (b == DomTree::kNone || !loop.contains(b)) continue;
+      if (g_.op(n) == Op::Load) loads.push_back(n);
+      else if (writes_memory(g_.op(n))) writers.push_back(n);
+    }
+    std::optional<bool> stays_on_entry;
+    size_t changes = 0;
+    for (NodeId load : loads) {
+      const Node& ld = g_.node(load);
+      if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo)) continue;
+      NodeId mem = ld.inputs[0];
+      if (defined_in(loop, mem)) {
+        if (!no_writer_aliases(load, writers)) continue;
+        mem = state_entering(loop, mem);
+        if (mem == kNone) continue;
+      }
+      if (!never_traps(load) && !runs_first_iteration(loop, load, stays_on_entry)) continue;
+      g_.set_input(load, 0, mem);
+      g_.set_control(load, 0, loop.preheader_node);
+      memo.assign(memo.size(), 0);  // a load now outside makes more addresses invariant
+      ++changes;
+    }
+    return changes;
+  }
+
+  // Whether memory state n is made in the loop (a proj by its tuple).
+  bool defined_in(const Loop& loop, NodeId n) const {
+    if (g_.op(n) == Op::Proj && !is_control_point(g_, n)) n = g_.node(n).inputs[0];
+    if (g_.node(n).control.empty()) return false;
+    uint32_t b = cfg_.block_of_node(g_, n);
+    return b != DomTree::kNone && loop.contains(b);
+  }
+
+  bool no_writer_aliases(NodeId load, const std::vector<NodeId>& writers) const {
+    NodeId address = g_.node(load).inputs[1];
+    Address addr = aa_.decompose(address);
+    uint64_t size = access_size(g_.node(load));
+    for (NodeId w : writers) {
+      const Node& nd = g_.node(w);
+      if (nd.op != Op::Call && nd.op != Op::VaArg && nd.op != Op::VaStart &&
+          aa_.distinct_objects(nd.inputs[1], address))
+        continue;
+      switch (nd.op) {
+        case Op::Store: case Op::StoreV: case Op::LoadV:
+          if (aa_.alias(aa_.decompose(nd.inputs[1]), access_size(nd), addr, size) != Alias::No) return false;
+          break;
+        case Op::Copy:
+          if (aa_.private_slot(addr.base)) break;
+          if (aa_.alias(aa_.decompose(nd.inputs[1]), static_cast<uint64_t>(nd.literals[0].as_int()), addr, size) !=
+              Alias::No)
+            return false;
+          break;
+        default:  // call, va_arg, va_start
+          if (!aa_.private_slot(addr.base)) return false;
+      }
+    }
+    return true;
+  }
+
+  // The memory state entering the loop that state m (made inside it)
+  // derives from, or kNone.
+  NodeId state_entering(const Loop& loop, NodeId m) const {
+    NodeId region = cfg_.blocks[loop.header];
+    for (NodeId steps = 0; steps <= g_.size() && defined_in(loop, m); ++steps) {
+      const Node& nd = g_.node(m);
+      switch (nd.op) {
+        case Op::Phi:
+          m = nd.control[0] == region ? nd.inputs[loop.entry_index] : forward_input(m);
+          break;
+        case Op::Store: case Op::StoreV: case Op::Copy: case Op::VaStart:
+          m = nd.inputs[0];
+          break;
+        case Op::Proj:
+          if (nd.literals[0].as_int() != 0) return kNone;
+          m = g_.node(nd.inputs[0]).inputs[0];
+          break;
+        default:
+          return kNone;
+      }
+    }
+    return defined_in(loop, m) ? kNone : m;
+  }
+
+  // The input of phi m on the first edge into its region that is no back
+  // edge (for an inner loop's header: its entry), else input 0.
+  NodeId forward_input(NodeId m) const {
+    const Node& nd = g_.node(m);
+    NodeId region = nd.control[0];
+    uint32_t rb = cfg_.block_of[region];
+    for (size_t i = 0; i < nd.inputs.size(); ++i) {
+      uint32_t from = LoopForest::edge_source(g_, cfg_, g_.node(region).control[i]);
+      if (from != DomTree::kNone && cfg_.reachable(from) && !cfg_.dom.dominates(rb, from)) return nd.inputs[i];
+    }
+    return nd.inputs[0];
+  }
+
+  // A stack slot or a data item of this module, read inside its bounds.
+  bool never_traps(NodeId load) const {
+    Address addr = aa_.decompose(g_.node(load).inputs[1]);
+    if (addr.base == kNone || addr.offset < 0) return false;
+    uint64_t end = static_cast<uint64_t>(addr.offset) + access_size(g_.node(load));
+    const Node& base = g_.node(addr.base);
+    if (base.op == Op::StackSlot) return end <= static_cast<uint64_t>(base.literals[0].as_int());
+    std::string_view name = base.literals[0].as_string();
+    for (const DataItem& d : header_.data)
+      if (d.name == name) return end <= d.size;
+    return false;
+  }
+
+  bool runs_first_iteration(const Loop& loop, NodeId load, std::optional<bool>& stays_on_entry) const {
+    uint32_t b = cfg_.block_of_node(g_, load);
+    if (b != loop.header) {
+      if (!stays_on_entry) stays_on_entry = header_stays_on_entry(loop);
+      if (!*stays_on_entry) return false;
+    }
+    for (uint32_t l : loop.latches)
+      if (!cfg_.dom.dominates(b, l)) return false;
+    for (uint32_t x : loop.blocks) {
+      bool after = x != b && cfg_.dom.dominates(b, x);
+      if (after) continue;
+      if (x != loop.header && std::any_of(cfg_.graph.succs[x].begin(), cfg_.graph.succs[x].end(),
+                                          [&](uint32_t s) { return !loop.contains(s); }))
+        return false;
+      if (x != loop.header && inner_header(loop, x)) return false;
+      if (holds_call(x)) return false;
+    }
+    return true;
+  }
+
+  bool header_stays_on_entry(const Loop& loop) const {
+    NodeId t = cfg_.terminator[loop.header];
+    if (t == kNone) return false;
+    if (g_.op(t) == Op::Jump) return true;
+    if (g_.op(t) != Op::If) return false;
+    std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
+    if (!test) {  // both sides stay in the loop
+      const std::vector<uint32_t>& succs = cfg_.graph.succs[loop.header];
+      return std::all_of(succs.begin(), succs.end(), [&](uint32_t s) { return loop.contains(s); });
+    }
+    std::optional<uint64_t> v = eval_on_entry(g_, cfg_, loop, test->cond);
+    return v && (*v != 0) == test->stays_on_true;
+  }
+
+  bool inner_header(const Loop& loop, uint32_t x) const {
+    for (uint32_t p : cfg_.graph.preds[x])
+      if (loop.contains(p) && cfg_.reachable(p) && cfg_.dom.dominates(x, p)) return true;
+    return false;
+  }
+
+  bool holds_call(uint32_t block) const {
+    for (NodeId u : g_.users(cfg_.blocks[block]))
+      if (g_.alive(u) && g_.node(u).control[0] == cfg_.blocks[block] &&
+          (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg))
+        return true;
+    return false;
+  }
+
+  Graph& g_;
+  const ModuleHeader& header_;
+  SonCfg cfg_;
+  LoopForest forest_;
+  AliasAnalysis aa_;
+};
+
+}  // namespace
+
+size_t licm(Function& fn, const ModuleHeader& header) {
+  Graph g(fn);
+  size_t changes = Licm(g, header).run();
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt
