@@ -88,7 +88,8 @@ bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId 
     const Node& nd = g.node(m);
     if (!nd.control.empty()) {
       uint32_t b = cfg.block_of_node(g, m);
-      memo[m] = b != DomTree::kNone && !loop.contains(b) ? 1 : 2;
+      bool before = b != DomTree::kNone && cfg.reachable(b) && !loop.contains(b) && cfg.dom.dominates(b, loop.header);
+      memo[m] = before ? 1 : 2;
       stack.pop_back();
       continue;
     }

@@ -46,9 +46,10 @@ struct LoopForest {
 
 LoopForest find_loops(const Graph& g, const SonCfg& cfg);
 
-// Whether every input chain of value node n stays outside `loop`: n is a
-// node with no control input whose inputs are all invariant, or a pinned
-// node whose block is outside the loop. `memo` caches answers by node id
+// Whether value node n is computed before `loop`: n is a node with no
+// control input whose inputs are all invariant, or a pinned node whose
+// block is outside the loop and dominates its header (so n is available
+// in the preheader). `memo` caches answers by node id
 // (resized as needed; 0 unknown, 1 invariant, 2 variant).
 bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, std::vector<uint8_t>& memo);
 

@@ -21,6 +21,8 @@
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   licm          loop-invariant loads leave their loop (-O2)
+//   iv-reduce     induction-variable strength reduction, test replacement
+//                 (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
@@ -105,6 +107,13 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"gvn", "load-forward"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
        .function_pass = licm},
+      {.name = "iv-reduce",
+       .summary = "an address base + i*size over a counter i becomes a pointer stepping by size*step; exit test on it",
+       .min_level = 2,
+       .after = {"licm"},
+       .triggers = {"idealize", "gvn", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "licm", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .function_pass = iv_reduce},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
