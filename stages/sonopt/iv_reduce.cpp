@@ -90,7 +90,7 @@ class IvReduce {
   size_t run() {
     size_t changes = 0;
     for (const Loop& loop : forest_.loops)
-      if (loop.simple() && loop.latches.size() == 1) changes += reduce(loop);
+      if (loop.simple() && loop.latches.size() == 1 && innermost(loop)) changes += reduce(loop);
     return changes;
   }
 
@@ -119,6 +119,11 @@ class IvReduce {
     }
     if (cmp) changes += replace_test(loop, *test, *cmp, reduced);
     return changes;
+  }
+
+  bool innermost(const Loop& loop) const {
+    return std::none_of(forest_.loops.begin(), forest_.loops.end(),
+                        [&](const Loop& other) { return other.header != loop.header && loop.contains(other.header); });
   }
 
   std::optional<Compare> normalize(const HeaderTest& test) const {
