@@ -394,9 +394,13 @@ class Checker {
   }
 
   // The value a read of `in` expects in its place: true if present.
-  bool expect(const State& s, unsigned loc, uint32_t code, NodeId reader, const std::string& what, bool report) {
+  // Input `i` of `reader` (value `code`) must be in `loc`. The message is
+  // built only on an error: this runs for every input of every instruction.
+  bool expect(const State& s, unsigned loc, uint32_t code, NodeId reader, size_t i, bool report) {
     if (s[loc] == code) return true;
-    if (report) error(reader, what + " should be in " + loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
+    if (report)
+      error(reader, "input " + std::to_string(i) + " " + ref(node(reader).inputs[i]) + " should be in " +
+                        loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
     return false;
   }
 
@@ -425,11 +429,10 @@ class Checker {
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       char letter = shape_letter(info.inputs, i);
-      std::string what = "input " + std::to_string(i) + " " + ref(in);
       if (letter == 'f')
-        expect(s, kFlags, in, id, what, report);
+        expect(s, kFlags, in, id, i, report);
       else if (letter == 'v' && !node(in).place.none())
-        expect(s, loc_of(node(in).place), in, id, what, report);
+        expect(s, loc_of(node(in).place), in, id, i, report);
     }
     if ((nd.op == X64ArgReg || nd.op == X64EntryReg) && nd.place.is_reg()) {
       unsigned r = nd.place.reg();
