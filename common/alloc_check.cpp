@@ -55,6 +55,7 @@
 #include "alloc_check.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -440,8 +441,7 @@ class Checker {
         error(id, "the node takes " + loc_text(r) + "'s value at entry, but " + loc_text(r) + " " + holding(s[r]));
     }
     if (nd.op == X64Ret && report) check_restored(id, s);
-    for (unsigned r = 0; r < 32; ++r)
-      if (c.clobbers & (x64::RegMask{1} << r)) s[r] = clobber_code(id);
+    for (x64::RegMask m = c.clobbers; m != 0; m &= m - 1) s[std::countr_zero(m)] = clobber_code(id);
     if (c.clobbers_flags) s[kFlags] = clobber_code(id);
     define(id, s);
   }

@@ -580,7 +580,7 @@ int main(int argc, char** argv) {
       // and sonopt's outputs already are in that order.
       if (!pl::defs_precede_uses(fn)) pl::renumber_canonical(fn);
       pl::lower::Lowerer lowerer(in.header(), fn);
-      t.write(lowerer.run(t.verify_enabled()));
+      t.write(lowerer.run(t.input_verified()));
     }
     t.finish_output();
   });
