@@ -22,10 +22,14 @@
 //  3. Reducible addresses: `add "ptr" B, X` with B a loop-invariant pointer
 //     and X one of i64(i), i64(i) * c, i64(i) << c, where i64(i) is i itself
 //     when i is 64 bits wide, else sext/zext of i to i64 with the matching
-//     no-wrap fact. Not when X is i itself or i << 0..3 at 64 bits: x64
-//     addressing computes base + index * 1/2/4/8 for free, and a pointer phi
-//     would only add a register (decision: reduce what costs a multiply or
-//     a sign extension per iteration).
+//     no-wrap fact. Profitability (decision): an X whose scale is 1, 2, 4
+//     or 8 is reduced only when step 5 can then replace the exit test (so
+//     the counter may go): x64 addressing computes base + index * 1/2/4/8,
+//     and a sign extension costs one instruction, no more than the pointer's
+//     own step, while a new pointer phi beside a counter that stays is one
+//     more register live through the loop. Only innermost loops are
+//     reduced: in an outer loop the address is computed once per inner loop
+//     run, and the new phis would stay live through the inner loop.
 //  4. Each becomes a new header phi P: entry input `add "ptr" B, X[i :=
 //     init]` (the chain rebuilt over the phi's entry input, folded later by
 //     idealize), back input `add "ptr" P, size*step` (64-bit modular
@@ -111,7 +115,7 @@ class IvReduce {
         NodeId base = g_.node(a).inputs[side], x = g_.node(a).inputs[1 - side];
         if (result_type(g_, base) != ValueType::Ptr || !loop_invariant(g_, cfg_, loop, base, memo)) continue;
         std::optional<Offset> off = offset(x, ivs);
-        if (!off || !worth_it(*off)) continue;
+        if (!off || (!worth_it(*off) && !(cmp && test_replaceable(loop, *cmp, *off)))) continue;
         reduced.push_back({rewrite(loop, a, base, *off), *off});
         ++changes;
         break;
@@ -213,8 +217,9 @@ class IvReduce {
     return std::nullopt;
   }
 
+  // An offset x64 addressing cannot compute for free (base + index * 1, 2,
+  // 4 or 8 over a 64-bit index).
   static bool worth_it(const Offset& off) {
-    if (off.ext != Op::Const) return true;
     return off.scale != 1 && off.scale != 2 && off.scale != 4 && off.scale != 8;
   }
 
@@ -274,14 +279,9 @@ class IvReduce {
     if (!cmp.strict || !g_.is_const(cmp.rhs) || g_.users(test.cond).size() != 1) return 0;
     for (const auto& [p, off] : reduced) {
       const Induction& iv = *off.iv;
-      if (cmp.lhs != iv.phi || iv.step <= 0 || cmp.type != iv.type) continue;
-      NodeId init = g_.node(iv.phi).inputs[loop.entry_index];
-      if (!g_.is_const(init) || !only_users(iv.phi, {iv.next, test.cond}) || !only_users(iv.next, {iv.phi}))
+      if (!test_replaceable(loop, cmp, off) || !only_users(iv.phi, {iv.next, test.cond}) ||
+          !only_users(iv.next, {iv.phi}))
         continue;
-      Wide i0 = value_of(init, cmp), n = value_of(cmp.rhs, cmp);
-      if (i0 > n || (n - i0) % iv.step != 0) continue;
-      Wide span = (off.scale < 0 ? -Wide{off.scale} : Wide{off.scale}) * (n - i0);
-      if (span >= (Wide{1} << 62)) continue;
       Loc loc = g_.node(test.cond).loc;
       NodeId base = reduced_base(p, loop);
       NodeId end = add_ptr(base, offset_at(off, cmp.rhs, loc), loc);
@@ -297,6 +297,19 @@ class IvReduce {
       return 1;
     }
     return 0;
+  }
+
+  // The conditions of step 5 but the counter's users.
+  bool test_replaceable(const Loop& loop, const Compare& cmp, const Offset& off) const {
+    const Induction& iv = *off.iv;
+    if (!cmp.strict || !g_.is_const(cmp.rhs) || cmp.lhs != iv.phi || iv.step <= 0 || cmp.type != iv.type)
+      return false;
+    NodeId init = g_.node(iv.phi).inputs[loop.entry_index];
+    if (!g_.is_const(init)) return false;
+    Wide i0 = value_of(init, cmp), n = value_of(cmp.rhs, cmp);
+    if (i0 > n || (n - i0) % iv.step != 0) return false;
+    Wide span = (off.scale < 0 ? -Wide{off.scale} : Wide{off.scale}) * (n - i0);
+    return span < (Wide{1} << 62);
   }
 
   // The B of a reduced phi p: its entry input is `add "ptr" B, X(init)`.
