@@ -105,15 +105,14 @@ class IvReduce {
     std::optional<Compare> cmp = normalize(*test);
     std::vector<Induction> ivs = inductions(loop, cmp);
     if (ivs.empty()) return 0;
-    std::vector<uint8_t> memo;
+    memo_.clear();
     size_t changes = 0;
     std::vector<std::pair<NodeId, Offset>> reduced;  // new phi, its offset
-    NodeId limit = g_.size();
-    for (NodeId a = 0; a < limit; ++a) {
-      if (!g_.alive(a) || g_.op(a) != Op::Add || literal_value_type(g_.node(a).literals[0]) != ValueType::Ptr) continue;
+    for (NodeId a : candidates(ivs)) {
+      if (!g_.alive(a)) continue;
       for (int side = 0; side < 2; ++side) {
         NodeId base = g_.node(a).inputs[side], x = g_.node(a).inputs[1 - side];
-        if (result_type(g_, base) != ValueType::Ptr || !loop_invariant(g_, cfg_, loop, base, memo)) continue;
+        if (result_type(g_, base) != ValueType::Ptr || !loop_invariant(g_, cfg_, loop, base, memo_)) continue;
         std::optional<Offset> off = offset(x, ivs);
         if (!off || (!worth_it(*off) && !(cmp && test_replaceable(loop, *cmp, *off)))) continue;
         reduced.push_back({rewrite(loop, a, base, *off), *off});
@@ -128,6 +127,26 @@ class IvReduce {
   bool innermost(const Loop& loop) const {
     return std::none_of(forest_.loops.begin(), forest_.loops.end(),
                         [&](const Loop& other) { return other.header != loop.header && loop.contains(other.header); });
+  }
+
+  // The `add "ptr"` nodes that read a counter through at most an extension
+  // and a multiplication or shift (step 3's shapes), sorted.
+  std::vector<NodeId> candidates(const std::vector<Induction>& ivs) const {
+    std::vector<NodeId> out, level;
+    for (const Induction& iv : ivs) level.push_back(iv.phi);
+    for (int depth = 0; depth < 3 && !level.empty(); ++depth) {
+      std::vector<NodeId> next;
+      for (NodeId n : level)
+        for (NodeId u : g_.users(n)) {
+          OpId op = g_.op(u);
+          if (op == Op::Add && literal_value_type(g_.node(u).literals[0]) == ValueType::Ptr) out.push_back(u);
+          else if (op == Op::SExt || op == Op::ZExt || op == Op::Mul || op == Op::Shl) next.push_back(u);
+        }
+      level = std::move(next);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
   }
 
   std::optional<Compare> normalize(const HeaderTest& test) const {
@@ -326,6 +345,7 @@ class IvReduce {
   Graph& g_;
   SonCfg cfg_;
   LoopForest forest_;
+  InvariantMemo memo_;
 };
 
 }  // namespace

@@ -70,7 +70,15 @@ bool writes_memory(OpId op) {
 class Licm {
  public:
   Licm(Graph& g, const ModuleHeader& header)
-      : g_(g), header_(header), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g) {}
+      : g_(g), header_(header), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g),
+        pinned_(cfg_.blocks.size()) {
+    if (forest_.loops.empty()) return;
+    for (NodeId n = 0; n < g_.size(); ++n) {
+      if (!g_.alive(n) || !g_.has(n, PINNED) || g_.node(n).control.empty()) continue;
+      uint32_t b = cfg_.block_of_node(g_, n);
+      if (b != DomTree::kNone) pinned_[b].push_back(n);
+    }
+  }
 
   size_t run() {
     size_t changes = 0;
@@ -81,20 +89,20 @@ class Licm {
 
  private:
   size_t hoist_from(const Loop& loop) {
-    std::vector<uint8_t> memo;
     std::vector<NodeId> loads, writers;
-    for (NodeId n = 0; n < g_.size(); ++n) {
-      if (!g_.alive(n) || !g_.has(n, PINNED) || g_.node(n).control.empty()) continue;
-      uint32_t b = cfg_.block_of_node(g_, n);
-      if (b == DomTree::kNone || !loop.contains(b)) continue;
-      if (g_.op(n) == Op::Load) loads.push_back(n);
-      else if (writes_memory(g_.op(n))) writers.push_back(n);
-    }
+    for (uint32_t b : loop.blocks)
+      for (NodeId n : pinned_[b]) {
+        if (cfg_.block_of_node(g_, n) != b) continue;  // hoisted from here
+        if (g_.op(n) == Op::Load) loads.push_back(n);
+        else if (writes_memory(g_.op(n))) writers.push_back(n);
+      }
+    std::sort(loads.begin(), loads.end());
+    memo_.clear();
     std::optional<bool> stays_on_entry;
     size_t changes = 0;
     for (NodeId load : loads) {
       const Node& ld = g_.node(load);
-      if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo)) continue;
+      if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo_)) continue;
       NodeId mem = ld.inputs[0];
       if (defined_in(loop, mem)) {
         if (!no_writer_aliases(load, writers)) continue;
@@ -104,7 +112,8 @@ class Licm {
       if (!never_traps(load) && !runs_first_iteration(loop, load, stays_on_entry)) continue;
       g_.set_input(load, 0, mem);
       g_.set_control(load, 0, loop.preheader_node);
-      memo.assign(memo.size(), 0);  // a load now outside makes more addresses invariant
+      pinned_[loop.preheader].push_back(load);
+      memo_.clear();  // a load now outside makes more addresses invariant
       ++changes;
     }
     return changes;
@@ -247,6 +256,8 @@ class Licm {
   SonCfg cfg_;
   LoopForest forest_;
   AliasAnalysis aa_;
+  std::vector<std::vector<NodeId>> pinned_;  // block -> the pinned nodes placed there (hoisted ones too)
+  InvariantMemo memo_;
 };
 
 }  // namespace

@@ -74,36 +74,40 @@ LoopForest find_loops(const Graph& g, const SonCfg& cfg) {
   return forest;
 }
 
-bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, std::vector<uint8_t>& memo) {
-  if (memo.size() < g.size()) memo.resize(g.size(), 0);
+bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, InvariantMemo& memo) {
+  std::vector<uint8_t>& state = memo.state;
+  if (state.size() < g.size()) state.resize(g.size(), 0);
+  auto settle = [&](NodeId m, bool invariant) {
+    state[m] = invariant ? 1 : 2;
+    memo.touched.push_back(m);
+  };
   // Post-order over the inputs of floating nodes (acyclic: every cycle goes
   // through a phi, which is pinned).
   std::vector<NodeId> stack = {n};
   while (!stack.empty()) {
     NodeId m = stack.back();
-    if (memo[m] != 0) {
+    if (state[m] != 0) {
       stack.pop_back();
       continue;
     }
     const Node& nd = g.node(m);
     if (!nd.control.empty()) {
       uint32_t b = cfg.block_of_node(g, m);
-      bool before = b != DomTree::kNone && cfg.reachable(b) && !loop.contains(b) && cfg.dom.dominates(b, loop.header);
-      memo[m] = before ? 1 : 2;
+      settle(m, b != DomTree::kNone && cfg.reachable(b) && !loop.contains(b) && cfg.dom.dominates(b, loop.header));
       stack.pop_back();
       continue;
     }
     bool pending = false;
     for (NodeId i : nd.inputs)
-      if (memo[i] == 0) {
+      if (state[i] == 0) {
         stack.push_back(i);
         pending = true;
       }
     if (pending) continue;
-    memo[m] = std::all_of(nd.inputs.begin(), nd.inputs.end(), [&](NodeId i) { return memo[i] == 1; }) ? 1 : 2;
+    settle(m, std::all_of(nd.inputs.begin(), nd.inputs.end(), [&](NodeId i) { return state[i] == 1; }));
     stack.pop_back();
   }
-  return memo[n] == 1;
+  return state[n] == 1;
 }
 
 std::vector<NodeId> header_phis(const Graph& g, const SonCfg& cfg, const Loop& loop) {

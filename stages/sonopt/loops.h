@@ -49,9 +49,17 @@ LoopForest find_loops(const Graph& g, const SonCfg& cfg);
 // Whether value node n is computed before `loop`: n is a node with no
 // control input whose inputs are all invariant, or a pinned node whose
 // block is outside the loop and dominates its header (so n is available
-// in the preheader). `memo` caches answers by node id
-// (resized as needed; 0 unknown, 1 invariant, 2 variant).
-bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, std::vector<uint8_t>& memo);
+// in the preheader). `memo` caches answers for one loop; clear() it (cost:
+// the entries set) before asking about another loop or after an edit.
+struct InvariantMemo {
+  std::vector<uint8_t> state;  // by node id: 0 unknown, 1 invariant, 2 variant
+  std::vector<NodeId> touched;
+  void clear() {
+    for (NodeId n : touched) state[n] = 0;
+    touched.clear();
+  }
+};
+bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, InvariantMemo& memo);
 
 // The phis of the loop's header region (live, sorted).
 std::vector<NodeId> header_phis(const Graph& g, const SonCfg& cfg, const Loop& loop);
