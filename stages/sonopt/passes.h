@@ -23,6 +23,7 @@ size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
 size_t licm(Function& fn, const ModuleHeader& header);
 size_t iv_reduce(Function& fn, const ModuleHeader& header);
+size_t unroll(Function& fn, const ModuleHeader& header);
 size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);
 size_t const_call(std::vector<Function>& fns, const ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);

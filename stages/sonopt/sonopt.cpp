@@ -21,6 +21,8 @@
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   licm          loop-invariant loads leave their loop (-O2)
+//   unroll        full unrolling of small loops with a constant trip count
+//                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
 //                 (-O2)
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
@@ -107,6 +109,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"gvn", "load-forward"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
        .function_pass = licm},
+      {.name = "unroll",
+       .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
+       .min_level = 2,
+       .before = {"iv-reduce"},
+       .after = {"licm"},
+       .triggers = {"idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .function_pass = unroll},
       {.name = "iv-reduce",
        .summary = "an address base + i*size over a counter i becomes a pointer stepping by size*step; exit test on it",
        .min_level = 2,

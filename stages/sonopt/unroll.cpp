@@ -1,0 +1,216 @@
+// unroll.cpp - full unrolling of small loops with a constant trip count:
+// the body runs T times in a row before the loop, and the loop then runs
+// zero times.
+//
+// Algorithm, for each simple innermost loop (loops.h) of two blocks - the
+// header (phis and the exit test only) and one body block that jumps back
+// to it (the side of the test that stays):
+//  1. Trip count by evaluation: the header phis whose entry inputs are
+//     constants (common/eval.h through loops.h's evaluator) are stepped
+//     through their back inputs, and the exit test evaluated each time; the
+//     first time it leaves gives T. A test that is not a constant that way,
+//     or T > kMaxTrips, leaves the loop alone; so does T = 0 (sccp's work).
+//  2. Size budget: the loop's own nodes (the body's pinned nodes and every
+//     floating node that reads a header phi or a body node, transitively)
+//     times T at most kMaxNodes.
+//  3. T copies of those nodes, in dependency order, each copy reading the
+//     previous copy's values where the original read a header phi (the
+//     first copy: the phis' entry inputs); pinned copies (loads, stores,
+//     calls, divisions) hang off the preheader, in the order of their
+//     memory chain, which the copies thread like the original iterations.
+//  4. Each header phi's entry input becomes its value after T iterations,
+//     and the exit test a constant that leaves: the loop runs zero times
+//     and every use after it reads the final values. dce then removes the
+//     body (unreachable) and the back edge, simplify-cfg the header.
+// Paper: loop unrolling as in Aho, Sethi, Ullman 10.2; on the sea of nodes
+// a body copy is a copy of its nodes with the phis renamed, as in Click's
+// thesis ("Combining Analyses, Combining Optimizations", 1995) peeling.
+// Invariants needed: the son contract. Kept: the son contract (copies of
+// pinned nodes hang off the preheader, whose block dominates the loop; the
+// entry inputs stay defined at the end of the preheader); every pinned node
+// of the body runs T times in the original order, as before; volatile
+// accesses keep their order (one memory chain).
+#include <algorithm>
+#include <map>
+
+#include "loops.h"
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+constexpr int kMaxTrips = 16;
+constexpr size_t kMaxNodes = 128;
+
+class Unroll {
+ public:
+  explicit Unroll(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+
+  size_t run() {
+    size_t changes = 0;
+    for (const Loop& loop : forest_.loops)
+      if (shape_ok(loop) && unroll(loop)) ++changes;
+    return changes;
+  }
+
+ private:
+  // Two blocks: the header (phis and an exit test) and one body block.
+  bool shape_ok(const Loop& loop) const {
+    if (!loop.simple() || loop.blocks.size() != 2 || loop.latches.size() != 1) return false;
+    uint32_t body = loop.latches[0];
+    if (body == loop.header || g_.op(cfg_.blocks[body]) != Op::Proj) return false;
+    std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
+    if (!test) return false;
+    NodeId region = cfg_.blocks[loop.header];
+    for (NodeId u : g_.users(region)) {
+      if (!g_.alive(u) || g_.node(u).control.empty() || g_.node(u).control[0] != region) continue;
+      if (g_.op(u) != Op::Phi && u != test->branch) return false;
+    }
+    NodeId t = cfg_.terminator[body];
+    return t != kNone && g_.op(t) == Op::Jump;
+  }
+
+  // Header phi values known as constants: phi -> value.
+  using Env = std::map<NodeId, uint64_t>;
+
+  std::optional<uint64_t> eval(NodeId n, const Env& env, NodeId region, int depth) const {
+    if (depth > 32) return std::nullopt;
+    const Node& nd = g_.node(n);
+    if (nd.op == Op::Const) return g_.const_value_of(n);
+    if (nd.op == Op::Phi) {
+      if (nd.control[0] != region) return std::nullopt;
+      auto it = env.find(n);
+      if (it == env.end()) return std::nullopt;
+      return it->second;
+    }
+    if (!g_.has(n, PURE) || eval_class(nd.op) == EvalClass::None) return std::nullopt;
+    std::vector<uint64_t> args;
+    for (NodeId i : nd.inputs) {
+      std::optional<uint64_t> v = eval(i, env, region, depth + 1);
+      if (!v) return std::nullopt;
+      args.push_back(*v);
+    }
+    return eval_pure(nd.op, {nd.literals.data(), nd.literals.size()}, {args.data(), args.size()}, nullptr);
+  }
+
+  std::optional<int> trip_count(const Loop& loop, const HeaderTest& test) const {
+    NodeId region = cfg_.blocks[loop.header];
+    std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
+    size_t back = 1 - loop.entry_index;
+    Env env;
+    for (NodeId phi : phis)
+      if (std::optional<uint64_t> v = eval(g_.node(phi).inputs[loop.entry_index], {}, region, 0)) env[phi] = *v;
+    for (int t = 0; t <= kMaxTrips; ++t) {
+      std::optional<uint64_t> c = eval(test.cond, env, region, 0);
+      if (!c) return std::nullopt;
+      if ((*c != 0) != test.stays_on_true) return t;
+      Env next;
+      for (NodeId phi : phis)
+        if (std::optional<uint64_t> v = eval(g_.node(phi).inputs[back], env, region, 0)) next[phi] = *v;
+      env = std::move(next);
+    }
+    return std::nullopt;
+  }
+
+  // The loop's own nodes (step 2), in dependency order; empty if too many.
+  std::vector<NodeId> loop_nodes(const Loop& loop, uint32_t body) const {
+    std::vector<bool> in(g_.size(), false);
+    std::vector<NodeId> stack;
+    for (NodeId phi : header_phis(g_, cfg_, loop)) stack.push_back(phi);
+    NodeId body_node = cfg_.blocks[body], jump = cfg_.terminator[body];
+    for (NodeId u : g_.users(body_node))
+      if (g_.alive(u) && u != jump && g_.node(u).control.size() == 1 && g_.node(u).control[0] == body_node &&
+          !in[u]) {
+        if (g_.op(u) == Op::Region) return {};  // the body proj leads into a region directly
+        in[u] = true;
+        stack.push_back(u);
+      }
+    std::vector<NodeId> set;
+    while (!stack.empty()) {
+      NodeId n = stack.back();
+      stack.pop_back();
+      if (g_.op(n) != Op::Phi) set.push_back(n);
+      if (set.size() > kMaxNodes) return {};
+      for (NodeId u : g_.users(n))
+        if (!in[u] && g_.alive(u) && g_.node(u).control.empty()) {
+          in[u] = true;
+          stack.push_back(u);
+        }
+    }
+    // Dependency order: ids are no order after edits, so sort by a DFS.
+    std::sort(set.begin(), set.end());
+    std::vector<uint8_t> state(g_.size(), 0);  // 0 new, 1 on stack, 2 done
+    std::vector<NodeId> order;
+    for (NodeId root : set) {
+      std::vector<std::pair<NodeId, size_t>> dfs = {{root, 0}};
+      while (!dfs.empty()) {
+        auto& [n, next] = dfs.back();
+        if (next == 0 && state[n] != 0) {
+          dfs.pop_back();
+          continue;
+        }
+        state[n] = 1;
+        const Node& nd = g_.node(n);
+        if (next < nd.inputs.size()) {
+          NodeId i = nd.inputs[next++];
+          if (in[i] && g_.op(i) != Op::Phi && state[i] == 0) dfs.push_back({i, 0});
+          continue;
+        }
+        state[n] = 2;
+        order.push_back(n);
+        dfs.pop_back();
+      }
+    }
+    return order;
+  }
+
+  bool unroll(const Loop& loop) {
+    std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
+    std::optional<int> trips = trip_count(loop, *test);
+    if (!trips || *trips == 0) return false;
+    uint32_t body = loop.latches[0];
+    std::vector<NodeId> nodes = loop_nodes(loop, body);
+    if (nodes.empty() || nodes.size() * static_cast<size_t>(*trips) > kMaxNodes) return false;
+    std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
+    size_t back = 1 - loop.entry_index;
+    std::map<NodeId, NodeId> cur;  // header phi -> its value entering this iteration
+    for (NodeId phi : phis) cur[phi] = g_.node(phi).inputs[loop.entry_index];
+    for (int t = 0; t < *trips; ++t) {
+      std::map<NodeId, NodeId> copy = cur;  // original -> this iteration's node
+      auto mapped = [&](NodeId n) {
+        auto it = copy.find(n);
+        return it == copy.end() ? n : it->second;
+      };
+      for (NodeId n : nodes) {
+        Node nd = g_.node(n);
+        for (NodeId& i : nd.inputs) i = mapped(i);
+        if (!nd.control.empty()) nd.control[0] = loop.preheader_node;
+        copy[n] = g_.add(std::move(nd));
+      }
+      std::map<NodeId, NodeId> next;
+      for (NodeId phi : phis) next[phi] = mapped(g_.node(phi).inputs[back]);
+      cur = std::move(next);
+    }
+    for (NodeId phi : phis) g_.set_input(phi, loop.entry_index, cur[phi]);
+    NodeId old = test->cond;
+    g_.set_input(test->branch, 0, g_.add_const(ValueType::I32, test->stays_on_true ? 0 : 1, g_.node(old).loc));
+    g_.kill_if_unused(old);
+    return true;
+  }
+
+  Graph& g_;
+  SonCfg cfg_;
+  LoopForest forest_;
+};
+
+}  // namespace
+
+size_t unroll(Function& fn, const ModuleHeader&) {
+  Graph g(fn);
+  size_t changes = Unroll(g).run();
+  g.finish();
+  return changes;
+}
+
+}  // namespace pl::sonopt
