@@ -30,6 +30,9 @@
 //     more register live through the loop. Only innermost loops are
 //     reduced: in an outer loop the address is computed once per inner loop
 //     run, and the new phis would stay live through the inner loop.
+//     `(B + X) + E` with E a loop-invariant i64 is reduced as (B + E) + X
+//     (64-bit modular arithmetic: the same address), so E is no longer live
+//     in the loop.
 //  4. Each becomes a new header phi P: entry input `add "ptr" B, X[i :=
 //     init]` (the chain rebuilt over the phi's entry input, folded later by
 //     idealize), back input `add "ptr" P, size*step` (64-bit modular
@@ -108,18 +111,17 @@ class IvReduce {
     memo_.clear();
     size_t changes = 0;
     std::vector<std::pair<NodeId, Offset>> reduced;  // new phi, its offset
-    for (NodeId a : candidates(ivs)) {
-      if (!g_.alive(a)) continue;
-      for (int side = 0; side < 2; ++side) {
-        NodeId base = g_.node(a).inputs[side], x = g_.node(a).inputs[1 - side];
-        if (result_type(g_, base) != ValueType::Ptr || !loop_invariant(g_, cfg_, loop, base, memo_)) continue;
-        std::optional<Offset> off = offset(x, ivs);
-        if (!off || (!worth_it(*off) && !(cmp && test_replaceable(loop, *cmp, *off)))) continue;
-        reduced.push_back({rewrite(loop, a, base, *off), *off});
+    std::vector<NodeId> adds = candidates(ivs);
+    // Nested forms first: reducing their inner add first would hide them.
+    for (bool nested : {true, false})
+      for (NodeId a : adds) {
+        if (!g_.alive(a)) continue;
+        std::optional<Match> m = match(loop, a, ivs, nested);
+        if (!m || (!worth_it(m->off) && !(cmp && test_replaceable(loop, *cmp, m->off)))) continue;
+        NodeId base = m->extra == kNone ? m->base : add_ptr(m->base, m->extra, g_.node(a).loc);
+        reduced.push_back({rewrite(loop, a, base, m->off), m->off});
         ++changes;
-        break;
       }
-    }
     if (cmp) changes += replace_test(loop, *test, *cmp, reduced);
     return changes;
   }
@@ -127,6 +129,31 @@ class IvReduce {
   bool innermost(const Loop& loop) const {
     return std::none_of(forest_.loops.begin(), forest_.loops.end(),
                         [&](const Loop& other) { return other.header != loop.header && loop.contains(other.header); });
+  }
+
+  // Step 3's shapes: `add "ptr" B, X`, or (nested) `add "ptr" (add "ptr" B,
+  // X), E` with E a loop-invariant integer, reduced over base B + E (so E
+  // is not live in the loop: a[k][j] with j fixed becomes one pointer).
+  struct Match {
+    NodeId base = kNone, extra = kNone;
+    Offset off;
+  };
+
+  std::optional<Match> match(const Loop& loop, NodeId a, const std::vector<Induction>& ivs, bool nested) {
+    for (int side = 0; side < 2; ++side) {
+      NodeId p = g_.node(a).inputs[side], x = g_.node(a).inputs[1 - side];
+      if (nested) {
+        if (result_type(g_, x) != ValueType::I64 || !loop_invariant(g_, cfg_, loop, x, memo_)) continue;
+        if (g_.op(p) != Op::Add || literal_value_type(g_.node(p).literals[0]) != ValueType::Ptr) continue;
+        std::optional<Match> inner = match(loop, p, ivs, false);
+        if (!inner) continue;
+        inner->extra = x;
+        return inner;
+      }
+      if (result_type(g_, p) != ValueType::Ptr || !loop_invariant(g_, cfg_, loop, p, memo_)) continue;
+      if (std::optional<Offset> off = offset(x, ivs)) return Match{p, kNone, *off};
+    }
+    return std::nullopt;
   }
 
   // The `add "ptr"` nodes that read a counter through at most an extension
@@ -139,7 +166,11 @@ class IvReduce {
       for (NodeId n : level)
         for (NodeId u : g_.users(n)) {
           OpId op = g_.op(u);
-          if (op == Op::Add && literal_value_type(g_.node(u).literals[0]) == ValueType::Ptr) out.push_back(u);
+          if (op == Op::Add && literal_value_type(g_.node(u).literals[0]) == ValueType::Ptr) {
+            out.push_back(u);
+            for (NodeId w : g_.users(u))  // the nested form
+              if (g_.op(w) == Op::Add && literal_value_type(g_.node(w).literals[0]) == ValueType::Ptr) out.push_back(w);
+          }
           else if (op == Op::SExt || op == Op::ZExt || op == Op::Mul || op == Op::Shl) next.push_back(u);
         }
       level = std::move(next);
