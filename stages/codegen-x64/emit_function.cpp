@@ -32,6 +32,7 @@ class FunctionEmitter {
   std::vector<std::array<NodeId, 4>> projs_;          // tuple node -> proj node per result
   std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
   std::vector<Label> labels_;
+  std::vector<uint32_t> forward_;                     // block -> the block a jump to it goes to
   Frame frame_;
 
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
@@ -40,6 +41,7 @@ class FunctionEmitter {
   }
   // ---- reading the graph ----
   void index_graph();
+  void find_forwarding_blocks();
   FrameRequest frame_request() const;
   uint32_t outgoing_bytes() const;
   NodeId through_copies(NodeId n) const;
@@ -257,12 +259,40 @@ void FunctionEmitter::run() {
     if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
   frame_ = layout_frame(frame_request());
   for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
+  find_forwarding_blocks();
 
   out_.begin_function(fn_.name, fn_.linkage);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
   emit_prologue(out_, frame_);
   for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);
   out_.end_function();
+}
+
+// Branch chaining: a block whose code is one jump (phis that need no
+// move on its edge, nothing else: regalloc-x64 leaves such a block where it
+// removed a merge's phis) is never the target of a branch; the branch goes
+// where the jump goes. The block is still emitted (a fall-through may reach
+// it). A chain of such blocks that closes a cycle (an empty endless loop)
+// keeps its jumps.
+void FunctionEmitter::find_forwarding_blocks() {
+  const std::vector<Block>& blocks = fn_.cfg->blocks;
+  forward_.resize(blocks.size());
+  std::vector<uint32_t> next(blocks.size());
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    next[b] = b;
+    const std::vector<NodeId>& nodes = blocks[b].nodes;
+    if (b == 0 || nodes.empty() || node(nodes.back()).op != Op::Jump || blocks[b].successors.size() != 1) continue;
+    bool empty = std::all_of(nodes.begin(), nodes.end() - 1,
+                             [&](NodeId n) { return node(n).op == Op::Region || node(n).op == Op::Phi; });
+    auto to = block_index_.find(blocks[b].successors[0]);
+    if (empty && to != block_index_.end() && !edge_needs_moves(nodes.back(), blocks[b].successors[0], 0))
+      next[b] = to->second;
+  }
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    uint32_t t = b;
+    for (size_t steps = 0; next[t] != t && steps <= blocks.size(); ++steps) t = next[t];
+    forward_[b] = next[t] == t ? t : b;  // no end within as many steps as blocks: a cycle
+  }
 }
 
 void FunctionEmitter::emit_block(uint32_t b) {
@@ -344,7 +374,7 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
     if (i >= block.successors.size()) fail(n, "missing successor " + std::to_string(i));
     auto it = block_index_.find(block.successors[i]);
     if (it == block_index_.end()) fail(n, "successor " + node_name(block.successors[i]) + " is not a block");
-    return it->second;
+    return forward_[it->second];
   };
   switch (node(n).op) {
     case Op::Jump: {
@@ -355,7 +385,7 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
     }
     case Op::X64Jcc: {
       uint32_t taken = target(0), other = target(1);
-      bool same = taken == other;
+      bool same = block.successors[0] == block.successors[1];
       if (edge_needs_moves(n, block.successors[0], 0) || edge_needs_moves(n, block.successors[1], same ? 1 : 0))
         fail(n, "a branch edge needs phi moves (a critical edge that was not split)");
       Cond cc = cond_literal(n, 0);

@@ -334,8 +334,9 @@ class Assigner {
   // ---- one instruction (with its flags producer, if deferred) ----
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
-    const x64::Constraints& c = x64::constraints(node(id).op);
     order_commutative(id);
+    to_three_address(id);
+    const x64::Constraints& c = x64::constraints(node(id).op);
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);
@@ -448,6 +449,32 @@ class Assigner {
     NodeId a = nd.inputs[0], b = nd.inputs[1];
     if (a == b || !is_value_[a] || !is_value_[b]) return;
     if (lives_after(a) && !lives_after(b)) std::swap(nd.inputs[0], nd.inputs[1]);
+  }
+
+  // An add whose input 0 lives on would overwrite a copy of it (step 2):
+  // it becomes a lea, which has three addresses, so the copy goes (LLVM's
+  // convertToThreeAddress): x64:addi t k x -> x64:lea t 0 k x, x64:subi t k
+  // x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t 1 0 x y. A lea of t
+  // i32 computes the same low 32 bits and, like the add, zeroes the upper
+  // ones; it leaves the flags alone (no compare reads an add's). Not when
+  // the result is wanted in x's own register (then x moves instead).
+  void to_three_address(NodeId id) {
+    Node& nd = fn_.nodes[id];
+    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add) return;
+    NodeId x = nd.inputs[0];
+    if (!is_value_[x] || !lives_after(x) || (in_reg(x) && hinted(id) == reg_of(x))) return;
+    if (nd.op == X64Add) {
+      if (!is_value_[nd.inputs[1]]) return;
+      nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
+    } else {
+      int64_t k = nd.literals[1].as_int();
+      if (nd.op == X64SubI) {
+        if (k == INT32_MIN) return;
+        k = -k;
+      }
+      nd.literals = {nd.literals[0], Literal::integer(0), Literal::integer(k)};
+    }
+    nd.op = X64Lea;
   }
 
   // The register value v is wanted in (hint_), or Rsp for none.
