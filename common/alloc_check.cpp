@@ -55,6 +55,7 @@
 #include "alloc_check.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -394,9 +395,13 @@ class Checker {
   }
 
   // The value a read of `in` expects in its place: true if present.
-  bool expect(const State& s, unsigned loc, uint32_t code, NodeId reader, const std::string& what, bool report) {
+  // Input `i` of `reader` (value `code`) must be in `loc`. The message is
+  // built only on an error: this runs for every input of every instruction.
+  bool expect(const State& s, unsigned loc, uint32_t code, NodeId reader, size_t i, bool report) {
     if (s[loc] == code) return true;
-    if (report) error(reader, what + " should be in " + loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
+    if (report)
+      error(reader, "input " + std::to_string(i) + " " + ref(node(reader).inputs[i]) + " should be in " +
+                        loc_text(loc) + ", but " + loc_text(loc) + " " + holding(s[loc]));
     return false;
   }
 
@@ -425,11 +430,10 @@ class Checker {
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       char letter = shape_letter(info.inputs, i);
-      std::string what = "input " + std::to_string(i) + " " + ref(in);
       if (letter == 'f')
-        expect(s, kFlags, in, id, what, report);
+        expect(s, kFlags, in, id, i, report);
       else if (letter == 'v' && !node(in).place.none())
-        expect(s, loc_of(node(in).place), in, id, what, report);
+        expect(s, loc_of(node(in).place), in, id, i, report);
     }
     if ((nd.op == X64ArgReg || nd.op == X64EntryReg) && nd.place.is_reg()) {
       unsigned r = nd.place.reg();
@@ -437,8 +441,7 @@ class Checker {
         error(id, "the node takes " + loc_text(r) + "'s value at entry, but " + loc_text(r) + " " + holding(s[r]));
     }
     if (nd.op == X64Ret && report) check_restored(id, s);
-    for (unsigned r = 0; r < 32; ++r)
-      if (c.clobbers & (x64::RegMask{1} << r)) s[r] = clobber_code(id);
+    for (x64::RegMask m = c.clobbers; m != 0; m &= m - 1) s[std::countr_zero(m)] = clobber_code(id);
     if (c.clobbers_flags) s[kFlags] = clobber_code(id);
     define(id, s);
   }

@@ -1,5 +1,5 @@
-// graph_diff.h - compare two functions as graphs (pipe-diff, and later
-// `sonopt --print-changed`).
+// graph_diff.h - compare two functions as graphs (pipe-diff, and
+// --print-changed of sonopt and cfgopt through common/pass_manager).
 //
 // Node numbering, node order and block order do not count; what counts is
 // which node feeds which. The matching (llvm-diff's idea: start from anchors,

@@ -19,9 +19,12 @@ constexpr std::array<std::string_view, kNumLevels> kLevelNames = {
   throw FormatError(Where::in(fn.name, std::move(entity)), msg);
 }
 
-void check_id(const Function& fn, NodeId id, const std::string& entity, const char* what) {
+// `entity` names where the reference is (node_name, block_name): it is made
+// only when the id is out of range, since this runs for every reference.
+template <typename Entity>
+void check_id(const Function& fn, NodeId id, Entity entity, const char* what) {
   if (id >= fn.nodes.size())
-    structural_error(fn, entity,
+    structural_error(fn, entity(),
                      std::string(what) + " refers to node i" + std::to_string(id) + ", but the function has " +
                          std::to_string(fn.nodes.size()) + " nodes");
 }
@@ -37,9 +40,9 @@ void check_nodes(const ModuleHeader& header, const Function& fn) {
     if (n.op >= op_limit)
       structural_error(fn, node_name(i), "opcode number " + std::to_string(n.op) + " is out of range");
     for (NodeId c : n.control)
-      if (c >= count) check_id(fn, c, node_name(i), "control input");
+      if (c >= count) check_id(fn, c, [&] { return node_name(i); }, "control input");
     for (NodeId in : n.inputs)
-      if (in >= count) check_id(fn, in, node_name(i), "input");
+      if (in >= count) check_id(fn, in, [&] { return node_name(i); }, "input");
     if (n.loc.file >= files && n.loc.valid())
       structural_error(fn, node_name(i),
                        "source location names file #" + std::to_string(n.loc.file) + ", but the module lists " +
@@ -52,7 +55,7 @@ void check_cfg(const Function& fn) {
   // 0 = unplaced; otherwise 1 + index of the block holding the node.
   std::vector<uint32_t> placed(fn.nodes.size(), 0);
   auto place = [&](NodeId id, uint32_t b, const char* what) {
-    check_id(fn, id, block_name(b), what);
+    check_id(fn, id, [&] { return block_name(b); }, what);
     if (placed[id])
       structural_error(fn, block_name(b),
                        "node i" + std::to_string(id) + " is already placed in block b" + std::to_string(placed[id] - 1));
@@ -62,7 +65,7 @@ void check_cfg(const Function& fn) {
   for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
     const Block& block = cfg.blocks[b];
     for (NodeId s : block.successors) {
-      check_id(fn, s, block_name(b), "successor");
+      check_id(fn, s, [&] { return block_name(b); }, "successor");
       if (!placed[s] || cfg.blocks[placed[s] - 1].node != s)
         structural_error(fn, block_name(b), "successor i" + std::to_string(s) + " is not a block node");
     }
@@ -88,12 +91,12 @@ void check_dominance(const Function& fn) {
                            " but cfg block " + std::to_string(b) + " is i" + std::to_string(cfg.blocks[b].node) +
                            " (dominance blocks follow cfg order)");
     if (d.parent) {
-      check_id(fn, *d.parent, block_name(b), "dominance parent");
+      check_id(fn, *d.parent, [&] { return block_name(b); }, "dominance parent");
       if (!is_block[*d.parent])
         structural_error(fn, block_name(b), "dominance parent i" + std::to_string(*d.parent) + " is not a block node");
     }
     for (NodeId f : d.frontier) {
-      check_id(fn, f, block_name(b), "dominance frontier");
+      check_id(fn, f, [&] { return block_name(b); }, "dominance frontier");
       if (!is_block[f])
         structural_error(fn, block_name(b), "dominance frontier entry i" + std::to_string(f) + " is not a block node");
     }

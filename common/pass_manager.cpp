@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "format.h"
+#include "graph_diff.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -123,8 +124,8 @@ void PassManager::add_options(CLI::App& app) {
                  "Print each function (printable form, to stderr) after every application of PASS, or of any pass "
                  "with 'all'");
   app.add_flag("--print-changed", print_changed_,
-               "Print each function after every pass application that changed it (with --print-after: only those "
-               "of that pass)");
+               "Print what each pass application changed, as a graph diff of the function before and after it "
+               "(pipe-diff's matching; with --print-after: only that pass's applications)");
   app.add_flag("--verify-each", verify_each_, "Run the verifier after every pass application");
   app.add_option("--bisect-limit", bisect_limit_,
                  "Apply only the first N pass applications and name application N on stderr");
@@ -248,8 +249,18 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const 
     for (const Function& g : fns) before += g.nodes.size();
   else
     before = fn.nodes.size();
+  // --print-changed shows what the application changed as a graph diff
+  // (common/graph_diff.h, pipe-diff's matching), so it keeps a copy of what
+  // the pass is about to transform.
+  std::vector<Function> snapshot;
+  if (print_changed_ && (print_after_.empty() || print_after_ == "all" || print_after_ == pass.name)) {
+    if (pass.module_pass)
+      snapshot = fns;
+    else
+      snapshot.push_back(fn);
+  }
   auto start = std::chrono::steady_clock::now();
-  size_t changes = pass.module_pass ? pass.module_pass(fns, header) : pass.function_pass(fn, header);
+  size_t changes = pass.module_pass ? pass.module_pass(fns, header) : pass.function_pass(fns[f], header);
   s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   uint64_t after = 0;
   if (pass.module_pass)
@@ -262,20 +273,57 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const 
   s.nodes_before += before;
   s.nodes_after += after;
   if (changes > 0 && !dump_dir_.empty()) dump_module(p, number, fns, header);
+  if (changes > 0 && !snapshot.empty()) print_changes(p, snapshot, fns, pass.module_pass ? fns.size() : f, header,
+                                                     changes, round);
   if (pass.module_pass) {
     for (const Function& g : fns) after_application(p, g, header, changes, round);
   } else {
-    after_application(p, fn, header, changes, round);
+    after_application(p, fns[f], header, changes, round);
   }
   return changes;
+}
+
+// --print-changed: one header per function the application changed, then
+// the graph diff of that function before and after it (functions matched by
+// name; one the pass removed or added is named as such).
+void PassManager::print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns,
+                                size_t f, const ModuleHeader& header, size_t changes, int round) const {
+  const PassDecl& pass = passes_[p];
+  auto title = [&](const std::string& name) {
+    return "# " + std::string(pass.name) + " changed '" + name + "' (application " + std::to_string(applications_) +
+           ", round " + std::to_string(round) + ", " + std::to_string(changes) + " change" +
+           (changes == 1 ? "" : "s") + ")\n";
+  };
+  auto find = [](const std::vector<Function>& in, const std::string& name) -> const Function* {
+    for (const Function& g : in)
+      if (g.name == name) return &g;
+    return nullptr;
+  };
+  std::string out;
+  std::vector<const Function*> after;
+  if (f < fns.size())
+    after.push_back(&fns[f]);
+  else
+    for (const Function& g : fns) after.push_back(&g);
+  for (const Function* b : after) {
+    const Function* a = find(before, b->name);
+    if (!a) {
+      out += title(b->name) + "function added\n" + function_text(*b, header);
+      continue;
+    }
+    FunctionDiff diff = diff_functions(*a, *b);
+    if (!diff.equal()) out += title(b->name) + format_function_diff(*a, *b, diff);
+  }
+  for (const Function& a : before)
+    if (!find(fns, a.name)) out += title(a.name) + "function removed\n";
+  std::cerr << out;
 }
 
 void PassManager::after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes,
                                     int round) {
   const PassDecl& pass = passes_[p];
   bool selected = print_after_ == "all" || print_after_ == pass.name;
-  bool print = print_changed_ ? (changes > 0 && (print_after_.empty() || selected)) : selected;
-  if (print)
+  if (selected && !print_changed_)
     std::cerr << "# after " << pass.name << " on '" << fn.name << "' (application " << applications_ << ", round "
               << round << ", " << changes << " change" << (changes == 1 ? "" : "s") << ")\n"
               << function_text(fn, header);

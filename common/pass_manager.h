@@ -32,7 +32,10 @@
 // application of each.
 //
 // Flags (add_options): -O0/-O1/-O2 (default -O2), --passes, --list-passes,
-// --print-after=PASS|all, --print-changed, --verify-each, --bisect-limit=N,
+// --print-after=PASS|all (the function after each application of PASS),
+// --print-changed (what each application changed, as a graph diff of the
+// function before and after it: common/graph_diff.h, the matching pipe-diff
+// uses, so renumbering is not a change), --verify-each, --bisect-limit=N,
 // --stats, --dump-changed=DIR (the whole module, printable form, after every
 // application that changed something, to DIR/NNNNN-PASS.txt with NNNNN the
 // application number: each file is a runnable module, so a test can run
@@ -115,6 +118,8 @@ class PassManager {
   // returns its number of changes (0 when --bisect-limit skips it).
   size_t apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
+  void print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns, size_t f,
+                     const ModuleHeader& header, size_t changes, int round) const;
   void dump_module(size_t p, uint64_t number, const std::vector<Function>& fns, const ModuleHeader& header) const;
 
   std::string tool_;

@@ -48,7 +48,7 @@ std::vector<NodeId> order_defs_before_uses(const Function& fn) {
   const size_t count = fn.nodes.size();
   std::vector<char> used(count, 0);
   for (const Node& n : fn.nodes)
-    for (size_t k = 0; k < ordered_operand_count(n); ++k) used[ordered_operand(n, k)] = 1;
+    for (size_t k = 0, count_n = ordered_operand_count(n); k < count_n; ++k) used[ordered_operand(n, k)] = 1;
   std::vector<NodeId> roots;
   for (NodeId id = 0; id < count; ++id)
     if (!used[id]) roots.push_back(id);
@@ -59,20 +59,24 @@ std::vector<NodeId> order_defs_before_uses(const Function& fn) {
   std::vector<char> state(count, kNew);
   std::vector<NodeId> order;
   order.reserve(count);
-  std::vector<std::pair<NodeId, size_t>> stack;  // node, next operand
+  struct Frame {
+    NodeId id;
+    uint32_t next, count;  // next operand, ordered operands
+  };
+  std::vector<Frame> stack;
+  auto push = [&](NodeId id) {
+    state[id] = kOnStack;
+    stack.push_back({id, 0, static_cast<uint32_t>(ordered_operand_count(fn.nodes[id]))});
+  };
   for (NodeId root : roots) {
     if (state[root] != kNew) continue;
-    stack.emplace_back(root, 0);
-    state[root] = kOnStack;
+    push(root);
     while (!stack.empty()) {
-      auto& [id, next] = stack.back();
-      const Node& n = fn.nodes[id];
-      if (next < ordered_operand_count(n)) {
-        NodeId op = ordered_operand(n, next++);
-        if (state[op] == kNew) {
-          state[op] = kOnStack;
-          stack.emplace_back(op, 0);
-        }
+      Frame& top = stack.back();
+      NodeId id = top.id;
+      if (top.next < top.count) {
+        NodeId op = ordered_operand(fn.nodes[id], top.next++);
+        if (state[op] == kNew) push(op);
         continue;
       }
       state[id] = kDone;
@@ -109,6 +113,19 @@ void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new) {
 }
 
 }  // namespace
+
+bool defs_precede_uses(const Function& fn) {
+  for (NodeId id = 0; id < fn.nodes.size(); ++id) {
+    const Node& n = fn.nodes[id];
+    if (n.op != Region)
+      for (NodeId c : n.control)
+        if (c >= id) return false;
+    bool later_input = false;
+    for (NodeId in : n.inputs) later_input |= in >= id;
+    if (later_input && ordered_input_count(n) != 0) return false;  // the opcode table only when it matters
+  }
+  return true;
+}
 
 std::vector<NodeId> renumber_canonical(Function& fn) {
   std::vector<NodeId> order = fn.cfg ? order_by_blocks(fn) : order_defs_before_uses(fn);

@@ -21,4 +21,10 @@ namespace pl {
 // Every reference (control, inputs, cfg, dominance) follows the map.
 std::vector<NodeId> renumber_canonical(Function& fn);
 
+// Whether every edge the sea-of-nodes order respects (control inputs except
+// a region's, inputs except a phi's) points to a lower id: then those edges
+// form no cycle, and a pass that wants definitions before uses can take the
+// nodes in id order as they are. One linear scan, no allocation.
+bool defs_precede_uses(const Function& fn);
+
 }  // namespace pl

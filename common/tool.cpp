@@ -93,6 +93,10 @@ Tool::Tool(ToolInfo info) : info_(std::move(info)), app_(info_.summary, info_.na
   app_.add_flag("--force", force_, "Write binary output even to a terminal");
   app_.add_flag("--verify,!--no-verify", verify_,
                 "Check input and output against their level contract (default: on)");
+  if (info_.module_input)
+    app_.add_flag("!--no-verify-input", verify_input_,
+                  "Check only the output: for a pipe whose producer checked what it wrote (pipecc runs its stages "
+                  "so, and every module is still checked once)");
   app_.set_version_flag("--version", info_.name + " " PIPE_VERSION);
   app_.footer("Example:\n" + info_.example +
               "\n\nExit status: 0 success, 1 bad input (diagnostic on stderr), 2 bad usage, 3 internal error.");
@@ -133,7 +137,7 @@ ModuleReader& Tool::open_input() {
   if (!info_.module_input) throw std::logic_error(info_.name + ": open_input() on a tool whose input is not a module");
   source_ = std::make_unique<ByteSource>(ByteSource::open(input_path_));
   reader_ = open_reader(*source_);
-  if (verify_) {
+  if (verify_ && verify_input_) {
     input_verifier_ = std::make_unique<ModuleVerifier>(reader_->header());
     if (!input_verifier_->header_diagnostics().empty())
       throw VerifyFailed(input_verifier_->header_diagnostics(), "input");

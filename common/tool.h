@@ -1,7 +1,7 @@
 // tool.h - the contract every tool of the toolchain shares.
 //
 //   tool [INPUT|-] [-o OUTPUT|-] [-f json|bin|text] [--force]
-//        [--verify|--no-verify] [--help] [--version]
+//        [--verify|--no-verify] [--no-verify-input] [--help] [--version]
 //
 // - INPUT defaults to stdin ("-"); its encoding is detected from its bytes.
 //   A tool whose input is not a module (c2ast reads C: ToolInfo::module_input
@@ -11,7 +11,9 @@
 // - -f picks the output encoding. Default: `bin`, or `text` when the output is
 //   a terminal. An explicit `-f bin` to a terminal is refused without --force.
 // - --verify (default) checks the input and the output against their level
-//   contracts (verify.h); --no-verify skips both.
+//   contracts (verify.h); --no-verify skips both; --no-verify-input skips
+//   the input's (for a pipe whose producer checked its output: pipecc runs
+//   its stages so, and then every module in its pipe is checked once).
 // - Exit status: 0 success; 1 bad input (diagnostics on stderr as
 //   `tool: FILE:LINE:COL: error: ...`, `FILE: byte N`, or the function and
 //   node `iN` / block `bN`); 2 bad usage; 3 internal error (a bug: the
@@ -127,6 +129,8 @@ class Tool {
   void finish_output();
 
   bool verify_enabled() const { return verify_; }
+  // Whether the input is verified (function by function in verify_input).
+  bool input_verified() const { return verify_ && verify_input_; }
   bool output_requested() const { return output_path_given_; }
   Encoding output_encoding() const;
   // -f's value as given ("" when not given).
@@ -150,6 +154,7 @@ class Tool {
   std::string encoding_name_;
   bool force_ = false;
   bool verify_ = true;
+  bool verify_input_ = true;  // --no-verify-input clears it
   std::vector<std::string> argv_;
 
   std::unique_ptr<ByteSource> source_;

@@ -156,6 +156,7 @@
 
 #include "abi.h"
 #include "alloc_check.h"
+#include "renumber.h"
 #include "text_format.h"
 #include "x64.h"
 
@@ -1383,11 +1384,11 @@ class FunctionVerifier {
       NodeId def = n.inputs[i];
       if (!checkable_def(dom, def)) continue;
       uint32_t db = block_of_[def];
-      std::string what = "input " + std::to_string(i) + " " + ref(def);
+      auto what = [&] { return "input " + std::to_string(i) + " " + ref(def); };  // only on an error: hot loop
       if (db == b && slot_[def] >= slot_[id])
-        out_.at_node(id, what + " is used before its definition in " + block_name(b));
+        out_.at_node(id, what() + " is used before its definition in " + block_name(b));
       else if (db != b && !dom.dominates(db, b))
-        out_.at_node(id, what + " is defined in " + block_name(db) + ", which does not dominate " + block_name(b));
+        out_.at_node(id, what() + " is defined in " + block_name(db) + ", which does not dominate " + block_name(b));
     }
   }
 
@@ -1487,8 +1488,11 @@ class FunctionVerifier {
     return i < inputs ? n.inputs[i] : n.control[i - inputs];
   }
 
-  // Tarjan's strongly connected components, iterative.
+  // Tarjan's strongly connected components, iterative. Most graphs number
+  // definitions before uses (the stages renumber canonically), and then the
+  // edges cannot close a cycle: one scan decides it (renumber.h).
   void check_acyclic() {
+    if (defs_precede_uses(fn_)) return;
     std::vector<uint32_t> index(n_, kNone), low(n_, 0);
     std::vector<uint8_t> on_stack(n_, 0);
     std::vector<NodeId> scc_stack;
@@ -1522,6 +1526,14 @@ class FunctionVerifier {
   }
 
   void pop_component(NodeId v, std::vector<NodeId>& scc_stack, std::vector<uint8_t>& on_stack) {
+    if (scc_stack.back() == v) {  // a component of one node, the usual case: no allocation
+      scc_stack.pop_back();
+      on_stack[v] = 0;
+      if (!uses_itself(v)) return;
+      std::vector<NodeId> self{v};
+      report_cycle(self);
+      return;
+    }
     std::vector<NodeId> members;
     NodeId w;
     do {

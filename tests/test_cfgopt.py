@@ -117,8 +117,9 @@ def test_print_after_and_print_changed(modules):
     err = cfgopt_text(path, "--print-after=merge-blocks").stderr.decode()
     assert "# after merge-blocks on 'main'" in err and "# after peephole" not in err, err
     err = cfgopt_text(path, "--print-changed").stderr.decode()
-    headers = [line for line in err.splitlines() if line.startswith("# after ")]
-    assert all(" 0 changes" not in h for h in headers), err
+    headers = [line for line in err.splitlines() if line.startswith("# ")]
+    assert headers and all(" changed '" in h and " 0 changes" not in h for h in headers), err
+    assert any(line.startswith(("  - ", "  + ", "  ! ")) for line in err.splitlines()), err
 
 
 def test_bisect_limit_finds_the_wrong_application(modules, tmp_path):

@@ -36,8 +36,9 @@ def test_page_is_self_contained_and_has_every_stage(page):
     assert "<script src" not in html and "<link" not in html and "http://" not in html.replace(
         "http://www.w3.org", "")  # only the SVG namespaces
     titles = [t for _, t in steps_of(html)]
-    for stage in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son"):
-        assert stage in titles
+    for stage in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "regalloc-x64"):
+        assert stage in titles, titles
+    assert any(t.startswith("cfgopt -O2") for t in titles), titles
     # sonopt pass by pass: each application that changed something is a step
     assert any(t.startswith("sonopt -O2: idealize on ") for t in titles), titles
     # every stage is drawn, its nodes named as pipe-dot names them and matched to the source

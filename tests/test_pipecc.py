@@ -31,6 +31,27 @@ def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
     assert link[1:3] == ["-o", "fib"] and link[-1] == "-lm"
 
 
+def test_each_module_is_verified_once_unless_verify_inputs():
+    """Every stage checks what it writes; the next one skips checking it
+    again, except with --verify-inputs."""
+    parts = pipecc("-###", "-O2", "-c", FIB).stderr.decode().splitlines()[0].split(" | ")
+    assert "--no-verify-input" not in parts[0] and all("--no-verify-input" in p for p in parts[1:]), parts
+    line = pipecc("-###", "--verify-inputs", "-c", FIB).stderr.decode().splitlines()[0]
+    assert "--no-verify-input" not in line, line
+
+
+def test_no_verify_input_still_verifies_the_output():
+    """--no-verify-input skips the input's check only: a broken module
+    passes the front door and is caught at the exit (as the stage's own
+    output), while --no-verify lets it through."""
+    bad = ROOT / "tests" / "verify" / "b_input_control.txt"
+    err = run_tool("pipe-fmt", bad, "-f", "text", check=1).stderr.decode()
+    assert "errors in the input module" in err, err
+    err = run_tool("pipe-fmt", bad, "-f", "text", "--no-verify-input", check=1).stderr.decode()
+    assert "errors in the output module" in err and "in the input module" not in err, err
+    run_tool("pipe-fmt", bad, "-f", "text", "--no-verify", check=0)
+
+
 def test_optimizer_stages_only_from_O1():
     line = pipecc("-###", "-c", FIB).stderr.decode().splitlines()[0]
     # Stage names, not the whole line: the build directory's path may hold them.
@@ -104,7 +125,7 @@ def test_a_stage_that_fails_unexpectedly_is_an_internal_error_with_the_pipeline(
     assert proc.returncode == 3, err
     # c2ast died of SIGPIPE only because ast2cfg stopped reading: not blamed.
     assert "stage 'ast2cfg' failed (exit status 3)" in err and "ast2cfg: crashed" in err
-    assert f"{tmp_path}/c2ast {FIB} | {tmp_path}/ast2cfg -f bin -o {tmp_path}/x" in err
+    assert f"{tmp_path}/c2ast {FIB} | {tmp_path}/ast2cfg --no-verify-input -f bin -o {tmp_path}/x" in err
 
 
 def test_only_the_first_failing_stage_speaks(tmp_path):

@@ -52,8 +52,22 @@ def test_print_after_and_print_changed():
     assert err.count("# after gvn on 'main'") >= 1 and "# after idealize" not in err, err
     assert "pipeline main() -> i32 {" in err, err
     err = sonopt_text(LOOP, "--print-changed").stderr.decode()
-    headers = [line for line in err.splitlines() if line.startswith("# after ")]
-    assert headers and all(" 0 changes" not in h for h in headers), err
+    headers = [line for line in err.splitlines() if line.startswith("# ")]
+    assert headers and all(" changed 'main'" in h and " 0 changes" not in h for h in headers), err
+    # A graph diff (pipe-diff's matching), not the whole function: idealize
+    # turned `x % 256` into `x & 255`, and only that shows.
+    idealize = err.split("# idealize changed 'main'")[1].split("\n# ")[0]
+    assert "urem" in idealize and "= and " in idealize and "+ " in idealize, err
+    assert "pipeline main() -> i32 {" not in err, err
+    only_gvn = sonopt_text(LOOP, "--print-changed", "--print-after=gvn").stderr.decode()
+    assert only_gvn.startswith("# gvn changed 'main'") and "# idealize" not in only_gvn, only_gvn
+
+
+def test_print_changed_names_functions_a_module_pass_removed_or_changed():
+    err = sonopt_text(FIB, "--print-changed", "--print-after=const-call").stderr.decode()
+    main = err.split("# const-call changed 'main'")[1].split("\n# ")[0]
+    assert "const \"i32\", 610" in main and "- i" in main, err
+    assert "# const-call changed 'fib' (application" in err and "function removed" in err, err
 
 
 def test_stats_names_each_pass_that_ran():

@@ -8,8 +8,8 @@
 // (the stages after it read its level), so the page grows as stages land.
 //
 // sonopt pass by pass: one run with --print-changed names the pass
-// applications that changed something ("# after PASS on 'F' (application
-// N, ...)" on stderr); then `sonopt --bisect-limit=N` for each such N gives
+// applications that changed something ("# PASS changed 'F' (application
+// N, ...)" on stderr, each followed by its graph diff); then `sonopt --bisect-limit=N` for each such N gives
 // the module right after application N (the applications after N are
 // skipped), so each pass step is a whole module a person can also make
 // again by hand with the step's command.
@@ -91,7 +91,7 @@ bool Collector::optimizer_steps(const std::string& stage, const std::string& pro
     return false;
   }
   // The applications that changed something, in order, with what they were.
-  static const std::regex header(R"(^# after (\S+) on '(.*)' \(application (\d+),)");
+  static const std::regex header(R"(^# (\S+) changed '(.*)' \(application (\d+),)");
   std::vector<std::pair<uint64_t, std::string>> changed;
   std::set<uint64_t> seen;
   size_t begin = 0;

@@ -18,12 +18,14 @@ const char* const kUsage =
     "usage: pipecc [-c|-S|-E] [-O0|-O1|-O2|-O3|-Os] [-g] [-I DIR] [-D NAME[=V]] [-U NAME] [-std=STD] [-w] [-W...]\n"
     "              [-o OUT] FILE... [-L DIR] [-l LIB] [-Wl,ARGS]\n"
     "              [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]\n"
-    "              [--view=FILE.html]\n"
+    "              [--view=FILE.html] [--verify-inputs]\n"
     "\n"
     "Compiles C through the toolchain's stages, each its own process joined to the next by a pipe\n"
     "(c2ast | ast2cfg | cfg2ssa | ssa2son | sonopt | son-lower-x64 | son2cfg | cfgopt | regalloc-x64 |\n"
     "codegen-x64); .s files go to the assembler and .o, .a and libraries to the link, which the system's\n"
-    "cc drives. -### prints the shell pipelines instead of running them.\n";
+    "cc drives. -### prints the shell pipelines instead of running them.\n"
+    "Each stage checks the module it writes against its level's contract; the next stage then skips\n"
+    "checking it again (--no-verify-input) unless --verify-inputs is given.\n";
 
 namespace {
 
@@ -76,6 +78,7 @@ struct Parser {
     else if (starts_with(a, "--print-after=")) o.print_after = a.substr(14);
     else if (starts_with(a, "--stop-after=")) o.stop_after = a.substr(13);
     else if (starts_with(a, "--view=")) o.view = a.substr(7);
+    else if (a == "--verify-inputs") o.verify_inputs = true;
     else {
       for (std::string_view f : kAcceptedF)
         if (a == f) return;

@@ -23,6 +23,7 @@ struct Options {
   std::string stop_after;                  // --stop-after=STAGE
   std::string view;                        // --view=FILE.html: pipe-view's page of the compile
   bool verbose = false;                    // -v: print each pipeline before running it
+  bool verify_inputs = false;              // --verify-inputs: stages check their input too
 };
 
 // Parses argv (without argv[0]). Throws UsageError on an unknown option or a

@@ -4,7 +4,7 @@
 //   pipecc [-c|-S|-E] [-O0..-O3|-Os] [-g] [-I..] [-D..] [-U..] [-std=..] [-w]
 //          [-W..] [-o OUT] FILE... [-L..] [-l..] [-Wl,..]
 //          [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]
-//          [--view=FILE.html]
+//          [--view=FILE.html] [--verify-inputs]
 //
 // What it runs. For each .c file one pipeline (stage table below):
 //   c2ast FLAGS f.c | ast2cfg | cfg2ssa | ssa2son | sonopt -ON | son-lower-x64
@@ -32,6 +32,12 @@
 //    when a stage failed any other way (pipeline.h).
 //  - --view=FILE.html also runs pipe-view on the (one) C file with the same
 //    front-end flags and -O level: one HTML page with every stage and pass.
+//  - Verification: every stage checks the module it writes (the tool
+//    contract's default), and every stage after c2ast runs with
+//    --no-verify-input, since its input is the previous stage's output,
+//    already checked: each module of the pipe is verified once instead of
+//    twice (the verifier, the ra-x64 allocation checker above all, was a
+//    third of the pipeline's time). --verify-inputs checks both ends.
 //  - The stages are found next to pipecc's own executable.
 #include <sys/stat.h>
 #include <unistd.h>
@@ -108,6 +114,9 @@ struct Driver {
       a.push_back(source);
     }
     if (name == "sonopt" || name == "cfgopt") a.push_back("-O" + std::to_string(opt.opt_level > 2 ? 2 : opt.opt_level));
+    // The stage before verified this stage's input as its own output, in
+    // this pipe: checking it again would double the verifier's work.
+    if (name != "c2ast" && !opt.verify_inputs) a.push_back("--no-verify-input");
     return a;
   }
 

@@ -19,7 +19,7 @@ namespace {
 
 // Lowers `map[v]` to `d`; true if it changed.
 bool lower(std::unordered_map<NodeId, uint32_t>& map, NodeId v, uint32_t d) {
-  auto [it, fresh] = map.emplace(v, d);
+  auto [it, fresh] = map.try_emplace(v, d);  // no node allocated when v is there
   if (fresh) return true;
   if (d >= it->second) return false;
   it->second = d;

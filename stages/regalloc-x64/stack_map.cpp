@@ -16,7 +16,6 @@
 //
 // Needs: an assigned function with a cfg. Keeps: the places, renumbered.
 #include <algorithm>
-#include <set>
 
 #include "regalloc.h"
 
@@ -35,25 +34,37 @@ void share_slots(Function& fn) {
   const BlockGraph g = block_graph(fn);
   const Usage usage = compute_usage(fn, in_slot);
   const Liveness live = compute_liveness(fn, g, usage, in_slot);
-  std::vector<std::set<unsigned>> conflicts(slots);
+  // Conflict pairs, both ways; sorted and made unique below.
+  std::vector<std::vector<unsigned>> conflicts(slots);
   auto conflict = [&](NodeId a, NodeId b) {
     unsigned x = fn.nodes[a].place.slot(), y = fn.nodes[b].place.slot();
     if (x == y) return;
-    conflicts[x].insert(y);
-    conflicts[y].insert(x);
+    conflicts[x].push_back(y);
+    conflicts[y].push_back(x);
   };
   const std::vector<Block>& blocks = fn.cfg->blocks;
-  std::vector<uint8_t> is_live(n, 0);
+  // The live slot nodes during the backward walk of a block: `set` holds
+  // exactly them (a node leaves it where it is defined), `where` its index.
+  constexpr uint32_t kOut = ~uint32_t{0};
+  std::vector<uint32_t> where(n, kOut);
+  std::vector<NodeId> set, phis;
+  auto add = [&](NodeId v) {
+    if (where[v] != kOut) return;
+    where[v] = static_cast<uint32_t>(set.size());
+    set.push_back(v);
+  };
+  auto remove = [&](NodeId v) {
+    if (where[v] == kOut) return;
+    NodeId last = set.back();
+    set[where[v]] = last;
+    where[last] = where[v];
+    set.pop_back();
+    where[v] = kOut;
+  };
   for (uint32_t b = 0; b < blocks.size(); ++b) {
-    std::vector<NodeId> set;  // live slot nodes (with is_live marks)
-    auto add = [&](NodeId v) {
-      if (!is_live[v]) {
-        is_live[v] = 1;
-        set.push_back(v);
-      }
-    };
+    set.clear();
+    phis.clear();
     for (const auto& [v, d] : live.live_out[b]) add(v);
-    std::vector<NodeId> phis;
     for (size_t i = blocks[b].nodes.size(); i-- > 0;) {
       NodeId id = blocks[b].nodes[i];
       const Node& nd = fn.nodes[id];
@@ -63,18 +74,22 @@ void share_slots(Function& fn) {
       }
       if (in_slot[id]) {
         for (NodeId v : set)
-          if (is_live[v] && v != id) conflict(id, v);
-        is_live[id] = 0;
+          if (v != id) conflict(id, v);
+        remove(id);
       }
       for (NodeId in : nd.inputs)
         if (in_slot[in]) add(in);
     }
     for (NodeId p : phis)
       for (NodeId v : set)
-        if (is_live[v] && v != p) conflict(p, v);
+        if (v != p) conflict(p, v);
     for (size_t i = 0; i < phis.size(); ++i)
       for (size_t j = i + 1; j < phis.size(); ++j) conflict(phis[i], phis[j]);
-    for (NodeId v : set) is_live[v] = 0;
+    for (NodeId v : set) where[v] = kOut;
+  }
+  for (std::vector<unsigned>& c : conflicts) {
+    std::sort(c.begin(), c.end());
+    c.erase(std::unique(c.begin(), c.end()), c.end());
   }
   std::vector<unsigned> color(slots, 0);
   for (unsigned s = 0; s < slots; ++s) {

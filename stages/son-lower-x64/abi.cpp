@@ -143,7 +143,7 @@ NodeId Lowerer::lower_param(NodeId old) {
 NodeId Lowerer::lower_return(NodeId old) {
   const Node& nd = node(old);
   NodeId mem = value(nd.inputs[0]), ctl = control(old);
-  std::vector<NodeId> ins = {mem};
+  InputList ins = {mem};
   if (sret_slot_ != kNone) {
     uint64_t size = entry_abi_.params[0].size;
     for (uint64_t k = 0; k * 8 < size; ++k) {
@@ -310,7 +310,7 @@ NodeId Lowerer::lower_call(NodeId old) {
   }
   int64_t al = abi.known && abi.variadic ? 0 : -1;
   NodeId callee = nd.inputs[1];
-  std::vector<NodeId> ins = {mem};
+  InputList ins = {mem};
   NodeId call;
   if (op(callee) == SymAddr) {
     ins.insert(ins.end(), regs.begin(), regs.end());

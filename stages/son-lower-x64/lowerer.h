@@ -57,7 +57,10 @@ class Lowerer {
  public:
   Lowerer(const ModuleHeader& header, const Function& in);
   // Lowers the whole function; the result is the son-x64 function.
-  Function run();
+  // `verified`: the input passed the son verifier, which checks every
+  // node's literal and input shapes; otherwise (--no-verify) run() checks
+  // them itself first, since rules index literals by position.
+  Function run(bool verified);
   void check_shapes() const;
 
   // ---- the input graph (old ids) ----
@@ -82,7 +85,7 @@ class Lowerer {
   NodeId value(NodeId old) const;
   NodeId control(NodeId old) const { return value(node(old).control[0]); }
   // Emits a node; it carries the location of the node being lowered.
-  NodeId emit(OpId op, std::vector<Literal> lits, std::vector<NodeId> inputs, NodeId control = kNone);
+  NodeId emit(OpId op, LiteralList lits, InputList inputs, NodeId control = kNone);
   NodeId proj(NodeId tuple, int64_t index);
   Function& output() { return out_; }
 

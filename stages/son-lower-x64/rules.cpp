@@ -350,9 +350,9 @@ NodeId ext_load(Lowerer& l, NodeId n) {
   Addr a = l.address(lnode.inputs[1]);
   NodeId mem = l.value(lnode.inputs[0]), ctl = l.control(ld);
   if (!sign && from == VT::I32) return l.load(VT::I32, mem, ctl, a);
-  std::vector<Literal> lits = {Lowerer::tlit(from), Lowerer::tlit(Lowerer::wide(to)), Literal::integer(a.scale),
+  LiteralList lits = {Lowerer::tlit(from), Lowerer::tlit(Lowerer::wide(to)), Literal::integer(a.scale),
                                Literal::integer(a.disp)};
-  std::vector<NodeId> ins = {mem};
+  InputList ins = {mem};
   if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
   if (a.base != kNone) ins.push_back(a.base);
   if (a.index != kNone) ins.push_back(a.index);
@@ -395,8 +395,8 @@ NodeId store_imm(Lowerer& l, NodeId n) {
   auto c = l.constant(nd.inputs[2]);
   if (!c || !imm_fits(t, *c)) return kNone;
   Addr a = l.address(nd.inputs[1]);
-  std::vector<Literal> lits = {Lowerer::tlit(t), Literal::integer(*c), Literal::integer(a.scale), Literal::integer(a.disp)};
-  std::vector<NodeId> ins = {l.value(nd.inputs[0])};
+  LiteralList lits = {Lowerer::tlit(t), Literal::integer(*c), Literal::integer(a.scale), Literal::integer(a.disp)};
+  InputList ins = {l.value(nd.inputs[0])};
   if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
   if (a.base != kNone) ins.push_back(a.base);
   if (a.index != kNone) ins.push_back(a.index);

@@ -4,9 +4,11 @@
 // region, jump, proj), phi, undefined and entrymem are left.
 //
 // Algorithm (linear in the function's size, one function at a time):
-//  1. The input is renumbered canonically (renumber.h): operands before
-//     users, except phi inputs and region control inputs, the only edges
-//     that close cycles. Uses are counted.
+//  1. The input must number operands before users, except phi inputs and
+//     region control inputs, the only edges that close cycles; one that does
+//     not is renumbered canonically (renumber.h; ssa2son's and sonopt's
+//     outputs already are in that order, and the scan is cheaper than a
+//     renumbering). Uses are counted.
 //  2. Every node is lowered in that order, so its operands' lowered values
 //     exist when a rule asks for them. Skeleton nodes are copied (phis and
 //     regions with their cycle-closing inputs patched in step 3); every other
@@ -197,11 +199,11 @@ NodeId Lowerer::value(NodeId old) const {
   return map_[old];
 }
 
-NodeId Lowerer::emit(OpId op, std::vector<Literal> lits, std::vector<NodeId> inputs, NodeId control) {
+NodeId Lowerer::emit(OpId op, LiteralList lits, InputList inputs, NodeId control) {
   Node nd;
   nd.op = op;
-  nd.literals.assign(lits.begin(), lits.end());
-  nd.inputs.assign(inputs.begin(), inputs.end());
+  nd.literals = std::move(lits);
+  nd.inputs = std::move(inputs);
   if (control != kNone) nd.control = {control};
   nd.loc = in_.nodes[current_].loc;
   out_.nodes.push_back(std::move(nd));
@@ -331,7 +333,7 @@ Addr Lowerer::address(NodeId p) {
 
 namespace {
 
-void append_address(std::vector<Literal>& lits, std::vector<NodeId>& ins, const Addr& a) {
+void append_address(LiteralList& lits, InputList& ins, const Addr& a) {
   lits.push_back(Literal::integer(a.scale));
   lits.push_back(Literal::integer(a.disp));
   if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
@@ -342,15 +344,15 @@ void append_address(std::vector<Literal>& lits, std::vector<NodeId>& ins, const 
 }  // namespace
 
 NodeId Lowerer::lea(const Addr& a) {
-  std::vector<Literal> lits = {tlit(ValueType::I64)};
-  std::vector<NodeId> ins;
+  LiteralList lits = {tlit(ValueType::I64)};
+  InputList ins;
   append_address(lits, ins, a);
   return emit(X64Lea, std::move(lits), std::move(ins));
 }
 
 NodeId Lowerer::load(ValueType t, NodeId mem, NodeId ctl, const Addr& a) {
-  std::vector<NodeId> ins = {mem};
-  std::vector<Literal> lits;
+  InputList ins = {mem};
+  LiteralList lits;
   OpId op = X64Load;
   if (t == ValueType::I1) t = ValueType::I8;  // a byte (the caller masks it to 0/1 if it may be other)
   if (type_bits(t) < 32) {
@@ -364,8 +366,8 @@ NodeId Lowerer::load(ValueType t, NodeId mem, NodeId ctl, const Addr& a) {
 }
 
 NodeId Lowerer::store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a) {
-  std::vector<Literal> lits = {tlit(t == ValueType::I1 ? ValueType::I8 : t)};  // an i1 (0 or 1) is a byte
-  std::vector<NodeId> ins = {mem, v};
+  LiteralList lits = {tlit(t == ValueType::I1 ? ValueType::I8 : t)};  // an i1 (0 or 1) is a byte
+  InputList ins = {mem, v};
   append_address(lits, ins, a);
   return emit(X64Store, std::move(lits), std::move(ins), ctl);
 }
@@ -479,13 +481,10 @@ void Lowerer::patch_cycles() {
       // in the phi's register, rather than keeping one in a register
       // through the loops between its uses.
       current_ = old;
-      std::vector<NodeId> ins;
+      InputList ins;
       for (NodeId i : nd.inputs) {
         NodeId v = value(i);
-        if (out_.nodes[v].op == X64MovI) {
-          const LiteralList& lits = out_.nodes[v].literals;
-          v = emit(X64MovI, std::vector<Literal>(lits.begin(), lits.end()), {});
-        }
+        if (out_.nodes[v].op == X64MovI) v = emit(X64MovI, out_.nodes[v].literals, {});  // literals copied first
         ins.push_back(v);
       }
       out_.nodes[map_[old]].inputs.assign(ins.begin(), ins.end());
@@ -552,8 +551,8 @@ void Lowerer::check_shapes() const {
   }
 }
 
-Function Lowerer::run() {
-  check_shapes();
+Function Lowerer::run(bool verified) {
+  if (!verified) check_shapes();
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
@@ -586,9 +585,11 @@ int main(int argc, char** argv) {
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      pl::renumber_canonical(fn);
+      // Lowering takes the nodes in id order, definitions first; ssa2son's
+      // and sonopt's outputs already are in that order.
+      if (!pl::defs_precede_uses(fn)) pl::renumber_canonical(fn);
       pl::lower::Lowerer lowerer(in.header(), fn);
-      t.write(lowerer.run());
+      t.write(lowerer.run(t.input_verified()));
     }
     t.finish_output();
   });
