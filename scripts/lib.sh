@@ -8,7 +8,7 @@ ASAN_BUILD_DIR="${PIPE_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 # Debian packages the build and the tests need.
 PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                nlohmann-json3-dev libcli11-dev python3-pytest python3-pytest-xdist
-               clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
+               clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev libmimalloc-dev
                gcc csmith libcsmith-dev
                graphviz creduce chromium chromium-driver python3-selenium)
 

@@ -188,3 +188,42 @@ def test_phi_moves_through_the_parallel_move_engine(tmp_path):
     assert run(tmp_path / "swap") == b"10\n"  # (a - b) + b with a, b swapped by the edge
     text = run(tool_path("codegen-x64"), tmp_path / "swap.txt", "--no-verify", "-f", "asm").decode()
     assert "xchgq" in text
+
+
+def test_branches_skip_blocks_that_only_jump(tmp_path):
+    """Branch chaining: no branch targets a label whose code is one jmp (the
+    merge blocks whose phis regalloc-x64 resolved on the incoming edges, as
+    the end of each case of vm.c's switch), at -O0 and -O2."""
+    for level in ("-O0", "-O2"):
+        asm = tmp_path / f"vm{level}.s"
+        run(tool_path("pipecc"), level, "-w", "-S", ROOT / "scripts" / "kernels" / "vm.c", "-o", asm)
+        lines = [l.strip() for l in asm.read_text().splitlines() if l.strip() and not l.strip().startswith(".cfi")]
+        only_jump = set()
+        for i, line in enumerate(lines):
+            k = i
+            while k < len(lines) and lines[k].endswith(":"):
+                k += 1
+            if line.endswith(":") and k < len(lines) and lines[k].startswith("jmp\t"):
+                only_jump.add(line[:-1])
+        targets = [l.split("\t")[1] for l in lines if l.startswith("j") and "\t" in l]
+        assert only_jump, level  # vm.c has such blocks
+        chained = [t for t in targets if t in only_jump]
+        assert not chained, f"{level}: branches to a block that only jumps: {chained}"
+
+
+def test_callee_saved_registers_are_pushed_and_returns_inlined(tmp_path):
+    """fib.c's fib saves rbx: a push and a pop (the frame then needs no rsp
+    adjustment), and the jump to the return block is the epilogue itself."""
+    asm = tmp_path / "fib.s"
+    run(tool_path("pipecc"), "-O2", "-w", "-S", ROOT / "scripts" / "kernels" / "fib.c", "-o", asm)
+    text = asm.read_text()
+    body = [l.strip() for l in text[text.index("\nfib:\n"):text.index(".size\tfib,")].splitlines()
+            if l.strip() and not l.strip().startswith(".cfi")]
+    assert body[1] == "pushq\t%rbx", body
+    assert not any(l.startswith(("subq\t", "addq\t")) and l.endswith("%rsp") for l in body), body
+    assert not any("(%rsp)" in l for l in body), body
+    assert [l for l in body if l.startswith(("popq", "retq"))] == ["popq\t%rbx", "retq"] * 2, body
+    assert not any(l.startswith("jmp") for l in body), body
+    exe = tmp_path / "fib"
+    run(tool_path("pipecc"), "-O2", "-w", ROOT / "scripts" / "kernels" / "fib.c", "-o", exe)
+    assert run(exe, "20") == b"fib(20) = 6765\n"

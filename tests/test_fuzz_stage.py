@@ -14,7 +14,7 @@ import pytest
 
 from conftest import BUILD, ROOT
 
-STAGES = ["ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg"]
+STAGES = ["ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt", "regalloc-x64"]
 FUZZ_BUILD = ROOT / "build-fuzz"
 
 

@@ -124,6 +124,16 @@ def test_x64_levels(tmp_path):
     assert b"3 runs, 0 failures, 0 skipped" in proc.stderr
 
 
+def test_machine_code_is_linked_and_run(tmp_path):
+    """codegen-x64 writes objects: pipe-fuzz links each with cc and runs it against pipe-run's reference; an object
+    whose code is wrong (x64:or made x64:xor before codegen-x64, in a test-only stage) fails as a behaviour
+    difference."""
+    proc = fuzz("--runs", 3, "--", "regalloc-x64", "|", "codegen-x64", cwd=tmp_path, check=0)
+    assert b"3 runs, 0 failures, 0 skipped" in proc.stderr, proc.stderr
+    proc = fuzz("--runs", 8, "--level", "ra-x64", "--", BUGGY, "codegen-xor", cwd=tmp_path, check=1)
+    assert b"FAIL: behaviour differs: pipe-run on the input vs the linked output" in proc.stderr, proc.stderr
+
+
 def test_sonopt_verify_each(tmp_path):
     proc = fuzz("--runs", 6, "--nodes", 400, "--", "sonopt", "-O2", "--verify-each", cwd=tmp_path, check=0)
     assert b"6 runs, 0 failures, 0 skipped" in proc.stderr

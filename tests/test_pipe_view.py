@@ -39,10 +39,18 @@ def test_page_is_self_contained_and_has_every_stage(page):
     for stage in ("c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "regalloc-x64"):
         assert stage in titles, titles
     assert any(t.startswith("cfgopt -O2") for t in titles), titles
+    # the machine code last, as assembly whose instructions carry their source lines
+    assert titles[-1] == "codegen-x64", titles
+    last = html.split(f'id="step{len(titles) - 1}"')[1]
+    assert "x86-64 assembly" in last and "codegen-x64" in last and " -f asm -g " in last
+    rows = re.findall(r'<div class="row L(\d+)" data-line="(\d+)">\s*(\S+)', last)
+    assert rows and all(a == b for a, b, _ in rows), rows[:5]
+    assert not any(op.startswith(".") or op.endswith(":") for _, _, op in rows), rows  # instructions only
+    assert ".loc" not in last and "imul" in last
     # sonopt pass by pass: each application that changed something is a step
     assert any(t.startswith("sonopt -O2: idealize on ") for t in titles), titles
     # every stage is drawn, its nodes named as pipe-dot names them and matched to the source
-    assert html.count("<svg") == len(titles)
+    assert html.count("<svg") == len(titles) - 1  # the assembly is text only
     assert re.search(r'<g id="s0_f0_i\d+" class="node L\d+[^"]*" data-node="f0_i\d+" data-line="\d+"', html)
     # a pass step marks what it changed
     assert 'class="row chg' in html or 'class="row in chg' in html or re.search(r'class="row L\d+ chg', html)
@@ -170,6 +178,14 @@ def test_in_browser_navigation_and_colour_matching(page, browser):
     assert "hot" in d.find_element("css selector", f'#source [data-line="{node_line}"]').get_attribute("class")
     same = step.find_elements("css selector", f'[data-node="{node.get_attribute("data-node")}"]')
     assert len(same) == 2 and all("self" in e.get_attribute("class").split() for e in same)
+
+    # on the assembly step, a source line marks its instructions
+    Select(d.find_element("id", "stepsel")).select_by_index(len(titles) - 1)
+    step = current_step(d)
+    asm_line = step.find_elements("css selector", ".row[data-line]")[0].get_attribute("data-line")
+    ActionChains(d).move_to_element(d.find_element("css selector", f'#source [data-line="{asm_line}"]')).perform()
+    hot = step.find_elements("css selector", ".hot")
+    assert hot and {e.id for e in hot} == {e.id for e in step.find_elements("css selector", f'[data-line="{asm_line}"]')}
 
     # a sonopt pass step shows what it changed
     opt = next(i for i, t in enumerate(titles) if "sonopt -O2: idealize" in t)

@@ -32,6 +32,8 @@ class FunctionEmitter {
   std::vector<std::array<NodeId, 4>> projs_;          // tuple node -> proj node per result
   std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
   std::vector<Label> labels_;
+  std::vector<uint8_t> pushed_slots_;                 // per spill slot: a save done by a push
+  std::vector<uint32_t> forward_;                     // block -> the block a jump to it goes to
   Frame frame_;
 
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
@@ -40,7 +42,11 @@ class FunctionEmitter {
   }
   // ---- reading the graph ----
   void index_graph();
+  void find_forwarding_blocks();
   FrameRequest frame_request() const;
+  void find_pushed_saves(FrameRequest& req) const;
+  bool is_pushed_save(NodeId spill) const;
+  bool only_returns(uint32_t b) const;
   uint32_t outgoing_bytes() const;
   NodeId through_copies(NodeId n) const;
   std::optional<int64_t> outarg_extent(NodeId base, int64_t disp, int64_t bytes) const;
@@ -56,6 +62,9 @@ class FunctionEmitter {
   std::optional<NodeId> proj(NodeId tuple, unsigned k) const;
   Mem address(NodeId n, size_t lit, size_t in) const;
   Mem spill_slot(NodeId n, Place p) const;
+  bool pushed_slot(Place p) const {
+    return p.is_slot() && p.slot() < pushed_slots_.size() && pushed_slots_[p.slot()];
+  }
   // ---- emitting ----
   void emit_block(uint32_t b);
   void emit_node(NodeId n);
@@ -245,7 +254,67 @@ FrameRequest FunctionEmitter::frame_request() const {
     }
   }
   req.outgoing_bytes = outgoing_bytes();
+  find_pushed_saves(req);
   return req;
+}
+
+// A save of a callee-saved register (ra-x64: x64:spill of an x64:entryreg
+// in the entry block) whose slot holds nothing else, and whose every use is
+// a restore (an x64:reload into the same register with nothing but other
+// restores between it and an x64:ret), is a push in the prologue and a pop
+// in the epilogue instead: the slot needs no room of its own, and a frame
+// made only of saves needs no rsp adjustment.
+bool FunctionEmitter::is_pushed_save(NodeId spill) const {
+  const Node& sp = node(spill);
+  if (sp.op != Op::X64Spill || sp.inputs.size() != 1 || !sp.place.is_slot()) return false;
+  if (node(sp.inputs[0]).op != Op::X64EntryReg || !node(sp.inputs[0]).place.is_reg()) return false;
+  const std::vector<NodeId>& entry = fn_.cfg->blocks[0].nodes;
+  return std::find(entry.begin(), entry.end(), spill) != entry.end();
+}
+
+// The block's code is the epilogue alone: a region, phis, restores by pop
+// and the x64:ret.
+bool FunctionEmitter::only_returns(uint32_t b) const {
+  const std::vector<NodeId>& nodes = fn_.cfg->blocks[b].nodes;
+  if (nodes.empty() || node(nodes.back()).op != Op::X64Ret) return false;
+  return std::all_of(nodes.begin(), nodes.end() - 1, [&](NodeId n) {
+    const Node& nd = node(n);
+    return nd.op == Op::Region || nd.op == Op::Phi ||
+           (nd.op == Op::X64Reload && nd.inputs.size() == 1 && pushed_slot(node(nd.inputs[0]).place));
+  });
+}
+
+void FunctionEmitter::find_pushed_saves(FrameRequest& req) const {
+  std::vector<uint32_t> holders(req.spill_slots, 0);
+  for (const Node& nd : fn_.nodes)
+    if (nd.place.is_slot()) ++holders[nd.place.slot()];
+  std::vector<NodeId> saves;  // in entry-block order
+  for (NodeId n : fn_.cfg->blocks[0].nodes)
+    if (is_pushed_save(n) && holders[node(n).place.slot()] == 1) saves.push_back(n);
+  std::vector<uint8_t> ok(fn_.nodes.size(), 0);
+  for (NodeId n : saves) ok[n] = 1;
+  // Every use of a save must be a restore right before a return.
+  for (const Block& b : fn_.cfg->blocks)
+    for (size_t i = 0; i < b.nodes.size(); ++i) {
+      const Node& nd = node(b.nodes[i]);
+      for (NodeId in : nd.inputs) {
+        if (in >= ok.size() || !ok[in]) continue;
+        bool restore = nd.op == Op::X64Reload && nd.place == node(node(in).inputs[0]).place;
+        for (size_t k = i + 1; restore && k < b.nodes.size(); ++k) {
+          const Node& after = node(b.nodes[k]);
+          if (after.op == Op::X64Ret) break;
+          restore = after.op == Op::X64Reload && after.inputs.size() == 1 && is_pushed_save(after.inputs[0]);
+        }
+        restore = restore && node(b.nodes.back()).op == Op::X64Ret;
+        if (!restore) ok[in] = 0;
+      }
+    }
+  req.pushed_slots.assign(req.spill_slots, 0);
+  for (NodeId n : saves)
+    if (ok[n]) {
+      req.pushed_slots[node(n).place.slot()] = 1;
+      req.pushed.push_back(x64::reg_of(node(node(n).inputs[0]).place));
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -255,14 +324,44 @@ void FunctionEmitter::run() {
   index_graph();
   for (NodeId n = 0; n < fn_.nodes.size(); ++n)
     if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
-  frame_ = layout_frame(frame_request());
+  FrameRequest request = frame_request();
+  pushed_slots_ = request.pushed_slots;
+  frame_ = layout_frame(request);
   for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
+  find_forwarding_blocks();
 
   out_.begin_function(fn_.name, fn_.linkage);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
   emit_prologue(out_, frame_);
   for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);
   out_.end_function();
+}
+
+// Branch chaining: a block whose code is one jump (phis that need no
+// move on its edge, nothing else: regalloc-x64 leaves such a block where it
+// removed a merge's phis) is never the target of a branch; the branch goes
+// where the jump goes. The block is still emitted (a fall-through may reach
+// it). A chain of such blocks that closes a cycle (an empty endless loop)
+// keeps its jumps.
+void FunctionEmitter::find_forwarding_blocks() {
+  const std::vector<Block>& blocks = fn_.cfg->blocks;
+  forward_.resize(blocks.size());
+  std::vector<uint32_t> next(blocks.size());
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    next[b] = b;
+    const std::vector<NodeId>& nodes = blocks[b].nodes;
+    if (b == 0 || nodes.empty() || node(nodes.back()).op != Op::Jump || blocks[b].successors.size() != 1) continue;
+    bool empty = std::all_of(nodes.begin(), nodes.end() - 1,
+                             [&](NodeId n) { return node(n).op == Op::Region || node(n).op == Op::Phi; });
+    auto to = block_index_.find(blocks[b].successors[0]);
+    if (empty && to != block_index_.end() && !edge_needs_moves(nodes.back(), blocks[b].successors[0], 0))
+      next[b] = to->second;
+  }
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    uint32_t t = b;
+    for (size_t steps = 0; next[t] != t && steps <= blocks.size(); ++steps) t = next[t];
+    forward_[b] = next[t] == t ? t : b;  // no end within as many steps as blocks: a cycle
+  }
 }
 
 void FunctionEmitter::emit_block(uint32_t b) {
@@ -344,18 +443,27 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
     if (i >= block.successors.size()) fail(n, "missing successor " + std::to_string(i));
     auto it = block_index_.find(block.successors[i]);
     if (it == block_index_.end()) fail(n, "successor " + node_name(block.successors[i]) + " is not a block");
-    return it->second;
+    return forward_[it->second];
   };
   switch (node(n).op) {
     case Op::Jump: {
       uint32_t t = target(0);
       emit_edge_moves(b, n, block.successors[0]);
-      if (t != b + 1) out_.jmp(labels_[t]);
+      if (t == b + 1) return;
+      // A jump to a block that only returns is the return itself (its
+      // restores are pops, its phis took their values on this edge).
+      if (only_returns(t)) {
+        const std::vector<NodeId>& nodes = fn_.cfg->blocks[t].nodes;
+        out_.set_loc(node(nodes.back()).loc);
+        emit_epilogue(out_, frame_, false);
+        return;
+      }
+      out_.jmp(labels_[t]);
       return;
     }
     case Op::X64Jcc: {
       uint32_t taken = target(0), other = target(1);
-      bool same = taken == other;
+      bool same = block.successors[0] == block.successors[1];
       if (edge_needs_moves(n, block.successors[0], 0) || edge_needs_moves(n, block.successors[1], same ? 1 : 0))
         fail(n, "a branch edge needs phi moves (a critical edge that was not split)");
       Cond cc = cond_literal(n, 0);
@@ -557,6 +665,7 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     }
     case Op::X64Spill: {
+      if (pushed_slot(nd.place)) return;  // the prologue pushed it
       out_.store(64, spill_slot(n, nd.place), reg(n, 0));
       // The save of a callee-saved register: tell the unwinder where it is.
       NodeId in = input(n, 0);
@@ -568,6 +677,7 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     }
     case Op::X64Reload:
+      if (pushed_slot(node(input(n, 0)).place)) return;  // the epilogue pops it
       out_.load(64, result(n), spill_slot(n, node(input(n, 0)).place));
       return;
     case Op::X64Xchg: {

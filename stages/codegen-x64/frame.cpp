@@ -21,8 +21,9 @@ Frame layout_frame(const FrameRequest& request) {
   frame.pushed = request.pushed;
   int64_t at = align_up(request.outgoing_bytes, 8);
   for (uint32_t i = 0; i < request.spill_slots; ++i) {
-    frame.spill_offsets.push_back(static_cast<int32_t>(at));
-    at += 8;
+    bool pushed = i < request.pushed_slots.size() && request.pushed_slots[i];
+    frame.spill_offsets.push_back(pushed ? 0 : static_cast<int32_t>(at));
+    if (!pushed) at += 8;
   }
   std::vector<size_t> order(request.slots.size());
   std::iota(order.begin(), order.end(), 0);

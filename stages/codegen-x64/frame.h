@@ -50,6 +50,7 @@ struct FrameRequest {
   };
   std::vector<Slot> slots;     // x64:stackslot items, by index
   uint32_t spill_slots = 0;    // sN, 8 bytes each
+  std::vector<uint8_t> pushed_slots;  // per sN: 1 = a save done by a push instead (no offset)
   uint32_t outgoing_bytes = 0; // largest outgoing stack-argument area of any call
   std::vector<Reg> pushed;     // callee-saved registers the prologue pushes
   bool has_calls = false;
@@ -57,7 +58,7 @@ struct FrameRequest {
 
 struct Frame {
   std::vector<int32_t> slot_offsets;   // rsp-relative, parallel to FrameRequest::slots
-  std::vector<int32_t> spill_offsets;  // rsp-relative offset of spill slot sN
+  std::vector<int32_t> spill_offsets;  // rsp-relative offset of spill slot sN (not of a pushed one)
   std::vector<Reg> pushed;
   int32_t adjust = 0;                  // bytes the prologue subtracts from rsp
   bool red_zone = false;

@@ -16,7 +16,9 @@
 // stage's output reads and verifies at its level; the second run writes the
 // same bytes as the first (stage by stage); pipe-run on the last output
 // prints the same stdout and exits with the same status as the reference
-// (skipped when pipe-run cannot run the output's level). On a behaviour
+// (skipped when pipe-run cannot run the output's level). When the last
+// stage writes an ELF object (codegen-x64), the system's cc links it and the
+// program runs instead: machine code is checked by running it. On a behaviour
 // difference pipe-run also runs each intermediate output, to name the first
 // stage whose output behaves differently.
 #include <algorithm>
@@ -107,6 +109,32 @@ bool run_module(const Config& config, const std::string& path, Behaviour& b, std
   if (r.status == 1 && r.err.find("pipe-run runs modules at") != std::string::npos) return false;
   b = {r.status, r.out};
   if (r.status == 70 || r.status == 1 || r.status == 3) problem = tail(r.err, 6);
+  return true;
+}
+
+// Whether `path` holds an ELF object (codegen-x64's output), not a module.
+bool is_object_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char magic[4] = {};
+  in.read(magic, 4);
+  return in.gcount() == 4 && magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
+}
+
+// An object file's behaviour: linked by the system's cc into a program,
+// which runs. False (with `problem`) when it does not link or run.
+bool run_object(const Config& config, const std::string& object, Behaviour& b, std::string& problem) {
+  std::string exe = object + ".exe";
+  ProcessResult link = run_process({{"cc", object, "-o", exe}, "", "", config.timeout});
+  if (link.status != 0 || link.timed_out) {
+    problem = "cc " + link.describe() + ":\n" + tail(link.err, 6);
+    return false;
+  }
+  ProcessResult r = run_process({{exe}, "", "", config.timeout});
+  if (r.timed_out || r.exec_failed) {
+    problem = exe + " " + r.describe();
+    return false;
+  }
+  b = {r.status, r.out};
   return true;
 }
 
@@ -280,6 +308,7 @@ bool Run::run_pipe(int pass) {
 
 bool Run::check_outputs() {
   for (size_t s = 0; s < config_.pipe.size(); ++s) {
+    if (s + 1 == config_.pipe.size() && is_object_file(output(1, s))) break;  // machine code: run, not verified
     std::string diags = verify_file(output(1, s));
     if (!diags.empty()) {
       fail(stage_name(config_.pipe[s]) + "'s output does not verify", diags);
@@ -312,14 +341,17 @@ void Run::check_behaviour() {
   Behaviour got;
   std::string problem;
   size_t last = config_.pipe.size() - 1;
-  if (!run_module(config_, output(1, last), got, problem)) {
-    if (!problem.empty()) fail("pipe-run on the output: " + problem);
+  bool object = is_object_file(output(1, last));
+  std::string runner = object ? "the linked output" : "pipe-run on the output";
+  if (object ? !run_object(config_, output(1, last), got, problem)
+             : !run_module(config_, output(1, last), got, problem)) {
+    if (!problem.empty()) fail(runner + ": " + problem);
     return;  // a level pipe-run does not run: nothing to compare
   }
   if (got == want_) return;
   std::string reference = config_.level == "c" || config_.level == "ast" ? "gcc's build" : "pipe-run on the input";
-  fail("behaviour differs: " + reference + " vs pipe-run on the output",
-       "  first: " + reference + ": " + show(want_) + "\n  second: pipe-run on the output: " + show(got) + "\n" +
+  fail("behaviour differs: " + reference + " vs " + runner,
+       "  first: " + reference + ": " + show(want_) + "\n  second: " + runner + ": " + show(got) + "\n" +
            first_difference(want_.out, got.out) + (problem.empty() ? "" : "  pipe-run said:\n" + problem));
   blame_stage();
 }

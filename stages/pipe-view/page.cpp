@@ -3,7 +3,8 @@
 // One self-contained file (no external script, style or font): a header
 // with the step navigation (previous/next buttons, a list of the steps,
 // the arrow keys, `#step=K` in the address), the C source on the left, and
-// for the current step its printable text beside its drawing.
+// for the current step its printable text beside its drawing (the last
+// step, codegen-x64's assembly, is text only).
 //
 // Colour matching: every source line that some node came from gets a
 // colour (class `L<line>` sets the custom property --c; hues spread by the
@@ -144,6 +145,66 @@ std::string text_panel(const Module& m, int main_file, const Marks& marks) {
   return out + "</div>\n";
 }
 
+// The machine code (codegen-x64 -f asm -g): each instruction takes the
+// source line of the `.loc` before it when that names the C file (`.file N
+// "path"` says which number it has); labels and directives carry no line,
+// and the `.loc` lines themselves are left out (their lines are the colours).
+struct AssemblyRow {
+  std::string text;
+  uint32_t line = 0;
+};
+
+std::vector<AssemblyRow> assembly_rows(const std::string& assembly, const std::string& c_file) {
+  std::vector<AssemblyRow> rows;
+  std::set<std::string> main_numbers;
+  std::string c_name = fs::path(c_file).filename().string();
+  uint32_t current = 0;
+  for (const std::string& raw : split_lines(assembly)) {
+    std::istringstream words(raw);
+    std::string first;
+    words >> first;
+    if (first == ".file") {
+      std::string number, path;
+      words >> number >> path;
+      if (!path.empty() && path.front() == '"') {
+        path = path.substr(1, path.size() - 2);
+        if (path == c_file || fs::path(path).filename().string() == c_name) main_numbers.insert(number);
+      }
+    }
+    if (first == ".loc") {
+      std::string number;
+      uint32_t line = 0;
+      words >> number >> line;
+      current = main_numbers.count(number) ? line : 0;
+      continue;
+    }
+    bool instruction = !first.empty() && first[0] != '.' && first.back() != ':' && first[0] != '#';
+    rows.push_back({raw, instruction ? current : 0});
+  }
+  return rows;
+}
+
+size_t instruction_count(const std::vector<AssemblyRow>& rows) {
+  size_t n = 0;
+  for (const AssemblyRow& r : rows) {
+    std::string_view t = r.text;
+    size_t at = t.find_first_not_of(" \t");
+    if (at != std::string_view::npos && t[at] != '.' && t.back() != ':' && t[at] != '#') ++n;
+  }
+  return n;
+}
+
+std::string assembly_panel(const std::vector<AssemblyRow>& rows) {
+  std::string out = "<div class=\"text wide\">";
+  for (const AssemblyRow& r : rows) {
+    std::string attrs = r.line ? " class=\"row L" + std::to_string(r.line) + "\" data-line=\"" +
+                                     std::to_string(r.line) + "\""
+                               : " class=\"row\"";
+    out += "<div" + attrs + ">" + escape(r.text) + "</div>\n";
+  }
+  return out + "</div>\n";
+}
+
 // dot's SVG made unique in the page and matched to the source (header).
 std::string adapt_svg(const std::string& svg, size_t step, const Module& m, int main_file, const Marks& marks) {
   size_t begin = svg.find("<svg");
@@ -233,6 +294,7 @@ main { display: grid; grid-template-columns: minmax(260px, 1fr) 3fr; height: cal
 .stephead { grid-column: 1 / 3; padding: 4px 8px; background: #fafafa; border-bottom: 1px solid #ddd; }
 .stephead code { font-size: 11px; color: #555; word-break: break-all; }
 .text { overflow: auto; font: 12px/1.35 monospace; border-right: 1px solid #ddd; padding: 4px 0; }
+.text.wide { grid-column: 1 / 3; }
 .fn { font-weight: bold; padding: 6px 6px 2px; }
 .row { white-space: pre; padding: 0 6px; border-left: 4px solid transparent; }
 .row.in { padding-left: 3ch; }
@@ -306,6 +368,8 @@ std::string render_page(const std::string& c_file, const std::string& source, co
   // Every source line some node came from, for the colours.
   std::set<uint32_t> used;
   for (const Step& s : steps) {
+    for (const AssemblyRow& r : assembly_rows(s.assembly, c_file))
+      if (r.line) used.insert(r.line);
     int main_file = main_file_index(s.module.header, c_file);
     for (const Function& fn : s.module.functions)
       for (NodeId id = 0; id < fn.nodes.size(); ++id)
@@ -337,12 +401,19 @@ std::string render_page(const std::string& c_file, const std::string& source, co
     const Step& s = steps[k];
     out += "<div class=\"step\" id=\"step" + std::to_string(k) + "\" data-title=\"" + escape(s.title) +
            "\"><div class=\"stephead\"><b>" + escape(s.title) + "</b>";
-    if (s.failure.empty())
+    std::vector<AssemblyRow> asm_rows = assembly_rows(s.assembly, c_file);
+    if (s.failure.empty() && !s.assembly.empty())
+      out += " &middot; x86-64 assembly &middot; " + std::to_string(instruction_count(asm_rows)) + " instructions";
+    else if (s.failure.empty())
       out += " &middot; level " + escape(level_name(s.module.header.level)) + " &middot; " +
              std::to_string(node_count(s.module)) + " nodes";
     out += "<br><code>" + escape(s.command) + "</code></div>\n";
     if (!s.failure.empty()) {
       out += "<pre class=\"failure\">" + escape(s.failure) + "</pre></div>\n";
+      continue;
+    }
+    if (!s.assembly.empty()) {
+      out += assembly_panel(asm_rows) + "</div>\n";
       continue;
     }
     int main_file = main_file_index(s.module.header, c_file);

@@ -3,9 +3,11 @@
 // The stages run as their own processes (found beside pipe-view, else in
 // PATH), each reading the previous one's binary output from a file in the
 // work directory: c2ast, ast2cfg, cfg2ssa, ssa2son, sonopt -ON (N > 0),
-// son-lower-x64, son2cfg, cfgopt -ON, regalloc-x64. An optimizer that is not
-// built is left out; any other stage that is not built ends the list there
-// (the stages after it read its level), so the page grows as stages land.
+// son-lower-x64, son2cfg, cfgopt -ON, regalloc-x64, and codegen-x64 -f asm
+// -g (the machine code as assembly text, its .loc lines tying instructions
+// to source lines). An optimizer that is not built is left out; any other
+// stage that is not built ends the list there (the stages after it read its
+// level), so the page grows as stages land.
 //
 // sonopt pass by pass: one run with --print-changed names the pass
 // applications that changed something ("# PASS changed 'F' (application
@@ -14,6 +16,8 @@
 // skipped), so each pass step is a whole module a person can also make
 // again by hand with the step's command.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 
@@ -34,7 +38,8 @@ struct StageSpec {
 };
 constexpr StageSpec kStages[] = {{"c2ast", false},   {"ast2cfg", false},       {"cfg2ssa", false},
                                  {"ssa2son", false}, {"sonopt", true},         {"son-lower-x64", false},
-                                 {"son2cfg", false}, {"cfgopt", true},         {"regalloc-x64", false}};
+                                 {"son2cfg", false}, {"cfgopt", true},         {"regalloc-x64", false},
+                                 {"codegen-x64", false}};
 
 Module read_module_file(const std::string& path) {
   ByteSource src = ByteSource::open(path);
@@ -52,6 +57,7 @@ class Collector {
   bool stage_step(const std::string& title, const std::string& stage, std::vector<std::string> argv,
                   const std::string& out);
   bool optimizer_steps(const std::string& stage, const std::string& program);
+  bool assembly_step(const std::string& program);
   std::string next_output(const std::string& stage) {
     return dir_ + "/" + std::to_string(counter_++) + "." + stage + ".bin";
   }
@@ -126,6 +132,27 @@ bool Collector::optimizer_steps(const std::string& stage, const std::string& pro
   return true;
 }
 
+// codegen-x64's output is not a module: the step keeps the assembly text.
+bool Collector::assembly_step(const std::string& program) {
+  std::string out = dir_ + "/" + std::to_string(counter_++) + ".codegen-x64.s";
+  std::vector<std::string> argv{program, input_, "-f", "asm", "-g", "-o", out};
+  ProcessResult r = run_process({argv, "", "", config_.timeout});
+  Step step;
+  step.title = "codegen-x64";
+  step.stage = "codegen-x64";
+  step.command = shell_join(argv);
+  if (r.status != 0 || r.timed_out) {
+    step.failure = "codegen-x64 " + r.describe() + "\n" + r.err;
+    steps_.push_back(std::move(step));
+    return false;
+  }
+  std::ifstream in(out, std::ios::binary);
+  step.assembly.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (step.assembly.empty()) step.failure = "codegen-x64 wrote no assembly to " + out;
+  steps_.push_back(std::move(step));
+  return true;
+}
+
 std::vector<Step> Collector::run() {
   for (const StageSpec& spec : kStages) {
     std::string stage = spec.name;
@@ -133,6 +160,8 @@ std::vector<Step> Collector::run() {
     if (spec.optimizer) {
       if (program.empty() || config_.opt_level == 0) continue;
       if (!optimizer_steps(stage, program)) break;
+    } else if (stage == "codegen-x64") {
+      if (program.empty() || !assembly_step(program)) break;
     } else {
       if (program.empty()) break;
       std::string out = next_output(stage);

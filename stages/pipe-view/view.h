@@ -2,7 +2,8 @@
 //
 //   steps.cpp  runs the stages on the C file and collects every step: each
 //              stage's output, and with sonopt each pass application that
-//              changed something (through --print-changed and --bisect-limit)
+//              changed something (through --print-changed and --bisect-limit),
+//              and last the machine code as codegen-x64's assembly
 //   page.cpp   the self-contained HTML page: source, text and drawing per
 //              step, colour-matched by source line, changes highlighted
 #pragma once
@@ -14,13 +15,15 @@
 
 namespace pl::view {
 
-// One step of the compile: a module, or a stage that failed.
+// One step of the compile: a module, the assembly codegen-x64 writes, or a
+// stage that failed.
 struct Step {
   std::string title;    // "ssa2son", "sonopt: gvn on 'main' (application 7)"
   std::string stage;    // the program that made it
   std::string command;  // how to make it again (a shell line)
   Module module;
   std::string failure;  // non-empty: the stage failed; its stderr
+  std::string assembly;  // non-empty: the step is codegen-x64's GNU assembly (with -g: .loc lines), no module
 };
 
 struct Config {

@@ -22,6 +22,7 @@
 //     the result is wanted in the tied input's own register (its hint, see
 //     below) does the input move instead. A commutative instruction whose
 //     input 0 lives on and input 1 dies swaps them first: no copy at all;
+//     an add becomes a lea instead of copying (to_three_address);
 //  3. registers the instruction destroys (its clobbers and fixed results: a
 //     call destroys every caller-saved register) are emptied: a value that
 //     lives on moves to a free register (a callee-saved one at a call: the
@@ -334,8 +335,9 @@ class Assigner {
   // ---- one instruction (with its flags producer, if deferred) ----
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
-    const x64::Constraints& c = x64::constraints(node(id).op);
     order_commutative(id);
+    to_three_address(id);
+    const x64::Constraints& c = x64::constraints(node(id).op);
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);
@@ -440,7 +442,8 @@ class Assigner {
 
   // A commutative two-address instruction overwrites input 0: when input 0
   // lives on and input 1 dies here, the inputs are swapped, so that the
-  // dying value is overwritten and no copy is needed.
+  // dying value is overwritten and no copy is needed; when both die, the
+  // one in the register the result is wanted in (its hint) is overwritten.
   void order_commutative(NodeId id) {
     Node& nd = fn_.nodes[id];
     const x64::Constraints& c = x64::constraints(nd.op);
@@ -448,6 +451,42 @@ class Assigner {
     NodeId a = nd.inputs[0], b = nd.inputs[1];
     if (a == b || !is_value_[a] || !is_value_[b]) return;
     if (lives_after(a) && !lives_after(b)) std::swap(nd.inputs[0], nd.inputs[1]);
+    // Both die: the one in the register the result is wanted in is overwritten.
+    else if (!lives_after(a) && !lives_after(b) && in_reg(b) && hinted(id) == reg_of(b) &&
+             !(in_reg(a) && reg_of(a) == reg_of(b)))
+      std::swap(nd.inputs[0], nd.inputs[1]);
+  }
+
+  // An add whose input 0 lives on would overwrite a copy of it (step 2),
+  // and one whose result is wanted (hinted) in another free register would
+  // be copied there later: it becomes a lea, which has three addresses, so
+  // the copy goes (LLVM's convertToThreeAddress): x64:addi t k x -> x64:lea
+  // t 0 k x, x64:subi t k x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t
+  // 1 0 x y. A lea of t i32 computes the same low 32 bits and, like the
+  // add, zeroes the upper ones; it leaves the flags alone (no compare reads
+  // an add's). Not when the result is wanted in x's own register (then x
+  // moves instead, or is overwritten).
+  void to_three_address(NodeId id) {
+    Node& nd = fn_.nodes[id];
+    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add) return;
+    NodeId x = nd.inputs[0];
+    if (!is_value_[x]) return;
+    Reg h = hinted(id);
+    if (in_reg(x) && h == reg_of(x)) return;
+    bool elsewhere = h != Reg::Rsp && owner_[static_cast<unsigned>(h)] == kNone;
+    if (!lives_after(x) && !elsewhere) return;
+    if (nd.op == X64Add) {
+      if (!is_value_[nd.inputs[1]]) return;
+      nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
+    } else {
+      int64_t k = nd.literals[1].as_int();
+      if (nd.op == X64SubI) {
+        if (k == INT32_MIN) return;
+        k = -k;
+      }
+      nd.literals = {nd.literals[0], Literal::integer(0), Literal::integer(k)};
+    }
+    nd.op = X64Lea;
   }
 
   // The register value v is wanted in (hint_), or Rsp for none.
@@ -482,6 +521,21 @@ class Assigner {
             fixed_hint_[in] = static_cast<unsigned>(want.reg);
         }
       }
+    // A phi's hint passes to its inputs: a value returned through a merge
+    // prefers rax on every edge into it.
+    std::vector<NodeId> work;
+    for (const Block& b : orig_)
+      for (NodeId id : b.nodes)
+        if (node(id).op == Phi && fixed_hint_[id] != kNone) work.push_back(id);
+    while (!work.empty()) {
+      NodeId phi = work.back();
+      work.pop_back();
+      for (NodeId in : node(phi).inputs)
+        if (in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone) {
+          fixed_hint_[in] = fixed_hint_[phi];
+          if (node(in).op == Phi) work.push_back(in);
+        }
+    }
   }
 
   static RegSet fixed_results(const x64::Constraints& c) {

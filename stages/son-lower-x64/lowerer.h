@@ -126,6 +126,12 @@ class Lowerer {
 
   // The division node shared by div/rem of the same operands in one block.
   NodeId shared_division(bool is_signed, ValueType t, NodeId ctl, NodeId a_old, NodeId b_old);
+  // The quotient of the new value x by the constant d, shared by div and rem
+  // of the same operands (it floats, so one serves the whole function):
+  // kNone until the caller stores the one it builds.
+  NodeId& shared_quotient(bool is_signed, ValueType t, NodeId x, int64_t d) {
+    return quotients_.try_emplace(QuotientKey{is_signed, t, x, d}, kNone).first->second;
+  }
 
   // ABI (abi.cpp).
   NodeId lower_param(NodeId old);
@@ -180,6 +186,14 @@ class Lowerer {
     auto operator<=>(const DivKey&) const = default;
   };
   std::map<DivKey, NodeId> divisions_;  // a map: a function may divide thousands of times
+  struct QuotientKey {
+    bool is_signed;
+    ValueType t;
+    NodeId x;
+    int64_t d;
+    auto operator<=>(const QuotientKey&) const = default;
+  };
+  std::map<QuotientKey, NodeId> quotients_;
 };
 
 // Is v a signed 32-bit number?

@@ -183,13 +183,28 @@ NodeId imm_or_reg(Lowerer& l, OpId imm_op, OpId reg_op, VT t, NodeId a, int64_t 
   return l.binary(reg_op, t, a, l.movi(t, c));
 }
 
-NodeId mul_high(Lowerer& l, bool is_signed, VT t, NodeId a, int64_t magic) {
-  int64_t m = is64(t) ? magic : sign_extend(static_cast<uint64_t>(magic), 32);
-  NodeId prod = l.binary(is_signed ? X64Imul1 : X64Mul1, t, a, l.movi(t, m));
-  return l.proj(prod, 1);
-}
-
 NodeId shri(Lowerer& l, OpId op, VT t, NodeId a, unsigned k) { return k == 0 ? a : l.with_imm(op, t, a, k); }
+
+// The high half of the 2N-bit product a * magic, shifted right by `shift`
+// more (sar when signed). At 64 bits: the one-operand multiply's rdx half.
+// At 32 bits (gcc's choice): a 64-bit two- or three-address multiply of a
+// extended to 64 bits, shifted right by 32 + shift, so that no value has to
+// be in rax or rdx. Exact: a and magic are below 2^32 in magnitude, so the
+// product fits 64 bits, and floor(floor(p / 2^32) / 2^shift) is
+// floor(p / 2^(32 + shift)).
+NodeId mul_high(Lowerer& l, bool is_signed, VT t, NodeId a, int64_t magic, unsigned shift) {
+  OpId shift_op = is_signed ? X64SarI : X64ShrI;
+  if (is64(t)) {
+    NodeId prod = l.binary(is_signed ? X64Imul1 : X64Mul1, t, a, l.movi(t, magic));
+    return shri(l, shift_op, t, l.proj(prod, 1), shift);
+  }
+  NodeId wide = is_signed ? l.extend(true, VT::I32, VT::I64, a)
+                          : l.upper32_zero(a) ? a : l.extend(false, VT::I32, VT::I64, a);
+  uint64_t pattern = static_cast<uint64_t>(magic) & 0xFFFFFFFFu;
+  int64_t m = is_signed ? sign_extend(pattern, 32) : static_cast<int64_t>(pattern);
+  NodeId prod = fits32(m) ? l.with_imm(X64ImulI, VT::I64, wide, m) : l.binary(X64Imul, VT::I64, wide, l.movi(VT::I64, m));
+  return l.with_imm(shift_op, VT::I64, prod, 32 + shift);
+}
 
 // q = n / d, unsigned, n at t' (32 or 64 bits).
 NodeId udiv_const(Lowerer& l, VT t, NodeId n, uint64_t d) {
@@ -205,10 +220,9 @@ NodeId udiv_const(Lowerer& l, VT t, NodeId n, uint64_t d) {
       return l.extend(false, VT::I8, t, set);
     }
     case K::MulHi:
-      return shri(l, X64ShrI, t, mul_high(l, false, t, shri(l, X64ShrI, t, n, p.pre_shift), static_cast<int64_t>(p.magic)),
-                  p.post_shift);
+      return mul_high(l, false, t, shri(l, X64ShrI, t, n, p.pre_shift), static_cast<int64_t>(p.magic), p.post_shift);
     case K::MulHiAdd: {
-      NodeId hi = mul_high(l, false, t, n, static_cast<int64_t>(p.magic));
+      NodeId hi = mul_high(l, false, t, n, static_cast<int64_t>(p.magic), 0);
       NodeId half = l.with_imm(X64ShrI, t, l.binary(X64Sub, t, n, hi), 1);
       return shri(l, X64ShrI, t, l.binary(X64Add, t, half, hi), p.post_shift);
     }
@@ -231,9 +245,9 @@ NodeId sdiv_const(Lowerer& l, VT t, NodeId n, int64_t d) {
     }
     case K::MulHi:
     case K::MulHiAdd: {
-      NodeId hi = mul_high(l, true, t, n, p.magic);
-      if (p.kind == K::MulHiAdd) hi = l.binary(X64Add, t, n, hi);
-      NodeId shifted = shri(l, X64SarI, t, hi, p.post_shift);
+      NodeId shifted = p.kind == K::MulHi
+                           ? mul_high(l, true, t, n, p.magic, p.post_shift)
+                           : shri(l, X64SarI, t, l.binary(X64Add, t, n, mul_high(l, true, t, n, p.magic, 0)), p.post_shift);
       q = l.binary(X64Sub, t, shifted, l.with_imm(X64SarI, t, n, w - 1));
       break;
     }
@@ -247,7 +261,9 @@ NodeId div_const(Lowerer& l, NodeId n) {
   bool is_signed = is_signed_div(l.op(n));
   VT t = Lowerer::wide(l.lit_type(n));
   NodeId x = l.widened(in0(l, n), is_signed);
-  NodeId q = is_signed ? sdiv_const(l, t, x, *d) : udiv_const(l, t, x, static_cast<uint64_t>(*d));
+  // One quotient per operand and divisor: x / d and x % d share it.
+  NodeId& q = l.shared_quotient(is_signed, t, x, *d);
+  if (q == kNone) q = is_signed ? sdiv_const(l, t, x, *d) : udiv_const(l, t, x, static_cast<uint64_t>(*d));
   if (!is_rem(l.op(n))) return q;
   // r = n - q * d
   if (is_signed ? (*d == 1 || *d == -1) : *d == 1) return l.movi(t, 0);
@@ -531,24 +547,26 @@ const Rule kRules[] = {
     // division (i8/i16 operands are extended to 32 bits first: sign or zero)
     RULE(UDiv, "udiv-const", "(udiv t x (const d))", "d != 0",
          "x for d = 1; (x64:shri k x) for d = 2^k; (setcc ae (cmp x d)) for d > 2^(N-1); else the high half of "
-         "(x64:mul1 x m), shifted (Granlund-Montgomery; common/divmagic.h)",
+         "(x64:mul1 x m), shifted (Granlund-Montgomery; common/divmagic.h); at 32 bits the high half is "
+         "(x64:shri i64 32 (x64:imul i64 (movzx x) m)): no rax/rdx",
          { return div_const(l, n); }),
     RULE(UDiv, "udiv", "(udiv t x y)", "",
          "(proj 0 (x64:div t' x (x64:movi 0) y)), one x64:div per operands and block (shared with urem)",
          { return div_general(l, n); }),
     RULE(URem, "urem-pow2", "(urem t x (const 2^k))", "", "(x64:andi t' 2^k-1 x)", { return urem_pow2(l, n); }),
-    RULE(URem, "urem-const", "(urem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as udiv-const",
+    RULE(URem, "urem-const", "(urem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as udiv-const (one q per x and d)",
          { return div_const(l, n); }),
     RULE(URem, "urem", "(urem t x y)", "", "(proj 1 (x64:div t' x (x64:movi 0) y)), shared with udiv",
          { return div_general(l, n); }),
     RULE(SDiv, "sdiv-const", "(sdiv t x (const d))", "d != 0",
          "x for d = 1; (neg x) for d = -1; sar of x plus the rounding bias for d = +-2^k; else the high half of "
-         "(x64:imul1 x m), shifted, minus the sign of x; negated for d < 0 (Granlund-Montgomery)",
+         "(x64:imul1 x m), shifted, minus the sign of x; negated for d < 0 (Granlund-Montgomery); at 32 bits the "
+         "high half is (x64:sari i64 32 (x64:imuli i64 m (movsx x)))",
          { return div_const(l, n); }),
     RULE(SDiv, "sdiv", "(sdiv t x y)", "",
          "(proj 0 (x64:idiv t' x (x64:cdq x) y)), one x64:idiv per operands and block (shared with srem)",
          { return div_general(l, n); }),
-    RULE(SRem, "srem-const", "(srem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as sdiv-const",
+    RULE(SRem, "srem-const", "(srem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as sdiv-const (one q per x and d)",
          { return div_const(l, n); }),
     RULE(SRem, "srem", "(srem t x y)", "", "(proj 1 (x64:idiv t' x (x64:cdq x) y)), shared with sdiv",
          { return div_general(l, n); }),

@@ -21,7 +21,8 @@
 //     too). Tuples (if, call, load.volatile) define what each of their projs
 //     becomes. The ABI (System V x86-64: registers and stack for arguments
 //     and results, by-value aggregates, sret) is abi.cpp.
-//  3. Phi inputs and region controls are mapped to the lowered nodes.
+//  3. Phi inputs and region controls are mapped to the lowered nodes (a
+//     constant input gets an x64:movi of its own).
 //  4. Dead-code sweep: an operand that was folded into all its users (and
 //     the intermediate nodes a rule made but did not use) is left without
 //     users; every pure node, non-volatile x64 load and projection (other
@@ -476,8 +477,16 @@ void Lowerer::patch_cycles() {
   for (NodeId old = 0; old < in_.nodes.size(); ++old) {
     const Node& nd = node(old);
     if (nd.op == Phi) {
+      // Each constant input its own x64:movi: son2cfg makes it on its edge,
+      // in the phi's register, rather than keeping one in a register
+      // through the loops between its uses.
+      current_ = old;
       InputList ins;
-      for (NodeId i : nd.inputs) ins.push_back(value(i));
+      for (NodeId i : nd.inputs) {
+        NodeId v = value(i);
+        if (out_.nodes[v].op == X64MovI) v = emit(X64MovI, out_.nodes[v].literals, {});  // literals copied first
+        ins.push_back(v);
+      }
       out_.nodes[map_[old]].inputs.assign(ins.begin(), ins.end());
     } else if (nd.op == Region) {
       std::vector<NodeId> ctl;

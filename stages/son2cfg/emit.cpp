@@ -114,10 +114,14 @@ Function Emitter::run(const std::vector<uint32_t>& layout, const std::vector<std
   auto head_id = [&](uint32_t b) { return new_id_[g_.flow.head[b]]; };
   out.cfg.emplace();
   out.dominance.emplace();
+  out.cfg->blocks.reserve(layout.size());
+  out.dominance->blocks.reserve(layout.size());
   for (uint32_t b : layout) {
     Block block;
     block.node = head_id(b);
+    block.successors.reserve(g_.flow.graph.succs[b].size());
     for (uint32_t s : g_.flow.graph.succs[b]) block.successors.push_back(head_id(s));
+    block.nodes.reserve(schedule[b].size() + 1);
     for (NodeId id : schedule[b]) block.nodes.push_back(new_id_[id]);
     if (jump_of_[b] != kNone) block.nodes.push_back(jump_of_[b]);
     out.cfg->blocks.push_back(std::move(block));

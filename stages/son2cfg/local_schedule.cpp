@@ -308,15 +308,26 @@ std::vector<NodeId> BlockScheduler::schedule(uint32_t b, const std::vector<NodeI
 
 std::vector<std::vector<NodeId>> schedule_blocks(const Graph& g) {
   const size_t blocks = g.flow.head.size();
-  std::vector<std::vector<NodeId>> in_block(blocks);
-  for (NodeId id = 0; id < g.fn.nodes.size(); ++id) {
+  // The nodes of each block, by id: one array cut at `start` (counting sort).
+  auto placed = [&](NodeId id) {
     Role r = g.role[id];
-    if (r == Role::Head || r == Role::ControlProj || r == Role::Dead) continue;
-    in_block[g.block[id]].push_back(id);
-  }
+    return r != Role::Head && r != Role::ControlProj && r != Role::Dead;
+  };
+  std::vector<uint32_t> start(blocks + 1, 0);
+  for (NodeId id = 0; id < g.fn.nodes.size(); ++id)
+    if (placed(id)) ++start[g.block[id] + 1];
+  for (size_t b = 0; b < blocks; ++b) start[b + 1] += start[b];
+  std::vector<NodeId> members(start[blocks]);
+  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  for (NodeId id = 0; id < g.fn.nodes.size(); ++id)
+    if (placed(id)) members[fill[g.block[id]]++] = id;
   BlockScheduler scheduler(g);
   std::vector<std::vector<NodeId>> order(blocks);
-  for (uint32_t b = 0; b < blocks; ++b) order[b] = scheduler.schedule(b, in_block[b]);
+  std::vector<NodeId> nodes;
+  for (uint32_t b = 0; b < blocks; ++b) {
+    nodes.assign(members.begin() + start[b], members.begin() + start[b + 1]);
+    order[b] = scheduler.schedule(b, nodes);
+  }
   return order;
 }
 

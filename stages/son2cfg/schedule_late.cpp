@@ -33,7 +33,8 @@
 // reports it as undefined behaviour) are not hoisted: they stay at the LCA
 // of their uses, never executed on a path the program would not have
 // computed them on. An x64 flags producer stays at its consumer's block
-// (flags do not live across blocks). A node no live node uses stays at its
+// (flags do not live across blocks). An x64 constant only phis use stays
+// at the LCA of its phi edges (only_phi_constant). A node no live node uses stays at its
 // earliest block.
 #include <optional>
 
@@ -115,7 +116,9 @@ class Late {
                         node_name(g_.flow.head[early_[id]]) + ", which does not dominate the block of " +
                         node_name(g_.flow.head[lca]) + " where it is needed (or where the memory it reads is "
                         "overwritten)");
-      chosen = may_fail(id) || produces_flags(g_.node(id).op) ? lca : shallowest_.query(lca, early_[id]);
+      chosen = may_fail(id) || produces_flags(g_.node(id).op) || only_phi_constant(id)
+                   ? lca
+                   : shallowest_.query(lca, early_[id]);
     }
     g_.block[id] = chosen;
     for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
@@ -146,6 +149,17 @@ class Late {
       }
     }
     return lca;
+  }
+
+  // An x64 constant that only phis use: hoisted, it would hold a register
+  // through the loop and still need a copy on each edge (a phi is redefined
+  // in the loop, so it cannot share the constant's register); at its
+  // latest block it is made where the edge needs it, in the phi's place.
+  bool only_phi_constant(NodeId id) const {
+    if (g_.node(id).op != Op::X64MovI) return false;
+    for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
+      if (g_.role[u->user] != Role::Phi && g_.role[u->user] != Role::Dead) return false;
+    return true;
   }
 
   // A generic shift whose amount is not a constant below the width.

@@ -273,6 +273,7 @@ def branch_fn(name, cc, layout):
         if layout == 2 and bname == "b3":  # b3 jumps back to b1, which returns 22
             f.blocks.append([bname, [], ["b1"], ["b1"], []])
             r = f.node(f"region ^{j}")
+            f.node('x64:movi "i64", 7', "rcx")  # code of its own: not a block that only jumps (branch chaining)
             ret_block["b3"] = f.node(f"jump ^{r}")
             continue
         f.blocks.append([bname, [], [], [], []])
