@@ -1,6 +1,7 @@
-// licm.cpp - loop-invariant code motion of loads: a `load` whose address
-// does not change in a loop and whose bytes no store of the loop may write
-// runs once, before the loop.
+// licm.cpp - loop-invariant code motion of loads and pure calls: a `load`
+// whose address does not change in a loop and whose bytes no store of the
+// loop may write runs once, before the loop; so does a call to a pure
+// function whose arguments do not change.
 //
 // In the sea of nodes a load is pinned (a control input) and reads a memory
 // state. son2cfg's global code motion already takes pure nodes out of
@@ -38,9 +39,13 @@
 //     we have no loop rotation yet.
 // The load is then pinned to the preheader's control point; son2cfg keeps
 // it there. Volatile loads never move (they are not `load`s).
-// Pure calls are not moved: their purity is a whole-module fact
-// (const_call.cpp) and a function pass does not see the callees; small pure
-// callees are inlined, and a pure call with constant arguments is evaluated.
+// Calls to pure functions (const_call.cpp: no memory access at all, only
+// calls to pure functions) with loop-invariant arguments move the same way,
+// under the first-iteration rule only (a pure function may trap or not
+// return): the call reads the state entering the loop, and the users of its
+// memory result read its old memory input (it writes nothing). A pure call
+// is no writer for the loads (it writes no memory). Purity is a fact about
+// the whole module, so this pass takes the module (one function at a time).
 //
 // Paper: the classic loop-invariant code motion (Aho, Sethi, Ullman, 10.7)
 // under the safety rule of "Lazy Code Motion" (Knoop, Ruething, Steffen,
@@ -53,6 +58,8 @@
 // from outside the loop and reach its header); no load is moved past a
 // store, call or copy that may write its bytes; volatile accesses untouched.
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "alias.h"
 #include "loops.h"
@@ -67,10 +74,12 @@ bool writes_memory(OpId op) {
          op == Op::VaArg || op == Op::VaStart;
 }
 
+using PureNames = std::set<std::string, std::less<>>;
+
 class Licm {
  public:
-  Licm(Graph& g, const ModuleHeader& header)
-      : g_(g), header_(header), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g),
+  Licm(Graph& g, const ModuleHeader& header, const PureNames& pure)
+      : g_(g), header_(header), pure_(pure), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g),
         pinned_(cfg_.blocks.size()) {
     if (forest_.loops.empty()) return;
     for (NodeId n = 0; n < g_.size(); ++n) {
@@ -89,18 +98,23 @@ class Licm {
 
  private:
   size_t hoist_from(const Loop& loop) {
-    std::vector<NodeId> loads, writers;
+    std::vector<NodeId> movable, writers;
     for (uint32_t b : loop.blocks)
       for (NodeId n : pinned_[b]) {
         if (cfg_.block_of_node(g_, n) != b) continue;  // hoisted from here
-        if (g_.op(n) == Op::Load) loads.push_back(n);
-        else if (writes_memory(g_.op(n))) writers.push_back(n);
+        if (g_.op(n) == Op::Load || pure_call(n)) movable.push_back(n);
+        if (g_.op(n) != Op::Load && writes_memory(g_.op(n)) && !pure_call(n)) writers.push_back(n);
       }
-    std::sort(loads.begin(), loads.end());
+    std::sort(movable.begin(), movable.end());
     memo_.clear();
     std::optional<bool> stays_on_entry;
     size_t changes = 0;
-    for (NodeId load : loads) {
+    for (NodeId n : movable) {
+      if (g_.op(n) == Op::Call) {
+        if (hoist_call(loop, n, stays_on_entry)) ++changes;
+        continue;
+      }
+      NodeId load = n;
       const Node& ld = g_.node(load);
       if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo_)) continue;
       NodeId mem = ld.inputs[0];
@@ -117,6 +131,39 @@ class Licm {
       ++changes;
     }
     return changes;
+  }
+
+  // A call of a pure function of this module (const_call.cpp).
+  bool pure_call(NodeId n) const {
+    if (g_.op(n) != Op::Call) return false;
+    const Node& callee = g_.node(g_.node(n).inputs[1]);
+    return callee.op == Op::SymAddr && pure_.count(callee.literals[0].as_string()) != 0;
+  }
+
+  // A pure call with loop-invariant arguments that runs in the first
+  // iteration moves to the preheader: it reads and writes no memory, so its
+  // memory result's users read its memory input instead, and it reads the
+  // state entering the loop.
+  bool hoist_call(const Loop& loop, NodeId call, std::optional<bool>& stays_on_entry) {
+    const Node& nd = g_.node(call);
+    for (size_t i = 1; i < nd.inputs.size(); ++i)
+      if (!loop_invariant(g_, cfg_, loop, nd.inputs[i], memo_)) return false;
+    if (!runs_first_iteration(loop, call, stays_on_entry)) return false;
+    NodeId mem = nd.inputs[0];
+    NodeId entering = defined_in(loop, mem) ? state_entering(loop, mem) : mem;
+    if (entering == kNone) return false;
+    std::vector<NodeId> projs;
+    for (NodeId u : g_.users(call))
+      if (g_.op(u) == Op::Proj && g_.node(u).literals[0].as_int() == 0) projs.push_back(u);
+    for (NodeId p : projs) {
+      g_.replace_uses(p, mem);
+      g_.kill(p);
+    }
+    g_.set_input(call, 0, entering);
+    g_.set_control(call, 0, loop.preheader_node);
+    pinned_[loop.preheader].push_back(call);
+    memo_.clear();
+    return true;
   }
 
   // Whether memory state n is made in the loop (a proj by its tuple).
@@ -218,7 +265,7 @@ class Licm {
                                           [&](uint32_t s) { return !loop.contains(s); }))
         return false;
       if (x != loop.header && inner_header(loop, x)) return false;
-      if (holds_call(x)) return false;
+      if (holds_call(x, load)) return false;
     }
     return true;
   }
@@ -243,9 +290,11 @@ class Licm {
     return false;
   }
 
-  bool holds_call(uint32_t block) const {
+  // Whether the block holds a call (which might not return) other than
+  // `except`.
+  bool holds_call(uint32_t block, NodeId except) const {
     for (NodeId u : g_.users(cfg_.blocks[block]))
-      if (g_.alive(u) && g_.node(u).control[0] == cfg_.blocks[block] &&
+      if (u != except && g_.alive(u) && g_.node(u).control[0] == cfg_.blocks[block] &&
           (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg))
         return true;
     return false;
@@ -253,6 +302,7 @@ class Licm {
 
   Graph& g_;
   const ModuleHeader& header_;
+  const PureNames& pure_;
   SonCfg cfg_;
   LoopForest forest_;
   AliasAnalysis aa_;
@@ -262,10 +312,14 @@ class Licm {
 
 }  // namespace
 
-size_t licm(Function& fn, const ModuleHeader& header) {
-  Graph g(fn);
-  size_t changes = Licm(g, header).run();
-  g.finish();
+size_t licm(std::vector<Function>& fns, const ModuleHeader& header) {
+  PureNames pure = pure_function_names(fns);
+  size_t changes = 0;
+  for (Function& fn : fns) {
+    Graph g(fn);
+    changes += Licm(g, header, pure).run();
+    g.finish();
+  }
   return changes;
 }
 

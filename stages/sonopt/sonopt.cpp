@@ -20,7 +20,8 @@
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
-//   licm          loop-invariant loads leave their loop (-O2)
+//   licm          whole module: loop-invariant loads and calls to pure
+//                 functions leave their loop (-O2)
 //   unroll        full unrolling of small loops with a constant trip count
 //                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
@@ -103,12 +104,12 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"scalar-replace", "load-forward", "dce"},
        .function_pass = dead_store},
       {.name = "licm",
-       .summary = "loop-invariant loads no store of the loop may write run once, before the loop (never a new trap)",
+       .summary = "whole module: loop-invariant loads no store of the loop may write, and pure calls, run once before the loop",
        .min_level = 2,
        .after = {"load-forward", "dead-store"},
        .triggers = {"gvn", "load-forward"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
-       .function_pass = licm},
+       .module_pass = licm},
       {.name = "unroll",
        .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
        .min_level = 2,

@@ -3,7 +3,8 @@
    zero times, a break before the load, stores that alias), counters scaled
    into addresses (row and column walks, downward, unsigned, 64-bit, struct
    strides, zero-trip and single-trip loops), and small constant loops that
-   unroll (stores, divisions, calls). */
+   unroll (stores, divisions, calls); calls of a pure function that traps,
+   behind a loop that runs zero times. Run without arguments (argc == 1). */
 #include <stdio.h>
 
 struct rec { int a, b, c; };
@@ -73,8 +74,25 @@ static int unrolled(int d) {
   return x;
 }
 
-int main(void) {
-  int i, j, one = 3;
+/* Pure (no memory access) and recursive, so it stays a call; traps when it
+   reaches the division with d == 0. */
+static int rdiv(int a, int d) { return a <= 0 ? 100 / d : rdiv(a - 1, d) + 1; }
+
+static int pure_loop(int n, int a, int d) {
+  int s = 0, i;
+  for (i = 0; i < n; i++) s += rdiv(a, d) + i; /* must not run when n == 0 */
+  return s;
+}
+
+static int pure_fixed(int a, int d) {
+  int s = 0, i;
+  for (i = 0; i < 6; i++) s += rdiv(a, d) * i; /* runs at least once: may leave */
+  return s;
+}
+
+int main(int argc, char **argv) {
+  int i, j, one = 3, zero = argc - 1;
+  (void)argv;
   for (i = 0; i < 12; i++)
     for (j = 0; j < 12; j++) grid[i][j] = (i * 13 + j * 7) % 11 - 5;
   for (i = 0; i < 20; i++) {
@@ -93,6 +111,7 @@ int main(void) {
   printf("rec_walk %ld %ld %ld\n", rec_walk(20), rec_walk(1), rec_walk(0));
   printf("rec_unsigned %u %u\n", rec_unsigned(3, 17), rec_unsigned(5, 5));
   printf("trips %d %d %d\n", trips(0, 12), trips(5, 6), trips(9, 4));
+  printf("pure_loop %d %d %d\n", pure_loop(5, 3 + zero, 7), pure_loop(zero, 4, zero), pure_fixed(2 + zero, 9));
   i = unrolled(3);
   j = unrolled(-7);
   printf("unrolled %d %d\n", i, j);
