@@ -42,8 +42,10 @@
 // Calls to pure functions (const_call.cpp: no memory access at all, only
 // calls to pure functions) with loop-invariant arguments move the same way,
 // under the first-iteration rule only (a pure function may trap or not
-// return): the call reads the state entering the loop, and the users of its
-// memory result read its old memory input (it writes nothing). A pure call
+// return): the users of its memory result read its old memory input (it
+// writes nothing), and it joins the memory chain between the state entering
+// the loop and the header's memory phi (the chain stays one chain, as
+// pipe-run and the back end require). A pure call
 // is no writer for the loads (it writes no memory). Purity is a fact about
 // the whole module, so this pass takes the module (one function at a time).
 //
@@ -152,15 +154,19 @@ class Licm {
     NodeId mem = nd.inputs[0];
     NodeId entering = defined_in(loop, mem) ? state_entering(loop, mem) : mem;
     if (entering == kNone) return false;
-    std::vector<NodeId> projs;
+    // The memory chain stays one chain: the call goes between the state
+    // entering the loop and the header's memory phi.
+    std::vector<NodeId> entry_phis;
+    for (NodeId phi : header_phis(g_, cfg_, loop))
+      if (g_.node(phi).inputs[loop.entry_index] == entering) entry_phis.push_back(phi);
+    NodeId proj = kNone;
     for (NodeId u : g_.users(call))
-      if (g_.op(u) == Op::Proj && g_.node(u).literals[0].as_int() == 0) projs.push_back(u);
-    for (NodeId p : projs) {
-      g_.replace_uses(p, mem);
-      g_.kill(p);
-    }
+      if (g_.op(u) == Op::Proj && g_.node(u).literals[0].as_int() == 0) proj = std::min(proj, u);
+    if (entry_phis.empty() || proj == kNone) return false;
+    g_.replace_uses(proj, mem);  // the loop's chain skips the call
     g_.set_input(call, 0, entering);
     g_.set_control(call, 0, loop.preheader_node);
+    for (NodeId phi : entry_phis) g_.set_input(phi, loop.entry_index, proj);
     pinned_[loop.preheader].push_back(call);
     memo_.clear();
     return true;
