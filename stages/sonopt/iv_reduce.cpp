@@ -382,6 +382,7 @@ class IvReduce {
 }  // namespace
 
 size_t iv_reduce(Function& fn, const ModuleHeader&) {
+  if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn);
   size_t changes = IvReduce(g).run();
   g.finish();

@@ -322,6 +322,7 @@ size_t licm(std::vector<Function>& fns, const ModuleHeader& header) {
   PureNames pure = pure_function_names(fns);
   size_t changes = 0;
   for (Function& fn : fns) {
+    if (!has_loop_carried_phi(fn)) continue;
     Graph g(fn);
     changes += Licm(g, header, pure).run();
     g.finish();

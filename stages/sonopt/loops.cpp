@@ -74,6 +74,19 @@ LoopForest find_loops(const Graph& g, const SonCfg& cfg) {
   return forest;
 }
 
+bool has_loop_carried_phi(const Function& fn) {
+  for (NodeId n = 0; n < fn.nodes.size(); ++n) {
+    const Node& nd = fn.nodes[n];
+    if (nd.op != Op::Phi) continue;
+    for (NodeId i : nd.inputs) {
+      if (i == n) continue;
+      const Node& in = fn.nodes[i];
+      if (std::find(in.inputs.begin(), in.inputs.end(), n) != in.inputs.end()) return true;
+    }
+  }
+  return false;
+}
+
 bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, InvariantMemo& memo) {
   std::vector<uint8_t>& state = memo.state;
   if (state.size() < g.size()) state.resize(g.size(), 0);

@@ -46,6 +46,13 @@ struct LoopForest {
 
 LoopForest find_loops(const Graph& g, const SonCfg& cfg);
 
+// A cheap test before building anything (compile time): whether some phi
+// has an input computed directly from that phi - a counter `i + 1`, a
+// memory chain `store(phi, ...)`. Every loop the loop passes change has one
+// (their counters, trip counts and stores are such phis), so a function
+// without one is skipped.
+bool has_loop_carried_phi(const Function& fn);
+
 // Whether value node n is computed before `loop`: n is a node with no
 // control input whose inputs are all invariant, or a pinned node whose
 // block is outside the loop and dominates its header (so n is available

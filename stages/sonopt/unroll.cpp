@@ -2,9 +2,10 @@
 // the body runs T times in a row before the loop, and the loop then runs
 // zero times.
 //
-// Algorithm, for each simple innermost loop (loops.h) of two blocks - the
-// header (phis and the exit test only) and one body block that jumps back
-// to it (the side of the test that stays):
+// Algorithm, for each simple loop (loops.h) made of the header (phis and
+// the exit test only) and a straight body: a chain of blocks from the side
+// of the test that stays to the latch, joined by jumps into one-input
+// regions (a loop whose inner loop was unrolled and swept looks so):
 //  1. Trip count by evaluation: the header phis whose entry inputs are
 //     constants (common/eval.h through loops.h's evaluator) are stepped
 //     through their back inputs, and the exit test evaluated each time; the
@@ -15,13 +16,16 @@
 //     times T at most kMaxNodes.
 //  3. T copies of those nodes, in dependency order, each copy reading the
 //     previous copy's values where the original read a header phi (the
-//     first copy: the phis' entry inputs); pinned copies (loads, stores,
+//     first copy: the phis' entry inputs; a one-input phi of the body is a
+//     copy of its input); pinned copies (loads, stores,
 //     calls, divisions) hang off the preheader, in the order of their
 //     memory chain, which the copies thread like the original iterations.
 //  4. Each header phi's entry input becomes its value after T iterations,
 //     and the exit test a constant that leaves: the loop runs zero times
-//     and every use after it reads the final values. dce then removes the
-//     body (unreachable) and the back edge, simplify-cfg the header.
+//     and every use after it reads the final values. dce.cpp's sweep_dead
+//     then removes the body (unreachable) and the back edge, and the pass
+//     looks again (kRounds times at most), so nests of small loops unroll in
+//     one application; simplify-cfg merges the blocks left.
 // Paper: loop unrolling as in Aho, Sethi, Ullman 10.2; on the sea of nodes
 // a body copy is a copy of its nodes with the phis renamed, as in Click's
 // thesis ("Combining Analyses, Combining Optimizations", 1995) peeling.
@@ -40,35 +44,60 @@ namespace pl::sonopt {
 
 namespace {
 
-constexpr int kMaxTrips = 16;
-constexpr size_t kMaxNodes = 128;
+constexpr int kMaxTrips = 8;
+constexpr size_t kMaxNodes = 64;
+constexpr int kRounds = 3;
 
 class Unroll {
  public:
-  explicit Unroll(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+  explicit Unroll(Graph& g) : g_(g) {}
 
+  // Rounds inside the pass: after unrolling, the dead bodies go (dce.cpp's
+  // sweep_dead), so a loop around an unrolled one becomes a straight body
+  // and unrolls in the next round, without a round of the pass manager.
   size_t run() {
     size_t changes = 0;
-    for (const Loop& loop : forest_.loops)
-      if (shape_ok(loop) && unroll(loop)) ++changes;
+    for (int round = 0; round < kRounds; ++round) {
+      cfg_ = build_son_cfg(g_);
+      forest_ = find_loops(g_, cfg_);
+      size_t before = changes;
+      for (const Loop& loop : forest_.loops) {
+        std::vector<uint32_t> chain = body_chain(loop);
+        if (!chain.empty() && unroll(loop, chain)) ++changes;
+      }
+      if (changes == before) break;
+      sweep_dead(g_);
+    }
     return changes;
   }
 
  private:
-  // Two blocks: the header (phis and an exit test) and one body block.
-  bool shape_ok(const Loop& loop) const {
-    if (!loop.simple() || loop.blocks.size() != 2 || loop.latches.size() != 1) return false;
-    uint32_t body = loop.latches[0];
-    if (body == loop.header || g_.op(cfg_.blocks[body]) != Op::Proj) return false;
+  // The body: a straight chain of blocks from the side of the exit test
+  // that stays to the one latch, each ending with a `jump` into a region of
+  // one control input (the next block) or, last, into the header. The
+  // header holds only phis and the test. Empty when the loop is no such.
+  std::vector<uint32_t> body_chain(const Loop& loop) const {
+    if (!loop.simple() || loop.latches.size() != 1) return {};
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
-    if (!test) return false;
+    if (!test) return {};
     NodeId region = cfg_.blocks[loop.header];
     for (NodeId u : g_.users(region)) {
       if (!g_.alive(u) || g_.node(u).control.empty() || g_.node(u).control[0] != region) continue;
-      if (g_.op(u) != Op::Phi && u != test->branch) return false;
+      if (g_.op(u) != Op::Phi && u != test->branch) return {};
     }
-    NodeId t = cfg_.terminator[body];
-    return t != kNone && g_.op(t) == Op::Jump;
+    const std::vector<uint32_t>& succs = cfg_.graph.succs[loop.header];
+    uint32_t b = loop.contains(succs[0]) ? succs[0] : succs[1];
+    std::vector<uint32_t> chain;
+    while (chain.size() < loop.blocks.size()) {
+      chain.push_back(b);
+      NodeId t = cfg_.terminator[b];
+      if (t == kNone || g_.op(t) != Op::Jump || cfg_.graph.succs[b].size() != 1) return {};
+      uint32_t next = cfg_.graph.succs[b][0];
+      if (next == loop.header) return chain.size() + 1 == loop.blocks.size() ? chain : std::vector<uint32_t>{};
+      if (!loop.contains(next) || g_.node(cfg_.blocks[next]).control.size() != 1) return {};
+      b = next;
+    }
+    return {};
   }
 
   // Header phi values known as constants: phi -> value.
@@ -114,23 +143,31 @@ class Unroll {
   }
 
   // The loop's own nodes (step 2), in dependency order; empty if too many.
-  std::vector<NodeId> loop_nodes(const Loop& loop, uint32_t body) const {
+  // The phis of the body's one-input regions are copies of their input.
+  std::vector<NodeId> loop_nodes(const Loop& loop, const std::vector<uint32_t>& chain) const {
     std::vector<bool> in(g_.size(), false);
     std::vector<NodeId> stack;
-    for (NodeId phi : header_phis(g_, cfg_, loop)) stack.push_back(phi);
-    NodeId body_node = cfg_.blocks[body], jump = cfg_.terminator[body];
-    for (NodeId u : g_.users(body_node))
-      if (g_.alive(u) && u != jump && g_.node(u).control.size() == 1 && g_.node(u).control[0] == body_node &&
-          !in[u]) {
-        if (g_.op(u) == Op::Region) return {};  // the body proj leads into a region directly
+    std::vector<NodeId> heads = header_phis(g_, cfg_, loop);
+    for (NodeId phi : heads) {
+      in[phi] = true;
+      stack.push_back(phi);
+    }
+    for (uint32_t b : chain) {
+      NodeId block = cfg_.blocks[b];
+      for (NodeId u : g_.users(block)) {
+        if (!g_.alive(u) || in[u] || g_.has(u, TERMINATOR) || g_.node(u).control.empty() ||
+            g_.node(u).control[0] != block)
+          continue;
+        if (g_.op(u) == Op::Region) return {};  // a proj listed by a region directly
         in[u] = true;
         stack.push_back(u);
       }
+    }
     std::vector<NodeId> set;
     while (!stack.empty()) {
       NodeId n = stack.back();
       stack.pop_back();
-      if (g_.op(n) != Op::Phi) set.push_back(n);
+      if (!std::binary_search(heads.begin(), heads.end(), n)) set.push_back(n);
       if (set.size() > kMaxNodes) return {};
       for (NodeId u : g_.users(n))
         if (!in[u] && g_.alive(u) && g_.node(u).control.empty()) {
@@ -154,7 +191,7 @@ class Unroll {
         const Node& nd = g_.node(n);
         if (next < nd.inputs.size()) {
           NodeId i = nd.inputs[next++];
-          if (in[i] && g_.op(i) != Op::Phi && state[i] == 0) dfs.push_back({i, 0});
+          if (in[i] && !std::binary_search(heads.begin(), heads.end(), i) && state[i] == 0) dfs.push_back({i, 0});
           continue;
         }
         state[n] = 2;
@@ -165,12 +202,11 @@ class Unroll {
     return order;
   }
 
-  bool unroll(const Loop& loop) {
+  bool unroll(const Loop& loop, const std::vector<uint32_t>& chain) {
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
     std::optional<int> trips = trip_count(loop, *test);
     if (!trips || *trips == 0) return false;
-    uint32_t body = loop.latches[0];
-    std::vector<NodeId> nodes = loop_nodes(loop, body);
+    std::vector<NodeId> nodes = loop_nodes(loop, chain);
     if (nodes.empty() || nodes.size() * static_cast<size_t>(*trips) > kMaxNodes) return false;
     std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
     size_t back = 1 - loop.entry_index;
@@ -183,6 +219,10 @@ class Unroll {
         return it == copy.end() ? n : it->second;
       };
       for (NodeId n : nodes) {
+        if (g_.op(n) == Op::Phi) {  // one input: a copy
+          copy[n] = mapped(g_.node(n).inputs[0]);
+          continue;
+        }
         Node nd = g_.node(n);
         for (NodeId& i : nd.inputs) i = mapped(i);
         if (!nd.control.empty()) nd.control[0] = loop.preheader_node;
@@ -207,6 +247,7 @@ class Unroll {
 }  // namespace
 
 size_t unroll(Function& fn, const ModuleHeader&) {
+  if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn);
   size_t changes = Unroll(g).run();
   g.finish();
