@@ -60,6 +60,7 @@
 // from outside the loop and reach its header); no load is moved past a
 // store, call or copy that may write its bytes; volatile accesses untouched.
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -81,7 +82,7 @@ using PureNames = std::set<std::string, std::less<>>;
 class Licm {
  public:
   Licm(Graph& g, const ModuleHeader& header, const PureNames& pure)
-      : g_(g), header_(header), pure_(pure), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)), aa_(g),
+      : g_(g), header_(header), pure_(pure), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)),
         pinned_(cfg_.blocks.size()) {
     if (forest_.loops.empty()) return;
     for (NodeId n = 0; n < g_.size(); ++n) {
@@ -135,6 +136,11 @@ class Licm {
     return changes;
   }
 
+  const AliasAnalysis& aa() const {
+    if (!aa_storage_) aa_storage_.emplace(g_);
+    return *aa_storage_;
+  }
+
   // A call of a pure function of this module (const_call.cpp).
   bool pure_call(NodeId n) const {
     if (g_.op(n) != Op::Call) return false;
@@ -182,25 +188,25 @@ class Licm {
 
   bool no_writer_aliases(NodeId load, const std::vector<NodeId>& writers) const {
     NodeId address = g_.node(load).inputs[1];
-    Address addr = aa_.decompose(address);
+    Address addr = aa().decompose(address);
     uint64_t size = access_size(g_.node(load));
     for (NodeId w : writers) {
       const Node& nd = g_.node(w);
       if (nd.op != Op::Call && nd.op != Op::VaArg && nd.op != Op::VaStart &&
-          aa_.distinct_objects(nd.inputs[1], address))
+          aa().distinct_objects(nd.inputs[1], address))
         continue;
       switch (nd.op) {
         case Op::Store: case Op::StoreV: case Op::LoadV:
-          if (aa_.alias(aa_.decompose(nd.inputs[1]), access_size(nd), addr, size) != Alias::No) return false;
+          if (aa().alias(aa().decompose(nd.inputs[1]), access_size(nd), addr, size) != Alias::No) return false;
           break;
         case Op::Copy:
-          if (aa_.private_slot(addr.base)) break;
-          if (aa_.alias(aa_.decompose(nd.inputs[1]), static_cast<uint64_t>(nd.literals[0].as_int()), addr, size) !=
+          if (aa().private_slot(addr.base)) break;
+          if (aa().alias(aa().decompose(nd.inputs[1]), static_cast<uint64_t>(nd.literals[0].as_int()), addr, size) !=
               Alias::No)
             return false;
           break;
         default:  // call, va_arg, va_start
-          if (!aa_.private_slot(addr.base)) return false;
+          if (!aa().private_slot(addr.base)) return false;
       }
     }
     return true;
@@ -245,7 +251,7 @@ class Licm {
 
   // A stack slot or a data item of this module, read inside its bounds.
   bool never_traps(NodeId load) const {
-    Address addr = aa_.decompose(g_.node(load).inputs[1]);
+    Address addr = aa().decompose(g_.node(load).inputs[1]);
     if (addr.base == kNone || addr.offset < 0) return false;
     uint64_t end = static_cast<uint64_t>(addr.offset) + access_size(g_.node(load));
     const Node& base = g_.node(addr.base);
@@ -311,7 +317,7 @@ class Licm {
   const PureNames& pure_;
   SonCfg cfg_;
   LoopForest forest_;
-  AliasAnalysis aa_;
+  mutable std::optional<AliasAnalysis> aa_storage_;  // built on first use (escape analysis of every slot)
   std::vector<std::vector<NodeId>> pinned_;  // block -> the pinned nodes placed there (hoisted ones too)
   InvariantMemo memo_;
 };

@@ -37,18 +37,23 @@ void fill_entry(const Graph& g, const SonCfg& cfg, Loop& loop) {
 LoopForest find_loops(const Graph& g, const SonCfg& cfg) {
   LoopForest forest;
   size_t count = cfg.blocks.size();
+  // stamp[b] == h + 1: block b is in the loop of header h (one array for all
+  // loops, so the cost is the loops' sizes, not loops x blocks).
+  std::vector<uint32_t> stamp(count, 0);
   for (uint32_t h = 0; h < count; ++h) {
     if (!cfg.reachable(h)) continue;
     Loop loop;
     loop.header = h;
-    loop.member.assign(count, false);
-    loop.member[h] = true;
+    uint32_t mark = h + 1;
+    stamp[h] = mark;
+    loop.blocks.push_back(h);
     std::vector<uint32_t> stack;
     for (uint32_t p : cfg.graph.preds[h]) {
       if (!cfg.reachable(p) || !cfg.dom.dominates(h, p)) continue;
       loop.latches.push_back(p);
-      if (!loop.member[p]) {
-        loop.member[p] = true;
+      if (stamp[p] != mark) {
+        stamp[p] = mark;
+        loop.blocks.push_back(p);
         stack.push_back(p);
       }
     }
@@ -57,13 +62,13 @@ LoopForest find_loops(const Graph& g, const SonCfg& cfg) {
       uint32_t b = stack.back();
       stack.pop_back();
       for (uint32_t p : cfg.graph.preds[b])
-        if (cfg.reachable(p) && !loop.member[p]) {
-          loop.member[p] = true;
+        if (cfg.reachable(p) && stamp[p] != mark) {
+          stamp[p] = mark;
+          loop.blocks.push_back(p);
           stack.push_back(p);
         }
     }
-    for (uint32_t b = 0; b < count; ++b)
-      if (loop.member[b]) loop.blocks.push_back(b);
+    std::sort(loop.blocks.begin(), loop.blocks.end());
     std::sort(loop.latches.begin(), loop.latches.end());
     loop.latches.erase(std::unique(loop.latches.begin(), loop.latches.end()), loop.latches.end());
     fill_entry(g, cfg, loop);

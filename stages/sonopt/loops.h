@@ -15,6 +15,7 @@
 // are; moving a pinned node to another block does not invalidate it.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -32,9 +33,8 @@ struct Loop {
   size_t entry_index = 0;
   uint32_t preheader = 0;
   NodeId preheader_node = kNone;
-  std::vector<bool> member;         // block index -> in this loop
 
-  bool contains(uint32_t block) const { return block < member.size() && member[block]; }
+  bool contains(uint32_t block) const { return std::binary_search(blocks.begin(), blocks.end(), block); }
   bool simple() const { return entry != kNone; }
 };
 
