@@ -67,6 +67,10 @@ namespace {
 using x64::Reg;
 constexpr unsigned kGprs = 16;
 constexpr unsigned kMaxEntryRegs = 14;
+// Values live into a loop header above which constants are not held in
+// registers through the loop (decide_entry): 14 registers less room for the
+// loop body's temporaries.
+constexpr size_t kLoopRematLimit = 10;
 constexpr Reg kShortLived[] = {Reg::Rax, Reg::Rcx, Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9, Reg::R10,
                                Reg::R11, Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp};
 constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp, Reg::Rax, Reg::Rcx,
@@ -108,6 +112,7 @@ class Assigner {
     for (NodeId v = 0; v < n_orig_; ++v)
       if (remat(v)) across_[v] = 0;
     DomTree tree = compute_dom_tree(graph_);
+    rpo_index_ = tree.rpo_index;
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
     home_.assign(n_orig_, kNone);
@@ -751,7 +756,21 @@ class Assigner {
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
 
+  // Whether block s heads a loop: a predecessor comes at or after it in
+  // reverse postorder (a back edge; blocks are assigned in that order).
+  bool heads_loop(uint32_t s) const {
+    for (uint32_t p : graph_.preds[s])
+      if (rpo_index_[p] != DomTree::kNone && rpo_index_[p] >= rpo_index_[s]) return true;
+    return false;
+  }
+
   // The first predecessor done decides the merge's entry locations.
+  // At a loop header under register pressure (more values live in than
+  // kLoopRematLimit), a rematerializable constant gets no entry register:
+  // held through the loop it would take a register the loop's own values
+  // need (a spill in every iteration), or be evicted inside and made again
+  // at the end of every iteration to match the entry; instead it is made
+  // anew where it is used (after the loop, or once per use inside).
   void decide_entry(uint32_t s, size_t k) {
     Entry& e = entry_[s];
     e.set = true;
@@ -760,8 +779,15 @@ class Assigner {
     std::vector<NodeId> live;
     for (const auto& [v, d] : live_.live_in[s]) live.push_back(v);
     std::sort(live.begin(), live.end());
+    size_t pressure = live.size();
+    for (NodeId id : orig_[s].nodes) {
+      if (node(id).op != Phi) break;
+      pressure += is_value_[id];
+    }
+    bool drop_remat = pressure > kLoopRematLimit && heads_loop(s);
     for (NodeId v : live) {
       Place p;
+      if (drop_remat && remat(v)) continue;  // made anew where it is used after the merge
       if (in_reg(v) && regs < kMaxEntryRegs) {
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
@@ -862,6 +888,7 @@ class Assigner {
   std::vector<Snapshot> exit_;
   std::vector<Entry> entry_;
   std::vector<std::vector<NodeId>> out_blocks_;
+  std::vector<uint32_t> rpo_index_;  // block -> position in reverse postorder
   std::unordered_map<NodeId, std::vector<NodeId>> projs_;
   uint32_t block_ = 0, pos_ = 0, next_slot_ = 0;
   Loc loc_;
