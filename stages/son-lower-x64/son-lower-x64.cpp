@@ -26,8 +26,10 @@
 //  4. Dead-code sweep: an operand that was folded into all its users (and
 //     the intermediate nodes a rule made but did not use) is left without
 //     users; every pure node, non-volatile x64 load and projection (other
-//     than a branch's) that nothing live reads is dropped. The output is
-//     renumbered canonically, so it is deterministic and readable.
+//     than a branch's) that nothing live reads is dropped. The survivors
+//     keep their emission order, which follows the input's and puts every
+//     node after its operands (phi inputs and region controls aside), so
+//     the output needs no renumbering: it is deterministic as it is.
 //
 // Decisions:
 //  - Folding works on the input graph and duplicates rather than shares: a
@@ -558,7 +560,6 @@ Function Lowerer::run(bool verified) {
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
   patch_cycles();
   sweep(out_);
-  renumber_canonical(out_);
   return std::move(out_);
 }
 
