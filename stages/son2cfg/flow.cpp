@@ -68,7 +68,6 @@ struct Finder {
   std::vector<NodeId> successors(NodeId head) const;
   void number_blocks();
   void link_predecessors();
-  void build_users();
 };
 
 void Finder::classify() {
@@ -254,8 +253,11 @@ void Finder::link_predecessors() {
   }
 }
 
-void Finder::build_users() {
-  Users& u = g.users;
+}  // namespace
+
+Users find_users(const Function& fn) {
+  const size_t n = fn.nodes.size();
+  Users u;
   u.begin.assign(n + 1, 0);
   for (const Node& m : fn.nodes)
     for (NodeId in : m.inputs) ++u.begin[in + 1];
@@ -266,11 +268,10 @@ void Finder::build_users() {
     const Node& m = fn.nodes[id];
     for (uint32_t s = 0; s < m.inputs.size(); ++s) u.uses[fill[m.inputs[s]]++] = {id, s};
   }
+  return u;
 }
 
-}  // namespace
-
-Graph find_flow(const Function& fn) {
+Graph find_flow(Function& fn) {
   Graph g(fn);
   Finder f(g);
   f.classify();
@@ -280,7 +281,7 @@ Graph find_flow(const Function& fn) {
   f.attach_pinned();
   f.number_blocks();
   f.link_predecessors();
-  f.build_users();
+  g.users = find_users(fn);
   return g;
 }
 
