@@ -50,7 +50,8 @@
 // split repeats below each copy (down a compare chain). A split is made only
 //  - for a cheap node: one plain value ("v") from at most two inputs, none
 //    of them memory or flags (PURE opcodes: adds, leas, extensions,
-//    shifts, constants...). Two inputs at most, so the live values the copy
+//    shifts, constants...; not a stack slot, whose identity is the object
+//    it stands for). Two inputs at most, so the live values the copy
 //    keeps alive into the branches are no more than about the one it
 //    replaces (a constant input is copied along, being itself cheap);
 //  - when no use is in the block itself, and every use lies below a
@@ -174,11 +175,13 @@ class Late {
   }
 
   // A node cheap and harmless to compute in several places: one plain
-  // value from at most two values (no memory, no flags in or out).
+  // value from at most two values (no memory, no flags in or out). A
+  // stack slot is an object, not a value: a copy would be another object.
   bool may_copy(NodeId id) const {
     const Node& m = g_.node(id);
     const OpInfo& info = op_info(m.op);
     if (!info.has(PURE) || info.results != "v" || m.inputs.size() > kMaxCopiedInputs) return false;
+    if (m.op == Op::StackSlot || m.op == Op::X64StackSlot) return false;
     for (uint32_t s = 0; s < m.inputs.size(); ++s) {
       char letter = shape_letter(info.inputs, s);
       if (letter == 'm' || letter == 'f') return false;
