@@ -68,6 +68,7 @@ struct Finder {
   std::vector<NodeId> successors(NodeId head) const;
   void number_blocks();
   void link_predecessors();
+  void build_users();
 };
 
 void Finder::classify() {
@@ -253,11 +254,8 @@ void Finder::link_predecessors() {
   }
 }
 
-}  // namespace
-
-Users find_users(const Function& fn) {
-  const size_t n = fn.nodes.size();
-  Users u;
+void Finder::build_users() {
+  Users& u = g.users;
   u.begin.assign(n + 1, 0);
   for (const Node& m : fn.nodes)
     for (NodeId in : m.inputs) ++u.begin[in + 1];
@@ -268,8 +266,9 @@ Users find_users(const Function& fn) {
     const Node& m = fn.nodes[id];
     for (uint32_t s = 0; s < m.inputs.size(); ++s) u.uses[fill[m.inputs[s]]++] = {id, s};
   }
-  return u;
 }
+
+}  // namespace
 
 Graph find_flow(Function& fn) {
   Graph g(fn);
@@ -281,7 +280,7 @@ Graph find_flow(Function& fn) {
   f.attach_pinned();
   f.number_blocks();
   f.link_predecessors();
-  g.users = find_users(fn);
+  f.build_users();
   return g;
 }
 

@@ -68,8 +68,8 @@
 // The original keeps the first placement; each copy is appended to the
 // function (emit numbers it right after its original) and its users are
 // pointed at it. The uses a copy adds to its inputs are kept in a side list
-// (extra_), so that the inputs, placed after it, see them; son2cfg rebuilds
-// the users index afterwards. Placement stays legal: each copy's block is
+// (extra_), so that the inputs, placed after it, see them, and so are the
+// uses pointed at a copy; the users index is patched with them at the end. Placement stays legal: each copy's block is
 // dominated by lca, which its inputs' blocks dominate, and dominates its
 // uses.
 #include <algorithm>
@@ -178,15 +178,11 @@ class Late {
   // value from at most two values (no memory, no flags in or out). A
   // stack slot is an object, not a value: a copy would be another object.
   bool may_copy(NodeId id) const {
+    if (g_.users.count(id) + (extra_head_[id] != kNone) < 2) return false;  // one use: nothing to split
     const Node& m = g_.node(id);
+    if (m.inputs.size() > kMaxCopiedInputs || m.op == Op::StackSlot || m.op == Op::X64StackSlot) return false;
     const OpInfo& info = op_info(m.op);
-    if (!info.has(PURE) || info.results != "v" || m.inputs.size() > kMaxCopiedInputs) return false;
-    if (m.op == Op::StackSlot || m.op == Op::X64StackSlot) return false;
-    for (uint32_t s = 0; s < m.inputs.size(); ++s) {
-      char letter = shape_letter(info.inputs, s);
-      if (letter == 'm' || letter == 'f') return false;
-    }
-    return g_.users.count(id) + (extra_head_[id] != kNone) >= 2;
+    return info.has(PURE) && info.results == "v" && info.inputs.find_first_of("mf") == std::string_view::npos;
   }
 
   struct UseAt {
@@ -212,6 +208,9 @@ class Late {
   // caller places the node at lca.
   bool place_copies(NodeId id, uint32_t lca) {
     if (g_.flow.graph.succs[lca].size() < 2) return false;
+    // Most nodes with several uses have one in lca itself: check that first.
+    for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
+      if (use_block(*u) == lca) return false;
     uses_.clear();
     bool at_lca = false;
     for_each_use(id, [&](const Users::Use& u) {
@@ -234,7 +233,8 @@ class Late {
     }
     if (parts_[0].children == 0) return false;
     bool first = true;
-    std::vector<uint32_t> stack{0};
+    std::vector<uint32_t>& stack = stack_;
+    stack.assign(1, 0);
     while (!stack.empty()) {
       const Part part = parts_[stack.back()];
       stack.pop_back();
@@ -264,7 +264,9 @@ class Late {
       if (g_.flow.graph.preds[u.child].size() != 1) return;
     }
     auto first = uses_.begin() + part.begin, last = uses_.begin() + part.end;
-    std::stable_sort(first, last, [](const UseAt& a, const UseAt& b) { return a.child < b.child; });
+    std::sort(first, last, [](const UseAt& a, const UseAt& b) {
+      return a.child != b.child ? a.child < b.child : a.user != b.user ? a.user < b.user : a.slot < b.slot;
+    });
     uint32_t children = 1;
     for (auto it = first + 1; it < last; ++it) children += it->child != (it - 1)->child;
     if (copies + children - 1 > kMaxCopies) return;
@@ -291,13 +293,43 @@ class Late {
     g_.block.push_back(part.block);
     extra_head_.push_back(kNone);
     g_.copies.emplace_back(id, copy);
-    for (uint32_t i = part.begin; i < part.end; ++i) fn.nodes[uses_[i].user].inputs[uses_[i].slot] = copy;
-    const auto& inputs = fn.nodes[copy].inputs;
-    for (uint32_t s = 0; s < inputs.size(); ++s) {
-      extra_.push_back({{copy, s}, extra_head_[inputs[s]]});
-      extra_head_[inputs[s]] = static_cast<uint32_t>(extra_.size() - 1);
+    for (uint32_t i = part.begin; i < part.end; ++i) {
+      fn.nodes[uses_[i].user].inputs[uses_[i].slot] = copy;
+      add_extra_use(copy, {uses_[i].user, uses_[i].slot});
     }
+    const auto& inputs = fn.nodes[copy].inputs;
+    for (uint32_t s = 0; s < inputs.size(); ++s) add_extra_use(inputs[s], {copy, s});
   }
+
+  void add_extra_use(NodeId n, Users::Use use) {
+    extra_.push_back({use, extra_head_[n]});
+    extra_head_[n] = static_cast<uint32_t>(extra_.size() - 1);
+  }
+
+ public:
+  // The users index with the copies: each node's uses from the index (for a
+  // copied node, those still pointing at it), then its extra uses.
+  Users users_with_copies() const {
+    const Function& fn = g_.fn;
+    const size_t n = fn.nodes.size(), old_n = g_.users.begin.size() - 1;
+    std::vector<char> copied(old_n, 0);
+    for (const auto& [original, copy] : g_.copies) copied[original] = 1;
+    Users u;
+    u.begin.reserve(n + 1);
+    u.uses.reserve(g_.users.uses.size() + extra_.size());
+    u.begin.push_back(0);
+    for (NodeId id = 0; id < n; ++id) {
+      if (id < old_n) {
+        for (const Users::Use* w = g_.users.first(id); w != g_.users.last(id); ++w)
+          if (!copied[id] || fn.nodes[w->user].inputs[w->slot] == id) u.uses.push_back(*w);
+      }
+      for (uint32_t e = extra_head_[id]; e != kNone; e = extra_[e].next) u.uses.push_back(extra_[e].use);
+      u.begin.push_back(static_cast<uint32_t>(u.uses.size()));
+    }
+    return u;
+  }
+
+ private:
 
   // The block where a use needs the value; kNone for a dead user or a phi
   // input along an edge from unreachable code.
@@ -362,6 +394,7 @@ class Late {
   std::vector<ExtraUse> extra_;
   std::vector<UseAt> uses_;  // place_copies' scratch
   std::vector<Part> parts_;
+  std::vector<uint32_t> stack_;
 };
 
 }  // namespace
@@ -371,6 +404,7 @@ void schedule_late(Graph& g, const TreeIndex& domi, const Loops& loops, const st
   Late late(g, domi, loops, early);
   late.place_fixed_tuple_projs();
   for (size_t i = postorder.size(); i-- > 0;) late.place(postorder[i]);
+  if (!g.copies.empty()) g.users = late.users_with_copies();
 }
 
 }  // namespace pl::son2cfg

@@ -99,7 +99,6 @@ Function schedule_function(Function& fn, Level out_level) {
   std::vector<uint32_t> early;
   std::vector<NodeId> postorder = schedule_early(g, domi, early);
   schedule_late(g, domi, loops, early, postorder);
-  if (!g.copies.empty()) g.users = find_users(fn);  // the copies' uses, and the uses they took over
   std::vector<std::vector<NodeId>> schedule = schedule_blocks(g);
   std::vector<uint32_t> layout = order_blocks(g, dom, domi, loops);
   if (layout.size() != g.flow.head.size()) throw std::logic_error("block layout lost a block");

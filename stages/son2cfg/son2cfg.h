@@ -120,8 +120,6 @@ bool is_memory_slot(OpId op, uint32_t slot);  // input `slot` has shape letter '
 bool produces_flags(OpId op);    // an x64 flags producer (results "f")
 
 Graph find_flow(Function& fn);
-// Node -> its users (built by find_flow; again after schedule_late copies).
-Users find_users(const Function& fn);
 Loops find_loops(const Graph& g, const DomTree& dom, const TreeIndex& domi);
 // Returns the floating nodes (and tuple projs) in postorder: inputs first.
 std::vector<NodeId> schedule_early(Graph& g, const TreeIndex& domi, std::vector<uint32_t>& early);
