@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,8 +28,14 @@ int open_or_die(const char* path, int flags) {
   return fd;
 }
 
-[[noreturn]] void exec_child(const ProcessSpec& spec, int out_pipe, int err_pipe) {
+[[noreturn]] void exec_child(const ProcessSpec& spec, int out_pipe, int err_pipe, pid_t parent) {
   ::setpgid(0, 0);
+  // The child is in a process group of its own (so a timeout kills all it
+  // started), which a signal to the parent's group does not reach: it dies
+  // with the parent instead, or a tool killed mid-run (a test timeout, ^C)
+  // would leave a looping program running.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) _exit(127);  // the parent died before prctl
   int in = open_or_die(spec.stdin_path.empty() ? "/dev/null" : spec.stdin_path.c_str(), O_RDONLY);
   ::dup2(in, 0);
   int out = spec.stdout_path.empty() ? out_pipe : open_or_die(spec.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC);
@@ -61,9 +68,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
   if (::pipe2(out_fds, O_CLOEXEC) != 0 || ::pipe2(err_fds, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   auto begin = std::chrono::steady_clock::now();
+  pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  if (pid == 0) exec_child(spec, out_fds[1], err_fds[1]);
+  if (pid == 0) exec_child(spec, out_fds[1], err_fds[1], parent);
   ::setpgid(pid, pid);  // also here, so a kill right away reaches the group
   ::close(out_fds[1]);
   ::close(err_fds[1]);

@@ -110,6 +110,46 @@ def test_usage_errors(tmp_path, args):
     fuzz(*args, cwd=tmp_path, check=2)
 
 
+def test_a_killed_fuzzer_leaves_no_process_behind(tmp_path):
+    """pipe-fuzz's children run in process groups of their own (a timeout
+    kills what they started), so they must die with pipe-fuzz: a test
+    timeout or ^C used to leave hanging programs running for good."""
+    import signal
+    import time
+    marker = "417.25"  # a sleep no one else runs
+    stage = tmp_path / "hang-stage"
+    stage.write_text(f"#!/bin/sh\nexec sleep {marker}\n")
+    stage.chmod(0o755)
+    proc = subprocess.Popen([tool_path("pipe-fuzz"), "--runs", "1", "--level", "son", "--", stage], cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def sleepers():
+        found = []
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        if f.read().split(b"\0")[:2] == [b"sleep", marker.encode()]:
+                            found.append(int(pid))
+                except OSError:
+                    pass
+        return found
+
+    deadline = time.time() + 30
+    while not sleepers() and time.time() < deadline:
+        time.sleep(0.1)
+    assert sleepers(), "the stage never started"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.time() + 5
+    while sleepers() and time.time() < deadline:
+        time.sleep(0.1)
+    left = sleepers()
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "the stage outlived pipe-fuzz"
+
+
 def test_time_limit(tmp_path):
     proc = fuzz("--time", 1, "--", "ssa2son", cwd=tmp_path, check=0)
     assert b" runs, 0 failures" in proc.stderr

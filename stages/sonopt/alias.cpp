@@ -52,6 +52,23 @@ Address AliasAnalysis::decompose(NodeId n) const {
   return a;  // root unknown: nothing is known about it
 }
 
+NodeId AliasAnalysis::underlying_object(NodeId n) const {
+  for (int steps = 0; steps < kMaxChain; ++steps) {
+    const Node& nd = g_.node(n);
+    if (nd.op == Op::StackSlot || nd.op == Op::SymAddr) return n;
+    if (nd.op != Op::Add || !is_ptr(nd.literals[0])) return kNone;
+    bool p0 = result_type(g_, nd.inputs[0]) == ValueType::Ptr, p1 = result_type(g_, nd.inputs[1]) == ValueType::Ptr;
+    if (p0 == p1) return kNone;
+    n = p0 ? nd.inputs[0] : nd.inputs[1];
+  }
+  return kNone;
+}
+
+bool AliasAnalysis::distinct_objects(NodeId a, NodeId b) const {
+  NodeId oa = underlying_object(a), ob = underlying_object(b);
+  return oa != kNone && ob != kNone && !same_object(oa, ob);
+}
+
 bool AliasAnalysis::slot_escapes(NodeId slot) const {
   std::vector<NodeId> stack = {slot};
   size_t visited = 0;

@@ -13,6 +13,13 @@
 //    through constant-offset adds, is the address of a plain load or store.
 //    No unknown pointer, call or copy can reach a private slot;
 //  - anything else may alias.
+// underlying_object() goes further, for the passes that need no offsets
+// (licm): through `add "ptr"` of any offset, taking the input whose type is
+// ptr, to a stack slot or symbol. C pointer arithmetic stays inside its
+// object (anything else is undefined behaviour), so two accesses whose
+// underlying objects differ never alias; integer arithmetic on addresses
+// (`add "i64"`) is not followed.
+
 // The analysis reads the graph; it is valid until the graph changes (the
 // escape facts are computed once, in the constructor).
 #pragma once
@@ -39,6 +46,11 @@ class AliasAnalysis {
   Address decompose(NodeId address) const;
   // Whether [a, a+a_size) and [b, b+b_size) may or must overlap.
   Alias alias(Address a, uint64_t a_size, Address b, uint64_t b_size) const;
+  // The stack slot or symaddr `address` points into, through ptr adds of
+  // any offset; kNone when unknown.
+  NodeId underlying_object(NodeId address) const;
+  // Whether two addresses point into different objects (both known).
+  bool distinct_objects(NodeId a, NodeId b) const;
   // Whether base is a stack slot whose address never escapes.
   bool private_slot(NodeId base) const;
   // The plain loads and stores that access a private slot (empty for any

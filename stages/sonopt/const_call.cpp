@@ -632,6 +632,16 @@ void fold_calls(Function& fn, const std::vector<Fold>& folds) {
 
 }  // namespace
 
+std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns) {
+  Names index;
+  for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
+  std::vector<bool> pure = pure_functions(fns, index);
+  std::set<std::string, std::less<>> names;
+  for (size_t i = 0; i < fns.size(); ++i)
+    if (pure[i]) names.insert(fns[i].name);
+  return names;
+}
+
 size_t const_call(std::vector<Function>& fns, const ModuleHeader& header) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "graph.h"
@@ -21,6 +23,9 @@ size_t load_forward(Function& fn, const ModuleHeader& header);
 size_t split_copy(Function& fn, const ModuleHeader& header);
 size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
+size_t licm(std::vector<Function>& fns, const ModuleHeader& header);
+size_t iv_reduce(Function& fn, const ModuleHeader& header);
+size_t unroll(Function& fn, const ModuleHeader& header);
 size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);
 size_t const_call(std::vector<Function>& fns, const ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);
@@ -40,6 +45,11 @@ size_t sweep_dead(Graph& g);
 // relocation reaches through the symbols functions name (a call, any
 // symaddr); returns how many.
 size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header);
+
+// const_call.cpp: the names of the module's pure functions (its header,
+// step 1: no memory access of any kind, only calls to pure functions
+// defined here). A pure function may still trap or run forever.
+std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns);
 
 // Whether a division node may trap (its divisor is not a constant that is
 // neither 0 nor, for sdiv/srem, -1).

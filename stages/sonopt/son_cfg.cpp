@@ -12,7 +12,8 @@ bool is_control_point(const Graph& g, NodeId n) {
 }
 
 uint32_t SonCfg::block_of_node(const Graph& g, NodeId n) const {
-  if (block_of[n] != DomTree::kNone) return block_of[n];
+  // Nodes added after the SonCfg was built are no control points.
+  if (n < block_of.size() && block_of[n] != DomTree::kNone) return block_of[n];
   if (g.node(n).control.empty()) return DomTree::kNone;
   return block_of[g.node(n).control[0]];
 }

@@ -12,6 +12,14 @@
 // needs the whole module (inline does, at -O2).
 //
 // The passes, in schedule order:
+//   licm          whole module: loop-invariant loads and calls to pure
+//                 functions leave their loop (-O2)
+//   unroll        full unrolling of small loops with a constant trip count
+//                 (-O2)
+//   iv-reduce     induction-variable strength reduction, test replacement
+//                 (-O2)
+//                 (the loop passes come first so that the clean-up they
+//                 trigger runs in the same round)
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
@@ -95,8 +103,32 @@ std::vector<PassDecl> pass_table() {
        .summary = "stores overwritten before any read, stores to this frame's slots before a return (volatile untouched)",
        .min_level = 2,
        .after = {"load-forward"},
-       .triggers = {"scalar-replace", "load-forward", "dce"},
+       .triggers = {"scalar-replace", "load-forward", "sccp", "dce"},
+       .triggered_by = {"simplify-cfg"},
        .function_pass = dead_store},
+      {.name = "licm",
+       .summary = "whole module: loop-invariant loads no store of the loop may write, and pure calls, run once before the loop",
+       .min_level = 2,
+       .before = {"idealize"},
+       .triggers = {"gvn", "load-forward"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
+       .module_pass = licm},
+      {.name = "unroll",
+       .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
+       .min_level = 2,
+       .before = {"iv-reduce", "idealize"},
+       .after = {"licm"},
+       .triggers = {"idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .function_pass = unroll},
+      {.name = "iv-reduce",
+       .summary = "an address base + i*size over a counter i becomes a pointer stepping by size*step; exit test on it",
+       .min_level = 2,
+       .before = {"idealize"},
+       .after = {"licm"},
+       .triggers = {"idealize", "gvn", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "licm", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .function_pass = iv_reduce},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,

@@ -1,0 +1,184 @@
+// loops.cpp - natural loops, invariance, header tests (see loops.h).
+#include "loops.h"
+
+#include <algorithm>
+
+namespace pl::sonopt {
+
+uint32_t LoopForest::edge_source(const Graph& g, const SonCfg& cfg, NodeId edge) {
+  if (g.op(edge) == Op::Jump) return cfg.block_of[g.node(edge).control[0]];
+  return cfg.block_of[edge];  // an if's proj: a block of its own
+}
+
+namespace {
+
+void fill_entry(const Graph& g, const SonCfg& cfg, Loop& loop) {
+  NodeId region = cfg.blocks[loop.header];
+  if (g.op(region) != Op::Region) return;
+  const auto& inputs = g.node(region).control;
+  size_t outside = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    uint32_t from = LoopForest::edge_source(g, cfg, inputs[i]);
+    if (from == DomTree::kNone || loop.contains(from)) continue;
+    ++outside;
+    loop.entry = inputs[i];
+    loop.entry_index = i;
+    loop.preheader = from;
+  }
+  if (outside != 1 || !cfg.reachable(loop.preheader)) {
+    loop.entry = kNone;
+    return;
+  }
+  loop.preheader_node = cfg.blocks[loop.preheader];
+}
+
+}  // namespace
+
+LoopForest find_loops(const Graph& g, const SonCfg& cfg) {
+  LoopForest forest;
+  size_t count = cfg.blocks.size();
+  // stamp[b] == h + 1: block b is in the loop of header h (one array for all
+  // loops, so the cost is the loops' sizes, not loops x blocks).
+  std::vector<uint32_t> stamp(count, 0);
+  for (uint32_t h = 0; h < count; ++h) {
+    if (!cfg.reachable(h)) continue;
+    Loop loop;
+    loop.header = h;
+    uint32_t mark = h + 1;
+    stamp[h] = mark;
+    loop.blocks.push_back(h);
+    std::vector<uint32_t> stack;
+    for (uint32_t p : cfg.graph.preds[h]) {
+      if (!cfg.reachable(p) || !cfg.dom.dominates(h, p)) continue;
+      loop.latches.push_back(p);
+      if (stamp[p] != mark) {
+        stamp[p] = mark;
+        loop.blocks.push_back(p);
+        stack.push_back(p);
+      }
+    }
+    if (loop.latches.empty()) continue;
+    while (!stack.empty()) {
+      uint32_t b = stack.back();
+      stack.pop_back();
+      for (uint32_t p : cfg.graph.preds[b])
+        if (cfg.reachable(p) && stamp[p] != mark) {
+          stamp[p] = mark;
+          loop.blocks.push_back(p);
+          stack.push_back(p);
+        }
+    }
+    std::sort(loop.blocks.begin(), loop.blocks.end());
+    std::sort(loop.latches.begin(), loop.latches.end());
+    loop.latches.erase(std::unique(loop.latches.begin(), loop.latches.end()), loop.latches.end());
+    fill_entry(g, cfg, loop);
+    forest.loops.push_back(std::move(loop));
+  }
+  std::stable_sort(forest.loops.begin(), forest.loops.end(),
+                   [](const Loop& a, const Loop& b) { return a.blocks.size() < b.blocks.size(); });
+  return forest;
+}
+
+bool has_loop_carried_phi(const Function& fn) {
+  for (NodeId n = 0; n < fn.nodes.size(); ++n) {
+    const Node& nd = fn.nodes[n];
+    if (nd.op != Op::Phi) continue;
+    for (NodeId i : nd.inputs) {
+      if (i == n) continue;
+      const Node& in = fn.nodes[i];
+      if (std::find(in.inputs.begin(), in.inputs.end(), n) != in.inputs.end()) return true;
+    }
+  }
+  return false;
+}
+
+bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, InvariantMemo& memo) {
+  std::vector<uint8_t>& state = memo.state;
+  if (state.size() < g.size()) state.resize(g.size(), 0);
+  auto settle = [&](NodeId m, bool invariant) {
+    state[m] = invariant ? 1 : 2;
+    memo.touched.push_back(m);
+  };
+  // Post-order over the inputs of floating nodes (acyclic: every cycle goes
+  // through a phi, which is pinned).
+  std::vector<NodeId> stack = {n};
+  while (!stack.empty()) {
+    NodeId m = stack.back();
+    if (state[m] != 0) {
+      stack.pop_back();
+      continue;
+    }
+    const Node& nd = g.node(m);
+    if (!nd.control.empty()) {
+      uint32_t b = cfg.block_of_node(g, m);
+      settle(m, b != DomTree::kNone && cfg.reachable(b) && !loop.contains(b) && cfg.dom.dominates(b, loop.header));
+      stack.pop_back();
+      continue;
+    }
+    bool pending = false;
+    for (NodeId i : nd.inputs)
+      if (state[i] == 0) {
+        stack.push_back(i);
+        pending = true;
+      }
+    if (pending) continue;
+    settle(m, std::all_of(nd.inputs.begin(), nd.inputs.end(), [&](NodeId i) { return state[i] == 1; }));
+    stack.pop_back();
+  }
+  return state[n] == 1;
+}
+
+std::vector<NodeId> header_phis(const Graph& g, const SonCfg& cfg, const Loop& loop) {
+  std::vector<NodeId> phis;
+  NodeId region = cfg.blocks[loop.header];
+  for (NodeId u : g.users(region))
+    if (g.alive(u) && g.op(u) == Op::Phi && g.node(u).control[0] == region) phis.push_back(u);
+  std::sort(phis.begin(), phis.end());
+  phis.erase(std::unique(phis.begin(), phis.end()), phis.end());
+  return phis;
+}
+
+std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const Loop& loop) {
+  NodeId t = cfg.terminator[loop.header];
+  if (t == kNone || g.op(t) != Op::If) return std::nullopt;
+  const std::vector<uint32_t>& succs = cfg.graph.succs[loop.header];
+  if (succs.size() != 2) return std::nullopt;
+  bool in0 = loop.contains(succs[0]), in1 = loop.contains(succs[1]);
+  if (in0 == in1) return std::nullopt;
+  return HeaderTest{t, g.node(t).inputs[0], in0};
+}
+
+std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n) {
+  constexpr int kMaxNodes = 64;
+  NodeId region = cfg.blocks[loop.header];
+  int budget = kMaxNodes;
+  // Depth-first with an explicit budget; the expressions are tiny.
+  struct Eval {
+    const Graph& g;
+    NodeId region;
+    size_t entry;
+    int& budget;
+    std::optional<uint64_t> operator()(NodeId m, int depth) {
+      if (--budget < 0 || depth > 16) return std::nullopt;
+      const Node& nd = g.node(m);
+      if (nd.op == Op::Const) return g.const_value_of(m);
+      if (nd.op == Op::Phi) {
+        if (nd.control[0] != region) return std::nullopt;
+        NodeId in = nd.inputs[entry];
+        if (g.op(in) == Op::Phi) return std::nullopt;
+        return (*this)(in, depth + 1);
+      }
+      if (!g.has(m, PURE) || eval_class(nd.op) == EvalClass::None) return std::nullopt;
+      std::vector<uint64_t> args;
+      for (NodeId i : nd.inputs) {
+        std::optional<uint64_t> v = (*this)(i, depth + 1);
+        if (!v) return std::nullopt;
+        args.push_back(*v);
+      }
+      return eval_pure(nd.op, {nd.literals.data(), nd.literals.size()}, {args.data(), args.size()}, nullptr);
+    }
+  };
+  return Eval{g, region, loop.entry_index, budget}(n, 0);
+}
+
+}  // namespace pl::sonopt

@@ -1,0 +1,89 @@
+// loops.h - the natural loops of a sea-of-nodes function, for sonopt's loop
+// passes (licm, iv-reduce, unroll).
+//
+// Over the blocks of son_cfg.h: an edge b -> h is a back edge when h
+// dominates b; the loop of header h is h plus every block that reaches a
+// back-edge source of h without passing h (the union over h's back edges:
+// one loop per header). A loop is "simple" when its header is a `region`
+// with exactly one control input from outside the loop (the entry edge);
+// the block that edge leaves is the preheader, where code hoisted out of
+// the loop goes (a pinned node hung off the preheader's control point runs
+// once, before the loop, whenever the loop is entered). Loops come inner
+// first (fewer blocks first, then by header). Irreducible cycles (no header
+// dominating the cycle) are no loops here and are left alone.
+// Like SonCfg, a LoopForest is valid while the control nodes stay as they
+// are; moving a pinned node to another block does not invalidate it.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "son_cfg.h"
+
+namespace pl::sonopt {
+
+struct Loop {
+  uint32_t header = 0;              // block index
+  std::vector<uint32_t> blocks;     // sorted, header included
+  std::vector<uint32_t> latches;    // blocks with a back edge to the header, sorted
+  // Simple loops only (entry != kNone): the header region's control input
+  // from outside, its index there, and the preheader's block and node.
+  NodeId entry = kNone;
+  size_t entry_index = 0;
+  uint32_t preheader = 0;
+  NodeId preheader_node = kNone;
+
+  bool contains(uint32_t block) const { return std::binary_search(blocks.begin(), blocks.end(), block); }
+  bool simple() const { return entry != kNone; }
+};
+
+struct LoopForest {
+  std::vector<Loop> loops;  // inner first
+  // The block a region's control input i comes from.
+  static uint32_t edge_source(const Graph& g, const SonCfg& cfg, NodeId edge);
+};
+
+LoopForest find_loops(const Graph& g, const SonCfg& cfg);
+
+// A cheap test before building anything (compile time): whether some phi
+// has an input computed directly from that phi - a counter `i + 1`, a
+// memory chain `store(phi, ...)`. Every loop the loop passes change has one
+// (their counters, trip counts and stores are such phis), so a function
+// without one is skipped.
+bool has_loop_carried_phi(const Function& fn);
+
+// Whether value node n is computed before `loop`: n is a node with no
+// control input whose inputs are all invariant, or a pinned node whose
+// block is outside the loop and dominates its header (so n is available
+// in the preheader). `memo` caches answers for one loop; clear() it (cost:
+// the entries set) before asking about another loop or after an edit.
+struct InvariantMemo {
+  std::vector<uint8_t> state;  // by node id: 0 unknown, 1 invariant, 2 variant
+  std::vector<NodeId> touched;
+  void clear() {
+    for (NodeId n : touched) state[n] = 0;
+    touched.clear();
+  }
+};
+bool loop_invariant(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n, InvariantMemo& memo);
+
+// The phis of the loop's header region (live, sorted).
+std::vector<NodeId> header_phis(const Graph& g, const SonCfg& cfg, const Loop& loop);
+
+// The condition under which control stays in a simple loop after its
+// header: the header ends with an `if` whose one proj leads into the loop
+// and the other out of it. `stays_on_true` says which proj stays.
+struct HeaderTest {
+  NodeId branch = kNone;
+  NodeId cond = kNone;
+  bool stays_on_true = true;
+};
+std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const Loop& loop);
+
+// The entry value of each header phi substituted for the phi, n is
+// evaluated (pure nodes and constants only, common/eval.h); nullopt when
+// it is not a constant that way.
+std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n);
+
+}  // namespace pl::sonopt
