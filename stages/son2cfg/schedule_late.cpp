@@ -51,9 +51,9 @@
 //  - for a cheap node: one plain value ("v") from at most two inputs, none
 //    of them memory or flags (PURE opcodes: adds, leas, extensions,
 //    shifts, constants...; not a stack slot, whose identity is the object
-//    it stands for). Two inputs at most, so the live values the copy
-//    keeps alive into the branches are no more than about the one it
-//    replaces (a constant input is copied along, being itself cheap);
+//    it stands for). Two inputs at most bounds what the copies keep alive
+//    into the branches: the inputs instead of the value (a constant input
+//    is copied along, being itself a cheap node with uses in the cases);
 //  - when no use is in the block itself, and every use lies below a
 //    successor whose only predecessor is the block: a path from the block
 //    then enters at most one of the subtrees before it comes back to the
@@ -69,9 +69,9 @@
 // function (emit numbers it right after its original) and its users are
 // pointed at it. The uses a copy adds to its inputs are kept in a side list
 // (extra_), so that the inputs, placed after it, see them, and so are the
-// uses pointed at a copy; the users index is patched with them at the end. Placement stays legal: each copy's block is
-// dominated by lca, which its inputs' blocks dominate, and dominates its
-// uses.
+// uses pointed at a copy; the users index is patched with them at the end.
+// Placement stays legal: each copy's block is dominated by lca, which its
+// inputs' blocks dominate, and dominates its uses.
 #include <algorithm>
 #include <optional>
 
