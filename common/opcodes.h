@@ -62,8 +62,17 @@ struct OpInfo {
   bool has(uint32_t flag) const { return (flags & flag) != 0; }
 };
 
+// The table itself (opcodes.def), here so that op_info and the shape
+// helpers inline: the verifier and every stage ask them per node and input.
+inline constexpr OpInfo kOpTable[] = {
+#define OP(e, name, lits, ins, res, ctrl, flags, levels) {name, lits, ins, res, ctrl, flags, levels},
+#include "opcodes.def"
+#undef OP
+};
+static_assert(sizeof(kOpTable) / sizeof(kOpTable[0]) == kNumOps);
+
 // Row of a table opcode; `op` must be < kNumOps.
-const OpInfo& op_info(OpId op);
+inline const OpInfo& op_info(OpId op) { return kOpTable[op]; }
 std::optional<OpId> find_op(std::string_view name);
 
 // The naming rule of the seed: no `:` unless the part before the first `:`
@@ -71,11 +80,38 @@ std::optional<OpId> find_op(std::string_view name);
 // is [A-Za-z_.][A-Za-z0-9_.:-]* so that the printable form can read it back.
 bool valid_opcode_name(std::string_view name);
 
-// Shapes (literal and input shapes of opcodes.def).
+// Shapes (literal and input shapes of opcodes.def): letters, the last one
+// optionally followed by '*' (repeated 0+ times) or '?' (0 or 1 times).
+struct ShapeParts {
+  std::string_view fixed;  // letters that must all be present
+  char repeat = '\0';      // letter repeated 0+ times ('*')
+  char optional = '\0';    // letter present 0 or 1 times ('?')
+};
+inline ShapeParts split_shape(std::string_view shape) {
+  ShapeParts p;
+  if (shape.size() >= 2 && (shape.back() == '*' || shape.back() == '?')) {
+    (shape.back() == '*' ? p.repeat : p.optional) = shape[shape.size() - 2];
+    p.fixed = shape.substr(0, shape.size() - 2);
+  } else {
+    p.fixed = shape;
+  }
+  return p;
+}
 // Does `shape` accept `count` items?
-bool shape_accepts(std::string_view shape, size_t count);
+inline bool shape_accepts(std::string_view shape, size_t count) {
+  ShapeParts p = split_shape(shape);
+  if (p.repeat) return count >= p.fixed.size();
+  if (p.optional) return count == p.fixed.size() || count == p.fixed.size() + 1;
+  return count == p.fixed.size();
+}
 // The letter that item `index` must match; '\0' if out of the shape.
-char shape_letter(std::string_view shape, size_t index);
+inline char shape_letter(std::string_view shape, size_t index) {
+  ShapeParts p = split_shape(shape);
+  if (index < p.fixed.size()) return p.fixed[index];
+  if (p.repeat) return p.repeat;
+  if (p.optional && index == p.fixed.size()) return p.optional;
+  return '\0';
+}
 // Human form of the accepted counts: "2", "1 or 2", "at least 1".
 std::string shape_count_text(std::string_view shape);
 bool control_accepts(std::string_view control, size_t count);
