@@ -1,8 +1,10 @@
 """son2cfg: sea of nodes to ordered blocks, beyond its goldens.
 
 The per-case outputs are goldens (tests/stages/son2cfg: a hoisted invariant,
-code sunk into a branch, loads kept before stores, rotated and nested loops,
-proj blocks, unreachable code, the x64 level), checked by
+code sunk into a branch, copies sunk into the cases of a compare chain (at
+son and son-x64; a stack slot and a loop invariant not copied), loads kept
+before stores, rotated and nested loops, proj blocks, unreachable code, the
+x64 level), checked by
 test_stage_golden.py; the C corpus runs through son2cfg in
 test_c_programs.py (pipe-run on the scheduled module against gcc). Here:
   - pipe-gen's son modules (arbitrary, irreducible control flow) schedule

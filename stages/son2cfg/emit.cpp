@@ -1,6 +1,7 @@
 // emit.cpp - emit_function: the scheduled function at the cfg level.
 //
-//  - Nodes keep their relative order; the ones that do not exist at the cfg
+//  - Nodes keep their relative order, the copies schedule_late made right
+//    after their original; the ones that do not exist at the cfg
 //    level are dropped and the rest renumbered densely: an if's projs that
 //    regions list (the region lists the if instead, so an if whose two
 //    projs reach one region is listed twice, true edge first), and Dead
@@ -49,8 +50,13 @@ class Emitter {
 void Emitter::number_nodes() {
   const size_t n = g_.fn.nodes.size();
   new_id_.assign(n, kNone);
-  for (NodeId id = 0; id < n; ++id)
+  std::vector<std::pair<NodeId, NodeId>> copies = g_.copies;
+  std::stable_sort(copies.begin(), copies.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  size_t next = 0;
+  for (NodeId id = 0; id < n - copies.size(); ++id) {
     if (g_.role[id] != Role::Dead && g_.role[id] != Role::ControlProj) new_id_[id] = count_++;
+    for (; next < copies.size() && copies[next].first == id; ++next) new_id_[copies[next].second] = count_++;
+  }
   jump_of_.assign(g_.flow.head.size(), kNone);
   for (uint32_t b = 0; b < g_.flow.head.size(); ++b)
     if (g_.flow.terminator[b] == kNone) jump_of_[b] = count_++;

@@ -270,7 +270,7 @@ void Finder::build_users() {
 
 }  // namespace
 
-Graph find_flow(const Function& fn) {
+Graph find_flow(Function& fn) {
   Graph g(fn);
   Finder f(g);
   f.classify();

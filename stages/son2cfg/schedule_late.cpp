@@ -34,8 +34,45 @@
 // of their uses, never executed on a path the program would not have
 // computed them on. An x64 flags producer stays at its consumer's block
 // (flags do not live across blocks). An x64 constant only phis use stays
-// at the LCA of its phi edges (only_phi_constant). A node no live node uses stays at its
-// earliest block.
+// at the LCA of its phi edges (only_phi_constant). A node no live node uses
+// stays at its earliest block.
+//
+// Copies (partial dead code elimination by sinking with duplication; the
+// idea of Knoop, Ruething and Steffen, "Partial Dead Code Elimination",
+// PLDI 1994, restricted to what GCM's schedule late can decide locally).
+// The LCA of the uses can be a block that branches to cases each using the
+// node: after GVN has merged `pc + 1` of every case of a switch, the LCA is
+// the dispatch, and every dispatch would compute it, also for the cases that
+// do not use it. So a node that stays at its latest block `lca` (not hoisted
+// out of a loop: the chosen block is lca itself) gets one copy per
+// successor subtree of lca holding uses, each copy at the LCA of its uses
+// there (then again the shallowest block up to the subtree's root), and the
+// split repeats below each copy (down a compare chain). A split is made only
+//  - for a cheap node: one plain value ("v") from at most two inputs, none
+//    of them memory or flags (PURE opcodes: adds, leas, extensions,
+//    shifts, constants...; not a stack slot, whose identity is the object
+//    it stands for). Two inputs at most bounds what the copies keep alive
+//    into the branches: the inputs instead of the value (a constant input
+//    is copied along, being itself a cheap node with uses in the cases);
+//  - when no use is in the block itself, and every use lies below a
+//    successor whose only predecessor is the block: a path from the block
+//    then enters at most one of the subtrees before it comes back to the
+//    block, so no path computes the node more often than before (a copy at
+//    a join that another case also reaches could run twice);
+//  - when it spares some path the computation: a successor with no use
+//    below it, or a copy strictly below its subtree's root, or such a split
+//    further down (splits that spare nothing are undone: code size only);
+//  - within kMaxCopies (16) placements per node, spent top-down
+//    (breadth-first), so a long compare chain splits its first cases and
+//    keeps one copy for the rest.
+// The original keeps the first placement; each copy is appended to the
+// function (emit numbers it right after its original) and its users are
+// pointed at it. The uses a copy adds to its inputs are kept in a side list
+// (extra_), so that the inputs, placed after it, see them, and so are the
+// uses pointed at a copy; the users index is patched with them at the end.
+// Placement stays legal: each copy's block is dominated by lca, which its
+// inputs' blocks dominate, and dominates its uses.
+#include <algorithm>
 #include <optional>
 
 #include "eval.h"
@@ -81,10 +118,17 @@ class ShallowestOnPath {
   std::vector<std::vector<uint32_t>> best_;
 };
 
+// At most this many copies of one node (the original included), and only
+// of nodes with at most this many inputs (see the header).
+constexpr uint32_t kMaxCopies = 16;
+constexpr size_t kMaxCopiedInputs = 2;
+
 class Late {
  public:
   Late(Graph& g, const TreeIndex& domi, const Loops& loops, const std::vector<uint32_t>& early)
-      : g_(g), domi_(domi), early_(early), shallowest_(domi, loops.depth) {}
+      : g_(g), domi_(domi), early_(early), shallowest_(domi, loops.depth) {
+    extra_head_.assign(g.fn.nodes.size(), kNone);
+  }
 
   void place_fixed_tuple_projs() {
     for (NodeId id = 0; id < g_.fn.nodes.size(); ++id)
@@ -100,14 +144,10 @@ class Late {
     if (produces_memory(g_.node(id).op))
       g_.fail(id, "a node that produces memory needs a control input (memory operations are pinned)");
     uint32_t lca = kNone;
-    for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u) {
-      if (g_.role[u->user] == Role::TupleProj) {
-        for (const Users::Use* w = g_.users.first(u->user); w != g_.users.last(u->user); ++w)
-          lca = domi_.lca(lca, use_block(*w));
-      } else {
-        lca = domi_.lca(lca, use_block(*u));
-      }
-    }
+    for_each_use(id, [&](const Users::Use& u) {
+      if (g_.role[u.user] != Role::TupleProj) lca = domi_.lca(lca, use_block(u));
+      else for_each_use(u.user, [&](const Users::Use& w) { lca = domi_.lca(lca, use_block(w)); });
+    });
     lca = clamp_below_memory_consumers(id, lca);
     uint32_t chosen = early_[id];
     if (lca != kNone) {
@@ -119,6 +159,7 @@ class Late {
       chosen = may_fail(id) || produces_flags(g_.node(id).op) || only_phi_constant(id)
                    ? lca
                    : shallowest_.query(lca, early_[id]);
+      if (chosen == lca && may_copy(id) && place_copies(id, lca)) return;
     }
     g_.block[id] = chosen;
     for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
@@ -126,6 +167,170 @@ class Late {
   }
 
  private:
+  // Every use of n: the users index, then the uses copies made since.
+  template <class F>
+  void for_each_use(NodeId n, F&& f) const {
+    for (const Users::Use* u = g_.users.first(n); u != g_.users.last(n); ++u) f(*u);
+    for (uint32_t e = extra_head_[n]; e != kNone; e = extra_[e].next) f(extra_[e].use);
+  }
+
+  // A node cheap and harmless to compute in several places: one plain
+  // value from at most two values (no memory, no flags in or out). A
+  // stack slot is an object, not a value: a copy would be another object.
+  bool may_copy(NodeId id) const {
+    if (g_.users.count(id) + (extra_head_[id] != kNone) < 2) return false;  // one use: nothing to split
+    const Node& m = g_.node(id);
+    if (m.inputs.size() > kMaxCopiedInputs || m.op == Op::StackSlot || m.op == Op::X64StackSlot) return false;
+    const OpInfo& info = op_info(m.op);
+    return info.has(PURE) && info.results == "v" && info.inputs.find_first_of("mf") == std::string_view::npos;
+  }
+
+  struct UseAt {
+    NodeId user;
+    uint32_t slot;
+    uint32_t block;  // where the use needs the value
+    uint32_t child;  // the successor subtree it lies in (set by split)
+  };
+  // A set of uses (a range of uses_) and the block one copy would go to;
+  // split: one child part per successor subtree holding uses.
+  struct Part {
+    uint32_t begin, end, block;
+    bool may_split;
+    uint32_t first_child = kNone, children = 0;
+    bool below_root = false;  // strictly below its successor subtree's root: paths through the root may miss it
+    bool spares = false;      // split, and some successor of its block has no use below it
+    bool useful = false;      // placing it (or its split) spares some path through its block the computation
+  };
+
+  // Partial dead code elimination: places copies of `id` (latest block
+  // `lca`, not hoisted) in the branches below lca that use it, when some
+  // path from lca then computes it no more. False: nothing to gain, the
+  // caller places the node at lca.
+  bool place_copies(NodeId id, uint32_t lca) {
+    if (g_.flow.graph.succs[lca].size() < 2) return false;
+    // Most nodes with several uses have one in lca itself: check that first.
+    for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
+      if (use_block(*u) == lca) return false;
+    uses_.clear();
+    bool at_lca = false;
+    for_each_use(id, [&](const Users::Use& u) {
+      uint32_t b = use_block(u);
+      if (b == lca) at_lca = true;
+      if (b != kNone) uses_.push_back({u.user, u.slot, b, kNone});
+    });
+    if (at_lca) return false;
+    parts_.clear();
+    parts_.push_back({0, static_cast<uint32_t>(uses_.size()), lca, true});
+    uint32_t copies = 1;
+    for (size_t p = 0; p < parts_.size(); ++p)
+      if (parts_[p].may_split) split(p, copies);
+    for (size_t p = parts_.size(); p-- > 0;) {
+      Part& part = parts_[p];
+      bool split_gain = part.spares;
+      for (uint32_t c = 0; c < part.children; ++c) split_gain |= parts_[part.first_child + c].useful;
+      if (!split_gain) part.children = 0;  // no gain: one copy at the part's block
+      part.useful = split_gain || part.below_root;
+    }
+    if (parts_[0].children == 0) return false;
+    bool first = true;
+    std::vector<uint32_t>& stack = stack_;
+    stack.assign(1, 0);
+    while (!stack.empty()) {
+      const Part part = parts_[stack.back()];
+      stack.pop_back();
+      for (uint32_t c = part.children; c-- > 0;) stack.push_back(part.first_child + c);
+      if (part.children != 0) continue;
+      if (first) g_.block[id] = part.block;
+      else place_copy(id, part);
+      first = false;
+    }
+    return true;
+  }
+
+  // Splits part p by the successor of its block each use lies below, if
+  // every use lies below one (whose only predecessor is the block: then a
+  // path from the block enters at most one of the subtrees) and the copy
+  // budget allows.
+  void split(size_t p, uint32_t& copies) {
+    const Part part = parts_[p];
+    const uint32_t r = part.block;
+    const std::vector<uint32_t>& succs = g_.flow.graph.succs[r];
+    if (succs.size() < 2) return;
+    const uint32_t depth = domi_.depth(r) + 1;
+    for (uint32_t i = part.begin; i < part.end; ++i) {
+      UseAt& u = uses_[i];
+      if (u.block == r) return;
+      u.child = domi_.ancestor_at_depth(u.block, depth);
+      if (g_.flow.graph.preds[u.child].size() != 1) return;
+    }
+    auto first = uses_.begin() + part.begin, last = uses_.begin() + part.end;
+    std::sort(first, last, [](const UseAt& a, const UseAt& b) {
+      return a.child != b.child ? a.child < b.child : a.user != b.user ? a.user < b.user : a.slot < b.slot;
+    });
+    uint32_t children = 1;
+    for (auto it = first + 1; it < last; ++it) children += it->child != (it - 1)->child;
+    if (copies + children - 1 > kMaxCopies) return;
+    copies += children - 1;
+    parts_[p].first_child = static_cast<uint32_t>(parts_.size());
+    parts_[p].children = children;
+    parts_[p].spares = children < succs.size();
+    for (uint32_t i = part.begin; i < part.end;) {
+      uint32_t j = i, sub_lca = kNone;
+      for (; j < part.end && uses_[j].child == uses_[i].child; ++j) sub_lca = domi_.lca(sub_lca, uses_[j].block);
+      uint32_t at = shallowest_.query(sub_lca, uses_[i].child);
+      parts_.push_back({i, j, at, at == sub_lca, kNone, 0, at != uses_[i].child});
+      i = j;
+    }
+  }
+
+  // A copy of `id` in part's block, for part's uses.
+  void place_copy(NodeId id, const Part& part) {
+    Function& fn = g_.fn;
+    const NodeId copy = static_cast<NodeId>(fn.nodes.size());
+    Node node = fn.nodes[id];
+    fn.nodes.push_back(std::move(node));
+    g_.role.push_back(Role::Floating);
+    g_.block.push_back(part.block);
+    extra_head_.push_back(kNone);
+    g_.copies.emplace_back(id, copy);
+    for (uint32_t i = part.begin; i < part.end; ++i) {
+      fn.nodes[uses_[i].user].inputs[uses_[i].slot] = copy;
+      add_extra_use(copy, {uses_[i].user, uses_[i].slot});
+    }
+    const auto& inputs = fn.nodes[copy].inputs;
+    for (uint32_t s = 0; s < inputs.size(); ++s) add_extra_use(inputs[s], {copy, s});
+  }
+
+  void add_extra_use(NodeId n, Users::Use use) {
+    extra_.push_back({use, extra_head_[n]});
+    extra_head_[n] = static_cast<uint32_t>(extra_.size() - 1);
+  }
+
+ public:
+  // The users index with the copies: each node's uses from the index (for a
+  // copied node, those still pointing at it), then its extra uses.
+  Users users_with_copies() const {
+    const Function& fn = g_.fn;
+    const size_t n = fn.nodes.size(), old_n = g_.users.begin.size() - 1;
+    std::vector<char> copied(old_n, 0);
+    for (const auto& [original, copy] : g_.copies) copied[original] = 1;
+    Users u;
+    u.begin.reserve(n + 1);
+    u.uses.reserve(g_.users.uses.size() + extra_.size());
+    u.begin.push_back(0);
+    for (NodeId id = 0; id < n; ++id) {
+      if (id < old_n) {
+        for (const Users::Use* w = g_.users.first(id); w != g_.users.last(id); ++w)
+          if (!copied[id] || fn.nodes[w->user].inputs[w->slot] == id) u.uses.push_back(*w);
+      }
+      for (uint32_t e = extra_head_[id]; e != kNone; e = extra_[e].next) u.uses.push_back(extra_[e].use);
+      u.begin.push_back(static_cast<uint32_t>(u.uses.size()));
+    }
+    return u;
+  }
+
+ private:
+
   // The block where a use needs the value; kNone for a dead user or a phi
   // input along an edge from unreachable code.
   uint32_t use_block(const Users::Use& u) const {
@@ -157,9 +362,11 @@ class Late {
   // latest block it is made where the edge needs it, in the phi's place.
   bool only_phi_constant(NodeId id) const {
     if (g_.node(id).op != Op::X64MovI) return false;
-    for (const Users::Use* u = g_.users.first(id); u != g_.users.last(id); ++u)
-      if (g_.role[u->user] != Role::Phi && g_.role[u->user] != Role::Dead) return false;
-    return true;
+    bool only_phis = true;
+    for_each_use(id, [&](const Users::Use& u) {
+      only_phis &= g_.role[u.user] == Role::Phi || g_.role[u.user] == Role::Dead;
+    });
+    return only_phis;
   }
 
   // A generic shift whose amount is not a constant below the width.
@@ -174,10 +381,20 @@ class Late {
     return !shift_in_range(const_value(amount.literals[1], type_bits(*type)), type_bits(*type));
   }
 
+  struct ExtraUse {
+    Users::Use use;
+    uint32_t next;  // the node's next extra use, kNone
+  };
+
   Graph& g_;
   const TreeIndex& domi_;
   const std::vector<uint32_t>& early_;
   ShallowestOnPath shallowest_;
+  std::vector<uint32_t> extra_head_;  // node -> its first use by a copy (an index into extra_), kNone
+  std::vector<ExtraUse> extra_;
+  std::vector<UseAt> uses_;  // place_copies' scratch
+  std::vector<Part> parts_;
+  std::vector<uint32_t> stack_;
 };
 
 }  // namespace
@@ -187,6 +404,7 @@ void schedule_late(Graph& g, const TreeIndex& domi, const Loops& loops, const st
   Late late(g, domi, loops, early);
   late.place_fixed_tuple_projs();
   for (size_t i = postorder.size(); i-- > 0;) late.place(postorder[i]);
+  if (!g.copies.empty()) g.users = late.users_with_copies();
 }
 
 }  // namespace pl::son2cfg

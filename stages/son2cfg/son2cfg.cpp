@@ -20,7 +20,11 @@
 //     use at the corresponding predecessor, clamped above every node that
 //     overwrites the memory state it reads), then put in the block of least
 //     loop depth between the two (the deepest on ties). Loop invariants
-//     leave loops; code one branch uses sinks into it.
+//     leave loops; code one branch uses sinks into it. A cheap node whose
+//     uses lie in several branches below its latest block, and that no
+//     loop drew above it, is copied into those branches instead (partial
+//     dead code elimination: the paths that do not use it no longer
+//     compute it; schedule_late.cpp says when).
 //  4. Local scheduling (local_schedule.cpp): phis first, Kahn's ready list
 //     (seed 000) by longest dependency chain to the block's end (seed 004),
 //     then register pressure, then node id; memory order respected (a load
@@ -36,9 +40,14 @@
 //    levels allow both, and regalloc-x64 splits the edges it needs.
 //  - The dominance section is computed by common/dominance.cpp (as cfg2ssa
 //    does); the verifier checks it against its own Lengauer-Tarjan.
-//  - Node ids keep their relative order (emit.cpp); `ssa2son | son2cfg`
-//    gives the ssa ids back. Output is deterministic: every choice breaks
-//    ties by block discovery order or node id, never by address or hash.
+//  - Node ids keep their relative order (emit.cpp), a copy right after its
+//    original; `ssa2son | son2cfg` gives the ssa ids back where nothing was
+//    copied. Output is deterministic: every choice breaks ties by block
+//    discovery order or node id, never by address or hash.
+//  - Copies are bounded: at most 16 placements of one node, only of nodes
+//    with at most two inputs, and only where some path gains. No copy is in
+//    a deeper loop than the block the node would have had, and a pass
+//    through that block reaches at most one of the copies.
 //  - Input that has no legal schedule (a node whose inputs are on two
 //    unrelated branches, a use its definition does not dominate, a load that
 //    would have to run both before and after a store) is bad input: exit 1
@@ -48,19 +57,22 @@
 // verified on input by default; the shapes the scheduler indexes by are
 // checked again in flow.cpp, so --no-verify input is diagnosed, not crashed
 // on. Invariants kept: the ssa / cfg-x64 contract (section 3 C): one block
-// per block node, every other node placed once, phis first and the
+// per block node, every other node placed once (a copy is a node of its
+// own, its uses pointed at it), phis first and the
 // terminator last, region control inputs equal to the cfg edges, definitions
 // dominating uses (by construction: every node goes to a block between its
 // earliest and latest legal ones, and within a block after its inputs),
 // every block reachable, the dominance section exact.
 // Cost: O(n log n) in the function's size (binary-lifted LCA and path minima,
-// heaps in the local scheduler), apart from Cooper-Harvey-Kennedy, which is
+// heaps in the local scheduler; a copied node's uses are sorted once per
+// split, at most 15 splits), apart from Cooper-Harvey-Kennedy, which is
 // near-linear in practice and quadratic on pathological graphs.
 // Departures from the seeds: seed 004 schedules statements onto threads with
 // the longest dependency chain deciding; we use the same priority to order
 // one block's instructions for one core. Seed 000's Kahn ready queue is a
 // priority queue here. Departures from Click: see schedule_late.cpp (shifts
-// that may fail are not hoisted; binary lifting).
+// that may fail are not hoisted; binary lifting; copies of cheap nodes
+// into the branches that use them).
 #include <algorithm>
 
 #include "son2cfg.h"
@@ -78,7 +90,7 @@ TreeIndex index_dominators(const DomTree& dom) {
 
 }  // namespace
 
-Function schedule_function(const Function& fn, Level out_level) {
+Function schedule_function(Function& fn, Level out_level) {
   Graph g = find_flow(fn);
   g.out_level = out_level;
   DomTree dom = compute_dom_tree(g.flow.graph);

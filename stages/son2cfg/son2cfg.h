@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dominance.h"
@@ -57,9 +58,10 @@ struct Flow {
   BlockGraph graph;                // succs (an if's true target first), preds
 };
 
-// The function being scheduled.
+// The function being scheduled. schedule_late may append copies of floating
+// nodes to fn.nodes and point some users at them (schedule_late.cpp).
 struct Graph {
-  const Function& fn;
+  Function& fn;
   std::vector<Role> role;
   // Node -> block: fixed for heads, pinned nodes, phis and terminators by
   // find_flow; set for floating nodes and tuple projs by schedule_late.
@@ -67,8 +69,11 @@ struct Graph {
   Users users;
   Flow flow;
   Level out_level = Level::Ssa;
+  // (original, copy) for every copy schedule_late made, in creation order;
+  // the copies of one original are consecutive.
+  std::vector<std::pair<NodeId, NodeId>> copies;
 
-  explicit Graph(const Function& f) : fn(f) {}
+  explicit Graph(Function& f) : fn(f) {}
   const Node& node(NodeId n) const { return fn.nodes[n]; }
   // The predecessor block whose edge brings input `slot` of phi `phi`, or
   // kNone when that edge comes from unreachable code.
@@ -114,7 +119,7 @@ bool reads_memory_only(OpId op); // has a memory input and produces no memory (a
 bool is_memory_slot(OpId op, uint32_t slot);  // input `slot` has shape letter 'm'
 bool produces_flags(OpId op);    // an x64 flags producer (results "f")
 
-Graph find_flow(const Function& fn);
+Graph find_flow(Function& fn);
 Loops find_loops(const Graph& g, const DomTree& dom, const TreeIndex& domi);
 // Returns the floating nodes (and tuple projs) in postorder: inputs first.
 std::vector<NodeId> schedule_early(Graph& g, const TreeIndex& domi, std::vector<uint32_t>& early);
