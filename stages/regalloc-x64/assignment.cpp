@@ -473,20 +473,24 @@ class Assigner {
   // be copied there later: it becomes a lea, which has three addresses, so
   // the copy goes (LLVM's convertToThreeAddress): x64:addi t k x -> x64:lea
   // t 0 k x, x64:subi t k x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t
-  // 1 0 x y. A lea of t i32 computes the same low 32 bits and, like the
+  // 1 0 x y, x64:shli t 1 x -> x64:lea t 1 0 x x. A lea of t i32 computes the same low 32 bits and, like the
   // add, zeroes the upper ones; it leaves the flags alone (no compare reads
   // an add's). Not when the result is wanted in x's own register (then x
   // moves instead, or is overwritten).
   void to_three_address(NodeId id) {
     Node& nd = fn_.nodes[id];
-    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add) return;
+    bool doubling = nd.op == X64ShlI && nd.literals[1].as_int() == 1;
+    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add && !doubling) return;
     NodeId x = nd.inputs[0];
     if (!is_value_[x]) return;
     Reg h = hinted(id);
     if (in_reg(x) && h == reg_of(x)) return;
     bool elsewhere = h != Reg::Rsp && owner_[static_cast<unsigned>(h)] == kNone;
     if (!lives_after(x) && !elsewhere) return;
-    if (nd.op == X64Add) {
+    if (doubling) {
+      nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
+      nd.inputs = {x, x};
+    } else if (nd.op == X64Add) {
       if (!is_value_[nd.inputs[1]]) return;
       nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
     } else {
