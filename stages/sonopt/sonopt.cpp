@@ -14,6 +14,8 @@
 // The passes, in schedule order:
 //   licm          whole module: loop-invariant loads and calls to pure
 //                 functions leave their loop (-O2)
+//   loop-idiom    whole module: a loop that stores one byte value over
+//                 consecutive addresses becomes a memset call (-O2)
 //   unroll        full unrolling of small loops with a constant trip count
 //                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
@@ -116,6 +118,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"gvn", "load-forward"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
        .module_pass = licm},
+      {.name = "loop-idiom",
+       .summary = "whole module: a loop storing one byte value over consecutive addresses becomes a memset call",
+       .min_level = 2,
+       .before = {"unroll", "iv-reduce", "idealize"},
+       .after = {"licm"},
+       .triggers = {"unroll", "idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .module_pass = loop_idiom},
       {.name = "unroll",
        .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
        .min_level = 2,
