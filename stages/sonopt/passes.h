@@ -28,6 +28,7 @@ size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header);
 size_t iv_reduce(Function& fn, const ModuleHeader& header);
 size_t unroll(Function& fn, const ModuleHeader& header);
 size_t unroll_partial(Function& fn, const ModuleHeader& header);
+size_t tail_recurse(Function& fn, const ModuleHeader& header);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header);
 size_t const_call(std::vector<Function>& fns, ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);

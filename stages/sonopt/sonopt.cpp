@@ -25,6 +25,8 @@
 //                 so the copies step its pointers)
 //                 (the loop passes come first so that the clean-up they
 //                 trigger runs in the same round)
+//   tail-recurse  a return of a self call, or of its result plus a value,
+//                 loops back to the start with an accumulator (-O2)
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
@@ -151,6 +153,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
        .triggered_by = {"iv-reduce", "unroll", "inline", "sccp", "simplify-cfg"},
        .function_pass = unroll_partial},
+      {.name = "tail-recurse",
+       .summary = "a return of a self call (plus a value) loops back to the function's start, with an accumulator",
+       .min_level = 2,
+       .before = {"idealize"},
+       .after = {"iv-reduce"},
+       .triggers = {"idealize", "gvn", "load-forward", "sccp", "simplify-cfg", "dce", "unroll", "iv-reduce"},
+       .triggered_by = {"inline", "sccp", "simplify-cfg", "dce"},
+       .function_pass = tail_recurse},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
