@@ -43,7 +43,10 @@
 // starts in that predecessor's final state. A merge's entry locations are
 // set by the first predecessor done (each live value where it is, at most
 // 14 in registers; each phi in its input's register if free, else another,
-// else a slot), and every predecessor ends with a parallel move into them
+// else a slot; a value or phi that lives across a call and would sit in a
+// caller-saved register takes a free callee-saved one instead, so a loop
+// around a call moves it once, on entry, not around every call), and every
+// predecessor ends with a parallel move into them
 // (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
 // moves to its later passes): a value read in a fixed register (a call
 // argument, a dividend, a return value) prefers that register, and when a
@@ -84,6 +87,7 @@ constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15
 using RegSet = uint32_t;
 RegSet bit(Reg r) { return RegSet{1} << static_cast<unsigned>(r); }
 RegSet bit(unsigned r) { return RegSet{1} << r; }
+bool callee_saved(Reg r) { return (x64::kCalleeSaved & x64::reg_bit(r)) != 0; }
 
 // Where a value is at a block boundary.
 struct Held {
@@ -476,13 +480,15 @@ class Assigner {
   // be copied there later: it becomes a lea, which has three addresses, so
   // the copy goes (LLVM's convertToThreeAddress): x64:addi t k x -> x64:lea
   // t 0 k x, x64:subi t k x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t
-  // 1 0 x y. A lea of t i32 computes the same low 32 bits and, like the
-  // add, zeroes the upper ones; it leaves the flags alone, so an add whose
-  // flags an x64:flagsof names stays an add. Not when the result is wanted
-  // in x's own register (then x moves instead, or is overwritten).
+  // 1 0 x y, x64:shli t 1 x -> x64:lea t 1 0 x x. A lea of t i32 computes
+  // the same low 32 bits and, like the add, zeroes the upper ones; it leaves
+  // the flags alone, so an instruction whose flags an x64:flagsof names
+  // stays what it is. Not when the result is wanted in x's own register
+  // (then x moves instead, or is overwritten).
   void to_three_address(NodeId id) {
     Node& nd = fn_.nodes[id];
-    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add) return;
+    bool doubling = nd.op == X64ShlI && nd.literals[1].as_int() == 1;
+    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add && !doubling) return;
     if (flags_definer_[id]) return;  // an x64:flagsof reads the flags it sets, which a lea does not
     NodeId x = nd.inputs[0];
     if (!is_value_[x]) return;
@@ -490,7 +496,10 @@ class Assigner {
     if (in_reg(x) && h == reg_of(x)) return;
     bool elsewhere = h != Reg::Rsp && owner_[static_cast<unsigned>(h)] == kNone;
     if (!lives_after(x) && !elsewhere) return;
-    if (nd.op == X64Add) {
+    if (doubling) {
+      nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
+      nd.inputs = {x, x};
+    } else if (nd.op == X64Add) {
       if (!is_value_[nd.inputs[1]]) return;
       nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
     } else {
@@ -827,10 +836,20 @@ class Assigner {
       pressure += is_value_[id];
     }
     std::vector<uint32_t> loop = pressure > kLoopRematLimit ? loop_blocks(s) : std::vector<uint32_t>{};
+    // A value that lives across a call but sits in a caller-saved register
+    // moves into a free callee-saved one here (after the others have kept
+    // theirs), so that the calls after the merge need not move it (a loop
+    // around a call moves it once, on entry, instead of on every trip).
+    std::vector<NodeId> to_callee_saved;
     for (NodeId v : live) {
       Place p;
       if (!loop.empty() && remat(v) && !used_in(v, loop)) continue;  // made anew where it is used after the loop
       if (in_reg(v) && regs < kMaxEntryRegs) {
+        if (across_[v] && !callee_saved(reg_of(v))) {
+          to_callee_saved.push_back(v);
+          ++regs;
+          continue;
+        }
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
         ++regs;
@@ -841,6 +860,22 @@ class Assigner {
       }
       e.live.emplace_back(v, p);
     }
+    RegSet hinted_regs = 0;  // kept for the block's phis
+    for (NodeId id : orig_[s].nodes) {
+      if (node(id).op != Phi) break;
+      if (Reg h = hinted(id); is_value_[id] && h != Reg::Rsp) hinted_regs |= bit(h);
+    }
+    for (NodeId v : to_callee_saved) {
+      Reg r = reg_of(v);
+      for (Reg c : kAcrossCalls)
+        if (callee_saved(c) && !(claimed & bit(c)) && !(hinted_regs & bit(c))) {
+          r = c;
+          break;
+        }
+      claimed |= bit(r);
+      e.live.emplace_back(v, x64::place_of(r));
+    }
+    std::sort(e.live.begin(), e.live.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (NodeId id : orig_[s].nodes) {
       if (node(id).op != Phi) break;
       if (!is_value_[id]) continue;
@@ -850,7 +885,7 @@ class Assigner {
       // The register the phi is wanted in (it feeds a later phi, or a fixed
       // register), else its input's register on this edge.
       if (Reg h = hinted(id); h != Reg::Rsp && !(claimed & bit(h))) r = h;
-      if (!r && in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
+      if (!r && in_reg(u) && !(claimed & bit(reg_of(u))) && (!across_[id] || callee_saved(reg_of(u)))) r = reg_of(u);
       if (!r) {
         for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
           if (!(claimed & bit(c))) {
