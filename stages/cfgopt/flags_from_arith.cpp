@@ -22,7 +22,10 @@
 //
 // Moving D. D is pure; its inputs are defined before its old place, hence
 // before its new one. The nodes between D and C must not read v (they would
-// come before their input). No flags pair is split: at cfg-x64 a flags
+// come before their input), nor be a call (v's inputs would then live
+// across it instead of v: more values to keep in callee-saved registers or
+// spill, as LLVM and gcc, which never move the definer, avoid). No flags
+// pair is split: at cfg-x64 a flags
 // producer sits directly before its user, so D's old place was between no
 // pair, and its new place is directly before C, which reads no flags.
 //
@@ -109,6 +112,8 @@ bool rewrite(CfgEdit& g, uint32_t b, size_t q) {
   while (p > 0 && nodes[p - 1] != v) {
     const InputList& in = g.node(nodes[p - 1]).inputs;
     if (std::find(in.begin(), in.end(), v) != in.end()) return false;
+    OpId between = g.op(nodes[p - 1]);
+    if (between >= kNumOps || op_info(between).has(CALL)) return false;  // v's inputs would live across it
     --p;
   }
   if (p == 0) return false;  // v is a phi or not before c
