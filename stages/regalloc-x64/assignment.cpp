@@ -803,6 +803,70 @@ class Assigner {
   }
   // Whether an instruction of one of `blocks` reads v (phis read at edges:
   // a phi of these blocks with v as an input counts too).
+  // The values live through the loop of header s (live in, not used in
+  // it) that wait in their slots while it runs: when the loop's peak
+  // register demand (max_pressure, with the constants it does not use
+  // already dropped) exceeds kMaxEntryRegs, enough of them, furthest next
+  // use first, so that the loop's own values keep registers and the
+  // through values are stored once on entry instead of being spilled and
+  // reloaded around its peaks on every trip (matmul's outer loop values
+  // around the unrolled inner loop). Sorted.
+  std::vector<NodeId> values_to_park(uint32_t s, const std::vector<uint32_t>& loop) {
+    size_t need = max_pressure(loop);
+    std::vector<std::pair<uint32_t, NodeId>> through;  // (distance, value)
+    for (const auto& [v, d] : live_.live_in[s]) {
+      if (used_in(v, loop)) continue;
+      if (remat(v)) {
+        need -= need > 0;
+        continue;
+      }
+      through.emplace_back(d, v);
+    }
+    if (need <= kMaxEntryRegs) return {};
+    std::sort(through.begin(), through.end(), std::greater<>());
+    through.resize(std::min(through.size(), need - kMaxEntryRegs));
+    std::vector<NodeId> out;
+    for (const auto& [d, v] : through) out.push_back(v);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // The most values live at once at any instruction of the blocks (a walk
+  // back from each block's live-out set).
+  size_t max_pressure(const std::vector<uint32_t>& blocks) {
+    size_t peak = 0;
+    scratch_live_.resize(n_orig_, 0);
+    std::vector<NodeId> marked;
+    for (uint32_t b : blocks) {
+      size_t count = 0;
+      for (const auto& [v, d] : live_.live_out[b]) {
+        scratch_live_[v] = 1;
+        marked.push_back(v);
+        ++count;
+      }
+      peak = std::max(peak, count);
+      for (size_t i = orig_[b].nodes.size(); i-- > 0;) {
+        NodeId id = orig_[b].nodes[i];
+        if (node(id).op == Phi) break;
+        bool defines = is_value_[id];
+        if (defines && scratch_live_[id]) {
+          scratch_live_[id] = 0;
+          --count;
+        }
+        for (NodeId in : node(id).inputs)
+          if (in < n_orig_ && is_value_[in] && !scratch_live_[in]) {
+            scratch_live_[in] = 1;
+            marked.push_back(in);
+            ++count;
+          }
+        peak = std::max(peak, count + defines);
+      }
+      for (NodeId v : marked) scratch_live_[v] = 0;
+      marked.clear();
+    }
+    return peak;
+  }
+
   bool used_in(NodeId v, const std::vector<uint32_t>& blocks) const {
     for (uint32_t b : blocks) {
       if (usage_.uses[b].count(v)) return true;
@@ -836,6 +900,7 @@ class Assigner {
       pressure += is_value_[id];
     }
     std::vector<uint32_t> loop = pressure > kLoopRematLimit ? loop_blocks(s) : std::vector<uint32_t>{};
+    std::vector<NodeId> parked = loop.empty() ? std::vector<NodeId>{} : values_to_park(s, loop);
     // A value that lives across a call but sits in a caller-saved register
     // moves into a free callee-saved one here (after the others have kept
     // theirs), so that the calls after the merge need not move it (a loop
@@ -843,7 +908,13 @@ class Assigner {
     std::vector<NodeId> to_callee_saved;
     for (NodeId v : live) {
       Place p;
-      if (!loop.empty() && remat(v) && !used_in(v, loop)) continue;  // made anew where it is used after the loop
+      if (!loop.empty() && !used_in(v, loop)) {
+        if (remat(v)) continue;  // made anew where it is used after the loop
+        if (std::binary_search(parked.begin(), parked.end(), v)) {
+          e.live.emplace_back(v, home(v));  // stored once on entry, not around the loop's peaks
+          continue;
+        }
+      }
       if (in_reg(v) && regs < kMaxEntryRegs) {
         if (across_[v] && !callee_saved(reg_of(v))) {
           to_callee_saved.push_back(v);
@@ -955,6 +1026,7 @@ class Assigner {
   Liveness live_;
   Releases releases_;
   std::vector<uint8_t> across_;
+  std::vector<uint8_t> scratch_live_;  // max_pressure's live set, all 0 between calls
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
   // Register hints (kNone: none): of a phi the value flows into, of a fixed

@@ -93,10 +93,6 @@ size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<bool>& li
   return changes;
 }
 
-bool is_effect(OpId op) {
-  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaStart || op == Op::VaArg;
-}
 
 std::vector<bool> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {
   std::vector<bool> live(g.size(), false);
@@ -184,6 +180,11 @@ void fold_branch(Graph& g, NodeId branch) {
 }
 
 }  // namespace
+
+bool is_effect(OpId op) {
+  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
+         op == Op::VaStart || op == Op::VaArg;
+}
 
 bool division_may_trap(const Graph& g, NodeId n) {
   NodeId divisor = g.node(n).inputs[1];

@@ -18,6 +18,9 @@
 //                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
 //                 (-O2)
+//   unroll-partial  small innermost loops with a constant trip count run
+//                 their body 2 or 4 times per trip (-O2; after iv-reduce,
+//                 so the copies step its pointers)
 //                 (the loop passes come first so that the clean-up they
 //                 trigger runs in the same round)
 //   idealize      constant folding (common/eval.h), identities, canonical
@@ -118,7 +121,8 @@ std::vector<PassDecl> pass_table() {
        .min_level = 2,
        .before = {"iv-reduce", "idealize"},
        .after = {"licm"},
-       .triggers = {"idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                    "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .function_pass = unroll},
       {.name = "iv-reduce",
@@ -129,11 +133,19 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "licm", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .function_pass = iv_reduce},
+      {.name = "unroll-partial",
+       .summary = "innermost loops of one body with a constant trip count T: the body 2 to 16 times per trip (k | T)",
+       .min_level = 2,
+       .before = {"idealize"},
+       .after = {"iv-reduce"},
+       .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"iv-reduce", "unroll", "inline", "sccp", "simplify-cfg"},
+       .function_pass = unroll_partial},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
        .after = {"gvn"},
-       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg"},
+       .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "simplify-cfg"},
        .function_pass = sccp},
       {.name = "simplify-cfg",
        .summary = "trivial phis, single-input regions, empty diamonds",
