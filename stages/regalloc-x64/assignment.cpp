@@ -35,7 +35,10 @@
 //     counting pass, because x86's fixed registers make a count alone
 //     unable to say which value must go).
 // A flags producer is emitted right before its user (jcc, setcc, cmov), with
-// every move of the pair before both: flags are never spilled.
+// every move of the pair before both: flags are never spilled. An
+// x64:flagsof is such a producer whose input is not read (regs `-`): the
+// instruction whose flags it names stays just before the pair's moves, so
+// only copies come between, and never becomes a lea (to_three_address).
 // Block boundaries (assumption propagation): a block with one predecessor
 // starts in that predecessor's final state. A merge's entry locations are
 // set by the first predecessor done (each live value where it is, at most
@@ -125,6 +128,9 @@ class Assigner {
     phi_hint_.assign(n_orig_, kNone);
     fixed_hint_.assign(n_orig_, kNone);
     hint_fixed_uses();
+    flags_definer_.assign(n_orig_, 0);
+    for (NodeId id = 0; id < n_orig_; ++id)
+      if (node(id).op == X64FlagsOf) flags_definer_[node(id).inputs[0]] = 1;
     owner_.fill(kNone);
     done_.assign(n_orig_, 0);
     exit_.resize(orig_.size());
@@ -339,6 +345,7 @@ class Assigner {
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
+      if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
       ops.push_back({id, i, in, c.input(i)});
     }
   }
@@ -473,14 +480,16 @@ class Assigner {
   // be copied there later: it becomes a lea, which has three addresses, so
   // the copy goes (LLVM's convertToThreeAddress): x64:addi t k x -> x64:lea
   // t 0 k x, x64:subi t k x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t
-  // 1 0 x y, x64:shli t 1 x -> x64:lea t 1 0 x x. A lea of t i32 computes the same low 32 bits and, like the
-  // add, zeroes the upper ones; it leaves the flags alone (no compare reads
-  // an add's). Not when the result is wanted in x's own register (then x
-  // moves instead, or is overwritten).
+  // 1 0 x y, x64:shli t 1 x -> x64:lea t 1 0 x x. A lea of t i32 computes
+  // the same low 32 bits and, like the add, zeroes the upper ones; it leaves
+  // the flags alone, so an instruction whose flags an x64:flagsof names
+  // stays what it is. Not when the result is wanted in x's own register
+  // (then x moves instead, or is overwritten).
   void to_three_address(NodeId id) {
     Node& nd = fn_.nodes[id];
     bool doubling = nd.op == X64ShlI && nd.literals[1].as_int() == 1;
     if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add && !doubling) return;
+    if (flags_definer_[id]) return;  // an x64:flagsof reads the flags it sets, which a lea does not
     NodeId x = nd.inputs[0];
     if (!is_value_[x]) return;
     Reg h = hinted(id);
@@ -1012,6 +1021,7 @@ class Assigner {
   const NodeId n_orig_;
   BlockGraph graph_;
   std::vector<uint8_t> is_value_;
+  std::vector<uint8_t> flags_definer_;  // the inputs of x64:flagsof nodes (never made a lea)
   Usage usage_;
   Liveness live_;
   Releases releases_;
