@@ -147,7 +147,7 @@ void fold_branch(Graph& g, NodeId branch) {
   jump.loc = g.node(branch).loc;
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
-    std::vector<NodeId> users = g.users(proj);
+    std::vector<NodeId> users(g.users(proj).begin(), g.users(proj).end());
     std::sort(users.begin(), users.end());
     users.erase(std::unique(users.begin(), users.end()), users.end());
     bool pinned_users = std::any_of(users.begin(), users.end(), [&](NodeId u) { return g.op(u) != Op::Region; });

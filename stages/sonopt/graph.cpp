@@ -47,7 +47,7 @@ NodeId Graph::add_const(ValueType type, uint64_t value, Loc loc) {
 }
 
 void Graph::remove_user(NodeId of, NodeId user) {
-  std::vector<NodeId>& list = users_[of];
+  UserList& list = users_[of];
   auto it = std::find(list.begin(), list.end(), user);
   if (it == list.end()) throw std::logic_error("graph: " + node_name(user) + " is not a user of " + node_name(of));
   *it = list.back();
@@ -72,7 +72,7 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
 
 void Graph::replace_uses(NodeId old, NodeId with) {
   if (old == with) return;
-  std::vector<NodeId> list = std::move(users_[old]);
+  UserList list = std::move(users_[old]);
   users_[old].clear();
   // A user reading `old` k times is listed k times: the first visit moves
   // every one of its edges, the later ones find nothing left to move.

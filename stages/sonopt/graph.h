@@ -20,10 +20,16 @@
 
 #include "eval.h"
 #include "ir.h"
+#include "small_vec.h"
 
 namespace pl::sonopt {
 
 inline constexpr NodeId kNone = ~NodeId{0};
+
+// A node's users; most nodes have at most three, kept inline (small_vec.h),
+// so building the lists for a function allocates only for the few nodes
+// with more (control points, shared values).
+using UserList = SmallVec<NodeId, 3>;
 
 class Graph {
  public:
@@ -36,7 +42,7 @@ class Graph {
   OpId op(NodeId n) const { return fn_.nodes[n].op; }
   bool alive(NodeId n) const { return !dead_[n]; }
   bool has(NodeId n, uint32_t flag) const { return op(n) < kNumOps && op_info(op(n)).has(flag); }
-  const std::vector<NodeId>& users(NodeId n) const { return users_[n]; }
+  const UserList& users(NodeId n) const { return users_[n]; }
   // Whether n is a `const` node; its value (in the value representation of
   // its type) and type.
   bool is_const(NodeId n) const { return op(n) == Op::Const; }
@@ -71,7 +77,7 @@ class Graph {
   void remove_user(NodeId of, NodeId user);
 
   Function& fn_;
-  std::vector<std::vector<NodeId>> users_;
+  std::vector<UserList> users_;
   std::vector<bool> dead_;
 };
 

@@ -56,16 +56,37 @@ Keyed keyed(const Graph& g, NodeId n) {
   return Keyed::No;
 }
 
-std::string key_of(const Graph& g, NodeId n, Keyed how) {
+void append_word(std::string& key, uint64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+// The key of n, written into `key` (reused across nodes): the opcode, each
+// literal as its kind and payload or text, the region (floating nodes), the
+// inputs (sorted when commutative); every list prefixed by its length, so
+// two keys are equal exactly when all of these are. (Equal literals by kind
+// and bits or text are equal JSON texts and the reverse: -0.0 and 0.0
+// differ in both.)
+void key_of(const Graph& g, NodeId n, Keyed how, std::string& key) {
   const Node& nd = g.node(n);
-  std::string key = std::to_string(nd.op);
-  for (const Literal& l : nd.literals) key += "|" + l.to_json();
-  if (how == Keyed::Floating)
-    for (NodeId c : nd.control) key += "^" + std::to_string(c);
-  std::vector<NodeId> inputs(nd.inputs.begin(), nd.inputs.end());
+  key.clear();
+  append_word(key, (uint64_t{nd.op} << 32) | nd.literals.size());
+  for (const Literal& l : nd.literals) {
+    Literal::Kind kind = l.kind();
+    if (kind == Literal::Kind::String || kind == Literal::Kind::Json) {
+      std::string_view text = l.text();
+      append_word(key, (uint64_t{static_cast<uint8_t>(kind)} << 56) | text.size());
+      key.append(text);
+    } else {
+      key.push_back(static_cast<char>(kind));
+      append_word(key, l.bits());
+    }
+  }
+  if (how == Keyed::Floating) {
+    append_word(key, nd.control.size());
+    for (NodeId c : nd.control) append_word(key, c);
+  }
+  append_word(key, nd.inputs.size());
+  InputList inputs = nd.inputs;
   if (commutative(nd.op)) std::sort(inputs.begin(), inputs.end());
-  for (NodeId i : inputs) key += "," + std::to_string(i);
-  return key;
+  key.append(reinterpret_cast<const char*>(inputs.data()), inputs.size() * sizeof(NodeId));
 }
 
 }  // namespace
@@ -74,12 +95,19 @@ size_t gvn(Function& fn, const ModuleHeader&) {
   Graph g(fn);
   SonCfg cfg = build_son_cfg(g);
   std::unordered_map<std::string, std::vector<NodeId>> table;
+  std::string key;
   size_t changes = 0;
   for (NodeId n : topological_order(g)) {
     if (!g.alive(n)) continue;
     Keyed how = keyed(g, n);
     if (how == Keyed::No) continue;
-    std::vector<NodeId>& same = table[key_of(g, n, how)];
+    key_of(g, n, how, key);
+    auto it = table.find(key);
+    if (it == table.end()) {
+      table.emplace(key, std::vector<NodeId>{n});
+      continue;
+    }
+    std::vector<NodeId>& same = it->second;
     NodeId rep = kNone;
     for (NodeId m : same) {
       if (how == Keyed::Floating) {

@@ -194,7 +194,7 @@ void splice(Function& fn, NodeId call, const Function& callee) {
   }
   if (k != b) {
     for (NodeId n : after) g.set_control(n, 0, k);
-    std::vector<NodeId> users = g.users(b);
+    std::vector<NodeId> users(g.users(b).begin(), g.users(b).end());
     for (NodeId u : users) {
       if (g.op(u) != Op::Region) continue;
       for (size_t i = 0; i < g.node(u).control.size(); ++i)

@@ -234,10 +234,12 @@ size_t scalar_replace(Function& fn, const ModuleHeader&) {
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && g.op(n) == Op::StackSlot) slots.push_back(n);
   size_t changes = 0;
+  // One analysis for the application; each slot's escape is rechecked when
+  // its turn comes, since replacing an earlier slot may have changed it (a
+  // slot whose address was stored in a replaced one).
+  AliasAnalysis aa(g);
   for (NodeId slot : slots) {
-    if (!g.alive(slot)) continue;
-    AliasAnalysis aa(g);
-    if (!aa.private_slot(slot)) continue;
+    if (!g.alive(slot) || !aa.recheck_slot(slot)) continue;
     if (SlotReplacer(g, aa, slot).run()) ++changes;
   }
   g.finish();

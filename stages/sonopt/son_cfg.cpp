@@ -38,8 +38,9 @@ SonCfg build_son_cfg(const Graph& g) {
   for (uint32_t b = 0; b < count; ++b)
     for (NodeId u : g.users(cfg.blocks[b]))
       if (g.has(u, TERMINATOR) && g.node(u).control[0] == cfg.blocks[b]) cfg.terminator[b] = std::min(cfg.terminator[b], u);
+  std::vector<NodeId> regions;  // scratch for region_users
   auto region_users = [&](NodeId edge, uint32_t from) {
-    std::vector<NodeId> regions;
+    regions.clear();
     for (NodeId u : g.users(edge))
       if (g.op(u) == Op::Region) regions.push_back(u);
     std::sort(regions.begin(), regions.end());
