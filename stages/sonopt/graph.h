@@ -78,7 +78,26 @@ class Graph {
 
   Function& fn_;
   std::vector<UserList> users_;
-  std::vector<bool> dead_;
+  std::vector<uint8_t> dead_;  // bytes, not bits: alive() is asked per node by every pass
+};
+
+// Visited marks for walks over a graph, reused across walks so that each
+// costs what it visits, not the graph's size: a node is seen in the
+// current walk when its mark equals the walk's stamp.
+struct WalkMarks {
+  std::vector<uint32_t> mark;
+  uint32_t stamp = 0;
+  // Starts a walk over a graph of `size` nodes.
+  void start(NodeId size) {
+    if (mark.size() < size) mark.resize(size, 0);
+    ++stamp;
+  }
+  // Whether n was already seen in this walk; marks it.
+  bool seen(NodeId n) {
+    if (mark[n] == stamp) return true;
+    mark[n] = stamp;
+    return false;
+  }
 };
 
 // The type of the value node n, when its literals or inputs say it (nullopt

@@ -33,23 +33,6 @@ std::vector<NodeId> distinct_users(const Graph& g, NodeId n) {
   return users;
 }
 
-// Marks for reads_through_non_phis, reused across its calls: a node is
-// seen in the current walk when its mark equals the walk's stamp.
-struct WalkMarks {
-  std::vector<uint32_t> mark;
-  uint32_t stamp = 0;
-  void start(NodeId size) {
-    if (mark.size() < size) mark.resize(size, 0);
-    ++stamp;
-  }
-  // Whether n was already seen in this walk; marks it.
-  bool seen(NodeId n) {
-    if (mark[n] == stamp) return true;
-    mark[n] = stamp;
-    return false;
-  }
-};
-
 // Whether `from` reads `phi` through a chain of nodes other than phis
 // (kNone when the walk gave up after kBudget distinct nodes).
 std::optional<bool> reads_through_non_phis(const Graph& g, NodeId from, NodeId phi, WalkMarks& marks) {

@@ -25,6 +25,7 @@ SonCfg build_son_cfg(const Graph& g) {
     if (g.alive(n) && g.op(n) == Op::Start) {
       cfg.block_of[n] = 0;
       cfg.blocks.push_back(n);
+      break;  // another start (the contract has one) would be found below
     }
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && is_control_point(g, n) && cfg.block_of[n] == DomTree::kNone) {
@@ -67,7 +68,7 @@ SonCfg build_son_cfg(const Graph& g) {
   }
   for (uint32_t b = 0; b < count; ++b)
     for (uint32_t s : cfg.graph.succs[b]) cfg.graph.preds[s].push_back(b);
-  if (count > 0) cfg.dom = compute_dom_tree(cfg.graph);
+  if (count > 0) cfg.dom = compute_dom_tree(cfg.graph, /*frontiers=*/false);
   return cfg;
 }
 
