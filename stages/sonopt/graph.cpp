@@ -34,6 +34,17 @@ NodeId Graph::add(Node node) {
   return id;
 }
 
+void Graph::add_all(std::vector<Node> nodes) {
+  NodeId first = size();
+  for (Node& nd : nodes) fn_.nodes.push_back(std::move(nd));
+  users_.resize(size());
+  dead_.resize(size(), 0);
+  for (NodeId id = first; id < size(); ++id) {
+    for (NodeId c : fn_.nodes[id].control) add_user(c, id);
+    for (NodeId i : fn_.nodes[id].inputs) add_user(i, id);
+  }
+}
+
 Literal const_literal(ValueType type, uint64_t value) {
   return Literal::integer(sign_extend(value, type_bits(type)));
 }
@@ -119,6 +130,7 @@ void Graph::kill(NodeId n) {
   nd.control.clear();
   nd.inputs.clear();
   dead_[n] = 1;
+  ++dead_count_;
 }
 
 void Graph::kill_set(const std::vector<NodeId>& set) {
@@ -134,6 +146,7 @@ void Graph::kill_set(const std::vector<NodeId>& set) {
       throw std::logic_error("graph: killing " + node_name(n) + " while the live " + node_name(users_[n][0]) +
                              " uses it");
     dead_[n] = 1;
+    ++dead_count_;
   }
 }
 

@@ -50,6 +50,11 @@ class Graph {
   ValueType const_type(NodeId n) const;
 
   NodeId add(Node node);
+  // Appends nodes whose edges may point forward into the batch (ids
+  // size(), size()+1, ...), then records their edges.
+  void add_all(std::vector<Node> nodes);
+  // The number of live nodes (what finish() would leave).
+  size_t live_count() const { return dead_.size() - dead_count_; }
   NodeId add_const(ValueType type, uint64_t value, Loc loc);
   void set_input(NodeId n, size_t i, NodeId v);
   void set_control(NodeId n, size_t i, NodeId c);
@@ -78,7 +83,8 @@ class Graph {
 
   Function& fn_;
   std::vector<UserList> users_;
-  std::vector<uint8_t> dead_;  // bytes, not bits: alive() is asked per node by every pass
+  std::vector<uint8_t> dead_;
+  size_t dead_count_ = 0;  // bytes, not bits: alive() is asked per node by every pass
 };
 
 // Visited marks for walks over a graph, reused across walks so that each
@@ -103,6 +109,14 @@ struct WalkMarks {
 // The type of the value node n, when its literals or inputs say it (nullopt
 // for memory, control, tuples, and phis of those).
 std::optional<ValueType> result_type(const Graph& g, NodeId n);
+
+// Whether fn has a node with opcode op (a pass with nothing to work on can
+// return before building a Graph).
+inline bool has_op(const Function& fn, OpId op) {
+  for (const Node& nd : fn.nodes)
+    if (nd.op == op) return true;
+  return false;
+}
 
 // Kahn order of the live nodes over input and control edges, phi inputs and
 // region control inputs excepted (the son contract makes that acyclic); ties

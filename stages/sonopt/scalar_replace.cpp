@@ -237,6 +237,7 @@ class SlotReplacer {
 }  // namespace
 
 size_t scalar_replace(Function& fn, const ModuleHeader&) {
+  if (!has_op(fn, Op::StackSlot)) return 0;
   Graph g(fn);
   std::vector<NodeId> slots;
   for (NodeId n = 0; n < g.size(); ++n)
