@@ -195,10 +195,12 @@ bool division_may_trap(const Graph& g, NodeId n) {
   return is_signed && v == width_mask(bits);
 }
 
-size_t sweep_dead(Graph& g) {
+size_t sweep_dead(Graph& g, const SonCfg* blocks) {
   size_t changes = 0;
   {
-    SonCfg cfg = build_son_cfg(g);
+    SonCfg built;
+    if (!blocks) built = build_son_cfg(g);
+    const SonCfg& cfg = blocks ? *blocks : built;
     std::vector<bool> live_block = reachable_blocks(g, cfg);
     changes += prune_dead_edges(g, cfg, live_block);
     std::vector<bool> live = mark_live(g, cfg, live_block);

@@ -58,6 +58,7 @@ SonCfg build_son_cfg(const Graph& g) {
     if (g.op(t) == Op::Jump) {
       region_users(t, b);
     } else if (g.op(t) == Op::If) {
+      cfg.graph.succs[b].reserve(2);
       for (int64_t k = 0; k < 2; ++k)
         for (NodeId u : g.users(t))
           if (g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == k) {
@@ -66,6 +67,10 @@ SonCfg build_son_cfg(const Graph& g) {
           }
     }
   }
+  std::vector<uint32_t> pred_count(count, 0);  // each list allocated once
+  for (uint32_t b = 0; b < count; ++b)
+    for (uint32_t s : cfg.graph.succs[b]) ++pred_count[s];
+  for (uint32_t b = 0; b < count; ++b) cfg.graph.preds[b].reserve(pred_count[b]);
   for (uint32_t b = 0; b < count; ++b)
     for (uint32_t s : cfg.graph.succs[b]) cfg.graph.preds[s].push_back(b);
   if (count > 0) cfg.dom = compute_dom_tree(cfg.graph, /*frontiers=*/false);
