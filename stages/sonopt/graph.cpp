@@ -10,7 +10,14 @@
 
 namespace pl::sonopt {
 
-Graph::Graph(Function& fn) : fn_(fn), users_(fn.nodes.size()), dead_(fn.nodes.size(), 0) {
+Graph::Graph(Function& fn) : fn_(fn) {
+  // Room for the nodes the function's array already has room for (a pass
+  // that adds nodes leaves it larger), so adding nodes rarely moves every
+  // user list.
+  users_.reserve(fn.nodes.capacity());
+  users_.resize(fn.nodes.size());
+  dead_.reserve(fn.nodes.capacity());
+  dead_.resize(fn.nodes.size(), 0);
   for (NodeId n = 0; n < size(); ++n) {
     for (NodeId c : fn_.nodes[n].control) add_user(c, n);
     for (NodeId i : fn_.nodes[n].inputs) add_user(i, n);
