@@ -27,7 +27,10 @@
 //     the call: its terminator, and every node pinned to B that depends on
 //     the call's results (the memory chain after the call, loads of it,
 //     divisions of its value), move to K; a region that listed B directly
-//     now lists a new `jump` from K.
+//     now lists a new `jump` from K. All of a caller's sites are spliced
+//     into one Graph, each copy appended after every node (the other ids
+//     stay), and renumbered once at the end: linear in the caller and its
+//     copies, where renumbering after each site was quadratic.
 //  4. Internal functions no external function or data reaches any more
 //     are dropped (drop_unreferenced).
 // Invariants needed: the son contract in every function. Kept: the son
