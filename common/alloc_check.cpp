@@ -47,7 +47,11 @@
 //    was taken; at each x64:ret, a callee-saved register (rbx, rbp, r12-r15)
 //    not holding the caller's value; at the end of each predecessor, a phi's
 //    place not holding the phi's input for that edge; and flags read after
-//    an instruction clobbered them.
+//    an instruction clobbered them. An instruction an x64:flagsof reads
+//    (add, and, ... : rule I) leaves "the flags of its result" in rflags
+//    instead of clobbering them; the flagsof finds them there or reports
+//    what destroyed them, and then holds them itself. Its value input is
+//    not read (regs letter `-`), so its place is not checked.
 //
 // NEEDS: a function the verifier accepted otherwise (shapes, kinds, cfg,
 // dominance, region controls matching the cfg). Memory is linear in the
@@ -94,12 +98,13 @@ class Checker {
       : fn_(fn), n_(static_cast<uint32_t>(fn.nodes.size())), blocks_(fn.cfg->blocks) {}
 
   void run(std::vector<Diagnostic>& out) {
-    if (n_ > (UINT32_MAX - 64) / 3) {
+    if (n_ > (UINT32_MAX - 64) / 4) {
       out.push_back(Diagnostic{Where::in(fn_.name, "graph"), "too many nodes for the allocation checker", {}});
       return;
     }
     index_blocks();
     classify_values();
+    mark_flags_definers();
     for (NodeId id = 0; id < n_; ++id) check_static(id);
     check_phi_places();
     solve();
@@ -113,6 +118,8 @@ class Checker {
   uint32_t entry_code(unsigned r) const { return n_ + r; }
   uint32_t pending_code(NodeId id) const { return n_ + 32 + id; }
   uint32_t clobber_code(NodeId id) const { return 2 * n_ + 32 + id; }
+  // The flags an instruction left for its result (read only by x64:flagsof).
+  uint32_t flags_of_code(NodeId id) const { return 3 * n_ + 32 + id; }
 
   const Node& node(NodeId id) const { return fn_.nodes[id]; }
   OpId op(NodeId id) const { return node(id).op; }
@@ -131,6 +138,7 @@ class Checker {
     if (code < n_ + 32) return "still holds " + loc_text(code - n_) + "'s value at entry";
     if (code < 2 * n_ + 32) return "holds a result of " + ref(code - n_ - 32) + " that no proj has taken";
     if (code < 3 * n_ + 32) return "was clobbered by " + ref(code - 2 * n_ - 32);
+    if (code < 4 * n_ + 32) return "holds the flags " + ref(code - 3 * n_ - 32) + " left for its result";
     if (code == kEmpty) return "was never written";
     if (code == kConflict) return "holds different values on different incoming paths";
     return "is not reached";
@@ -380,6 +388,14 @@ class Checker {
     }
   }
 
+  // The instructions an x64:flagsof reads: they leave flags named after
+  // their result (the verifier's rule I proved they are of a kind that does).
+  void mark_flags_definers() {
+    flags_definer_.assign(n_, 0);
+    for (NodeId id = 0; id < n_; ++id)
+      if (op(id) == X64FlagsOf && !node(id).inputs.empty() && node(id).inputs[0] < n_) flags_definer_[node(id).inputs[0]] = 1;
+  }
+
   // ---- dataflow ----------------------------------------------------------------
   size_t num_locations() const {
     unsigned slots = 0;
@@ -432,9 +448,12 @@ class Checker {
       char letter = shape_letter(info.inputs, i);
       if (letter == 'f')
         expect(s, kFlags, in, id, i, report);
-      else if (letter == 'v' && !node(in).place.none())
+      else if (letter == 'v' && !node(in).place.none() && c.input(i).kind != Fixed::None)
         expect(s, loc_of(node(in).place), in, id, i, report);
     }
+    if (nd.op == X64FlagsOf && !nd.inputs.empty() && s[kFlags] != flags_of_code(nd.inputs[0]) && report)
+      error(id, "x64:flagsof names the flags " + ref(nd.inputs[0]) + " left for its result, but rflags " +
+                    holding(s[kFlags]));
     if ((nd.op == X64ArgReg || nd.op == X64EntryReg) && nd.place.is_reg()) {
       unsigned r = nd.place.reg();
       if (report && s[r] != entry_code(r))
@@ -442,7 +461,7 @@ class Checker {
     }
     if (nd.op == X64Ret && report) check_restored(id, s);
     for (x64::RegMask m = c.clobbers; m != 0; m &= m - 1) s[std::countr_zero(m)] = clobber_code(id);
-    if (c.clobbers_flags) s[kFlags] = clobber_code(id);
+    if (c.clobbers_flags) s[kFlags] = flags_definer_[id] ? flags_of_code(id) : clobber_code(id);
     define(id, s);
   }
 
@@ -587,6 +606,7 @@ class Checker {
   std::vector<uint32_t> block_of_;
   std::vector<uint32_t> rpo_;
   std::vector<uint8_t> value_;
+  std::vector<uint8_t> flags_definer_;  // read by an x64:flagsof
   std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;
   std::vector<State> in_;

@@ -21,7 +21,9 @@
 // Flags are one value: the status bits at their RFLAGS positions (CF bit 0,
 // PF bit 2, ZF bit 6, SF bit 7, OF bit 11), so a test can compare them with
 // the real CPU's pushf. Only cmp/cmpi (a - b) and test/testi (a & b) produce
-// them; instructions that merely clobber the flags do not define a result.
+// them; instructions that merely clobber the flags do not define a result,
+// except through x64:flagsof a, which means test a, a: the flags a's
+// definer left, for the conditions FORMAT.md rule I lets its user read.
 //
 // Shifts mask their count to 5 bits (6 for 64-bit operands) as the hardware
 // does; an 8- or 16-bit shift may then shift by more than its width (shl

@@ -19,7 +19,9 @@
 //     immediates, extensions, a compare feeding one setcc, stores to
 //     x64:stackslot, loads of a symbol, calls with register arguments (at
 //     most six), x64:ret; each branch is a compare directly followed by its
-//     x64:jcc (one flags user, placed right before it). cfg-x64 keeps the
+//     x64:jcc (one flags user, placed right before it), or at cfg-x64
+//     sometimes an add/and/neg/shift ... then x64:flagsof of it then the
+//     jcc, on a condition it allows (rule I). cfg-x64 keeps the
 //     cfg and dominance sections with generic phis; son-x64 drops them as
 //     son does.
 // With `exotic`, foreign-opcode nodes carrying literals of every JSON kind
@@ -27,11 +29,14 @@
 #include "generate.h"
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "dominance.h"
 #include "generate_levels.h"
+#include "x64.h"
 
 namespace pl {
 
@@ -43,6 +48,9 @@ constexpr const char* kX64Types[] = {"i8", "i16", "i32", "i64"};
 constexpr Op kX64Binary[] = {X64Add, X64Sub, X64And, X64Or, X64Xor, X64Imul};
 constexpr Op kX64Immediate[] = {X64AddI, X64SubI, X64AndI, X64OrI, X64XorI, X64ImulI};
 constexpr Op kX64Shift[] = {X64ShlI, X64ShrI, X64SarI};
+// The instructions whose flags an x64:flagsof may name (x64.h result_flags).
+constexpr Op kX64FlagsDefiners[] = {X64Add,  X64Sub,  X64And,  X64Or,  X64Xor, X64AddI, X64SubI,
+                                    X64AndI, X64OrI,  X64XorI, X64Neg, X64ShlI, X64ShrI, X64SarI};
 constexpr const char* kArgRegNames[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 constexpr const char* kConds[] = {"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"};
 
@@ -75,6 +83,7 @@ class Builder {
   void emit_memory_op(uint32_t b);
   NodeId emit_x64_value(uint32_t b);
   void emit_x64_memory_op(uint32_t b);
+  void emit_flags_of_arith(uint32_t b);
   std::string x64_type() { return kX64Types[pick(4)]; }
   Literal imm32() { return Literal::integer(static_cast<int64_t>(pick(2000)) - 1000); }
   void emit_exotic();
@@ -276,6 +285,8 @@ void Builder::fill_block(uint32_t b) {
     emit(x64_ ? X64Ret : Return, {block}, {}, inputs);
   } else if (succs == 1) {
     emit(Jump, {block}, {}, {});
+  } else if (x64_ && opts_.level == Level::CfgX64 && chance(20)) {
+    emit_flags_of_arith(b);
   } else if (x64_) {
     NodeId flags = chance(50) ? emit(X64CmpI, {}, {Literal::string(x64_type()), imm32()}, {pick_value(b)})
                               : emit(X64Test, {}, {Literal::string(x64_type())}, {pick_value(b), pick_value(b)});
@@ -283,6 +294,32 @@ void Builder::fill_block(uint32_t b) {
   } else {
     emit(If, {block}, {}, {pick_value(b)});
   }
+}
+
+// A conditional jump on the flags an arithmetic instruction left for its
+// result (cfg-x64 only: FORMAT.md rule I): the instruction, x64:flagsof of
+// it, and the jcc, in that order, with a condition the instruction leaves
+// as test would.
+void Builder::emit_flags_of_arith(uint32_t b) {
+  std::string t = x64_type();
+  unsigned bits = t == "i8" ? 8 : t == "i16" ? 16 : t == "i32" ? 32 : 64;
+  Op op = kX64FlagsDefiners[pick(std::size(kX64FlagsDefiners))];
+  NodeId v;
+  if (op == X64Neg)
+    v = emit(op, {}, {Literal::string(t)}, {pick_value(b)});
+  else if (op == X64ShlI || op == X64ShrI || op == X64SarI)
+    v = emit(op, {}, {Literal::string(t), Literal::integer(static_cast<int64_t>(1 + pick(bits - 1)))}, {pick_value(b)});
+  else if (op == X64AddI || op == X64SubI || op == X64AndI || op == X64OrI || op == X64XorI)
+    v = emit(op, {}, {Literal::string(t), imm32()}, {pick_value(b)});
+  else
+    v = emit(op, {}, {Literal::string(t)}, {pick_value(b), pick_value(b)});
+  values_[b].push_back(v);
+  NodeId flags = emit(X64FlagsOf, {}, {Literal::string(t)}, {v});
+  x64::ResultFlags kind = x64::result_flags(fn_.nodes[v]);
+  std::vector<x64::Cond> allowed;
+  for (uint8_t c = 0; c < 16; ++c)
+    if (x64::result_flags_read(kind, static_cast<x64::Cond>(c))) allowed.push_back(static_cast<x64::Cond>(c));
+  emit(X64Jcc, {fn_.cfg->blocks[b].node}, {Literal::string(x64::cond_name(allowed[pick(allowed.size())]))}, {flags});
 }
 
 void Builder::fill_phis() {

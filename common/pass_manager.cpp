@@ -184,7 +184,7 @@ bool PassManager::needs_module() const {
   return false;
 }
 
-void PassManager::run(std::vector<Function>& fns, const ModuleHeader& header) {
+void PassManager::run(std::vector<Function>& fns, ModuleHeader& header) {
   if (explicit_passes_) {
     // --passes: each listed position once, in order, no triggers.
     for (size_t p : schedule_) {
@@ -232,7 +232,7 @@ void PassManager::run(std::vector<Function>& fns, const ModuleHeader& header) {
   }
 }
 
-size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round) {
+size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round) {
   const PassDecl& pass = passes_[p];
   uint64_t number = ++applications_;
   Function& fn = fns[f];
@@ -399,8 +399,7 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
       return;
     }
     ModuleReader& in = t.open_input(level);
-    const ModuleHeader& header = in.header();
-    t.open_output(header);
+    ModuleHeader header = in.header();
     std::vector<Function> fns;
     if (passes.needs_module()) {
       Function fn;
@@ -408,9 +407,11 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
         t.verify_input(fn);
         fns.push_back(std::move(fn));
       }
-      passes.run(fns, header);
+      passes.run(fns, header);  // module passes may add externs: the header goes out after them
+      t.open_output(header);
       for (const Function& f : fns) t.write(f);
     } else {
+      t.open_output(header);
       fns.resize(1);
       while (in.next(fns[0])) {
         t.verify_input(fns[0]);

@@ -63,7 +63,9 @@ namespace pl {
 struct ToolInfo;
 
 using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header);
-using ModulePassFn = size_t (*)(std::vector<Function>& fns, const ModuleHeader& header);
+// A module pass may add to the header (an extern for a library function it
+// calls: loop-idiom's memset); the header is written after the passes ran.
+using ModulePassFn = size_t (*)(std::vector<Function>& fns, ModuleHeader& header);
 
 struct PassDecl {
   static constexpr int kTestOnly = 99;  // only through --passes (test passes)
@@ -100,7 +102,7 @@ class PassManager {
   // whole module and call run() once on every function).
   bool needs_module() const;
   // Runs the schedule on `fns` (one function when streaming).
-  void run(std::vector<Function>& fns, const ModuleHeader& header);
+  void run(std::vector<Function>& fns, ModuleHeader& header);
   // Prints --stats and the --bisect-limit summary to stderr.
   void finish();
 
@@ -116,7 +118,7 @@ class PassManager {
   std::vector<size_t> schedule_for(int level) const;
   // One application of pass p to fns[f] (or to all, for a module pass);
   // returns its number of changes (0 when --bisect-limit skips it).
-  size_t apply(size_t p, std::vector<Function>& fns, size_t f, const ModuleHeader& header, int round);
+  size_t apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
   void print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns, size_t f,
                      const ModuleHeader& header, size_t changes, int round) const;

@@ -126,11 +126,18 @@
 //     slots proving every read finds its value (see alloc_check.cpp).
 //
 // I. Flags, x64 levels (son-x64, cfg-x64, ra-x64)
-//   - a flags value (kind f: x64:cmp, cmpi, test, testi) has at most one
+//   - a flags value (kind f: x64:cmp, cmpi, test, testi, flagsof) has at most one
 //     user (a dead one none; a second user needs its own compare);
 //   - at cfg-x64 the producer is the node directly before its user, in the
 //     user's block; at ra-x64 earlier in the user's block (copies may sit
 //     between; H proves none of them destroys the flags).
+//   - x64:flagsof (cfg-x64 and ra-x64 only) names the flags its input's
+//     definer left: that definer is add, sub, and, or, xor, an immediate
+//     form, neg, or a shift by an immediate of 1 to bits-1 (x64.h
+//     result_flags), of the flagsof's operand size; its user's condition is
+//     one the definer leaves as test would (e ne s ns p np; after and, or,
+//     xor any); at cfg-x64 the definer is the node directly before it, at
+//     ra-x64 earlier in its block (H proves the flags are still there).
 //   Nothing generic is left at the x64 levels: A's level bits admit only
 //   x64: opcodes, start, region, jump, proj, phi, undefined and entrymem.
 //
@@ -901,6 +908,8 @@ class FunctionVerifier {
           out_.at_node(id, "reads the flags of " + ref(in) + ", which " + node_name(user[in]) +
                                " reads already (a flags value has one user; a second one needs its own compare)");
       }
+    for (NodeId f = 0; f < n_; ++f)
+      if (is(f, X64FlagsOf) && shape_ok_[f]) check_flagsof(f, user[f]);
     if (level_ == Level::SonX64 || block_of_.size() != n_) return;
     for (NodeId f = 0; f < n_; ++f) {
       NodeId u = user[f];
@@ -914,6 +923,53 @@ class FunctionVerifier {
         out_.at_node(u, "its flags input " + ref(f) + " is not earlier in the same block " +
                             "(flags are never kept across blocks)");
     }
+  }
+
+  // x64:flagsof f names the flags its input's definer d left: d leaves
+  // flags named after its result (x64.h result_flags), at f's operand size;
+  // f's user reads a condition d leaves as `test a, a` would; at cfg-x64 d
+  // is the node directly before f in f's block (nothing between clobbers
+  // the flags), at ra-x64 earlier in that block (H proves the flags are
+  // still d's at f). Not at son-x64: there is no order to name "the
+  // instruction before" in.
+  void check_flagsof(NodeId f, NodeId u) {
+    if (level_ == Level::SonX64) {
+      out_.at_node(f, "x64:flagsof exists only at 'cfg-x64' and 'ra-x64' (it names the flags of the instruction "
+                      "placed before it)");
+      return;
+    }
+    NodeId d = node(f).inputs[0];
+    if (d >= n_ || !is_table(d)) return;  // B reported it
+    x64::ResultFlags kind = x64::result_flags(node(d));
+    if (kind == x64::ResultFlags::None) {
+      out_.at_node(f, "its input " + ref(d) + " leaves no flags named after its result (only add, sub, and, or, "
+                      "xor, their immediate forms, neg, and shifts by an immediate of 1 or more do)");
+      return;
+    }
+    std::optional<unsigned> fb = x64::operand_bits(node(f)), db = x64::operand_bits(node(d));
+    if (!fb || !db || *fb != *db) {
+      out_.at_node(f, "its operand size differs from that of its input " + ref(d) +
+                      " (the flags are those of the result at the input's size)");
+      return;
+    }
+    if (u != kNone && u < n_) {
+      const Node& un = node(u);
+      std::optional<x64::Cond> cc;
+      if (!un.literals.empty() && un.literals[0].kind() == Literal::Kind::String)
+        cc = x64::parse_cond(un.literals[0].as_string());
+      if (!cc || !x64::result_flags_read(kind, *cc))
+        out_.at_node(u, "its condition is not one " + ref(d) + " leaves as test would (x64:flagsof " +
+                            node_name(f) + "): " +
+                            (kind == x64::ResultFlags::ZeroSign ? "only e ne s ns p np" : "a condition code"));
+    }
+    if (block_of_.size() != n_ || block_of_[f] == kNone || block_of_[d] == kNone || is_block_node(d)) return;
+    bool same_block = block_of_[d] == block_of_[f];
+    if (level_ == Level::CfgX64 && !(same_block && slot_[f] == slot_[d] + 1))
+      out_.at_node(f, "its input " + ref(d) + " is not the node directly before it in its block " +
+                      "(at cfg-x64 x64:flagsof follows the instruction whose flags it names)");
+    if (level_ == Level::RaX64 && !(same_block && slot_[d] < slot_[f]))
+      out_.at_node(f, "its input " + ref(d) + " is not earlier in the same block " +
+                      "(flags are never kept across blocks)");
   }
 
   // ---- E: signature ----

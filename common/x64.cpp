@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "eval.h"
+
 namespace pl::x64 {
 
 namespace {
@@ -195,6 +197,41 @@ OperandConstraint Constraints::input(size_t i) const {
   if (rep.kind == Fixed::RetRegs) return k < kReturnRegs.size() ? OperandConstraint{Fixed::Reg, kReturnRegs[k]}
                                                                 : OperandConstraint{Fixed::Any};
   return rep;
+}
+
+std::optional<unsigned> operand_bits(const Node& n) {
+  if (n.literals.empty()) return std::nullopt;
+  std::optional<ValueType> t = literal_value_type(n.literals[0]);
+  if (!t || *t == ValueType::I1) return std::nullopt;
+  return type_bits(*t);
+}
+
+ResultFlags result_flags(const Node& n) {
+  switch (n.op) {
+    case X64Add: case X64Sub: case X64AddI: case X64SubI: case X64Neg:
+      return ResultFlags::ZeroSign;
+    case X64And: case X64Or: case X64Xor: case X64AndI: case X64OrI: case X64XorI:
+      return ResultFlags::Logic;
+    case X64ShlI: case X64ShrI: case X64SarI: {
+      // A count of 0 leaves the flags unchanged; 1 to bits-1 sets ZF, SF and
+      // PF from the result (OF only for 1, CF the last bit out).
+      std::optional<unsigned> bits = operand_bits(n);
+      if (!bits || n.literals.size() < 2 || !n.literals[1].is_int()) return ResultFlags::None;
+      uint64_t count = n.literals[1].bits();
+      return count >= 1 && count < *bits ? ResultFlags::ZeroSign : ResultFlags::None;
+    }
+    default:
+      return ResultFlags::None;
+  }
+}
+
+bool result_flags_read(ResultFlags k, Cond c) {
+  switch (k) {
+    case ResultFlags::Logic: return true;
+    case ResultFlags::ZeroSign:
+      return c == Cond::E || c == Cond::NE || c == Cond::S || c == Cond::NS || c == Cond::P || c == Cond::NP;
+    default: return false;
+  }
 }
 
 bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }

@@ -79,6 +79,27 @@ constexpr Cond negate(Cond c) { return static_cast<Cond>(static_cast<uint8_t>(c)
 // The condition that holds for (b, a) when `c` holds for (a, b): l <-> g ...
 Cond swap_operands(Cond c);
 
+// ---- the flags an arithmetic instruction leaves (x64:flagsof) -------------------
+// How the flags an instruction leaves compare with those of `test r, r` at
+// its operand size, r its result (Intel SDM vol. 2, "Flags Affected"):
+enum class ResultFlags : uint8_t {
+  None,      // not named after the result: imul/imuli (ZF, SF, PF undefined),
+             // not, lea, mov, movzx (none set), a shift by cl (a count of 0
+             // leaves the flags alone), a shift by an immediate 0, the rest
+  ZeroSign,  // add, sub, neg (and addi, subi), shli/shri/sari by 1 to bits-1:
+             // ZF, SF, PF as test r, r; CF and OF differ
+  Logic,     // and, or, xor (and andi, ori, xori): every flag as test r, r
+             // (CF = OF = 0; AF is undefined after both)
+};
+// What node n (an x64 instruction) leaves (None for any other node).
+ResultFlags result_flags(const Node& n);
+// Whether condition c reads only flags that an instruction of kind k leaves
+// as test r, r leaves them: e ne s ns p np for ZeroSign, every condition for
+// Logic, none for None.
+bool result_flags_read(ResultFlags k, Cond c);
+// The operand size in bits of n's first literal, if it is a type name.
+std::optional<unsigned> operand_bits(const Node& n);
+
 // ---- operand constraints of an x64 opcode (the machine columns) ---------------
 
 // Where one operand must be.

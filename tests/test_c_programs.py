@@ -13,8 +13,9 @@ For every program:
      (test_json_pipeline);
   3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
      module (and a second sonopt -O2 must leave its output unchanged), and
-     son-lower-x64 | son2cfg | regalloc-x64 lower, schedule and allocate the
-     result (cfg-x64-O2, ra-x64-O2); for
+     son-lower-x64 | son2cfg | cfgopt -O2 --verify-each | regalloc-x64
+     lower, schedule, optimize and allocate the result (cfg-x64-O2 is
+     cfgopt's output, ra-x64-O2); for
      every tenth program (PASS_PROGRAMS: PROGRAMS[::10], a stable spread),
      pipe-run also runs the module after every sonopt pass application that
      changed something (--dump-changed) and must behave as gcc's build;

@@ -60,8 +60,8 @@ def behaviour(path):
 def test_list_passes_shows_the_computed_schedule():
     out = run_tool("cfgopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
-    assert "schedule at -O1: remove-empty-blocks merge-blocks peephole invert-branches\n" in out, out
-    assert ("schedule at -O2: reuse-flags thread-jumps remove-empty-blocks merge-blocks peephole "
+    assert "schedule at -O1: remove-empty-blocks merge-blocks peephole flags-from-arith invert-branches\n" in out, out
+    assert ("schedule at -O2: reuse-flags thread-jumps remove-empty-blocks merge-blocks peephole flags-from-arith "
             "invert-branches\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
@@ -86,7 +86,8 @@ def test_corpus_behaviour_unchanged_and_verified_after_each_pass(modules, tmp_pa
 
 
 def test_each_pass_alone_verifies_and_keeps_behaviour(modules, tmp_path):
-    passes = ["reuse-flags", "thread-jumps", "remove-empty-blocks", "merge-blocks", "peephole", "invert-branches"]
+    passes = ["reuse-flags", "thread-jumps", "remove-empty-blocks", "merge-blocks", "peephole", "flags-from-arith",
+              "invert-branches"]
     for name, path in list(modules.items())[:4]:
         want = behaviour(path)
         for p in passes:
@@ -154,10 +155,26 @@ def test_bad_input_and_usage():
 def test_verify_each_accepts_every_pass_on_generated_graphs():
     """pipe-gen's random cfg-x64 modules through each pass alone and through
     -O2, verified after every application."""
-    passes = ["reuse-flags", "thread-jumps", "remove-empty-blocks", "merge-blocks", "peephole", "invert-branches"]
+    passes = ["reuse-flags", "thread-jumps", "remove-empty-blocks", "merge-blocks", "peephole", "flags-from-arith",
+              "invert-branches"]
     for seed in range(1, 7):
         module = run_tool("pipe-gen", "--seed", seed, "--level", "cfg-x64", "--nodes", 200, "-f", "bin", check=0).stdout
         for p in [f"--passes={p}" for p in passes] + ["-O2"]:
             proc = subprocess.run([tool_path("cfgopt"), "-", p, "--verify-each", "-f", "bin"], input=module,
                                   capture_output=True, timeout=60)
             assert proc.returncode == 0, f"seed {seed}, {p}:\n{proc.stderr.decode()}"
+
+
+def test_flags_from_arith_runs_the_same_at_cfg_x64_and_allocated(tmp_path):
+    """The golden's input and output under pipe-run, as they are and after
+    regalloc-x64 (where x64:flagsof reads the flags its definer wrote, and
+    the allocation checker follows them): four runs, one result."""
+    golden = STAGES / "flags-from-arith.in.txt"
+    out = tmp_path / "out.cfgx64"
+    run_tool("cfgopt", golden, "--passes=flags-from-arith", "-o", out, "-f", "bin", check=0)
+    results = set()
+    for name, path in (("in", golden), ("out", out)):
+        ra = tmp_path / f"{name}.rax64"
+        run_tool("regalloc-x64", path, "-o", ra, "-f", "bin", check=0)
+        results |= {behaviour(path), behaviour(ra)}
+    assert results == {(0, b"6 0 1 2 1 0 5 4 6 8 0\n")}, results

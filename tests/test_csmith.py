@@ -5,8 +5,8 @@ the program (no floats, bit-fields or packed structs; see CSMITH_FLAGS there),
 gcc builds and runs it for the checksum, and c2ast | ast2cfg | cfg2ssa |
 ssa2son | son-lower-x64 | son2cfg | regalloc-x64 with pipe-run at the son,
 son-x64, cfg-x64 and ra-x64 levels, and after sonopt -O2 --verify-each at
-son-O2 and (lowered, scheduled and allocated again) cfg-x64-O2 and
-ra-x64-O2, must print the same; then pipe-run runs the
+son-O2 and (lowered, scheduled, through cfgopt -O2 and allocated again)
+cfg-x64-O2 and ra-x64-O2, must print the same; then pipe-run runs the
 module after every sonopt -O2 pass application that changed something
 (--dump-changed) and must print what it printed on the son module. The seeds were
 picked so that each native run takes a few milliseconds (most csmith seeds

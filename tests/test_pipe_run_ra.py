@@ -69,6 +69,7 @@ CORRECT = {
     "h_clobbered_by_call": 50, "h_fixed_register": 50, "h_missed_reload": 50, "h_phi_edge": 50,
     "h_wrong_exchange": 50,
     "h_flags": 7,          # a < b ? b : a + b
+    "h_flagsof_copies": -2, "h_flagsof_clobbered": -2,  # a - b < 0 ? a - b : 0
     "h_join_conflict": 5,  # f returns its argument on both paths
     "h_tied": -2,          # a - b
     "h_places": 5,         # f returns its argument

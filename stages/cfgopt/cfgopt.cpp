@@ -19,6 +19,9 @@
 //                        predecessor it is, become one
 //   peephole             jcc to one block -> jump, cmpi x, 0 -> test x, x,
 //                        redundant zero extensions
+//   flags-from-arith     a test of an arithmetic result against zero goes:
+//                        its user reads the flags the arithmetic left
+//                        (x64:flagsof)
 //   invert-branches      the likely successor falls through or is the
 //                        taken one (Ball-Larus loop and return heuristics)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
@@ -69,6 +72,13 @@ std::vector<PassDecl> pass_table() {
        .before = {"invert-branches"},
        .triggers = {"remove-empty-blocks", "merge-blocks"},
        .function_pass = peephole},
+      {.name = "flags-from-arith",
+       .summary = "test v,v after the add/and/... defining v -> x64:flagsof: the user reads the flags it left",
+       .min_level = 1,
+       .before = {"invert-branches"},
+       .after = {"peephole"},
+       .triggered_by = {"merge-blocks"},
+       .function_pass = flags_from_arith},
       {.name = "invert-branches",
        .summary = "conditional jumps inverted so the likely successor falls through (or is the taken one)",
        .min_level = 1,

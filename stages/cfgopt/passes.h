@@ -18,6 +18,7 @@ size_t remove_empty_blocks(Function& fn, const ModuleHeader& header);
 size_t merge_blocks(Function& fn, const ModuleHeader& header);
 size_t reuse_flags(Function& fn, const ModuleHeader& header);
 size_t peephole(Function& fn, const ModuleHeader& header);
+size_t flags_from_arith(Function& fn, const ModuleHeader& header);
 size_t invert_branches(Function& fn, const ModuleHeader& header);
 size_t test_miscompile(Function& fn, const ModuleHeader& header);
 

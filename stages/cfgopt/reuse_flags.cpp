@@ -23,11 +23,8 @@
 // bits makes the low `to` bits known (all 64 from 32 bits up). F0's inputs
 // are defined before F0, which sits in v's block, which dominates F's block:
 // the copy's inputs dominate it.
-// Departure from the issue's wording ("compares whose flags the previous
-// instruction already set"): at cfg-x64 only compares produce flags (an
-// x64:add merely clobbers them, FORMAT.md section 8), so the flags an
-// arithmetic instruction sets cannot be reused without a new opcode shape;
-// the compare that set them is the only previous producer there is.
+// The flags an arithmetic instruction left for its result are reused by
+// the flags-from-arith pass (x64:flagsof); this pass reuses a compare's.
 // Invariants needed and kept: the cfg-x64 contract.
 #include <optional>
 

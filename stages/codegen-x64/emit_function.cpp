@@ -635,6 +635,8 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64TestI:
       out_.test_imm(type_literal(n, 0), reg(n, 0), imm(1));
       return;
+    case Op::X64FlagsOf:
+      return;  // the instruction it names, just before it, set the flags
     case Op::X64SetCC:
       out_.setcc(cond_literal(n, 0), result(n));
       return;

@@ -45,6 +45,11 @@
 //   - what an instruction destroys besides its results (the flags, rep
 //     movsb's rdi/rsi/rcx, a call's caller-saved registers) becomes junk
 //     and undefined after it (an XClobber instruction, counted as a step);
+//     except that an instruction an x64:flagsof names then writes the
+//     flags of `test r, r` of its result r (the flags it leaves, for the
+//     conditions rule I allows), and the flagsof itself does nothing, so
+//     that a copy placed between that overwrites r changes nothing, as on
+//     the hardware; at cfg-x64 x64:flagsof is `test a, a`;
 //   - phis with a place move nothing: the allocator left each input in the
 //     phi's place; memory phis and address nodes keep values of their own.
 // interp.cpp passes the whole register file to a callee and checks at each
@@ -240,6 +245,13 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.b = immediate ? constant(static_cast<uint64_t>(int_literal(n, 1))) : input(1);
       return;
     }
+    case Op::X64FlagsOf: {
+      // At ra-x64 the instruction it names wrote the flags (emit_ra).
+      if (out_.ra) return;
+      Insn& insn = insn_of(Code::XTest, type_bits_of(n, 0));
+      insn.a = insn.b = input(0);
+      return;
+    }
     case Op::X64Mul1:
     case Op::X64Imul1: {
       Insn& insn = insn_of(op == Op::X64Mul1 ? Code::XMul1 : Code::XImul1, type_bits_of(n, 0));
@@ -380,6 +392,10 @@ void FunctionBuilder::place_values() {
     } else if (node.op < kNumOps && op_info(node.op).results == "f") {
       alias_[id] = out_.regs + kFlagsLoc;
     }
+    if (node.op == Op::X64FlagsOf && !node.inputs.empty()) {
+      if (flags_definer_.empty()) flags_definer_.assign(fn_.nodes.size(), 0);
+      flags_definer_[node.inputs[0]] = 1;
+    }
   }
 }
 
@@ -466,6 +482,15 @@ void FunctionBuilder::emit_ra(NodeId n) {
     default:
       emit_x64(n);
       emit_clobbers(n);
+      if (!flags_definer_.empty() && flags_definer_[n]) {
+        // The flags an x64:flagsof names: those of `test r, r` at the
+        // operand size, which is what the instruction leaves for every
+        // condition the verifier lets the flagsof's user read (rule I).
+        Insn& insn = push(Code::XTest, n);
+        insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+        insn.dst = out_.regs + kFlagsLoc;
+        insn.a = insn.b = result(n, 0);
+      }
       return;
   }
 }

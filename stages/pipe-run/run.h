@@ -461,6 +461,7 @@ class FunctionBuilder {
   void emit_clobbers(NodeId n);  // ra-x64: what n destroys besides its results
   uint32_t undefined_slot();
   uint32_t undefined_slot_ = kNone;
+  std::vector<uint8_t> flags_definer_;  // ra-x64: read by an x64:flagsof (empty if none is)
   uint32_t constant(uint64_t v);  // a value slot holding v (deduplicated)
   int64_t int_literal(NodeId n, size_t i) const;
   std::string_view string_literal(NodeId n, size_t i) const;

@@ -35,12 +35,18 @@
 //     counting pass, because x86's fixed registers make a count alone
 //     unable to say which value must go).
 // A flags producer is emitted right before its user (jcc, setcc, cmov), with
-// every move of the pair before both: flags are never spilled.
+// every move of the pair before both: flags are never spilled. An
+// x64:flagsof is such a producer whose input is not read (regs `-`): the
+// instruction whose flags it names stays just before the pair's moves, so
+// only copies come between, and never becomes a lea (to_three_address).
 // Block boundaries (assumption propagation): a block with one predecessor
 // starts in that predecessor's final state. A merge's entry locations are
 // set by the first predecessor done (each live value where it is, at most
 // 14 in registers; each phi in its input's register if free, else another,
-// else a slot), and every predecessor ends with a parallel move into them
+// else a slot; a value or phi that lives across a call and would sit in a
+// caller-saved register takes a free callee-saved one instead, so a loop
+// around a call moves it once, on entry, not around every call), and every
+// predecessor ends with a parallel move into them
 // (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
 // moves to its later passes): a value read in a fixed register (a call
 // argument, a dividend, a return value) prefers that register, and when a
@@ -81,6 +87,7 @@ constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15
 using RegSet = uint32_t;
 RegSet bit(Reg r) { return RegSet{1} << static_cast<unsigned>(r); }
 RegSet bit(unsigned r) { return RegSet{1} << r; }
+bool callee_saved(Reg r) { return (x64::kCalleeSaved & x64::reg_bit(r)) != 0; }
 
 // Where a value is at a block boundary.
 struct Held {
@@ -121,6 +128,9 @@ class Assigner {
     phi_hint_.assign(n_orig_, kNone);
     fixed_hint_.assign(n_orig_, kNone);
     hint_fixed_uses();
+    flags_definer_.assign(n_orig_, 0);
+    for (NodeId id = 0; id < n_orig_; ++id)
+      if (node(id).op == X64FlagsOf) flags_definer_[node(id).inputs[0]] = 1;
     owner_.fill(kNone);
     done_.assign(n_orig_, 0);
     exit_.resize(orig_.size());
@@ -335,6 +345,7 @@ class Assigner {
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
+      if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
       ops.push_back({id, i, in, c.input(i)});
     }
   }
@@ -469,20 +480,26 @@ class Assigner {
   // be copied there later: it becomes a lea, which has three addresses, so
   // the copy goes (LLVM's convertToThreeAddress): x64:addi t k x -> x64:lea
   // t 0 k x, x64:subi t k x -> x64:lea t 0 -k x, x64:add t x y -> x64:lea t
-  // 1 0 x y. A lea of t i32 computes the same low 32 bits and, like the
-  // add, zeroes the upper ones; it leaves the flags alone (no compare reads
-  // an add's). Not when the result is wanted in x's own register (then x
-  // moves instead, or is overwritten).
+  // 1 0 x y, x64:shli t 1 x -> x64:lea t 1 0 x x. A lea of t i32 computes
+  // the same low 32 bits and, like the add, zeroes the upper ones; it leaves
+  // the flags alone, so an instruction whose flags an x64:flagsof names
+  // stays what it is. Not when the result is wanted in x's own register
+  // (then x moves instead, or is overwritten).
   void to_three_address(NodeId id) {
     Node& nd = fn_.nodes[id];
-    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add) return;
+    bool doubling = nd.op == X64ShlI && nd.literals[1].as_int() == 1;
+    if (nd.op != X64AddI && nd.op != X64SubI && nd.op != X64Add && !doubling) return;
+    if (flags_definer_[id]) return;  // an x64:flagsof reads the flags it sets, which a lea does not
     NodeId x = nd.inputs[0];
     if (!is_value_[x]) return;
     Reg h = hinted(id);
     if (in_reg(x) && h == reg_of(x)) return;
     bool elsewhere = h != Reg::Rsp && owner_[static_cast<unsigned>(h)] == kNone;
     if (!lives_after(x) && !elsewhere) return;
-    if (nd.op == X64Add) {
+    if (doubling) {
+      nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
+      nd.inputs = {x, x};
+    } else if (nd.op == X64Add) {
       if (!is_value_[nd.inputs[1]]) return;
       nd.literals = {nd.literals[0], Literal::integer(1), Literal::integer(0)};
     } else {
@@ -786,6 +803,70 @@ class Assigner {
   }
   // Whether an instruction of one of `blocks` reads v (phis read at edges:
   // a phi of these blocks with v as an input counts too).
+  // The values live through the loop of header s (live in, not used in
+  // it) that wait in their slots while it runs: when the loop's peak
+  // register demand (max_pressure, with the constants it does not use
+  // already dropped) exceeds kMaxEntryRegs, enough of them, furthest next
+  // use first, so that the loop's own values keep registers and the
+  // through values are stored once on entry instead of being spilled and
+  // reloaded around its peaks on every trip (matmul's outer loop values
+  // around the unrolled inner loop). Sorted.
+  std::vector<NodeId> values_to_park(uint32_t s, const std::vector<uint32_t>& loop) {
+    size_t need = max_pressure(loop);
+    std::vector<std::pair<uint32_t, NodeId>> through;  // (distance, value)
+    for (const auto& [v, d] : live_.live_in[s]) {
+      if (used_in(v, loop)) continue;
+      if (remat(v)) {
+        need -= need > 0;
+        continue;
+      }
+      through.emplace_back(d, v);
+    }
+    if (need <= kMaxEntryRegs) return {};
+    std::sort(through.begin(), through.end(), std::greater<>());
+    through.resize(std::min(through.size(), need - kMaxEntryRegs));
+    std::vector<NodeId> out;
+    for (const auto& [d, v] : through) out.push_back(v);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // The most values live at once at any instruction of the blocks (a walk
+  // back from each block's live-out set).
+  size_t max_pressure(const std::vector<uint32_t>& blocks) {
+    size_t peak = 0;
+    scratch_live_.resize(n_orig_, 0);
+    std::vector<NodeId> marked;
+    for (uint32_t b : blocks) {
+      size_t count = 0;
+      for (const auto& [v, d] : live_.live_out[b]) {
+        scratch_live_[v] = 1;
+        marked.push_back(v);
+        ++count;
+      }
+      peak = std::max(peak, count);
+      for (size_t i = orig_[b].nodes.size(); i-- > 0;) {
+        NodeId id = orig_[b].nodes[i];
+        if (node(id).op == Phi) break;
+        bool defines = is_value_[id];
+        if (defines && scratch_live_[id]) {
+          scratch_live_[id] = 0;
+          --count;
+        }
+        for (NodeId in : node(id).inputs)
+          if (in < n_orig_ && is_value_[in] && !scratch_live_[in]) {
+            scratch_live_[in] = 1;
+            marked.push_back(in);
+            ++count;
+          }
+        peak = std::max(peak, count + defines);
+      }
+      for (NodeId v : marked) scratch_live_[v] = 0;
+      marked.clear();
+    }
+    return peak;
+  }
+
   bool used_in(NodeId v, const std::vector<uint32_t>& blocks) const {
     for (uint32_t b : blocks) {
       if (usage_.uses[b].count(v)) return true;
@@ -819,10 +900,27 @@ class Assigner {
       pressure += is_value_[id];
     }
     std::vector<uint32_t> loop = pressure > kLoopRematLimit ? loop_blocks(s) : std::vector<uint32_t>{};
+    std::vector<NodeId> parked = loop.empty() ? std::vector<NodeId>{} : values_to_park(s, loop);
+    // A value that lives across a call but sits in a caller-saved register
+    // moves into a free callee-saved one here (after the others have kept
+    // theirs), so that the calls after the merge need not move it (a loop
+    // around a call moves it once, on entry, instead of on every trip).
+    std::vector<NodeId> to_callee_saved;
     for (NodeId v : live) {
       Place p;
-      if (!loop.empty() && remat(v) && !used_in(v, loop)) continue;  // made anew where it is used after the loop
+      if (!loop.empty() && !used_in(v, loop)) {
+        if (remat(v)) continue;  // made anew where it is used after the loop
+        if (std::binary_search(parked.begin(), parked.end(), v)) {
+          e.live.emplace_back(v, home(v));  // stored once on entry, not around the loop's peaks
+          continue;
+        }
+      }
       if (in_reg(v) && regs < kMaxEntryRegs) {
+        if (across_[v] && !callee_saved(reg_of(v))) {
+          to_callee_saved.push_back(v);
+          ++regs;
+          continue;
+        }
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
         ++regs;
@@ -833,6 +931,22 @@ class Assigner {
       }
       e.live.emplace_back(v, p);
     }
+    RegSet hinted_regs = 0;  // kept for the block's phis
+    for (NodeId id : orig_[s].nodes) {
+      if (node(id).op != Phi) break;
+      if (Reg h = hinted(id); is_value_[id] && h != Reg::Rsp) hinted_regs |= bit(h);
+    }
+    for (NodeId v : to_callee_saved) {
+      Reg r = reg_of(v);
+      for (Reg c : kAcrossCalls)
+        if (callee_saved(c) && !(claimed & bit(c)) && !(hinted_regs & bit(c))) {
+          r = c;
+          break;
+        }
+      claimed |= bit(r);
+      e.live.emplace_back(v, x64::place_of(r));
+    }
+    std::sort(e.live.begin(), e.live.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (NodeId id : orig_[s].nodes) {
       if (node(id).op != Phi) break;
       if (!is_value_[id]) continue;
@@ -842,7 +956,7 @@ class Assigner {
       // The register the phi is wanted in (it feeds a later phi, or a fixed
       // register), else its input's register on this edge.
       if (Reg h = hinted(id); h != Reg::Rsp && !(claimed & bit(h))) r = h;
-      if (!r && in_reg(u) && !(claimed & bit(reg_of(u)))) r = reg_of(u);
+      if (!r && in_reg(u) && !(claimed & bit(reg_of(u))) && (!across_[id] || callee_saved(reg_of(u)))) r = reg_of(u);
       if (!r) {
         for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
           if (!(claimed & bit(c))) {
@@ -907,10 +1021,12 @@ class Assigner {
   const NodeId n_orig_;
   BlockGraph graph_;
   std::vector<uint8_t> is_value_;
+  std::vector<uint8_t> flags_definer_;  // the inputs of x64:flagsof nodes (never made a lea)
   Usage usage_;
   Liveness live_;
   Releases releases_;
   std::vector<uint8_t> across_;
+  std::vector<uint8_t> scratch_live_;  // max_pressure's live set, all 0 between calls
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
   // Register hints (kNone: none): of a phi the value flows into, of a fixed

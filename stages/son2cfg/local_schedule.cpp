@@ -17,6 +17,14 @@
 //     minus one if it defines a value (ready nodes whose score grows as their
 //     fellows are scheduled are pushed again with the new score);
 //  3. the lowest node id, so the order is deterministic.
+// Except under pressure: while more than kLocalPressure values defined in
+// the block are live, the pick is the unit that frees most registers (2.)
+// among the kPressureWindow most urgent ready units, then the longest chain:
+// loads weighted 3 would otherwise all start first, and an unrolled body
+// (sonopt's unroll-partial) would hold all its loaded values at once, more
+// than there are registers. Out-of-order x86 cores hide the latencies this
+// gives up, not the spills it avoids (LLVM's x86 pre-RA scheduler and gcc,
+// which has no pre-RA scheduling on x86, decide the same way).
 // The edges are the data inputs defined in the same block, plus memory
 // anti-dependences: a node that reads memory state M without producing
 // memory (a load) comes before every node of the block that consumes M and
@@ -44,6 +52,9 @@
 namespace pl::son2cfg {
 
 namespace {
+
+constexpr uint32_t kLocalPressure = 4;
+constexpr size_t kPressureWindow = 16;
 
 uint32_t latency(OpId op) {
   const OpInfo& info = op_info(op);
@@ -87,6 +98,7 @@ class BlockScheduler {
   bool defines_value(NodeId id) const;
   bool is_value_use(const Users::Use& use) const { return !is_memory_slot(g_.node(use.user).op, use.slot); }
   void push(uint32_t u);
+  bool pop_ready(Entry& e);
   void release(uint32_t u);
   void reset();
   [[noreturn]] void fail_cycle(uint32_t b) const;
@@ -110,6 +122,8 @@ class BlockScheduler {
   std::priority_queue<Entry> ready_;
   std::vector<NodeId> out_, body_, topo_order_;
   std::vector<uint32_t> topo_left_;
+  uint32_t live_local_ = 0;  // values defined in the block, scheduled, still live
+  std::vector<Entry> window_;
 };
 
 bool BlockScheduler::is_glued_flags(uint32_t b, NodeId id) const {
@@ -242,11 +256,34 @@ void BlockScheduler::push(uint32_t u) {
   ready_.push({height_[u], pressure(u), members_[u].front(), u, ++version_[u]});
 }
 
+// The next unit to schedule: the most urgent ready one, or under pressure
+// the one of the most urgent few that frees most registers. False when
+// nothing is ready.
+bool BlockScheduler::pop_ready(Entry& e) {
+  window_.clear();
+  while (!ready_.empty() && window_.size() < (live_local_ > kLocalPressure ? kPressureWindow : 1)) {
+    Entry top = ready_.top();
+    ready_.pop();
+    if (!scheduled_[top.unit] && top.version == version_[top.unit]) window_.push_back(top);
+  }
+  if (window_.empty()) return false;
+  size_t best = 0;
+  for (size_t i = 1; i < window_.size(); ++i)
+    if (window_[i].pressure > window_[best].pressure) best = i;  // ties: the more urgent (earlier) one
+  e = window_[best];
+  for (size_t i = 0; i < window_.size(); ++i)
+    if (i != best) ready_.push(window_[i]);
+  return true;
+}
+
 // Emits unit u and releases what it was holding back.
 void BlockScheduler::release(uint32_t u) {
   scheduled_[u] = 1;
   out_.insert(out_.end(), members_[u].begin(), members_[u].end());
+  for (NodeId id : members_[u])
+    if (defines_value(id)) ++live_local_;
   for (NodeId d : value_inputs_[u]) {
+    if (remaining_[d] == 1 && can_die_[d] && unit_[d] != kNone && live_local_ > 0) --live_local_;
     if (--remaining_[d] != 1 || !can_die_[d]) continue;
     // The last user left now ends d's live range: score it again if ready.
     for (const Users::Use* w = g_.users.first(d); w != g_.users.last(d); ++w) {
@@ -289,12 +326,9 @@ std::vector<NodeId> BlockScheduler::schedule(uint32_t b, const std::vector<NodeI
   prepare_pressure(b);
   for (uint32_t u = 0; u < units_; ++u)
     if (preds_left_[u] == 0 && u != term_unit_) push(u);
-  while (!ready_.empty()) {
-    Entry e = ready_.top();
-    ready_.pop();
-    if (scheduled_[e.unit] || e.version != version_[e.unit]) continue;
-    release(e.unit);
-  }
+  live_local_ = 0;
+  Entry e;
+  while (pop_ready(e)) release(e.unit);
   if (term_unit_ != kNone) {
     if (preds_left_[term_unit_] != 0) fail_cycle(b);
     release(term_unit_);

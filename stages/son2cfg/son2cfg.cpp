@@ -27,7 +27,8 @@
 //     compute it; schedule_late.cpp says when).
 //  4. Local scheduling (local_schedule.cpp): phis first, Kahn's ready list
 //     (seed 000) by longest dependency chain to the block's end (seed 004),
-//     then register pressure, then node id; memory order respected (a load
+//     then register pressure, then node id (register pressure first while
+//     more than a few of the block's values are live); memory order respected (a load
 //     before any store of the block that overwrites its memory); the
 //     terminator last, an x64 flags producer right before its consumer.
 //  5. Block order (block_order.cpp): reverse postorder with each loop

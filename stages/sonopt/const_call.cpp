@@ -642,7 +642,7 @@ std::set<std::string, std::less<>> pure_function_names(const std::vector<Functio
   return names;
 }
 
-size_t const_call(std::vector<Function>& fns, const ModuleHeader& header) {
+size_t const_call(std::vector<Function>& fns, ModuleHeader& header) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
   std::vector<bool> pure = pure_functions(fns, index);

@@ -93,10 +93,6 @@ size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<uint8_t>&
   return changes;
 }
 
-bool is_effect(OpId op) {
-  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaStart || op == Op::VaArg;
-}
 
 std::vector<uint8_t> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<uint8_t>& live_block) {
   std::vector<uint8_t> live(g.size(), 0);
@@ -184,6 +180,11 @@ void fold_branch(Graph& g, NodeId branch) {
 }
 
 }  // namespace
+
+bool is_effect(OpId op) {
+  return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
+         op == Op::VaStart || op == Op::VaArg;
+}
 
 bool division_may_trap(const Graph& g, NodeId n) {
   NodeId divisor = g.node(n).inputs[1];

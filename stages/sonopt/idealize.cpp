@@ -26,7 +26,9 @@
 //    lower id first (so GVN sees x+y and y+x alike);
 //  - identities: x+0, x-0, x*1, x&-1, x|0, x^0, x<<0, x>>0, x/1 -> x;
 //    x*0, x&0, x%1 -> 0; x|-1 -> -1; 0-x -> neg x; x-x, x^x -> 0; x&x, x|x
-//    -> x; x==x, x<=x -> 1; x!=x, x<x -> 0; neg neg x, not not x -> x;
+//    -> x; absorption: x | y -> y and x & y -> x when x's bits are within
+//    y's (x = y, x = 0, x = a & b with a or b within y, y = a | b with x
+//    within a or b, constants bit by bit; a bounded look); x==x, x<=x -> 1; x!=x, x<x -> 0; neg neg x, not not x -> x;
 //    conversions between equal types -> x; trunc(sext/zext x) back to x's
 //    type -> x;
 //  - reassociation: (x op c1) op c2 -> x op (c1 op c2) for add mul and or
@@ -54,6 +56,10 @@ bool commutative(OpId op) {
   return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor || op == Op::Eq ||
          op == Op::Ne;
 }
+
+// How deep bits_within looks through and/or chains (each level tries two
+// inputs on each side: at most 4^depth steps per node).
+constexpr int kAbsorbDepth = 3;
 
 bool associative(OpId op) {
   return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor;
@@ -280,6 +286,11 @@ class Idealizer {
       }
     }
     if (op == Op::Sub && g_.is_const(x) && g_.const_value_of(x) == 0) return unary(Op::Neg, type, y, loc);
+    // Absorption: x | y is y when x's bits are within y's; x & y is x then.
+    if (op == Op::Or || op == Op::And) {
+      if (bits_within(x, y, nd.literals[0], kAbsorbDepth)) return op == Op::Or ? y : x;
+      if (bits_within(y, x, nd.literals[0], kAbsorbDepth)) return op == Op::Or ? x : y;
+    }
     if (x == y) {
       switch (op) {
         case Op::Sub: case Op::Xor: return constant(t, 0, loc);
@@ -290,6 +301,25 @@ class Idealizer {
       }
     }
     return kNone;
+  }
+
+  // Whether every bit set in a is set in b, for values of type `type`,
+  // shown by a bounded look through and/or nodes of that type: a & p is
+  // within b when a or p is; a is within b | p when it is within b or p;
+  // constants compare bit by bit. (a & m) | (a | k) -> a | k is
+  // manyargs' `(i & 255) | (i | 9)`.
+  bool bits_within(NodeId a, NodeId b, const Literal& type, int depth) const {
+    if (a == b) return true;
+    if (g_.is_const(a) && g_.const_value_of(a) == 0) return true;
+    if (g_.is_const(a) && g_.is_const(b)) return (g_.const_value_of(a) & ~g_.const_value_of(b)) == 0;
+    if (depth == 0) return false;
+    const Node& an = g_.node(a);
+    if (an.op == Op::And && an.literals[0] == type &&
+        (bits_within(an.inputs[0], b, type, depth - 1) || bits_within(an.inputs[1], b, type, depth - 1)))
+      return true;
+    const Node& bn = g_.node(b);
+    return bn.op == Op::Or && bn.literals[0] == type &&
+           (bits_within(a, bn.inputs[0], type, depth - 1) || bits_within(a, bn.inputs[1], type, depth - 1));
   }
 
   NodeId simplify_unary(NodeId n) {

@@ -303,7 +303,7 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header)
   return dropped;
 }
 
-size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header) {
+size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header) {
   Census census(fns, header);
   CallGraph calls(fns, census.index);
   auto wanted = [&](size_t callee) {

@@ -324,7 +324,7 @@ class Licm {
 
 }  // namespace
 
-size_t licm(std::vector<Function>& fns, const ModuleHeader& header) {
+size_t licm(std::vector<Function>& fns, ModuleHeader& header) {
   PureNames pure = pure_function_names(fns);
   size_t changes = 0;
   for (Function& fn : fns) {

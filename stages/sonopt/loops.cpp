@@ -2,6 +2,7 @@
 #include "loops.h"
 
 #include <algorithm>
+#include <map>
 
 namespace pl::sonopt {
 
@@ -179,6 +180,190 @@ std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const L
     }
   };
   return Eval{g, region, loop.entry_index, budget}(n, 0);
+}
+
+}  // namespace pl::sonopt
+
+namespace pl::sonopt {
+
+std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop) {
+  if (!loop.simple() || loop.latches.size() != 1) return {};
+  std::optional<HeaderTest> test = header_test(g, cfg, loop);
+  if (!test) return {};
+  NodeId region = cfg.blocks[loop.header];
+  for (NodeId u : g.users(region)) {
+    if (!g.alive(u) || g.node(u).control.empty() || g.node(u).control[0] != region) continue;
+    if (g.op(u) != Op::Phi && u != test->branch) return {};
+  }
+  const std::vector<uint32_t>& succs = cfg.graph.succs[loop.header];
+  uint32_t b = loop.contains(succs[0]) ? succs[0] : succs[1];
+  std::vector<uint32_t> chain;
+  while (chain.size() < loop.blocks.size()) {
+    chain.push_back(b);
+    NodeId t = cfg.terminator[b];
+    if (t == kNone || g.op(t) != Op::Jump || cfg.graph.succs[b].size() != 1) return {};
+    uint32_t next = cfg.graph.succs[b][0];
+    if (next == loop.header) return chain.size() + 1 == loop.blocks.size() ? chain : std::vector<uint32_t>{};
+    if (!loop.contains(next) || g.node(cfg.blocks[next]).control.size() != 1) return {};
+    b = next;
+  }
+  return {};
+}
+
+namespace {
+
+// A value during trip counting: base + off, base a loop-invariant node
+// (kNone: a plain constant).
+struct Affine {
+  NodeId base = kNone;
+  uint64_t off = 0;
+};
+
+class TripEval {
+ public:
+  TripEval(const Graph& g, const SonCfg& cfg, const Loop& loop)
+      : g_(g), cfg_(cfg), loop_(loop), region_(cfg.blocks[loop.header]) {}
+
+  using Env = std::map<NodeId, Affine>;  // header phi -> its value this trip
+
+  std::optional<Affine> eval(NodeId n, const Env& env, int depth) {
+    if (depth > 32) return std::nullopt;
+    const Node& nd = g_.node(n);
+    if (nd.op == Op::Const) return Affine{kNone, g_.const_value_of(n)};
+    if (nd.op == Op::Phi && nd.control[0] == region_) {
+      auto it = env.find(n);
+      if (it == env.end()) return std::nullopt;
+      return it->second;
+    }
+    if (g_.has(n, PURE) && eval_class(nd.op) != EvalClass::None) {
+      std::vector<Affine> args;
+      for (NodeId i : nd.inputs) {
+        std::optional<Affine> v = eval(i, env, depth + 1);
+        if (!v) return std::nullopt;
+        args.push_back(*v);
+      }
+      if (std::optional<Affine> r = combine(nd, args)) return r;
+    }
+    if (loop_invariant(g_, cfg_, loop_, n, memo_)) return Affine{n, 0};
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<Affine> combine(const Node& nd, const std::vector<Affine>& a) const {
+    bool plain = std::all_of(a.begin(), a.end(), [](const Affine& x) { return x.base == kNone; });
+    if (plain) {
+      std::vector<uint64_t> vals;
+      for (const Affine& x : a) vals.push_back(x.off);
+      std::optional<uint64_t> v =
+          eval_pure(nd.op, {nd.literals.data(), nd.literals.size()}, {vals.data(), vals.size()}, nullptr);
+      if (!v) return std::nullopt;
+      return Affine{kNone, *v};
+    }
+    if (a.size() != 2 || nd.literals.empty()) return std::nullopt;
+    std::optional<ValueType> t = literal_value_type(nd.literals[0]);
+    if (!t) return std::nullopt;
+    uint64_t mask = width_mask(type_bits(*t));
+    switch (nd.op) {
+      case Op::Add:
+        if (a[0].base != kNone && a[1].base != kNone) return std::nullopt;
+        return Affine{a[0].base != kNone ? a[0].base : a[1].base, (a[0].off + a[1].off) & mask};
+      case Op::Sub:
+        if (a[1].base == kNone) return Affine{a[0].base, (a[0].off - a[1].off) & mask};
+        if (a[0].base == a[1].base) return Affine{kNone, (a[0].off - a[1].off) & mask};
+        return std::nullopt;
+      case Op::Eq:
+      case Op::Ne:
+        if (a[0].base != a[1].base) return std::nullopt;
+        return Affine{kNone, ((a[0].off & mask) == (a[1].off & mask)) == (nd.op == Op::Eq) ? 1u : 0u};
+      default: return std::nullopt;
+    }
+  }
+
+  const Graph& g_;
+  const SonCfg& cfg_;
+  const Loop& loop_;
+  NodeId region_;
+  InvariantMemo memo_;
+};
+
+}  // namespace
+
+std::optional<int> trip_count(const Graph& g, const SonCfg& cfg, const Loop& loop, const HeaderTest& test,
+                              int max_trips) {
+  TripEval ev(g, cfg, loop);
+  std::vector<NodeId> phis = header_phis(g, cfg, loop);
+  size_t back = 1 - loop.entry_index;
+  TripEval::Env env;
+  for (NodeId phi : phis)
+    if (std::optional<Affine> v = ev.eval(g.node(phi).inputs[loop.entry_index], {}, 0)) env[phi] = *v;
+  for (int t = 0; t <= max_trips; ++t) {
+    std::optional<Affine> c = ev.eval(test.cond, env, 0);
+    if (!c || c->base != kNone) return std::nullopt;
+    if ((c->off != 0) != test.stays_on_true) return t;
+    TripEval::Env next;
+    for (NodeId phi : phis)
+      if (std::optional<Affine> v = ev.eval(g.node(phi).inputs[back], env, 0)) next[phi] = *v;
+    env = std::move(next);
+  }
+  return std::nullopt;
+}
+
+std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
+                               const std::vector<uint32_t>& chain, size_t max_nodes) {
+  std::vector<bool> in(g.size(), false);
+  std::vector<NodeId> stack;
+  std::vector<NodeId> heads = header_phis(g, cfg, loop);
+  for (NodeId phi : heads) {
+    in[phi] = true;
+    stack.push_back(phi);
+  }
+  for (uint32_t b : chain) {
+    NodeId block = cfg.blocks[b];
+    for (NodeId u : g.users(block)) {
+      if (!g.alive(u) || in[u] || g.has(u, TERMINATOR) || g.node(u).control.empty() || g.node(u).control[0] != block)
+        continue;
+      if (g.op(u) == Op::Region) return {};  // a proj listed by a region directly
+      in[u] = true;
+      stack.push_back(u);
+    }
+  }
+  std::vector<NodeId> set;
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    if (!std::binary_search(heads.begin(), heads.end(), n)) set.push_back(n);
+    if (set.size() > max_nodes) return {};
+    for (NodeId u : g.users(n))
+      if (!in[u] && g.alive(u) && g.node(u).control.empty()) {
+        in[u] = true;
+        stack.push_back(u);
+      }
+  }
+  // Dependency order: ids are no order after edits, so sort by a DFS.
+  std::sort(set.begin(), set.end());
+  std::vector<uint8_t> state(g.size(), 0);  // 0 new, 1 on stack, 2 done
+  std::vector<NodeId> order;
+  for (NodeId root : set) {
+    std::vector<std::pair<NodeId, size_t>> dfs = {{root, 0}};
+    while (!dfs.empty()) {
+      auto& [n, next] = dfs.back();
+      if (next == 0 && state[n] != 0) {
+        dfs.pop_back();
+        continue;
+      }
+      state[n] = 1;
+      const Node& nd = g.node(n);
+      if (next < nd.inputs.size()) {
+        NodeId i = nd.inputs[next++];
+        if (in[i] && !std::binary_search(heads.begin(), heads.end(), i) && state[i] == 0) dfs.push_back({i, 0});
+        continue;
+      }
+      state[n] = 2;
+      order.push_back(n);
+      dfs.pop_back();
+    }
+  }
+  return order;
 }
 
 }  // namespace pl::sonopt

@@ -1,5 +1,5 @@
 // loops.h - the natural loops of a sea-of-nodes function, for sonopt's loop
-// passes (licm, iv-reduce, unroll).
+// passes (licm, iv-reduce, unroll, unroll-partial).
 //
 // Over the blocks of son_cfg.h: an edge b -> h is a back edge when h
 // dominates b; the loop of header h is h plus every block that reaches a
@@ -85,5 +85,32 @@ std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const L
 // evaluated (pure nodes and constants only, common/eval.h); nullopt when
 // it is not a constant that way.
 std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n);
+
+// The body of a simple loop made of its header (phis and the exit test
+// only) and a straight chain of blocks from the side of the test that
+// stays to the one latch, each ending with a `jump` into a region of one
+// control input (the next block) or, last, into the header: the chain's
+// blocks in order, or empty when the loop is no such.
+std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop);
+
+// How many times the body of a loop with exit test `test` runs, found by
+// evaluation: the header phis start from their entry inputs and step
+// through their back inputs, and the test is evaluated each time (pure
+// nodes and constants, common/eval.h), at most `max_trips` times. Values
+// are affine over one loop-invariant base: a non-constant invariant node b
+// is "b + 0", add and sub keep one base, and eq/ne of two values of the
+// same base compare their offsets; so a pointer test `p != b + 640` over
+// `p = b` stepping by 4 counts 160 trips whatever b is. nullopt when the
+// test is not decided that way within max_trips.
+std::optional<int> trip_count(const Graph& g, const SonCfg& cfg, const Loop& loop, const HeaderTest& test,
+                              int max_trips);
+
+// A loop's own nodes in dependency order: the pinned nodes of the body
+// chain's blocks and every floating node that reads a header phi or one of
+// them, transitively (the header phis themselves excluded; the phis of the
+// body's one-input regions included). Empty when there are more than
+// max_nodes, or when a block lists a region directly.
+std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
+                               const std::vector<uint32_t>& chain, size_t max_nodes);
 
 }  // namespace pl::sonopt

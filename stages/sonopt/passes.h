@@ -23,11 +23,14 @@ size_t load_forward(Function& fn, const ModuleHeader& header);
 size_t split_copy(Function& fn, const ModuleHeader& header);
 size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
-size_t licm(std::vector<Function>& fns, const ModuleHeader& header);
+size_t licm(std::vector<Function>& fns, ModuleHeader& header);
+size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header);
 size_t iv_reduce(Function& fn, const ModuleHeader& header);
 size_t unroll(Function& fn, const ModuleHeader& header);
-size_t inline_calls(std::vector<Function>& fns, const ModuleHeader& header);
-size_t const_call(std::vector<Function>& fns, const ModuleHeader& header);
+size_t unroll_partial(Function& fn, const ModuleHeader& header);
+size_t tail_recurse(Function& fn, const ModuleHeader& header);
+size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header);
+size_t const_call(std::vector<Function>& fns, ModuleHeader& header);
 size_t sccp(Function& fn, const ModuleHeader& header);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header);
 size_t dce(Function& fn, const ModuleHeader& header);
@@ -54,6 +57,10 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header)
 // defined here). A pure function may still trap or run forever.
 std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns);
 
+// dce.cpp: whether nodes of this opcode are effects (dce's roots besides
+// terminators and trapping divisions): stores, copies, calls, volatile
+// accesses, va_start and va_arg.
+bool is_effect(OpId op);
 // Whether a division node may trap (its divisor is not a constant that is
 // neither 0 nor, for sdiv/srem, -1).
 bool division_may_trap(const Graph& g, NodeId n);

@@ -14,12 +14,19 @@
 // The passes, in schedule order:
 //   licm          whole module: loop-invariant loads and calls to pure
 //                 functions leave their loop (-O2)
+//   loop-idiom    whole module: a loop that stores one byte value over
+//                 consecutive addresses becomes a memset call (-O2)
 //   unroll        full unrolling of small loops with a constant trip count
 //                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
 //                 (-O2)
+//   unroll-partial  small innermost loops with a constant trip count run
+//                 their body 2 or 4 times per trip (-O2; after iv-reduce,
+//                 so the copies step its pointers)
 //                 (the loop passes come first so that the clean-up they
 //                 trigger runs in the same round)
+//   tail-recurse  a return of a self call, or of its result plus a value,
+//                 loops back to the start with an accumulator (-O2)
 //   idealize      constant folding (common/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
@@ -113,12 +120,21 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"gvn", "load-forward"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
        .module_pass = licm},
+      {.name = "loop-idiom",
+       .summary = "whole module: a loop storing one byte value over consecutive addresses becomes a memset call",
+       .min_level = 2,
+       .before = {"unroll", "iv-reduce", "idealize"},
+       .after = {"licm"},
+       .triggers = {"unroll", "idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
+       .module_pass = loop_idiom},
       {.name = "unroll",
        .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
        .min_level = 2,
        .before = {"iv-reduce", "idealize"},
        .after = {"licm"},
-       .triggers = {"idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                    "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .function_pass = unroll},
       {.name = "iv-reduce",
@@ -129,11 +145,27 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "licm", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .function_pass = iv_reduce},
+      {.name = "unroll-partial",
+       .summary = "innermost loops of one body with a constant trip count T: the body 2 to 16 times per trip (k | T)",
+       .min_level = 2,
+       .before = {"idealize"},
+       .after = {"iv-reduce"},
+       .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"iv-reduce", "unroll", "inline", "sccp", "simplify-cfg"},
+       .function_pass = unroll_partial},
+      {.name = "tail-recurse",
+       .summary = "a return of a self call (plus a value) loops back to the function's start, with an accumulator",
+       .min_level = 2,
+       .before = {"idealize"},
+       .after = {"iv-reduce"},
+       .triggers = {"idealize", "gvn", "load-forward", "sccp", "simplify-cfg", "dce", "unroll", "iv-reduce"},
+       .triggered_by = {"inline", "sccp", "simplify-cfg", "dce"},
+       .function_pass = tail_recurse},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
        .after = {"gvn"},
-       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg"},
+       .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "simplify-cfg"},
        .function_pass = sccp},
       {.name = "simplify-cfg",
        .summary = "trivial phis, single-input regions, empty diamonds",

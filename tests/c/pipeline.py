@@ -257,7 +257,9 @@ class Pipeline:
         optimization is idempotent). With x64, son-lower-x64 and son2cfg then
         turn son-O2 into the "cfg-x64-O2" module (through son-x64-O2, saved
         but not a level), and regalloc-x64 that into "ra-x64-O2". Adds the
-        new levels to self.levels; returns None or the problem."""
+        new levels to self.levels; returns None or the problem. (cfg-x64-O2
+        is cfgopt -O2 --verify-each's output, as pipecc -O2 runs it, on
+        son2cfg's, saved as sched-x64-O2 but not a level.)"""
         opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
         again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
         self.modules["son-O2"] = opt
@@ -275,14 +277,15 @@ class Pipeline:
         self.levels += ("son-O2",)
         if not self.x64:
             return None
-        lowered, scheduled = self.module_path("son-x64-O2"), self.module_path("cfg-x64-O2")
-        allocated = self.module_path("ra-x64-O2")
-        self.modules["son-x64-O2"], self.modules["cfg-x64-O2"] = lowered, scheduled
+        lowered, scheduled = self.module_path("son-x64-O2"), self.module_path("sched-x64-O2")
+        optimized, allocated = self.module_path("cfg-x64-O2"), self.module_path("ra-x64-O2")
+        self.modules["son-x64-O2"], self.modules["cfg-x64-O2"] = lowered, optimized
         self.modules["ra-x64-O2"] = allocated
         earlier = f"\n  {q(tool('sonopt', self.build))} {q(self.modules['son'])} -O2 -f {self.fmt} -o {q(opt)}"
-        for stage, src, dst in (("son-lower-x64", opt, lowered), ("son2cfg", lowered, scheduled),
-                                ("regalloc-x64", scheduled, allocated)):
-            argv = [tool(stage, self.build), str(src), "-f", self.fmt, "-o", str(dst)]
+        for stage, src, dst, flags in (("son-lower-x64", opt, lowered, []), ("son2cfg", lowered, scheduled, []),
+                                       ("cfgopt", scheduled, optimized, ["-O2", "--verify-each"]),
+                                       ("regalloc-x64", optimized, allocated, [])):
+            argv = [tool(stage, self.build), str(src), *flags, "-f", self.fmt, "-o", str(dst)]
             problem = self.run_alone(stage, argv, extra=earlier)
             if problem:
                 return problem

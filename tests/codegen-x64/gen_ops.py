@@ -222,6 +222,21 @@ def extends(S):
             S.simple(f"t_{op}_{frm}_{to}", body, expect, 16 if to == 16 else 64)
 
 
+# (op, immediate literal text for a size ("" for a register operand b), result, and/or/xor)
+FLAGS_DEFINERS = [
+    ("add", lambda bits: "", lambda a, b, bits: a + b, False),
+    ("sub", lambda bits: "", lambda a, b, bits: a - b, False),
+    ("subi", lambda bits: "-3, ", lambda a, b, bits: a + 3, False),
+    ("neg", lambda bits: "", lambda a, b, bits: -a, False),
+    ("shli", lambda bits: "1, ", lambda a, b, bits: a << 1, False),
+    ("shri", lambda bits: "3, ", lambda a, b, bits: u(a, bits) >> 3, False),
+    ("sari", lambda bits: f"{bits - 1}, ", lambda a, b, bits: s(a, bits) >> (bits - 1), False),
+    ("and", lambda bits: "", lambda a, b, bits: a & b, True),
+    ("xor", lambda bits: "", lambda a, b, bits: a ^ b, True),
+    ("ori", lambda bits: "-128, ", lambda a, b, bits: a | u(-128), True),
+]
+
+
 def conditions(S):
     for cc in CONDS:
         for bits in (8, 32, 64):
@@ -246,6 +261,23 @@ def conditions(S):
                 return f.node(f'x64:cmov ^{st}, "{cc}", "i{bits}", {fl}, {m}, {b}'.replace(f"^{st}, ", ""), "rax")
             S.simple(f"t_cmov{cc}_{bits}", body,
                      lambda a, b, cc=cc, bits=bits: write(a, b if holds(cc, flags_sub(a, b, bits)) else a, bits))
+        # x64:flagsof: the flags the arithmetic left (no test), read by
+        # every condition rule I allows, against test r, r of the result:
+        # this checks on the CPU the manual's "Flags Affected" rule I relies on.
+        for bits in (8, 32, 64):
+            for op, operand, fn, logic in FLAGS_DEFINERS:
+                if not logic and cc not in ("e", "ne", "s", "ns", "p", "np"):
+                    continue
+                operand = operand(bits)
+                def body(f, st, mem, a, b, cc=cc, bits=bits, op=op, operand=operand):
+                    m = f.node(f"x64:mov {a}", "rax")
+                    args = f"{operand}{m}" if operand or op == "neg" else f"{m}, {b}"
+                    r = f.node(f'x64:{op} "i{bits}", {args}', "rax")
+                    fl = f.node(f'x64:flagsof "i{bits}", {r}')
+                    x = f.node(f'x64:setcc "{cc}", {fl}', "rdx")
+                    return f.node(f'x64:movzx "i8", "i64", {x}', "rax")
+                S.simple(f"t_set{cc}_flagsof_{op}_{bits}", body,
+                         lambda a, b, cc=cc, bits=bits, fn=fn: int(holds(cc, flags_and(fn(a, b, bits), fn(a, b, bits), bits))))
         # Branches in three layouts: the not-taken successor next, the taken
         # one next (negated jcc), neither next (jcc and jmp).
         for layout in range(3):

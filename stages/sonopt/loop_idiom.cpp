@@ -1,0 +1,271 @@
+// loop_idiom.cpp - a loop that only stores one byte value over consecutive
+// addresses becomes one call to the C library's memset (LLVM's
+// LoopIdiomRecognize; gcc's -ftree-loop-distribute-patterns, on at -O2).
+//
+// The shape, for a simple loop (loops.h) made of the header and a straight
+// body chain (body_chain): the header's phis are a counter i and the memory
+// state M; i steps by 1 (back input `add i, 1`, read by nothing else); the
+// exit test stays in the loop while `i < n` or `i <= n` (slt, sle, ult,
+// ule; n loop-invariant, and for `<=` a constant below the type's maximum,
+// or the loop never ends); the only effect of the body is one non-volatile
+// `store` of type t reading M, at address `B + X` with B loop-invariant and
+// X the counter widened to 64 bits (itself when 64 bits wide, else sext for
+// a signed test, zext for an unsigned one) times t's size (1, or a shl or
+// mul by the size); the stored value is a constant whose bytes are all the
+// same (0 and -1 of any type, any i8). Nothing else in the loop may touch
+// memory or trap.
+//
+// Rewrite: the store becomes `memset(addr, byte, count)` with addr the
+// store's own address (the first iteration's, since i is then the entry
+// value), count = (ext(n) - ext(i) [+ 1 for <=]) * size in 64 bits, and
+// the counter's back input becomes its final value (n, or n + 1 for <=):
+// the body runs once, the test then leaves, and every use after the loop
+// sees the value the original left. The body runs only when the test held
+// at entry, so count > 0 (a test that fails at once still runs nothing).
+// Why exact: the test bounds i to [i0, n) (or [i0, n]) without wrapping, so
+// ext(i) grows by 1 per trip and the stores cover [addr, addr + count)
+// exactly once each, in increasing order, with nothing reading memory in
+// between; memset writes the same bytes. Loops of a constant trip count
+// under kMinBytes bytes stay (unroll's, cheaper than a call).
+//
+// A module pass because it may have to declare memset: the module gets
+// `extern function memset(ptr, i32, i64) -> ptr` when it has no such
+// extern; a module that defines a function or data item named memset, or
+// declares it with another signature, is left alone.
+// Invariants needed: the son contract. Kept: the son contract (the call
+// hangs off the store's block and takes its place in the memory chain).
+#include <map>
+
+#include "loops.h"
+#include "passes.h"
+
+namespace pl::sonopt {
+
+namespace {
+
+constexpr char kMemset[] = "memset";
+constexpr uint64_t kMinBytes = 64;
+
+Signature memset_signature() {
+  Signature s;
+  s.params = {"ptr", "i32", "i64"};
+  s.result = "ptr";
+  return s;
+}
+
+// Whether memset may be called: nothing of the module is named so, or an
+// extern of the expected signature is (or of none).
+bool memset_usable(const std::vector<Function>& fns, const ModuleHeader& header) {
+  for (const Function& f : fns)
+    if (f.name == kMemset) return false;
+  for (const DataItem& d : header.data)
+    if (d.name == kMemset) return false;
+  for (const Extern& e : header.externs)
+    if (e.name == kMemset)
+      return e.kind == ExternKind::Function && (!e.signature || *e.signature == memset_signature());
+  return true;
+}
+
+class Idiom {
+ public:
+  explicit Idiom(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+
+  size_t run() {
+    size_t changes = 0;
+    for (const Loop& loop : forest_.loops)
+      if (rewrite(loop)) ++changes;
+    return changes;
+  }
+
+ private:
+  struct Counter {
+    NodeId phi = kNone, step = kNone, bound = kNone;
+    bool inclusive = false, is_signed = true;
+    ValueType type = ValueType::I64;
+  };
+
+  std::optional<ValueType> type_of(const Node& n) const {
+    return n.literals.empty() ? std::nullopt : literal_value_type(n.literals[0]);
+  }
+
+  bool invariant(const Loop& loop, NodeId n) { return loop_invariant(g_, cfg_, loop, n, memo_); }
+
+  // The counter and its bound, from the exit test.
+  std::optional<Counter> counter(const Loop& loop, const HeaderTest& test, const std::vector<NodeId>& phis) {
+    if (!test.stays_on_true) return std::nullopt;
+    const Node& c = g_.node(test.cond);
+    Counter k;
+    switch (c.op) {
+      case Op::SLt: break;
+      case Op::SLe: k.inclusive = true; break;
+      case Op::ULt: k.is_signed = false; break;
+      case Op::ULe: k.is_signed = false, k.inclusive = true; break;
+      default: return std::nullopt;
+    }
+    k.phi = c.inputs[0];
+    k.bound = c.inputs[1];
+    if (!std::binary_search(phis.begin(), phis.end(), k.phi) || !invariant(loop, k.bound)) return std::nullopt;
+    std::optional<ValueType> t = type_of(c);
+    if (!t || *t == ValueType::I1) return std::nullopt;
+    k.type = *t;
+    const size_t back = 1 - loop.entry_index;
+    k.step = g_.node(k.phi).inputs[back];
+    const Node& step = g_.node(k.step);
+    if (step.op != Op::Add || step.inputs[0] != k.phi || !g_.is_const(step.inputs[1]) ||
+        g_.const_value_of(step.inputs[1]) != 1 || g_.users(k.step).size() != 1)
+      return std::nullopt;
+    if (k.inclusive) {
+      if (!g_.is_const(k.bound)) return std::nullopt;
+      unsigned bits = type_bits(k.type);
+      uint64_t max = k.is_signed ? width_mask(bits) >> 1 : width_mask(bits);
+      if (g_.const_value_of(k.bound) == max) return std::nullopt;
+    }
+    return k;
+  }
+
+  // X is the counter widened to 64 bits, times `size`.
+  bool scaled_counter(NodeId x, const Counter& k, uint64_t size) const {
+    const Node& n = g_.node(x);
+    if (size > 1) {
+      if (n.inputs.size() != 2 || !g_.is_const(n.inputs[1])) return false;
+      uint64_t c = g_.const_value_of(n.inputs[1]);
+      bool ok = (n.op == Op::Mul && c == size) || (n.op == Op::Shl && c < 64 && (uint64_t{1} << c) == size);
+      return ok && widened_counter(n.inputs[0], k);
+    }
+    return widened_counter(x, k);
+  }
+
+  bool widened_counter(NodeId x, const Counter& k) const {
+    if (k.type == ValueType::I64) return x == k.phi;
+    const Node& n = g_.node(x);
+    return n.op == (k.is_signed ? Op::SExt : Op::ZExt) && n.inputs[0] == k.phi;
+  }
+
+  // A stored constant whose bytes are all equal: that byte.
+  std::optional<uint8_t> splat(NodeId v, unsigned bytes) const {
+    if (!g_.is_const(v)) return std::nullopt;
+    uint64_t c = g_.const_value_of(v);
+    uint8_t b = static_cast<uint8_t>(c);
+    for (unsigned i = 1; i < bytes; ++i)
+      if (static_cast<uint8_t>(c >> (8 * i)) != b) return std::nullopt;
+    return b;
+  }
+
+  bool rewrite(const Loop& loop) {
+    std::vector<uint32_t> chain = body_chain(g_, cfg_, loop);
+    if (chain.empty()) return false;
+    memo_.clear();
+    std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
+    std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
+    if (phis.size() != 2) return false;
+    std::optional<Counter> k = counter(loop, *test, phis);
+    if (!k) return false;
+    NodeId mem_phi = phis[0] == k->phi ? phis[1] : phis[0];
+    const size_t back = 1 - loop.entry_index;
+    NodeId store = g_.node(mem_phi).inputs[back];
+    const Node& s = g_.node(store);
+    if (s.op != Op::Store || s.inputs[0] != mem_phi || g_.users(store).size() != 1) return false;
+    std::vector<NodeId> nodes = loop_nodes(g_, cfg_, loop, chain, 64);
+    if (nodes.empty()) return false;
+    for (NodeId n : nodes) {
+      const Node& nd = g_.node(n);
+      if (n == store || (nd.op == Op::Phi && nd.inputs.size() == 1)) continue;
+      if (!nd.control.empty() || !g_.has(n, PURE)) return false;  // another effect, load or trap
+    }
+    std::optional<ValueType> st = type_of(s);
+    if (!st || *st == ValueType::I1) return false;
+    unsigned size = type_bytes(*st);
+    std::optional<uint8_t> byte = splat(s.inputs[2], size);
+    if (!byte) return false;
+    const Node& addr = g_.node(s.inputs[1]);
+    if (addr.op != Op::Add) return false;
+    bool left = invariant(loop, addr.inputs[0]) && scaled_counter(addr.inputs[1], *k, size);
+    bool right = invariant(loop, addr.inputs[1]) && scaled_counter(addr.inputs[0], *k, size);
+    if (!left && !right) return false;
+    if (std::optional<int> trips = trip_count(g_, cfg_, loop, *test, static_cast<int>(kMinBytes));
+        trips && static_cast<uint64_t>(*trips) * size < kMinBytes)
+      return false;
+    replace(loop, *k, store, *byte, size);
+    return true;
+  }
+
+  NodeId widen(NodeId v, const Counter& k, Loc loc) {
+    if (k.type == ValueType::I64) return v;
+    Node n;
+    n.op = k.is_signed ? Op::SExt : Op::ZExt;
+    n.literals = {Literal::string(std::string(value_type_name(k.type))), Literal::string("i64")};
+    n.inputs = {v};
+    n.loc = loc;
+    return g_.add(std::move(n));
+  }
+
+  NodeId binary(Op op, const char* type, NodeId a, NodeId b, Loc loc) {
+    Node n;
+    n.op = op;
+    n.literals = {Literal::string(type)};
+    n.inputs = {a, b};
+    n.loc = loc;
+    return g_.add(std::move(n));
+  }
+
+  void replace(const Loop& loop, const Counter& k, NodeId store, uint8_t byte, unsigned size) {
+    const Node s = g_.node(store);
+    Loc loc = s.loc;
+    // count = (ext(n) - ext(i) [+ 1]) * size, in 64 bits.
+    NodeId count = binary(Op::Sub, "i64", widen(k.bound, k, loc), widen(k.phi, k, loc), loc);
+    if (k.inclusive) count = binary(Op::Add, "i64", count, g_.add_const(ValueType::I64, 1, loc), loc);
+    if (size > 1) count = binary(Op::Mul, "i64", count, g_.add_const(ValueType::I64, size, loc), loc);
+    Node callee;
+    callee.op = Op::SymAddr;
+    callee.literals = {Literal::string(kMemset)};
+    callee.loc = loc;
+    Node call;
+    call.op = Op::Call;
+    call.control = s.control;
+    call.literals = {Literal::string("ptr")};
+    call.inputs = {s.inputs[0], g_.add(std::move(callee)), s.inputs[1], g_.add_const(ValueType::I32, byte, loc), count};
+    call.loc = loc;
+    NodeId c = g_.add(std::move(call));
+    Node proj;
+    proj.op = Op::Proj;
+    proj.literals = {Literal::integer(0)};
+    proj.inputs = {c};
+    proj.loc = loc;
+    NodeId mem = g_.add(std::move(proj));
+    g_.replace_uses(store, mem);
+    g_.kill(store);
+    // The counter's final value: the body now runs once.
+    NodeId final_value = k.bound;
+    if (k.inclusive)
+      final_value = g_.add_const(k.type, g_.const_value_of(k.bound) + 1, g_.node(k.bound).loc);
+    const size_t back = 1 - loop.entry_index;
+    NodeId old_step = k.step;
+    g_.set_input(k.phi, back, final_value);
+    g_.kill_if_unused(old_step);
+  }
+
+  Graph& g_;
+  SonCfg cfg_;
+  LoopForest forest_;
+  InvariantMemo memo_;
+};
+
+}  // namespace
+
+size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header) {
+  if (!memset_usable(fns, header)) return 0;
+  size_t changes = 0;
+  for (Function& fn : fns) {
+    if (!has_loop_carried_phi(fn)) continue;
+    Graph g(fn);
+    size_t c = Idiom(g).run();
+    g.finish();
+    changes += c;
+  }
+  bool declared = std::any_of(header.externs.begin(), header.externs.end(),
+                              [](const Extern& e) { return e.name == kMemset; });
+  if (changes > 0 && !declared) header.externs.push_back(Extern{kMemset, ExternKind::Function, memset_signature()});
+  return changes;
+}
+
+}  // namespace pl::sonopt
