@@ -48,12 +48,12 @@ bool DomTree::dominates(uint32_t a, uint32_t b) const {
   return false;
 }
 
-DomTree compute_dom_tree(const BlockGraph& g) {
+DomTree compute_dom_tree(const BlockGraph& g, bool frontiers) {
   const size_t n = g.succs.size();
   DomTree t;
   t.idom.assign(n, DomTree::kNone);
   t.rpo_index.assign(n, DomTree::kNone);
-  t.frontier.resize(n);
+  if (frontiers) t.frontier.resize(n);
   t.rpo = postorder(g);
   std::reverse(t.rpo.begin(), t.rpo.end());
   for (uint32_t i = 0; i < t.rpo.size(); ++i) t.rpo_index[t.rpo[i]] = i;
@@ -74,18 +74,20 @@ DomTree compute_dom_tree(const BlockGraph& g) {
       }
     }
   }
-  for (uint32_t b : t.rpo) {
-    if (g.preds[b].size() < 2) continue;
-    for (uint32_t p : g.preds[b]) {
-      if (!t.reachable(p)) continue;
-      for (uint32_t runner = p; runner != t.idom[b]; runner = t.idom[runner]) {
-        auto& f = t.frontier[runner];
-        if (std::find(f.begin(), f.end(), b) == f.end()) f.push_back(b);
-        if (runner == 0) break;
+  if (frontiers) {
+    for (uint32_t b : t.rpo) {
+      if (g.preds[b].size() < 2) continue;
+      for (uint32_t p : g.preds[b]) {
+        if (!t.reachable(p)) continue;
+        for (uint32_t runner = p; runner != t.idom[b]; runner = t.idom[runner]) {
+          auto& f = t.frontier[runner];
+          if (std::find(f.begin(), f.end(), b) == f.end()) f.push_back(b);
+          if (runner == 0) break;
+        }
       }
     }
+    for (auto& f : t.frontier) std::sort(f.begin(), f.end());
   }
-  for (auto& f : t.frontier) std::sort(f.begin(), f.end());
   t.idom[0] = DomTree::kNone;
   return t;
 }

@@ -36,7 +36,9 @@ struct DomTree {
   bool dominates(uint32_t a, uint32_t b) const;
 };
 
-DomTree compute_dom_tree(const BlockGraph& g);
+// With frontiers false, DomTree::frontier is left empty (callers that only
+// ask dominance questions save the walk and its allocations).
+DomTree compute_dom_tree(const BlockGraph& g, bool frontiers = true);
 
 // The dominance section for fn (parents and frontiers as block node ids,
 // frontier in block order).

@@ -110,6 +110,11 @@ bool AliasAnalysis::same_object(NodeId a, NodeId b) const {
   return false;
 }
 
+bool AliasAnalysis::recheck_slot(NodeId slot) {
+  private_[slot] = !slot_escapes(slot);
+  return private_[slot];
+}
+
 bool AliasAnalysis::private_slot(NodeId base) const {
   return base != kNone && base < private_.size() && private_[base];
 }

@@ -21,7 +21,8 @@
 // (`add "i64"`) is not followed.
 
 // The analysis reads the graph; it is valid until the graph changes (the
-// escape facts are computed once, in the constructor).
+// escape facts are computed once, in the constructor; recheck_slot()
+// recomputes one slot's after an edit, as a new analysis would).
 #pragma once
 
 #include <cstdint>
@@ -53,6 +54,9 @@ class AliasAnalysis {
   bool distinct_objects(NodeId a, NodeId b) const;
   // Whether base is a stack slot whose address never escapes.
   bool private_slot(NodeId base) const;
+  // Recomputes whether `slot` (a live stack slot the analysis was built
+  // with) is private, after edits to the graph; returns the new answer.
+  bool recheck_slot(NodeId slot);
   // The plain loads and stores that access a private slot (empty for any
   // other node), in id order.
   std::vector<NodeId> slot_accesses(NodeId slot) const;

@@ -46,8 +46,8 @@ NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
   return found;
 }
 
-std::vector<bool> reachable_blocks(const Graph& g, const SonCfg& cfg) {
-  std::vector<bool> seen(cfg.blocks.size(), false);
+std::vector<uint8_t> reachable_blocks(const Graph& g, const SonCfg& cfg) {
+  std::vector<uint8_t> seen(cfg.blocks.size(), 0);
   if (cfg.blocks.empty()) return seen;
   std::vector<uint32_t> stack = {0};
   seen[0] = true;
@@ -78,7 +78,7 @@ uint32_t edge_source(const Graph& g, const SonCfg& cfg, NodeId edge) {
   return cfg.block_of[edge];
 }
 
-size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {
+size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<uint8_t>& live_block) {
   size_t changes = 0;
   for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
     NodeId r = cfg.blocks[b];
@@ -94,8 +94,8 @@ size_t prune_dead_edges(Graph& g, const SonCfg& cfg, const std::vector<bool>& li
 }
 
 
-std::vector<bool> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<bool>& live_block) {
-  std::vector<bool> live(g.size(), false);
+std::vector<uint8_t> mark_live(const Graph& g, const SonCfg& cfg, const std::vector<uint8_t>& live_block) {
+  std::vector<uint8_t> live(g.size(), 0);
   std::vector<NodeId> stack;
   auto push = [&](NodeId n) {
     if (!live[n]) {
@@ -124,7 +124,7 @@ std::vector<bool> mark_live(const Graph& g, const SonCfg& cfg, const std::vector
   return live;
 }
 
-size_t sweep(Graph& g, const std::vector<bool>& live) {
+size_t sweep(Graph& g, const std::vector<uint8_t>& live) {
   std::vector<NodeId> dead;
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && !live[n]) dead.push_back(n);
@@ -143,7 +143,7 @@ void fold_branch(Graph& g, NodeId branch) {
   jump.loc = g.node(branch).loc;
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
-    std::vector<NodeId> users = g.users(proj);
+    std::vector<NodeId> users(g.users(proj).begin(), g.users(proj).end());
     std::sort(users.begin(), users.end());
     users.erase(std::unique(users.begin(), users.end()), users.end());
     bool pinned_users = std::any_of(users.begin(), users.end(), [&](NodeId u) { return g.op(u) != Op::Region; });
@@ -196,13 +196,15 @@ bool division_may_trap(const Graph& g, NodeId n) {
   return is_signed && v == width_mask(bits);
 }
 
-size_t sweep_dead(Graph& g) {
+size_t sweep_dead(Graph& g, const SonCfg* blocks) {
   size_t changes = 0;
   {
-    SonCfg cfg = build_son_cfg(g);
-    std::vector<bool> live_block = reachable_blocks(g, cfg);
+    SonCfg built;
+    if (!blocks) built = build_son_cfg(g);
+    const SonCfg& cfg = blocks ? *blocks : built;
+    std::vector<uint8_t> live_block = reachable_blocks(g, cfg);
     changes += prune_dead_edges(g, cfg, live_block);
-    std::vector<bool> live = mark_live(g, cfg, live_block);
+    std::vector<uint8_t> live = mark_live(g, cfg, live_block);
     changes += sweep(g, live);
   }
   std::vector<NodeId> branches;

@@ -10,7 +10,14 @@
 
 namespace pl::sonopt {
 
-Graph::Graph(Function& fn) : fn_(fn), users_(fn.nodes.size()), dead_(fn.nodes.size(), false) {
+Graph::Graph(Function& fn) : fn_(fn) {
+  // Room for the nodes the function's array already has room for (a pass
+  // that adds nodes leaves it larger), so adding nodes rarely moves every
+  // user list.
+  users_.reserve(fn.nodes.capacity());
+  users_.resize(fn.nodes.size());
+  dead_.reserve(fn.nodes.capacity());
+  dead_.resize(fn.nodes.size(), 0);
   for (NodeId n = 0; n < size(); ++n) {
     for (NodeId c : fn_.nodes[n].control) add_user(c, n);
     for (NodeId i : fn_.nodes[n].inputs) add_user(i, n);
@@ -28,10 +35,21 @@ NodeId Graph::add(Node node) {
   NodeId id = size();
   fn_.nodes.push_back(std::move(node));
   users_.emplace_back();
-  dead_.push_back(false);
+  dead_.push_back(0);
   for (NodeId c : fn_.nodes[id].control) add_user(c, id);
   for (NodeId i : fn_.nodes[id].inputs) add_user(i, id);
   return id;
+}
+
+void Graph::add_all(std::vector<Node> nodes) {
+  NodeId first = size();
+  for (Node& nd : nodes) fn_.nodes.push_back(std::move(nd));
+  users_.resize(size());
+  dead_.resize(size(), 0);
+  for (NodeId id = first; id < size(); ++id) {
+    for (NodeId c : fn_.nodes[id].control) add_user(c, id);
+    for (NodeId i : fn_.nodes[id].inputs) add_user(i, id);
+  }
 }
 
 Literal const_literal(ValueType type, uint64_t value) {
@@ -47,7 +65,7 @@ NodeId Graph::add_const(ValueType type, uint64_t value, Loc loc) {
 }
 
 void Graph::remove_user(NodeId of, NodeId user) {
-  std::vector<NodeId>& list = users_[of];
+  UserList& list = users_[of];
   auto it = std::find(list.begin(), list.end(), user);
   if (it == list.end()) throw std::logic_error("graph: " + node_name(user) + " is not a user of " + node_name(of));
   *it = list.back();
@@ -72,7 +90,7 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
 
 void Graph::replace_uses(NodeId old, NodeId with) {
   if (old == with) return;
-  std::vector<NodeId> list = std::move(users_[old]);
+  UserList list = std::move(users_[old]);
   users_[old].clear();
   // A user reading `old` k times is listed k times: the first visit moves
   // every one of its edges, the later ones find nothing left to move.
@@ -118,7 +136,8 @@ void Graph::kill(NodeId n) {
   for (NodeId i : nd.inputs) remove_user(i, n);
   nd.control.clear();
   nd.inputs.clear();
-  dead_[n] = true;
+  dead_[n] = 1;
+  ++dead_count_;
 }
 
 void Graph::kill_set(const std::vector<NodeId>& set) {
@@ -133,7 +152,8 @@ void Graph::kill_set(const std::vector<NodeId>& set) {
     if (!users_[n].empty())
       throw std::logic_error("graph: killing " + node_name(n) + " while the live " + node_name(users_[n][0]) +
                              " uses it");
-    dead_[n] = true;
+    dead_[n] = 1;
+    ++dead_count_;
   }
 }
 
@@ -167,16 +187,15 @@ size_t Graph::finish() {
       throw std::logic_error("graph: " + node_name(from) + " reads the dead node " + node_name(id));
     return new_id[id];
   };
-  std::vector<Node> nodes;
-  nodes.reserve(next);
+  // Compacted in place: a live node's new id is never above its old one.
   for (NodeId n = 0; n < size(); ++n) {
     if (dead_[n]) continue;
-    Node nd = std::move(fn_.nodes[n]);
+    Node& nd = fn_.nodes[n];
     for (NodeId& c : nd.control) c = map(n, c);
     for (NodeId& i : nd.inputs) i = map(n, i);
-    nodes.push_back(std::move(nd));
+    if (new_id[n] != n) fn_.nodes[new_id[n]] = std::move(nd);
   }
-  fn_.nodes = std::move(nodes);
+  fn_.nodes.resize(next);
   users_.clear();
   dead_.clear();
   return dropped;
@@ -231,19 +250,38 @@ std::vector<NodeId> topological_order(const Graph& g) {
     if (g.op(n) == Op::Phi) pending[n] = static_cast<uint32_t>(g.node(n).control.size());
     else if (counts(n)) pending[n] = static_cast<uint32_t>(g.node(n).control.size() + g.node(n).inputs.size());
   }
+  // The smallest ready node each step. Nodes mostly follow their operands
+  // in id order, so a cursor walks the ids and finds most ready nodes in
+  // place; only a node that becomes ready after the cursor passed it waits
+  // in the heap. The next node is the smaller of the heap's top and the
+  // first ready id at or after the cursor: the same order as one heap of
+  // every ready node, in linear time for a graph already in order.
   std::vector<NodeId> order;
-  std::priority_queue<NodeId, std::vector<NodeId>, std::greater<>> ready;
-  for (NodeId n = 0; n < g.size(); ++n)
-    if (g.alive(n) && pending[n] == 0) ready.push(n);
-  while (!ready.empty()) {
-    NodeId n = ready.top();
-    ready.pop();
+  order.reserve(g.size());
+  std::priority_queue<NodeId, std::vector<NodeId>, std::greater<>> behind;
+  NodeId cursor = 0;
+  auto ready_at_cursor = [&] {
+    while (cursor < g.size() && (!g.alive(cursor) || pending[cursor] != 0)) ++cursor;
+    return cursor;
+  };
+  for (;;) {
+    NodeId ahead = ready_at_cursor();
+    NodeId n;
+    if (!behind.empty() && (ahead == g.size() || behind.top() < ahead)) {
+      n = behind.top();
+      behind.pop();
+    } else if (ahead < g.size()) {
+      n = ahead;
+      ++cursor;
+    } else {
+      break;
+    }
     order.push_back(n);
     for (NodeId u : g.users(n)) {
       if (g.op(u) == Op::Region) continue;
       // A phi waits for its region only, not for its inputs.
       if (g.op(u) == Op::Phi && g.node(u).control[0] != n) continue;
-      if (pending[u] > 0 && --pending[u] == 0) ready.push(u);
+      if (pending[u] > 0 && --pending[u] == 0 && u < cursor) behind.push(u);
     }
   }
   return order;

@@ -20,10 +20,16 @@
 
 #include "eval.h"
 #include "ir.h"
+#include "small_vec.h"
 
 namespace pl::sonopt {
 
 inline constexpr NodeId kNone = ~NodeId{0};
+
+// A node's users; most nodes have at most three, kept inline (small_vec.h),
+// so building the lists for a function allocates only for the few nodes
+// with more (control points, shared values).
+using UserList = SmallVec<NodeId, 3>;
 
 class Graph {
  public:
@@ -36,7 +42,7 @@ class Graph {
   OpId op(NodeId n) const { return fn_.nodes[n].op; }
   bool alive(NodeId n) const { return !dead_[n]; }
   bool has(NodeId n, uint32_t flag) const { return op(n) < kNumOps && op_info(op(n)).has(flag); }
-  const std::vector<NodeId>& users(NodeId n) const { return users_[n]; }
+  const UserList& users(NodeId n) const { return users_[n]; }
   // Whether n is a `const` node; its value (in the value representation of
   // its type) and type.
   bool is_const(NodeId n) const { return op(n) == Op::Const; }
@@ -44,6 +50,11 @@ class Graph {
   ValueType const_type(NodeId n) const;
 
   NodeId add(Node node);
+  // Appends nodes whose edges may point forward into the batch (ids
+  // size(), size()+1, ...), then records their edges.
+  void add_all(std::vector<Node> nodes);
+  // The number of live nodes (what finish() would leave).
+  size_t live_count() const { return dead_.size() - dead_count_; }
   NodeId add_const(ValueType type, uint64_t value, Loc loc);
   void set_input(NodeId n, size_t i, NodeId v);
   void set_control(NodeId n, size_t i, NodeId c);
@@ -71,13 +82,41 @@ class Graph {
   void remove_user(NodeId of, NodeId user);
 
   Function& fn_;
-  std::vector<std::vector<NodeId>> users_;
-  std::vector<bool> dead_;
+  std::vector<UserList> users_;
+  std::vector<uint8_t> dead_;
+  size_t dead_count_ = 0;  // bytes, not bits: alive() is asked per node by every pass
+};
+
+// Visited marks for walks over a graph, reused across walks so that each
+// costs what it visits, not the graph's size: a node is seen in the
+// current walk when its mark equals the walk's stamp.
+struct WalkMarks {
+  std::vector<uint32_t> mark;
+  uint32_t stamp = 0;
+  // Starts a walk over a graph of `size` nodes.
+  void start(NodeId size) {
+    if (mark.size() < size) mark.resize(size, 0);
+    ++stamp;
+  }
+  // Whether n was already seen in this walk; marks it.
+  bool seen(NodeId n) {
+    if (mark[n] == stamp) return true;
+    mark[n] = stamp;
+    return false;
+  }
 };
 
 // The type of the value node n, when its literals or inputs say it (nullopt
 // for memory, control, tuples, and phis of those).
 std::optional<ValueType> result_type(const Graph& g, NodeId n);
+
+// Whether fn has a node with opcode op (a pass with nothing to work on can
+// return before building a Graph).
+inline bool has_op(const Function& fn, OpId op) {
+  for (const Node& nd : fn.nodes)
+    if (nd.op == op) return true;
+  return false;
+}
 
 // Kahn order of the live nodes over input and control edges, phi inputs and
 // region control inputs excepted (the son contract makes that acyclic); ties

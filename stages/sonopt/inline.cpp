@@ -27,7 +27,10 @@
 //     the call: its terminator, and every node pinned to B that depends on
 //     the call's results (the memory chain after the call, loads of it,
 //     divisions of its value), move to K; a region that listed B directly
-//     now lists a new `jump` from K.
+//     now lists a new `jump` from K. All of a caller's sites are spliced
+//     into one Graph, each copy appended after every node (the other ids
+//     stay), and renumbered once at the end: linear in the caller and its
+//     copies, where renumbering after each site was quadratic.
 //  4. Internal functions no external function or data reaches any more
 //     are dropped (drop_unreferenced).
 // Invariants needed: the son contract in every function. Kept: the son
@@ -104,26 +107,22 @@ bool arguments_fit(const Graph& g, NodeId call, const Function& callee) {
 
 // The nodes of block `b` (pinned to it, or its terminator) that run after
 // `call`: they depend on its results through anything but a phi.
-std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b) {
-  std::vector<bool> seen(g.size(), false);
+std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b, WalkMarks& seen) {
+  seen.start(g.size());
   std::vector<NodeId> stack = {call}, out;
-  seen[call] = true;
+  seen.seen(call);
   while (!stack.empty()) {
     NodeId n = stack.back();
     stack.pop_back();
     for (NodeId u : g.users(n)) {
-      if (seen[u] || g.op(u) == Op::Phi || g.op(u) == Op::Region) continue;
-      seen[u] = true;
+      if (g.op(u) == Op::Phi || g.op(u) == Op::Region || seen.seen(u)) continue;
       stack.push_back(u);
       const Node& nd = g.node(u);
       if (!nd.control.empty() && nd.control[0] == b && u != call) out.push_back(u);
     }
   }
   for (NodeId u : g.users(b))
-    if (!seen[u] && g.has(u, TERMINATOR) && g.node(u).control[0] == b) {
-      seen[u] = true;
-      out.push_back(u);
-    }
+    if (g.has(u, TERMINATOR) && g.node(u).control[0] == b && !seen.seen(u)) out.push_back(u);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -138,21 +137,17 @@ struct Return {
   NodeId control, memory, value;
 };
 
-// Splices a copy of `callee` in place of `call` in fn (see the header).
-void splice(Function& fn, NodeId call, const Function& callee) {
-  std::vector<NodeId> after;
-  NodeId b, memory_in;
-  std::vector<NodeId> args;
-  {
-    Graph g(fn);
-    b = g.node(call).control[0];
-    memory_in = g.node(call).inputs[0];
-    args.assign(g.node(call).inputs.begin() + 2, g.node(call).inputs.end());
-    after = nodes_after_call(g, call, b);
-  }
+// Splices a copy of `callee` in place of `call` in g's function (see the
+// header). The copy is appended after every node, so the caller's other
+// nodes keep their ids.
+void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
+  NodeId b = g.node(call).control[0];
+  NodeId memory_in = g.node(call).inputs[0];
+  std::vector<NodeId> args(g.node(call).inputs.begin() + 2, g.node(call).inputs.end());
+  std::vector<NodeId> after = nodes_after_call(g, call, b, marks);
   // Map the callee's node ids into the caller, appending the copies.
   std::vector<NodeId> map(callee.nodes.size(), kNone);
-  NodeId next = static_cast<NodeId>(fn.nodes.size());
+  NodeId next = g.size();
   for (NodeId n = 0; n < callee.nodes.size(); ++n) {
     const Node& nd = callee.nodes[n];
     if (nd.op == Op::Start) map[n] = b;
@@ -161,6 +156,8 @@ void splice(Function& fn, NodeId call, const Function& callee) {
     else if (nd.op != Op::Return) map[n] = next++;
   }
   std::vector<Return> returns;
+  std::vector<Node> copies;
+  copies.reserve(next - g.size());
   for (NodeId n = 0; n < callee.nodes.size(); ++n) {
     Node nd = callee.nodes[n];
     for (NodeId& c : nd.control) c = map[c];
@@ -170,9 +167,9 @@ void splice(Function& fn, NodeId call, const Function& callee) {
       continue;
     }
     if (nd.op == Op::Start || nd.op == Op::EntryMem || nd.op == Op::Param) continue;
-    fn.nodes.push_back(std::move(nd));
+    copies.push_back(std::move(nd));
   }
-  Graph g(fn);
+  g.add_all(std::move(copies));
   Loc loc = g.node(call).loc;
   NodeId k, memory, value;
   if (returns.size() == 1) {
@@ -194,7 +191,7 @@ void splice(Function& fn, NodeId call, const Function& callee) {
   }
   if (k != b) {
     for (NodeId n : after) g.set_control(n, 0, k);
-    std::vector<NodeId> users = g.users(b);
+    std::vector<NodeId> users(g.users(b).begin(), g.users(b).end());
     for (NodeId u : users) {
       if (g.op(u) != Op::Region) continue;
       for (size_t i = 0; i < g.node(u).control.size(); ++i)
@@ -212,13 +209,6 @@ void splice(Function& fn, NodeId call, const Function& callee) {
   NodeId target = g.node(call).inputs[1];
   g.kill(call);
   g.kill_if_unused(target);
-  g.finish();
-}
-
-NodeId nth_call(const Function& fn, size_t ordinal) {
-  for (NodeId n = 0; n < fn.nodes.size(); ++n)
-    if (fn.nodes[n].op == Op::Call && ordinal-- == 0) return n;
-  throw std::logic_error("inline: call site lost");
 }
 
 // The module's call graph over defined functions: each function's callees
@@ -327,27 +317,26 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header) {
   // Callees before callers: a callee's copy already holds what was inlined
   // into it, so one application reaches what the size rules allow.
   for (size_t f : calls.postorder) {
-    // Sites by their ordinal among the function's calls: a splice appends
-    // the copy after every node and finish() keeps the order, so the calls
-    // that were there before stay first, in order, less the spliced ones.
-    std::vector<std::pair<size_t, size_t>> sites;  // call ordinal, callee
-    {
-      Graph g(fns[f]);
-      size_t ordinal = 0;
-      for (NodeId n = 0; n < g.size(); ++n) {
-        if (g.op(n) != Op::Call) continue;
-        size_t callee = callee_of(fns[f], g.node(n), census.index);
-        if (callee != std::string::npos && callee != f && wanted(callee) && arguments_fit(g, n, fns[callee]))
-          sites.emplace_back(ordinal, callee);
-        ++ordinal;
-      }
+    // One graph for the function's splices: each appends its copy after
+    // every node and keeps the other ids, so the sites found first stay
+    // valid, and the single finish() gives the order that finishing after
+    // each splice would (live nodes in their order).
+    std::vector<std::pair<NodeId, size_t>> sites;  // call, callee
+    Graph g(fns[f]);
+    for (NodeId n = 0; n < g.size(); ++n) {
+      if (g.op(n) != Op::Call) continue;
+      size_t callee = callee_of(fns[f], g.node(n), census.index);
+      if (callee != std::string::npos && callee != f && wanted(callee) && arguments_fit(g, n, fns[callee]))
+        sites.emplace_back(n, callee);
     }
     size_t spliced = 0;
-    for (auto [ordinal, callee] : sites) {
-      if (fns[f].nodes.size() + fns[callee].nodes.size() > kCallerBudget) break;
-      splice(fns[f], nth_call(fns[f], ordinal - spliced), fns[callee]);
+    WalkMarks marks;
+    for (auto [call, callee] : sites) {
+      if (g.live_count() + fns[callee].nodes.size() > kCallerBudget) break;
+      splice(g, call, fns[callee], marks);
       ++spliced;
     }
+    if (spliced > 0) g.finish();
     changes += spliced;
   }
   if (changes) changes += drop_unreferenced(fns, header);

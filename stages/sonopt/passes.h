@@ -41,8 +41,11 @@ size_t test_miscompile(Function& fn, const ModuleHeader& header);
 // side), the region inputs and phi inputs of edges from them, every node
 // that reaches no root (terminators, stores, calls, volatile accesses, and
 // divisions that may trap, in reachable blocks), then turns each `if` on a
-// constant into a `jump`. Returns the number of changes.
-size_t sweep_dead(Graph& g);
+// constant into a `jump`. Returns the number of changes. `blocks`, when
+// given, is g's SonCfg, built before edits that added, removed or rewired
+// no control node (it saves building it again).
+struct SonCfg;
+size_t sweep_dead(Graph& g, const SonCfg* blocks = nullptr);
 
 // inline.cpp: drops the internal functions no external function or data
 // relocation reaches through the symbols functions name (a call, any

@@ -35,7 +35,6 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "alias.h"
 #include "passes.h"
@@ -53,7 +52,8 @@ struct Field {
 
 class SlotReplacer {
  public:
-  SlotReplacer(Graph& g, const AliasAnalysis& aa, NodeId slot) : g_(g), aa_(aa), slot_(slot) {}
+  SlotReplacer(Graph& g, const AliasAnalysis& aa, NodeId slot, std::vector<uint8_t>& walkable, WalkMarks& seen)
+      : g_(g), aa_(aa), slot_(slot), walkable_(walkable), seen_(seen) {}
 
   // Replaces the slot by values; false (and nothing changed) when its
   // accesses do not form fields or its memory graph has a node this pass
@@ -128,13 +128,19 @@ class SlotReplacer {
     return memory_input_skipping_private(g_, m);
   }
 
-  // Whether every memory state above m is one value_at understands.
+  // Whether every memory state above m is one value_at understands. States
+  // found so in an earlier walk of this application (for any slot: the
+  // answer does not depend on the slot, and replacing a slot only unlinks
+  // stores, which the walk passes) are not walked again.
   bool walkable(NodeId m) {
     std::vector<NodeId> stack = {m};
+    std::vector<NodeId> visited;
+    seen_.start(g_.size());
     while (!stack.empty()) {
       NodeId n = stack.back();
       stack.pop_back();
-      if (!checked_.insert(n).second) continue;
+      if (walkable_[n] || seen_.seen(n)) continue;
+      visited.push_back(n);
       const Node& nd = g_.node(n);
       if (nd.op == Op::Phi) {
         for (NodeId i : nd.inputs) stack.push_back(i);
@@ -146,6 +152,7 @@ class SlotReplacer {
         return false;
       }
     }
+    for (NodeId v : visited) walkable_[v] = 1;
     return true;
   }
 
@@ -220,7 +227,8 @@ class SlotReplacer {
   std::vector<Field> fields_;
   std::map<int64_t, size_t> field_index_;
   std::unordered_map<NodeId, size_t> field_of_;  // access -> field
-  std::unordered_set<NodeId> checked_;
+  std::vector<uint8_t>& walkable_;  // memory state -> known walkable (shared by the application's slots)
+  WalkMarks& seen_;                 // the states one walk visited
   std::unordered_map<Key, NodeId, KeyHash> memo_;
   std::vector<Pending> pending_;
   NodeId undef_ = kNone;
@@ -229,16 +237,22 @@ class SlotReplacer {
 }  // namespace
 
 size_t scalar_replace(Function& fn, const ModuleHeader&) {
+  if (!has_op(fn, Op::StackSlot)) return 0;
   Graph g(fn);
   std::vector<NodeId> slots;
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && g.op(n) == Op::StackSlot) slots.push_back(n);
   size_t changes = 0;
+  // One analysis for the application; each slot's escape is rechecked when
+  // its turn comes, since replacing an earlier slot may have changed it (a
+  // slot whose address was stored in a replaced one).
+  AliasAnalysis aa(g);
+  std::vector<uint8_t> walkable;
+  WalkMarks seen;
   for (NodeId slot : slots) {
-    if (!g.alive(slot)) continue;
-    AliasAnalysis aa(g);
-    if (!aa.private_slot(slot)) continue;
-    if (SlotReplacer(g, aa, slot).run()) ++changes;
+    if (!g.alive(slot) || !aa.recheck_slot(slot)) continue;
+    walkable.resize(g.size(), 0);
+    if (SlotReplacer(g, aa, slot, walkable, seen).run()) ++changes;
   }
   g.finish();
   return changes;

@@ -229,7 +229,9 @@ class Sccp {
       else g_.kill_if_unused(n);
       ++changes;
     }
-    return changes + sweep_dead(g_);
+    // The rewrite replaced values and removed pinned values: the blocks
+    // and their edges are the ones cfg_ holds.
+    return changes + sweep_dead(g_, &cfg_);
   }
 
   Graph& g_;

@@ -27,32 +27,32 @@ namespace pl::sonopt {
 namespace {
 
 std::vector<NodeId> distinct_users(const Graph& g, NodeId n) {
-  std::vector<NodeId> users = g.users(n);
+  std::vector<NodeId> users(g.users(n).begin(), g.users(n).end());
   std::sort(users.begin(), users.end());
   users.erase(std::unique(users.begin(), users.end()), users.end());
   return users;
 }
 
 // Whether `from` reads `phi` through a chain of nodes other than phis
-// (kNone when the walk gave up).
-std::optional<bool> reads_through_non_phis(const Graph& g, NodeId from, NodeId phi) {
+// (kNone when the walk gave up after kBudget distinct nodes).
+std::optional<bool> reads_through_non_phis(const Graph& g, NodeId from, NodeId phi, WalkMarks& marks) {
   constexpr size_t kBudget = 256;
   std::vector<NodeId> stack = {from};
-  std::vector<NodeId> seen;
+  size_t seen = 0;
+  marks.start(g.size());
   while (!stack.empty()) {
     NodeId n = stack.back();
     stack.pop_back();
     if (n == phi) return true;
-    if (g.op(n) == Op::Phi || std::find(seen.begin(), seen.end(), n) != seen.end()) continue;
-    seen.push_back(n);
-    if (seen.size() > kBudget) return std::nullopt;
+    if (g.op(n) == Op::Phi || marks.seen(n)) continue;
+    if (++seen > kBudget) return std::nullopt;
     for (NodeId i : g.node(n).inputs) stack.push_back(i);
     for (NodeId c : g.node(n).control) stack.push_back(c);
   }
   return false;
 }
 
-bool fold_phi(Graph& g, NodeId phi) {
+bool fold_phi(Graph& g, NodeId phi, WalkMarks& marks) {
   NodeId only = kNone;
   for (NodeId i : g.node(phi).inputs) {
     if (i == phi || i == only) continue;
@@ -60,7 +60,7 @@ bool fold_phi(Graph& g, NodeId phi) {
     only = i;
   }
   if (only == kNone) return false;  // reads only itself: dce's business
-  if (reads_through_non_phis(g, only, phi) != false) return false;
+  if (reads_through_non_phis(g, only, phi, marks) != false) return false;
   g.replace_uses(phi, only);
   g.kill(phi);
   return true;
@@ -140,10 +140,10 @@ bool remove_diamond(Graph& g, NodeId branch) {
   return true;
 }
 
-size_t one_sweep(Graph& g) {
+size_t one_sweep(Graph& g, WalkMarks& marks) {
   size_t changes = 0;
   for (NodeId n = 0; n < g.size(); ++n)
-    if (g.alive(n) && g.op(n) == Op::Phi && fold_phi(g, n)) ++changes;
+    if (g.alive(n) && g.op(n) == Op::Phi && fold_phi(g, n, marks)) ++changes;
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && g.op(n) == Op::Region && merge_region(g, n)) ++changes;
   for (NodeId n = 0; n < g.size(); ++n)
@@ -155,8 +155,9 @@ size_t one_sweep(Graph& g) {
 
 size_t simplify_cfg(Function& fn, const ModuleHeader&) {
   Graph g(fn);
+  WalkMarks marks;
   size_t changes = 0;
-  while (size_t c = one_sweep(g)) changes += c;
+  while (size_t c = one_sweep(g, marks)) changes += c;
   g.finish();
   return changes;
 }

@@ -25,6 +25,7 @@ SonCfg build_son_cfg(const Graph& g) {
     if (g.alive(n) && g.op(n) == Op::Start) {
       cfg.block_of[n] = 0;
       cfg.blocks.push_back(n);
+      break;  // another start (the contract has one) would be found below
     }
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && is_control_point(g, n) && cfg.block_of[n] == DomTree::kNone) {
@@ -38,8 +39,9 @@ SonCfg build_son_cfg(const Graph& g) {
   for (uint32_t b = 0; b < count; ++b)
     for (NodeId u : g.users(cfg.blocks[b]))
       if (g.has(u, TERMINATOR) && g.node(u).control[0] == cfg.blocks[b]) cfg.terminator[b] = std::min(cfg.terminator[b], u);
+  std::vector<NodeId> regions;  // scratch for region_users
   auto region_users = [&](NodeId edge, uint32_t from) {
-    std::vector<NodeId> regions;
+    regions.clear();
     for (NodeId u : g.users(edge))
       if (g.op(u) == Op::Region) regions.push_back(u);
     std::sort(regions.begin(), regions.end());
@@ -56,6 +58,7 @@ SonCfg build_son_cfg(const Graph& g) {
     if (g.op(t) == Op::Jump) {
       region_users(t, b);
     } else if (g.op(t) == Op::If) {
+      cfg.graph.succs[b].reserve(2);
       for (int64_t k = 0; k < 2; ++k)
         for (NodeId u : g.users(t))
           if (g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == k) {
@@ -64,9 +67,13 @@ SonCfg build_son_cfg(const Graph& g) {
           }
     }
   }
+  std::vector<uint32_t> pred_count(count, 0);  // each list allocated once
+  for (uint32_t b = 0; b < count; ++b)
+    for (uint32_t s : cfg.graph.succs[b]) ++pred_count[s];
+  for (uint32_t b = 0; b < count; ++b) cfg.graph.preds[b].reserve(pred_count[b]);
   for (uint32_t b = 0; b < count; ++b)
     for (uint32_t s : cfg.graph.succs[b]) cfg.graph.preds[s].push_back(b);
-  if (count > 0) cfg.dom = compute_dom_tree(cfg.graph);
+  if (count > 0) cfg.dom = compute_dom_tree(cfg.graph, /*frontiers=*/false);
   return cfg;
 }
 

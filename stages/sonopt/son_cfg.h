@@ -7,7 +7,10 @@
 // region listing it, an `if` to its proj 0 then proj 1, a `return` nowhere;
 // a proj that a region lists directly leads to that region. Reachability and
 // dominators (Cooper-Harvey-Kennedy, common/dominance.h) are computed over
-// these edges. The Graph must not change while a SonCfg of it is in use.
+// these edges (no dominance frontiers: no pass asks for them). While a
+// SonCfg of a Graph is in use, the Graph's control nodes and control edges
+// must not change; value edits and new nodes that are no control points
+// are fine (block_of_node places a new pinned node by its control input).
 #pragma once
 
 #include <vector>

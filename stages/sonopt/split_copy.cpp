@@ -155,6 +155,7 @@ size_t find(std::vector<size_t>& parent, size_t x) {
 }  // namespace
 
 size_t split_copy(Function& fn, const ModuleHeader&) {
+  if (!has_op(fn, Op::Copy)) return 0;
   Graph g(fn);
   std::vector<NodeId> slots;
   for (NodeId n = 0; n < g.size(); ++n)

@@ -204,7 +204,8 @@ class TailRecursion {
     }
     // The call, its projs and the accumulation: nothing reads them now.
     if (tail_value != kNone) g_.kill_if_unused(tail_value);
-    for (NodeId n : std::vector<NodeId>(g_.users(site->call))) g_.kill_if_unused(n);
+    const UserList& users = g_.users(site->call);
+    for (NodeId n : std::vector<NodeId>(users.begin(), users.end())) g_.kill_if_unused(n);
     if (g_.users(site->call).empty()) g_.kill(site->call);
     return true;
   }
