@@ -69,6 +69,26 @@ def instructions(exe, scale, tmp):
     return int(m.group(1).replace(",", "")) if m else None
 
 
+def son_nodes(build, src, scale, tmp):
+    """Executed nodes (pipe-run --stats) at the son level, before and after
+    sonopt -O2: a figure of the optimizer alone that does not depend on the
+    machine. None where a stage fails."""
+    b = pathlib.Path(build)
+    son, opt = tmp / "k.son.bin", tmp / "k.son-O2.bin"
+    front = subprocess.run(f"{b}/c2ast {src} -f bin | {b}/ast2cfg -f bin | {b}/cfg2ssa -f bin | "
+                           f"{b}/ssa2son -f bin -o {son}", shell=True, stderr=subprocess.PIPE, timeout=600)
+    if front.returncode != 0 or subprocess.run([str(b / "sonopt"), str(son), "-O2", "-f", "bin", "-o", str(opt)],
+                                               stderr=subprocess.PIPE, timeout=600).returncode != 0:
+        return None, None
+    counts = []
+    for module in (son, opt):
+        proc = subprocess.run([str(b / "pipe-run"), str(module), "--stats", "--", scale], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, timeout=3600)
+        m = re.search(r"stats: (\d+) nodes", proc.stderr.decode())
+        counts.append(int(m.group(1)) if m else None)
+    return counts[0], counts[1]
+
+
 def geomean(xs):
     xs = [x for x in xs if x]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
@@ -86,7 +106,7 @@ def main():
             only.append(a)
     kernels = sorted(p for p in KERNELS.glob("*.c") if not only or p.stem in only)
     comps = compilers(build_dir)
-    times, counts, notes = {}, {}, []
+    times, counts, notes, nodes = {}, {}, [], {}
     with tempfile.TemporaryDirectory() as tmpname:
         tmp = pathlib.Path(tmpname)
         for src in kernels:
@@ -106,6 +126,8 @@ def main():
                     continue
                 times[(k, name)] = best_time(exe, runs, TIME_SCALE[k])
                 counts[(k, name)] = instructions(exe, CACHEGRIND_SCALE[k], tmp) if shutil.which("valgrind") else None
+            if pathlib.Path(build_dir, "pipe-run").exists():
+                nodes[k] = son_nodes(build_dir, src, CACHEGRIND_SCALE[k], tmp)
             print(f"{k}: done", file=sys.stderr)
     names = [n for n, _ in comps]
     for title, data, fmt in [("Run time, best of %d runs (seconds)" % runs, times, "{:.3f}"),
@@ -127,6 +149,19 @@ def main():
             g = geomean(rs) if len(rs) == len(kernels) else None
             ratios.append("n/a" if g is None else f"{g:.2f}x")
         print("| geomean vs gcc -O2 | " + " | ".join(ratios) + " |")
+    print("\nExecuted nodes at the son level (pipe-run --stats, millions, at the smaller size)\n")
+    print("| kernel | before sonopt | after sonopt -O2 | after / before |")
+    print("| --- | --- | --- | --- |")
+    ratios = []
+    for src in kernels:
+        before, after = nodes.get(src.stem, (None, None))
+        if before and after:
+            ratios.append(after / before)
+            print(f"| {src.stem} | {before / 1e6:.1f} | {after / 1e6:.1f} | {after / before:.2f} |")
+        else:
+            print(f"| {src.stem} | n/a | n/a | n/a |")
+    g = geomean(ratios)
+    print(f"| geomean | | | {'n/a' if g is None else f'{g:.2f}'} |")
     if notes:
         print("\nNotes:\n")
         for n in notes:
