@@ -45,8 +45,10 @@
 // 14 in registers; each phi in its input's register if free, else another,
 // else a slot; a value or phi that lives across a call and would sit in a
 // caller-saved register takes a free callee-saved one instead, so a loop
-// around a call moves it once, on entry, not around every call), and every
-// predecessor ends with a parallel move into them
+// around a call moves it once, on entry, not around every call; at a loop
+// header whose loop needs more registers than there are, values live
+// through the loop and unused in it wait in their slots: values_to_park),
+// and every predecessor ends with a parallel move into them
 // (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
 // moves to its later passes): a value read in a fixed register (a call
 // argument, a dividend, a return value) prefers that register, and when a
