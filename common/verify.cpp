@@ -915,14 +915,20 @@ class FunctionVerifier {
       NodeId u = user[f];
       if (u == kNone || block_of_[f] == kNone || block_of_[u] == kNone || is_block_node(f) || is_block_node(u))
         continue;  // C reported the placement
-      bool same_block = block_of_[f] == block_of_[u];
-      if (level_ == Level::CfgX64 && !(same_block && slot_[u] == slot_[f] + 1))
-        out_.at_node(u, "its flags input " + ref(f) + " is not the node directly before it in its block " +
-                            "(at cfg-x64 a flags producer sits right before its user)");
-      if (level_ == Level::RaX64 && !(same_block && slot_[f] < slot_[u]))
-        out_.at_node(u, "its flags input " + ref(f) + " is not earlier in the same block " +
-                            "(flags are never kept across blocks)");
+      check_flags_order(f, u, "its flags input ", "a flags producer sits right before its user");
     }
+  }
+
+  // At cfg-x64 `first` is the node directly before `second` in its block,
+  // at ra-x64 earlier in the same block (copies may come between; H checks
+  // them). The error is on `second`, which names `first` as `role`.
+  void check_flags_order(NodeId first, NodeId second, const char* role, const char* cfg_rule) {
+    bool same_block = block_of_[first] == block_of_[second];
+    if (level_ == Level::CfgX64 && !(same_block && slot_[second] == slot_[first] + 1))
+      out_.at_node(second, role + ref(first) + " is not the node directly before it in its block (at cfg-x64 " +
+                               cfg_rule + ")");
+    if (level_ == Level::RaX64 && !(same_block && slot_[first] < slot_[second]))
+      out_.at_node(second, role + ref(first) + " is not earlier in the same block (flags are never kept across blocks)");
   }
 
   // x64:flagsof f names the flags its input's definer d left: d leaves
@@ -963,13 +969,7 @@ class FunctionVerifier {
                             (kind == x64::ResultFlags::ZeroSign ? "only e ne s ns p np" : "a condition code"));
     }
     if (block_of_.size() != n_ || block_of_[f] == kNone || block_of_[d] == kNone || is_block_node(d)) return;
-    bool same_block = block_of_[d] == block_of_[f];
-    if (level_ == Level::CfgX64 && !(same_block && slot_[f] == slot_[d] + 1))
-      out_.at_node(f, "its input " + ref(d) + " is not the node directly before it in its block " +
-                      "(at cfg-x64 x64:flagsof follows the instruction whose flags it names)");
-    if (level_ == Level::RaX64 && !(same_block && slot_[d] < slot_[f]))
-      out_.at_node(f, "its input " + ref(d) + " is not earlier in the same block " +
-                      "(flags are never kept across blocks)");
+    check_flags_order(d, f, "its input ", "x64:flagsof follows the instruction whose flags it names");
   }
 
   // ---- E: signature ----

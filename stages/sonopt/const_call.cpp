@@ -553,12 +553,6 @@ class Evaluator {
   bool failed_ = false;
 };
 
-NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
-  for (NodeId u : g.users(tuple))
-    if (g.alive(u) && g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == index) return u;
-  return kNone;
-}
-
 // The constant arguments of a call to `callee`, when every argument is a
 // `const` of its parameter's type and the call's result type is the
 // callee's.
@@ -615,11 +609,11 @@ void fold_calls(Function& fn, const std::vector<Fold>& folds) {
   Graph g(fn);
   for (auto [call, r] : folds) {
     Loc loc = g.node(call).loc;
-    for (NodeId p; (p = proj_of(g, call, 1)) != kNone;) {
+    for (NodeId p; (p = g.proj(call, 1)) != kNone;) {
       g.replace_uses(p, g.add_const(*literal_value_type(g.node(call).literals[0]), r.value, loc));
       g.kill(p);
     }
-    for (NodeId p; (p = proj_of(g, call, 0)) != kNone;) {
+    for (NodeId p; (p = g.proj(call, 0)) != kNone;) {
       g.replace_uses(p, g.node(call).inputs[0]);
       g.kill(p);
     }

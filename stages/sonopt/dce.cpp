@@ -39,13 +39,6 @@ std::optional<bool> constant_condition(const Graph& g, NodeId branch) {
   return g.const_value_of(cond) != 0;
 }
 
-NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
-  NodeId found = kNone;
-  for (NodeId u : g.users(tuple))
-    if (g.alive(u) && g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == index) found = std::min(found, u);
-  return found;
-}
-
 std::vector<uint8_t> reachable_blocks(const Graph& g, const SonCfg& cfg) {
   std::vector<uint8_t> seen(cfg.blocks.size(), 0);
   if (cfg.blocks.empty()) return seen;
@@ -109,8 +102,7 @@ std::vector<uint8_t> mark_live(const Graph& g, const SonCfg& cfg, const std::vec
     if (g.node(n).control.empty() || g.op(n) == Op::Region) continue;
     uint32_t b = cfg.block_of_node(g, n);
     if (b == DomTree::kNone || !live_block[b]) continue;
-    bool trap = eval_class(g.op(n)) == EvalClass::Divide && division_may_trap(g, n);
-    if (g.has(n, TERMINATOR) || is_effect(g.op(n)) || trap) push(n);
+    if (g.has(n, TERMINATOR) || must_run(g, n)) push(n);
   }
   while (!stack.empty()) {
     NodeId n = stack.back();
@@ -119,7 +111,7 @@ std::vector<uint8_t> mark_live(const Graph& g, const SonCfg& cfg, const std::vec
     for (NodeId i : g.node(n).inputs) push(i);
     if (g.op(n) == Op::If && !constant_condition(g, n))
       for (int64_t k = 0; k < 2; ++k)
-        if (NodeId p = proj_of(g, n, k); p != kNone) push(p);
+        if (NodeId p = g.proj(n, k); p != kNone) push(p);
   }
   return live;
 }
@@ -135,7 +127,7 @@ size_t sweep(Graph& g, const std::vector<uint8_t>& live) {
 // Step 4 for one `if` on a constant.
 void fold_branch(Graph& g, NodeId branch) {
   bool taken = *constant_condition(g, branch);
-  NodeId proj = proj_of(g, branch, taken ? 0 : 1);
+  NodeId proj = g.proj(branch, taken ? 0 : 1);
   NodeId block = g.node(branch).control[0];
   Node jump;
   jump.op = Op::Jump;
@@ -184,6 +176,10 @@ void fold_branch(Graph& g, NodeId branch) {
 bool is_effect(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
          op == Op::VaStart || op == Op::VaArg;
+}
+
+bool must_run(const Graph& g, NodeId n) {
+  return is_effect(g.op(n)) || (eval_class(g.op(n)) == EvalClass::Divide && division_may_trap(g, n));
 }
 
 bool division_may_trap(const Graph& g, NodeId n) {

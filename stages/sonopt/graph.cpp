@@ -41,6 +41,29 @@ NodeId Graph::add(Node node) {
   return id;
 }
 
+NodeId Graph::add_node(OpId op, LiteralList literals, InputList inputs, Loc loc, ControlList control) {
+  Node n;
+  n.op = op;
+  n.literals = std::move(literals);
+  n.inputs = std::move(inputs);
+  n.control = std::move(control);
+  n.loc = loc;
+  return add(std::move(n));
+}
+
+NodeId Graph::proj(NodeId tuple, int64_t index) const {
+  NodeId found = kNone;
+  for (NodeId u : users_[tuple])
+    if (!dead_[u] && op(u) == Op::Proj && node(u).literals[0].as_int() == index) found = std::min(found, u);
+  return found;
+}
+
+bool Graph::used_only_by(NodeId n, std::initializer_list<NodeId> allowed) const {
+  for (NodeId u : users_[n])
+    if (std::find(allowed.begin(), allowed.end(), u) == allowed.end()) return false;
+  return true;
+}
+
 void Graph::add_all(std::vector<Node> nodes) {
   NodeId first = size();
   for (Node& nd : nodes) fn_.nodes.push_back(std::move(nd));

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +51,14 @@ class Graph {
   ValueType const_type(NodeId n) const;
 
   NodeId add(Node node);
+  // Adds a node with no control input (a pure value, a phi's input side is
+  // set by the caller): op, literals, inputs and source location.
+  NodeId add_node(OpId op, LiteralList literals, InputList inputs, Loc loc, ControlList control = {});
+  // The live proj `index` of tuple node `tuple` (the lowest id if several),
+  // or kNone.
+  NodeId proj(NodeId tuple, int64_t index) const;
+  // Whether every user of n is in `allowed` (true when n has none).
+  bool used_only_by(NodeId n, std::initializer_list<NodeId> allowed) const;
   // Appends nodes whose edges may point forward into the batch (ids
   // size(), size()+1, ...), then records their edges.
   void add_all(std::vector<Node> nodes);

@@ -121,23 +121,13 @@ class Idealizer {
   }
 
   NodeId binary(OpId op, const Literal& type, NodeId a, NodeId b, Loc loc) {
-    Node n;
-    n.op = op;
-    n.literals = {type};
-    n.inputs = {a, b};
-    n.loc = loc;
-    NodeId id = g_.add(std::move(n));
+    NodeId id = g_.add_node(op, {type}, {a, b}, loc);
     push(id);
     return id;
   }
 
   NodeId unary(OpId op, const Literal& type, NodeId a, Loc loc) {
-    Node n;
-    n.op = op;
-    n.literals = {type};
-    n.inputs = {a};
-    n.loc = loc;
-    NodeId id = g_.add(std::move(n));
+    NodeId id = g_.add_node(op, {type}, {a}, loc);
     push(id);
     return id;
   }

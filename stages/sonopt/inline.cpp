@@ -127,12 +127,6 @@ std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b, Walk
   return out;
 }
 
-NodeId proj_of(const Graph& g, NodeId tuple, int64_t index) {
-  for (NodeId u : g.users(tuple))
-    if (g.alive(u) && g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == index) return u;
-  return kNone;
-}
-
 struct Return {
   NodeId control, memory, value;
 };
@@ -198,11 +192,11 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
         if (g.node(u).control[i] == b) g.set_control(u, i, g.add(Node{.op = Op::Jump, .control = {k}, .loc = loc}));
     }
   }
-  if (NodeId p = proj_of(g, call, 0); p != kNone) {
+  if (NodeId p = g.proj(call, 0); p != kNone) {
     g.replace_uses(p, memory);
     g.kill(p);
   }
-  if (NodeId p = proj_of(g, call, 1); p != kNone) {
+  if (NodeId p = g.proj(call, 1); p != kNone) {
     g.replace_uses(p, value != kNone ? value : g.add(Node{.op = Op::Undef, .loc = loc}));
     g.kill(p);
   }

@@ -329,8 +329,8 @@ class IvReduce {
     if (!cmp.strict || !g_.is_const(cmp.rhs) || g_.users(test.cond).size() != 1) return 0;
     for (const auto& [p, off] : reduced) {
       const Induction& iv = *off.iv;
-      if (!test_replaceable(loop, cmp, off) || !only_users(iv.phi, {iv.next, test.cond}) ||
-          !only_users(iv.next, {iv.phi}))
+      if (!test_replaceable(loop, cmp, off) || !g_.used_only_by(iv.phi, {iv.next, test.cond}) ||
+          !g_.used_only_by(iv.next, {iv.phi}))
         continue;
       Loc loc = g_.node(test.cond).loc;
       NodeId base = reduced_base(p, loop);
@@ -365,12 +365,6 @@ class IvReduce {
   // The B of a reduced phi p: its entry input is `add "ptr" B, X(init)`.
   NodeId reduced_base(NodeId p, const Loop& loop) const {
     return g_.node(g_.node(p).inputs[loop.entry_index]).inputs[0];
-  }
-
-  bool only_users(NodeId n, std::initializer_list<NodeId> allowed) const {
-    for (NodeId u : g_.users(n))
-      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end()) return false;
-    return true;
   }
 
   Graph& g_;

@@ -191,47 +191,24 @@ class Idiom {
 
   NodeId widen(NodeId v, const Counter& k, Loc loc) {
     if (k.type == ValueType::I64) return v;
-    Node n;
-    n.op = k.is_signed ? Op::SExt : Op::ZExt;
-    n.literals = {Literal::string(std::string(value_type_name(k.type))), Literal::string("i64")};
-    n.inputs = {v};
-    n.loc = loc;
-    return g_.add(std::move(n));
-  }
-
-  NodeId binary(Op op, const char* type, NodeId a, NodeId b, Loc loc) {
-    Node n;
-    n.op = op;
-    n.literals = {Literal::string(type)};
-    n.inputs = {a, b};
-    n.loc = loc;
-    return g_.add(std::move(n));
+    return g_.add_node(k.is_signed ? Op::SExt : Op::ZExt,
+                       {Literal::string(value_type_name(k.type)), Literal::string("i64")}, {v}, loc);
   }
 
   void replace(const Loop& loop, const Counter& k, NodeId store, uint8_t byte, unsigned size) {
     const Node s = g_.node(store);
     Loc loc = s.loc;
+    const Literal i64 = Literal::string("i64");
     // count = (ext(n) - ext(i) [+ 1]) * size, in 64 bits.
-    NodeId count = binary(Op::Sub, "i64", widen(k.bound, k, loc), widen(k.phi, k, loc), loc);
-    if (k.inclusive) count = binary(Op::Add, "i64", count, g_.add_const(ValueType::I64, 1, loc), loc);
-    if (size > 1) count = binary(Op::Mul, "i64", count, g_.add_const(ValueType::I64, size, loc), loc);
-    Node callee;
-    callee.op = Op::SymAddr;
-    callee.literals = {Literal::string(kMemset)};
-    callee.loc = loc;
-    Node call;
-    call.op = Op::Call;
-    call.control = s.control;
-    call.literals = {Literal::string("ptr")};
-    call.inputs = {s.inputs[0], g_.add(std::move(callee)), s.inputs[1], g_.add_const(ValueType::I32, byte, loc), count};
-    call.loc = loc;
-    NodeId c = g_.add(std::move(call));
-    Node proj;
-    proj.op = Op::Proj;
-    proj.literals = {Literal::integer(0)};
-    proj.inputs = {c};
-    proj.loc = loc;
-    NodeId mem = g_.add(std::move(proj));
+    NodeId end = widen(k.bound, k, loc), first = widen(k.phi, k, loc);  // named: a fixed order of node ids
+    NodeId count = g_.add_node(Op::Sub, {i64}, {end, first}, loc);
+    if (k.inclusive) count = g_.add_node(Op::Add, {i64}, {count, g_.add_const(ValueType::I64, 1, loc)}, loc);
+    if (size > 1) count = g_.add_node(Op::Mul, {i64}, {count, g_.add_const(ValueType::I64, size, loc)}, loc);
+    NodeId callee = g_.add_node(Op::SymAddr, {Literal::string(kMemset)}, {}, loc);
+    NodeId call = g_.add_node(Op::Call, {Literal::string("ptr")},
+                              {s.inputs[0], callee, s.inputs[1], g_.add_const(ValueType::I32, byte, loc), count}, loc,
+                              s.control);
+    NodeId mem = g_.add_node(Op::Proj, {Literal::integer(0)}, {call}, loc);
     g_.replace_uses(store, mem);
     g_.kill(store);
     // The counter's final value: the body now runs once.

@@ -149,39 +149,6 @@ std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const L
   return HeaderTest{t, g.node(t).inputs[0], in0};
 }
 
-std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n) {
-  constexpr int kMaxNodes = 64;
-  NodeId region = cfg.blocks[loop.header];
-  int budget = kMaxNodes;
-  // Depth-first with an explicit budget; the expressions are tiny.
-  struct Eval {
-    const Graph& g;
-    NodeId region;
-    size_t entry;
-    int& budget;
-    std::optional<uint64_t> operator()(NodeId m, int depth) {
-      if (--budget < 0 || depth > 16) return std::nullopt;
-      const Node& nd = g.node(m);
-      if (nd.op == Op::Const) return g.const_value_of(m);
-      if (nd.op == Op::Phi) {
-        if (nd.control[0] != region) return std::nullopt;
-        NodeId in = nd.inputs[entry];
-        if (g.op(in) == Op::Phi) return std::nullopt;
-        return (*this)(in, depth + 1);
-      }
-      if (!g.has(m, PURE) || eval_class(nd.op) == EvalClass::None) return std::nullopt;
-      std::vector<uint64_t> args;
-      for (NodeId i : nd.inputs) {
-        std::optional<uint64_t> v = (*this)(i, depth + 1);
-        if (!v) return std::nullopt;
-        args.push_back(*v);
-      }
-      return eval_pure(nd.op, {nd.literals.data(), nd.literals.size()}, {args.data(), args.size()}, nullptr);
-    }
-  };
-  return Eval{g, region, loop.entry_index, budget}(n, 0);
-}
-
 }  // namespace pl::sonopt
 
 namespace pl::sonopt {
@@ -226,8 +193,26 @@ class TripEval {
 
   using Env = std::map<NodeId, Affine>;  // header phi -> its value this trip
 
+  // n's value when the header phis hold env's values; nullopt when it is
+  // not known that way or takes more than kBudget steps to find.
+  std::optional<Affine> value(NodeId n, const Env& env) {
+    budget_ = kBudget;
+    return eval(n, env, 0);
+  }
+
+  // The header phis' entry values.
+  Env entry_env() {
+    Env env;
+    for (NodeId phi : header_phis(g_, cfg_, loop_))
+      if (std::optional<Affine> v = value(g_.node(phi).inputs[loop_.entry_index], {})) env[phi] = *v;
+    return env;
+  }
+
+ private:
+  static constexpr int kBudget = 256;  // nodes per evaluation: the expressions are tiny, a DAG may not be
+
   std::optional<Affine> eval(NodeId n, const Env& env, int depth) {
-    if (depth > 32) return std::nullopt;
+    if (depth > 32 || --budget_ < 0) return std::nullopt;
     const Node& nd = g_.node(n);
     if (nd.op == Op::Const) return Affine{kNone, g_.const_value_of(n)};
     if (nd.op == Op::Phi && nd.control[0] == region_) {
@@ -248,7 +233,6 @@ class TripEval {
     return std::nullopt;
   }
 
- private:
   std::optional<Affine> combine(const Node& nd, const std::vector<Affine>& a) const {
     bool plain = std::all_of(a.begin(), a.end(), [](const Affine& x) { return x.base == kNone; });
     if (plain) {
@@ -284,6 +268,7 @@ class TripEval {
   const Loop& loop_;
   NodeId region_;
   InvariantMemo memo_;
+  int budget_ = 0;
 };
 
 }  // namespace
@@ -293,19 +278,24 @@ std::optional<int> trip_count(const Graph& g, const SonCfg& cfg, const Loop& loo
   TripEval ev(g, cfg, loop);
   std::vector<NodeId> phis = header_phis(g, cfg, loop);
   size_t back = 1 - loop.entry_index;
-  TripEval::Env env;
-  for (NodeId phi : phis)
-    if (std::optional<Affine> v = ev.eval(g.node(phi).inputs[loop.entry_index], {}, 0)) env[phi] = *v;
+  TripEval::Env env = ev.entry_env();
   for (int t = 0; t <= max_trips; ++t) {
-    std::optional<Affine> c = ev.eval(test.cond, env, 0);
+    std::optional<Affine> c = ev.value(test.cond, env);
     if (!c || c->base != kNone) return std::nullopt;
     if ((c->off != 0) != test.stays_on_true) return t;
     TripEval::Env next;
     for (NodeId phi : phis)
-      if (std::optional<Affine> v = ev.eval(g.node(phi).inputs[back], env, 0)) next[phi] = *v;
+      if (std::optional<Affine> v = ev.value(g.node(phi).inputs[back], env)) next[phi] = *v;
     env = std::move(next);
   }
   return std::nullopt;
+}
+
+std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n) {
+  TripEval ev(g, cfg, loop);
+  std::optional<Affine> v = ev.value(n, ev.entry_env());
+  if (!v || v->base != kNone) return std::nullopt;
+  return v->off;
 }
 
 std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
@@ -364,6 +354,28 @@ std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& lo
     }
   }
   return order;
+}
+
+std::map<NodeId, NodeId> copy_body(Graph& g, const std::vector<NodeId>& nodes, const std::vector<NodeId>& phis,
+                                   size_t back, const std::map<NodeId, NodeId>& entering, NodeId control) {
+  std::map<NodeId, NodeId> copy = entering;  // original -> this copy's node
+  auto mapped = [&](NodeId n) {
+    auto it = copy.find(n);
+    return it == copy.end() ? n : it->second;
+  };
+  for (NodeId n : nodes) {
+    if (g.op(n) == Op::Phi) {  // one input: a copy
+      copy[n] = mapped(g.node(n).inputs[0]);
+      continue;
+    }
+    Node nd = g.node(n);
+    for (NodeId& i : nd.inputs) i = mapped(i);
+    if (!nd.control.empty()) nd.control[0] = control;
+    copy[n] = g.add(std::move(nd));
+  }
+  std::map<NodeId, NodeId> after;
+  for (NodeId phi : phis) after[phi] = mapped(g.node(phi).inputs[back]);
+  return after;
 }
 
 }  // namespace pl::sonopt

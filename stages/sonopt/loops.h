@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -82,8 +83,8 @@ struct HeaderTest {
 std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const Loop& loop);
 
 // The entry value of each header phi substituted for the phi, n is
-// evaluated (pure nodes and constants only, common/eval.h); nullopt when
-// it is not a constant that way.
+// evaluated (common/eval.h, as trip_count evaluates: offsets from one
+// loop-invariant base cancel); nullopt when it is not a constant that way.
 std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n);
 
 // The body of a simple loop made of its header (phis and the exit test
@@ -112,5 +113,13 @@ std::optional<int> trip_count(const Graph& g, const SonCfg& cfg, const Loop& loo
 // max_nodes, or when a block lists a region directly.
 std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
                                const std::vector<uint32_t>& chain, size_t max_nodes);
+
+// One copy of a loop's body, for unroll and unroll-partial: `nodes` (in
+// loop_nodes' order) copied with each header phi read as entering[phi] (a
+// one-input phi of the body is a copy of its input); pinned copies hang
+// off `control`. Returns each header phi's value after the copy: its input
+// `back` as the copy computes it.
+std::map<NodeId, NodeId> copy_body(Graph& g, const std::vector<NodeId>& nodes, const std::vector<NodeId>& phis,
+                                   size_t back, const std::map<NodeId, NodeId>& entering, NodeId control);
 
 }  // namespace pl::sonopt

@@ -61,6 +61,9 @@ std::set<std::string, std::less<>> pure_function_names(const std::vector<Functio
 // terminators and trapping divisions): stores, copies, calls, volatile
 // accesses, va_start and va_arg.
 bool is_effect(OpId op);
+// dce.cpp: whether node n must run even if nothing reads it: an effect, or
+// a division that may trap (dce's roots besides terminators).
+bool must_run(const Graph& g, NodeId n);
 // Whether a division node may trap (its divisor is not a constant that is
 // neither 0 nor, for sdiv/srem, -1).
 bool division_may_trap(const Graph& g, NodeId n);

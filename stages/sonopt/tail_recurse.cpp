@@ -78,17 +78,8 @@ class TailRecursion {
     NodeId call = kNone, jump = kNone, addend = kNone;  // addend: t of `add t, v`, or kNone
   };
 
-  bool only_user(NodeId n, NodeId user) const {
-    const auto& us = g_.users(n);
-    return !us.empty() && std::all_of(us.begin(), us.end(), [&](NodeId u) { return u == user; });
-  }
-
-  // The proj `index` of tuple node t, if it has one.
-  NodeId proj_of(NodeId t, int64_t index) const {
-    for (NodeId u : g_.users(t))
-      if (g_.op(u) == Op::Proj && g_.node(u).literals[0].as_int() == index) return u;
-    return kNone;
-  }
+  // n has users, and all of them are `user`.
+  bool only_user(NodeId n, NodeId user) const { return !g_.users(n).empty() && g_.used_only_by(n, {user}); }
 
   bool self_call(NodeId c) const {
     if (g_.op(c) != Op::Call) return false;
@@ -107,7 +98,7 @@ class TailRecursion {
       if (!self_call(call) || !only_user(mem, mem_phi)) continue;
       NodeId jump = r.control[k];
       if (g_.op(jump) != Op::Jump || g_.node(jump).control[0] != g_.node(call).control[0]) continue;
-      NodeId v = proj_of(call, 1);
+      NodeId v = g_.proj(call, 1);
       Site site{k, call, jump, kNone};
       if (value_phi == kNone) {
         if (v != kNone && !g_.users(v).empty()) continue;
@@ -124,8 +115,6 @@ class TailRecursion {
     }
     return std::nullopt;
   }
-
-  NodeId add_node(Node n) { return g_.add(std::move(n)); }
 
   bool rewrite(NodeId start, NodeId entrymem, const std::vector<NodeId>& params, NodeId ret) {
     const Node& r = g_.node(ret);
@@ -146,17 +135,9 @@ class TailRecursion {
     const Node call = g_.node(site->call);
     NodeId tail_value = value_phi == kNone ? kNone : g_.node(value_phi).inputs[site->edge];
     // 1. The header.
-    Node j0;
-    j0.op = Op::Jump;
-    j0.control = {start};
-    j0.loc = loc;
-    NodeId entry_jump = add_node(std::move(j0));
+    NodeId entry_jump = g_.add_node(Op::Jump, {}, {}, loc, {start});
     g_.remove_region_input(region, site->edge);
-    Node h;
-    h.op = Op::Region;
-    h.control = {entry_jump, site->jump};
-    h.loc = loc;
-    NodeId header = add_node(std::move(h));
+    NodeId header = g_.add_node(Op::Region, {}, {}, loc, {entry_jump, site->jump});
     std::vector<NodeId> moved;
     for (NodeId u : g_.users(start)) {
       OpId op = g_.op(u);
@@ -168,13 +149,7 @@ class TailRecursion {
     for (NodeId u : moved) g_.set_control(u, 0, header);
     // 2. The phis, all made before any use moves to them (a back input may
     // read another param or entrymem: it must end up reading that one's phi).
-    auto phi = [&](NodeId entry, NodeId back) {
-      Node p;
-      p.op = Op::Phi;
-      p.control = {header};
-      p.inputs = {entry, back};
-      return add_node(std::move(p));
-    };
+    auto phi = [&](NodeId entry, NodeId back) { return g_.add_node(Op::Phi, {}, {entry, back}, Loc{}, {header}); };
     std::vector<NodeId> param_phis;
     for (size_t i = 0; i < params.size(); ++i) param_phis.push_back(phi(params[i], call.inputs[2 + i]));
     NodeId m = phi(entrymem, call.inputs[0]);
@@ -185,22 +160,12 @@ class TailRecursion {
     g_.replace_uses(entrymem, m);
     g_.set_input(m, 0, entrymem);
     if (site->addend != kNone) {
-      ValueType t = *literal_value_type(Literal::string(fn_.signature.result));
-      NodeId zero = g_.add_const(t, 0, loc);
+      const Literal type = Literal::string(fn_.signature.result);
+      NodeId zero = g_.add_const(*literal_value_type(type), 0, loc);
       NodeId sum = phi(zero, zero);
-      Node next;
-      next.op = Op::Add;
-      next.literals = {Literal::string(fn_.signature.result)};
-      next.inputs = {sum, site->addend};
-      next.loc = call.loc;
-      g_.set_input(sum, 1, add_node(std::move(next)));
+      g_.set_input(sum, 1, g_.add_node(Op::Add, {type}, {sum, site->addend}, call.loc));
       // 3. What the function returns: the sum so far plus the value.
-      Node total;
-      total.op = Op::Add;
-      total.literals = {Literal::string(fn_.signature.result)};
-      total.inputs = {sum, value_phi};
-      total.loc = g_.node(ret).loc;
-      g_.set_input(ret, 1, add_node(std::move(total)));
+      g_.set_input(ret, 1, g_.add_node(Op::Add, {type}, {sum, value_phi}, g_.node(ret).loc));
     }
     // The call, its projs and the accumulation: nothing reads them now.
     if (tail_value != kNone) g_.kill_if_unused(tail_value);

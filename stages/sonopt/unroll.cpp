@@ -81,26 +81,7 @@ class Unroll {
     size_t back = 1 - loop.entry_index;
     std::map<NodeId, NodeId> cur;  // header phi -> its value entering this iteration
     for (NodeId phi : phis) cur[phi] = g_.node(phi).inputs[loop.entry_index];
-    for (int t = 0; t < *trips; ++t) {
-      std::map<NodeId, NodeId> copy = cur;  // original -> this iteration's node
-      auto mapped = [&](NodeId n) {
-        auto it = copy.find(n);
-        return it == copy.end() ? n : it->second;
-      };
-      for (NodeId n : nodes) {
-        if (g_.op(n) == Op::Phi) {  // one input: a copy
-          copy[n] = mapped(g_.node(n).inputs[0]);
-          continue;
-        }
-        Node nd = g_.node(n);
-        for (NodeId& i : nd.inputs) i = mapped(i);
-        if (!nd.control.empty()) nd.control[0] = loop.preheader_node;
-        copy[n] = g_.add(std::move(nd));
-      }
-      std::map<NodeId, NodeId> next;
-      for (NodeId phi : phis) next[phi] = mapped(g_.node(phi).inputs[back]);
-      cur = std::move(next);
-    }
+    for (int t = 0; t < *trips; ++t) cur = copy_body(g_, nodes, phis, back, cur, loop.preheader_node);
     for (NodeId phi : phis) g_.set_input(phi, loop.entry_index, cur[phi]);
     NodeId old = test->cond;
     g_.set_input(test->branch, 0, g_.add_const(ValueType::I32, test->stays_on_true ? 0 : 1, g_.node(old).loc));

@@ -96,26 +96,7 @@ class PartialUnroll {
     NodeId latch = cfg_.blocks[loop.latches[0]];
     std::map<NodeId, NodeId> cur;  // header phi -> its value entering this copy
     for (NodeId phi : phis) cur[phi] = g_.node(phi).inputs[back];
-    for (int copy_index = 1; copy_index < k; ++copy_index) {
-      std::map<NodeId, NodeId> copy = cur;  // original -> this copy's node
-      auto mapped = [&](NodeId n) {
-        auto it = copy.find(n);
-        return it == copy.end() ? n : it->second;
-      };
-      for (NodeId n : nodes) {
-        if (g_.op(n) == Op::Phi) {  // one input: a copy
-          copy[n] = mapped(g_.node(n).inputs[0]);
-          continue;
-        }
-        Node nd = g_.node(n);
-        for (NodeId& i : nd.inputs) i = mapped(i);
-        if (!nd.control.empty()) nd.control[0] = latch;
-        copy[n] = g_.add(std::move(nd));
-      }
-      std::map<NodeId, NodeId> next;
-      for (NodeId phi : phis) next[phi] = mapped(g_.node(phi).inputs[back]);
-      cur = std::move(next);
-    }
+    for (int copy_index = 1; copy_index < k; ++copy_index) cur = copy_body(g_, nodes, phis, back, cur, latch);
     for (NodeId phi : phis) g_.set_input(phi, back, cur[phi]);
     return true;
   }
@@ -133,10 +114,8 @@ class PartialUnroll {
       }
     };
     for (NodeId phi : phis) reach(g_.node(phi).inputs[back]);
-    for (NodeId n : nodes) {
-      bool trap = eval_class(g_.op(n)) == EvalClass::Divide && division_may_trap(g_, n);
-      if (is_effect(g_.op(n)) || trap) reach(n);
-    }
+    for (NodeId n : nodes)
+      if (must_run(g_, n)) reach(n);
     while (!stack.empty()) {
       NodeId n = stack.back();
       stack.pop_back();
