@@ -7,6 +7,7 @@
 #include <iostream>
 #include <queue>
 #include <sstream>
+#include <unordered_map>
 #include <stdexcept>
 
 #include "format.h"
@@ -144,6 +145,8 @@ void PassManager::prepare() {
   }
   if (passes_flag_.empty() && !explicit_passes_) {
     schedule_ = schedule_for(opt_level_);
+    scheduled_.assign(passes_.size(), false);
+    for (size_t p : schedule_) scheduled_[p] = true;
     return;
   }
   explicit_passes_ = true;
@@ -189,50 +192,142 @@ void PassManager::run(std::vector<Function>& fns, ModuleHeader& header) {
     // --passes: each listed position once, in order, no triggers.
     for (size_t p : schedule_) {
       if (passes_[p].module_pass) {
-        if (!fns.empty()) apply(p, fns, 0, header, 1);
+        if (fns.empty()) continue;
+        ModuleScope scope;
+        scope.dirty.assign(fns.size(), true);
+        apply(p, fns, 0, header, 1, &scope);
         continue;
       }
       for (size_t f = 0; f < fns.size(); ++f) apply(p, fns, f, header, 1);
     }
     return;
   }
-  size_t n = passes_.size();
-  // pending[p][f]: pass p must (re)run on function f (a module pass uses f = 0).
-  std::vector<std::vector<bool>> pending(n, std::vector<bool>(fns.size(), false));
-  std::vector<bool> scheduled(n, false);
-  for (size_t p : schedule_) {
-    pending[p].assign(fns.size(), true);
-    scheduled[p] = true;
+  RunState st = start_run();
+  for (size_t f = 0; f < fns.size(); ++f) add_function(st);
+  rounds(fns, header, st, 0, fns.size(), true, kMaxRounds);
+}
+
+void PassManager::run_module(const std::function<bool(Function&)>& next, std::vector<Function>& fns,
+                             ModuleHeader& header) {
+  // --passes has no rounds to start early; --dump-changed writes whole
+  // modules, so it needs every function before the first application.
+  if (explicit_passes_ || !dump_dir_.empty()) {
+    Function fn;
+    while (next(fn)) fns.push_back(std::move(fn));
+    run(fns, header);
+    return;
   }
-  auto mark = [&](size_t p, size_t f) {
-    for (size_t t : triggers_[p]) {
-      if (!scheduled[t]) continue;
-      if (passes_[t].module_pass || passes_[p].module_pass) pending[t].assign(fns.size(), true);
-      else pending[t][f] = true;
-    }
-  };
-  for (int round = 1; round <= kMaxRounds; ++round) {
+  RunState st = start_run();
+  Function fn;
+  while (next(fn)) {
+    fns.push_back(std::move(fn));
+    add_function(st);
+    rounds(fns, header, st, fns.size() - 1, fns.size(), false, kMaxRounds);
+  }
+  rounds(fns, header, st, 0, fns.size(), true, kMaxRounds);
+}
+
+PassManager::RunState PassManager::start_run() const {
+  RunState st;
+  st.pending.assign(passes_.size(), {});
+  st.module_pending.assign(passes_.size(), false);
+  st.started_at.assign(passes_.size(), 0);
+  st.facts.assign(passes_.size(), 0);
+  for (size_t p : schedule_)
+    if (passes_[p].module_pass) st.module_pending[p] = true;
+  return st;
+}
+
+// A new function: every scheduled function pass is pending on it.
+void PassManager::add_function(RunState& st) const {
+  for (size_t p = 0; p < passes_.size(); ++p) st.pending[p].push_back(false);
+  for (size_t p : schedule_)
+    if (!passes_[p].module_pass) st.pending[p].back() = true;
+  st.changed_at.push_back(0);
+}
+
+void PassManager::mark_triggers(size_t p, size_t f, RunState& st) const {
+  st.changed_at[f] = applications_;
+  for (size_t t : triggers_[p]) {
+    if (!scheduled_[t]) continue;  // (-O1: a trigger of an -O2 pass is dropped)
+    if (passes_[t].module_pass)
+      st.module_pending[t] = true;
+    else
+      st.pending[t][f] = true;
+  }
+}
+
+void PassManager::rounds(std::vector<Function>& fns, ModuleHeader& header, RunState& st, size_t first, size_t last,
+                         bool with_module, int max_rounds) {
+  for (int round = 1; round <= max_rounds; ++round) {
     bool any = false;
     for (size_t p : schedule_) {
       if (passes_[p].module_pass) {
-        if (fns.empty() || !pending[p][0]) continue;
-        pending[p].assign(fns.size(), false);
+        if (!with_module || fns.empty() || !st.module_pending[p]) continue;
+        st.module_pending[p] = false;
         any = true;
-        if (apply(p, fns, 0, header, round) > 0) mark(p, 0);
+        apply_module_pass(p, fns, header, st, round);
+        if (with_module) last = fns.size();  // it may have dropped functions
         continue;
       }
-      for (size_t f = 0; f < fns.size(); ++f) {
-        if (!pending[p][f]) continue;
-        pending[p][f] = false;
+      for (size_t f = first; f < last; ++f) {
+        if (!st.pending[p][f]) continue;
+        st.pending[p][f] = false;
         any = true;
-        if (apply(p, fns, f, header, round) > 0) mark(p, f);
+        if (apply(p, fns, f, header, round) > 0) mark_triggers(p, f, st);
       }
     }
     if (!any) break;
   }
 }
 
-size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round) {
+size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st,
+                                      int round) {
+  ModuleScope scope;
+  scope.dirty.resize(fns.size());
+  for (size_t f = 0; f < fns.size(); ++f) scope.dirty[f] = st.changed_at[f] >= st.started_at[p];
+  scope.facts = st.facts[p];
+  std::vector<std::string> names;
+  names.reserve(fns.size());
+  for (const Function& fn : fns) names.push_back(fn.name);
+  st.started_at[p] = applications_ + 1;  // the number apply() gives this application
+  size_t changes = apply(p, fns, 0, header, round, &scope);
+  st.facts[p] = scope.facts;
+  // Carry the per-function state over the functions the pass dropped (or,
+  // in principle, added or reordered), matching them by name.
+  bool same = names.size() == fns.size();
+  for (size_t f = 0; same && f < fns.size(); ++f) same = names[f] == fns[f].name;
+  if (!same) {
+    std::unordered_map<std::string_view, size_t> old_index;
+    for (size_t f = 0; f < names.size(); ++f) old_index.emplace(names[f], f);
+    RunState carried = st;
+    for (size_t q = 0; q < passes_.size(); ++q) carried.pending[q].assign(fns.size(), false);
+    carried.changed_at.assign(fns.size(), applications_);
+    for (size_t f = 0; f < fns.size(); ++f) {
+      auto it = old_index.find(fns[f].name);
+      if (it == old_index.end()) {  // a new function: everything is pending on it
+        for (size_t q : schedule_)
+          if (!passes_[q].module_pass) carried.pending[q][f] = true;
+        continue;
+      }
+      for (size_t q = 0; q < passes_.size(); ++q) carried.pending[q][f] = st.pending[q][it->second];
+      carried.changed_at[f] = st.changed_at[it->second];
+    }
+    st = std::move(carried);
+  }
+  if (changes == 0) return 0;
+  // A pass that changed something without saying where changed everything.
+  bool said = false;
+  for (bool c : scope.changed) said = said || c;
+  for (size_t f = 0; f < fns.size(); ++f)
+    if (!said || (f < scope.changed.size() && scope.changed[f])) mark_triggers(p, f, st);
+  for (size_t t : triggers_[p])
+    if (scheduled_[t] && passes_[t].module_pass) st.module_pending[t] = true;
+  return changes;
+}
+
+size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round,
+                          ModuleScope* scope) {
   const PassDecl& pass = passes_[p];
   uint64_t number = ++applications_;
   Function& fn = fns[f];
@@ -260,7 +355,7 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, Module
       snapshot.push_back(fn);
   }
   auto start = std::chrono::steady_clock::now();
-  size_t changes = pass.module_pass ? pass.module_pass(fns, header) : pass.function_pass(fns[f], header);
+  size_t changes = pass.module_pass ? pass.module_pass(fns, header, *scope) : pass.function_pass(fns[f], header);
   s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   uint64_t after = 0;
   if (pass.module_pass)
@@ -402,12 +497,12 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
     ModuleHeader header = in.header();
     std::vector<Function> fns;
     if (passes.needs_module()) {
-      Function fn;
-      while (in.next(fn)) {
+      auto next = [&](Function& fn) {
+        if (!in.next(fn)) return false;
         t.verify_input(fn);
-        fns.push_back(std::move(fn));
-      }
-      passes.run(fns, header);  // module passes may add externs: the header goes out after them
+        return true;
+      };
+      passes.run_module(next, fns, header);  // module passes may add externs: the header goes out after them
       t.open_output(header);
       for (const Function& f : fns) t.write(f);
     } else {

@@ -22,10 +22,24 @@
 // the -O level enables (so a constraint through a disabled pass still holds).
 // Then rounds run to a fixpoint: round 1 runs every scheduled pass; a pass
 // that reports changes marks the passes it triggers as pending (for that
-// function; a module pass marks every function); each later round runs, in
-// schedule order, only the pending passes; at most kMaxRounds rounds.
-// Unlike the seed, a triggered pass later in the order still runs in the same
-// round, and one earlier in the order in the next round.
+// function; a module pass marks them for the functions it says it changed,
+// ModuleScope); each later round runs, in schedule order, only the pending
+// passes; at most kMaxRounds rounds. Unlike the seed, a triggered pass later
+// in the order still runs in the same round, and one earlier in the order in
+// the next round.
+//
+// When the schedule holds a module pass, the stage reads the whole module,
+// but it need not wait for it (run_module): each function, as it arrives,
+// gets the rounds of the function passes alone, to their fixpoint (module
+// passes are pending for the whole module anyway), so that work overlaps
+// the stages before it in the pipe; then rounds run over the module as
+// above, module passes included, starting from what each function still
+// has pending. Round 1 over the whole module would instead run licm and
+// loop-idiom (first in the schedule) before the function passes, so the
+// two orders are not byte-identical; both end at a fixpoint. (Stopping the
+// early rounds after one would spare the work on functions inline then
+// drops, but leaves the rounds after the module passes, which nothing
+// overlaps, more to do: slower on the benchmark's long functions.)
 //
 // `--passes=a,b,c` replaces the schedule: exactly those passes, in that order
 // (repeats allowed), one round, no triggers, so a test sees exactly one
@@ -48,6 +62,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -63,9 +78,36 @@ namespace pl {
 struct ToolInfo;
 
 using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header);
+
+// What a module pass is told of the module, and tells back, so that its
+// later applications need not visit every function (with it, a round that
+// changed three functions costs a module pass three functions, not the
+// module).
+struct ModuleScope {
+  // In: dirty[f] says fns[f] changed (by any pass, this one included) since
+  // this pass's previous application began; all true on its first. A pass
+  // may skip a clean function when what it would do there depends only on
+  // that function and on module facts recorded in `facts` (below) that have
+  // not changed; otherwise it visits every function.
+  std::vector<bool> dirty;
+  // In/out: the fingerprint of the module facts the pass's previous
+  // application depended on (licm: the set of pure functions), 0 before the
+  // first; the pass stores this application's.
+  uint64_t facts = 0;
+  // Out: changed[f] says the application changed fns[f] (the vector as the
+  // pass leaves it: functions it dropped need no entry). The pass manager
+  // reruns the passes it triggers on those functions only.
+  std::vector<bool> changed;
+  void mark_changed(size_t f) {
+    if (changed.size() <= f) changed.resize(f + 1, false);
+    changed[f] = true;
+  }
+  bool visit(size_t f, bool facts_changed) const { return facts_changed || f >= dirty.size() || dirty[f]; }
+};
+
 // A module pass may add to the header (an extern for a library function it
 // calls: loop-idiom's memset); the header is written after the passes ran.
-using ModulePassFn = size_t (*)(std::vector<Function>& fns, ModuleHeader& header);
+using ModulePassFn = size_t (*)(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 
 struct PassDecl {
   static constexpr int kTestOnly = 99;  // only through --passes (test passes)
@@ -103,6 +145,9 @@ class PassManager {
   bool needs_module() const;
   // Runs the schedule on `fns` (one function when streaming).
   void run(std::vector<Function>& fns, ModuleHeader& header);
+  // Runs the schedule on the module that `next` yields one function at a
+  // time (false at its end), leaving it in `fns`: see "run_module" above.
+  void run_module(const std::function<bool(Function&)>& next, std::vector<Function>& fns, ModuleHeader& header);
   // Prints --stats and the --bisect-limit summary to stderr.
   void finish();
 
@@ -113,12 +158,31 @@ class PassManager {
     uint64_t applications = 0, changed = 0, changes = 0, nodes_before = 0, nodes_after = 0;
     double seconds = 0;
   };
+  // The pending passes and change records of one run (run, run_module).
+  struct RunState {
+    std::vector<std::vector<bool>> pending;  // function pass -> function -> must (re)run
+    std::vector<bool> module_pending;        // module pass -> must (re)run
+    std::vector<uint64_t> changed_at;        // function -> number of the application that last changed it (0: none)
+    std::vector<uint64_t> started_at;        // module pass -> number of its last application (0: none yet)
+    std::vector<uint64_t> facts;             // module pass -> ModuleScope::facts of its last application
+  };
+  RunState start_run() const;
+  void add_function(RunState& st) const;
+  // Rounds to a fixpoint (at most max_rounds) over functions [first, last)
+  // of fns; module passes only when `with_module` (then over all of fns).
+  void rounds(std::vector<Function>& fns, ModuleHeader& header, RunState& st, size_t first, size_t last,
+              bool with_module, int max_rounds);
+  // One application of module pass p with its ModuleScope from `st`; marks
+  // what it triggers and carries `st` over the functions it dropped.
+  size_t apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st, int round);
+  void mark_triggers(size_t p, size_t f, RunState& st) const;
   size_t index_of(std::string_view name) const;
   std::vector<size_t> topological_order() const;
   std::vector<size_t> schedule_for(int level) const;
   // One application of pass p to fns[f] (or to all, for a module pass);
   // returns its number of changes (0 when --bisect-limit skips it).
-  size_t apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round);
+  size_t apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round,
+               ModuleScope* scope = nullptr);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
   void print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns, size_t f,
                      const ModuleHeader& header, size_t changes, int round) const;
@@ -142,6 +206,7 @@ class PassManager {
   std::string dump_dir_;
 
   std::vector<size_t> schedule_;
+  std::vector<bool> scheduled_;  // pass -> in schedule_ (the rounds' triggers only reach these)
   bool explicit_passes_ = false;
   uint64_t applications_ = 0;
   std::vector<Stats> stats_by_pass_;

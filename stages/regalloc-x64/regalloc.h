@@ -4,6 +4,7 @@
 // from the seed; each step's file says what it computes and what it needs.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -48,8 +49,28 @@ Usage compute_usage(const Function& fn, const std::vector<uint8_t>& is_value);
 
 // liveness.cpp (seed: "Block Liveness Analysis"): live-in and live-out values
 // of each block with the distance (in instructions) to their next use.
+// One block's live values, each with its distance, sorted by value.
+class LiveSet {
+ public:
+  using Entry = std::pair<NodeId, uint32_t>;
+  std::vector<Entry>::const_iterator begin() const { return entries_.begin(); }
+  std::vector<Entry>::const_iterator end() const { return entries_.end(); }
+  size_t size() const { return entries_.size(); }
+  // v's distance, or nullptr when v is not live here.
+  const uint32_t* find(NodeId v) const {
+    auto it = std::lower_bound(entries_.begin(), entries_.end(), v,
+                               [](const Entry& e, NodeId x) { return e.first < x; });
+    return it != entries_.end() && it->first == v ? &it->second : nullptr;
+  }
+  bool count(NodeId v) const { return find(v) != nullptr; }
+  // Appends v, which must be above every value already here.
+  void append(NodeId v, uint32_t dist) { entries_.emplace_back(v, dist); }
+
+ private:
+  std::vector<Entry> entries_;
+};
 struct Liveness {
-  std::vector<std::unordered_map<NodeId, uint32_t>> live_in, live_out;
+  std::vector<LiveSet> live_in, live_out;
 };
 Liveness compute_liveness(const Function& fn, const BlockGraph& g, const Usage& usage,
                           const std::vector<uint8_t>& is_value);

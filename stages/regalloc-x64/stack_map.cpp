@@ -92,12 +92,12 @@ void share_slots(Function& fn) {
     c.erase(std::unique(c.begin(), c.end()), c.end());
   }
   std::vector<unsigned> color(slots, 0);
+  std::vector<unsigned> taken_by(slots, ~0u);  // colour -> the last slot its conflict took it for
   for (unsigned s = 0; s < slots; ++s) {
-    std::vector<uint8_t> taken(slots, 0);
     for (unsigned o : conflicts[s])
-      if (o < s) taken[color[o]] = 1;
+      if (o < s) taken_by[color[o]] = s;
     unsigned c = 0;
-    while (taken[c]) ++c;
+    while (taken_by[c] == s) ++c;
     color[s] = c;
   }
   for (Node& nd : fn.nodes)

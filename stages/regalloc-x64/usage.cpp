@@ -40,10 +40,10 @@ uint32_t next_use(const Function& fn, const Usage& u, const Liveness& l, uint32_
     auto p = std::lower_bound(it->second.begin(), it->second.end(), pos);
     if (p != it->second.end()) return *p - pos;
   }
-  auto out = l.live_out[b].find(v);
-  if (out == l.live_out[b].end()) return kFar;
+  const uint32_t* out = l.live_out[b].find(v);
+  if (!out) return kFar;
   const uint32_t len = static_cast<uint32_t>(fn.cfg->blocks[b].nodes.size());
-  uint64_t d = uint64_t{len > pos ? len - pos : 0} + out->second;
+  uint64_t d = uint64_t{len > pos ? len - pos : 0} + *out;
   return d >= kFar ? kFar - 1 : static_cast<uint32_t>(d);
 }
 

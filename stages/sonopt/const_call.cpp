@@ -626,6 +626,15 @@ void fold_calls(Function& fn, const std::vector<Fold>& folds) {
 
 }  // namespace
 
+uint64_t fingerprint(const std::set<std::string, std::less<>>& names) {
+  uint64_t h = 14695981039346656037ull;
+  for (const std::string& name : names) {
+    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h = (h ^ 0xffu) * 1099511628211ull;  // a separator no name holds
+  }
+  return h == 0 ? 1 : h;
+}
+
 std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
@@ -636,7 +645,8 @@ std::set<std::string, std::less<>> pure_function_names(const std::vector<Functio
   return names;
 }
 
-size_t const_call(std::vector<Function>& fns, ModuleHeader& header) {
+// Every function is visited: a call's value depends on its callee's body.
+size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
   std::vector<bool> pure = pure_functions(fns, index);
@@ -648,9 +658,10 @@ size_t const_call(std::vector<Function>& fns, ModuleHeader& header) {
   for (size_t f = 0; f < fns.size(); ++f)
     if (!folds[f].empty()) {
       fold_calls(fns[f], folds[f]);
+      scope.mark_changed(f);
       changes += folds[f].size();
     }
-  if (changes) changes += drop_unreferenced(fns, header);
+  if (changes) changes += drop_unreferenced(fns, header, scope);
   return changes;
 }
 

@@ -106,7 +106,11 @@ bool arguments_fit(const Graph& g, NodeId call, const Function& callee) {
 }
 
 // The nodes of block `b` (pinned to it, or its terminator) that run after
-// `call`: they depend on its results through anything but a phi.
+// `call`: they depend on its results through anything but a phi. The walk
+// does not go on from a node pinned to another block: what depends on it
+// runs in blocks b dominates, and a node of b depending on it would need
+// that block to dominate b too (so a caller's sites cost the nodes of
+// their blocks, not each the rest of the function).
 std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b, WalkMarks& seen) {
   seen.start(g.size());
   std::vector<NodeId> stack = {call}, out;
@@ -116,9 +120,10 @@ std::vector<NodeId> nodes_after_call(const Graph& g, NodeId call, NodeId b, Walk
     stack.pop_back();
     for (NodeId u : g.users(n)) {
       if (g.op(u) == Op::Phi || g.op(u) == Op::Region || seen.seen(u)) continue;
-      stack.push_back(u);
       const Node& nd = g.node(u);
-      if (!nd.control.empty() && nd.control[0] == b && u != call) out.push_back(u);
+      if (!nd.control.empty() && nd.control[0] != b) continue;
+      stack.push_back(u);
+      if (!nd.control.empty() && u != call) out.push_back(u);
     }
   }
   for (NodeId u : g.users(b))
@@ -207,7 +212,11 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
 
 // The module's call graph over defined functions: each function's callees
 // (deduplicated), a postorder (callees before callers, ties by index), and
-// whether each function is on a cycle (can call itself, directly or not).
+// whether each function is on a cycle (can call itself, directly or not):
+// in a strongly connected component of more than one function, or calling
+// itself (Tarjan's algorithm, iterative, over the same depth-first search
+// that gives the postorder; linear where a search from every function was
+// quadratic in the module).
 struct CallGraph {
   std::vector<std::vector<size_t>> callees;
   std::vector<size_t> postorder;
@@ -221,47 +230,54 @@ struct CallGraph {
       std::sort(callees[f].begin(), callees[f].end());
       callees[f].erase(std::unique(callees[f].begin(), callees[f].end()), callees[f].end());
     }
-    std::vector<uint8_t> state(fns.size(), 0);  // 0 new, 1 on the stack, 2 done
+    constexpr size_t kUnseen = std::string::npos;
+    std::vector<size_t> order(fns.size(), kUnseen), low(fns.size(), 0);
+    std::vector<bool> on_stack(fns.size(), false);
+    std::vector<size_t> scc_stack;
+    size_t counter = 0;
     for (size_t root = 0; root < fns.size(); ++root) {
-      if (state[root]) continue;
-      std::vector<std::pair<size_t, size_t>> stack = {{root, 0}};
-      state[root] = 1;
+      if (order[root] != kUnseen) continue;
+      std::vector<std::pair<size_t, size_t>> stack;  // function, next callee
+      auto enter = [&](size_t f) {
+        order[f] = low[f] = counter++;
+        scc_stack.push_back(f);
+        on_stack[f] = true;
+        stack.push_back({f, 0});
+      };
+      enter(root);
       while (!stack.empty()) {
         auto& [f, next] = stack.back();
         if (next < callees[f].size()) {
           size_t c = callees[f][next++];
-          if (state[c] == 0) {
-            state[c] = 1;
-            stack.push_back({c, 0});
-          }
+          if (c == f) recursive[f] = true;
+          if (order[c] == kUnseen)
+            enter(c);
+          else if (on_stack[c])
+            low[f] = std::min(low[f], order[c]);
           continue;
         }
-        state[f] = 2;
-        postorder.push_back(f);
+        size_t done = f;
+        postorder.push_back(done);
         stack.pop_back();
+        if (!stack.empty()) low[stack.back().first] = std::min(low[stack.back().first], low[done]);
+        if (low[done] != order[done]) continue;
+        // `done` roots a component: pop it.
+        size_t first = scc_stack.size();
+        while (scc_stack[first - 1] != done) --first;
+        --first;
+        for (size_t k = first; k < scc_stack.size(); ++k) {
+          on_stack[scc_stack[k]] = false;
+          if (scc_stack.size() - first > 1) recursive[scc_stack[k]] = true;
+        }
+        scc_stack.resize(first);
       }
     }
-    for (size_t f = 0; f < fns.size(); ++f) recursive[f] = reaches(f, f);
-  }
-
-  bool reaches(size_t from, size_t to) const {
-    std::vector<bool> seen(callees.size(), false);
-    std::vector<size_t> stack(callees[from].begin(), callees[from].end());
-    while (!stack.empty()) {
-      size_t f = stack.back();
-      stack.pop_back();
-      if (f == to) return true;
-      if (seen[f]) continue;
-      seen[f] = true;
-      stack.insert(stack.end(), callees[f].begin(), callees[f].end());
-    }
-    return false;
   }
 };
 
 }  // namespace
 
-size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header) {
+size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header, ModuleScope& scope) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
   // Reachable from the roots (external functions, data relocations) through
@@ -286,23 +302,30 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header)
   }
   size_t dropped = 0;
   std::vector<Function> kept;
+  std::vector<bool> kept_changed;
   for (size_t i = 0; i < fns.size(); ++i) {
     if (!live[i]) {
       ++dropped;
       continue;
     }
     kept.push_back(std::move(fns[i]));
+    kept_changed.push_back(i < scope.changed.size() && scope.changed[i]);
   }
   fns = std::move(kept);
+  scope.changed = std::move(kept_changed);
   return dropped;
 }
 
-size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header) {
+// Every function is visited (the call graph and the sizes are the module's).
+size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   Census census(fns, header);
   CallGraph calls(fns, census.index);
+  std::vector<int8_t> returns(fns.size(), -1);  // has_return, once per function
   auto wanted = [&](size_t callee) {
     const Function& fn = fns[callee];
-    if (calls.recursive[callee] || fn.signature.variadic || !has_return(fn)) return false;
+    if (calls.recursive[callee] || fn.signature.variadic) return false;
+    if (returns[callee] < 0) returns[callee] = has_return(fn);
+    if (!returns[callee]) return false;
     if (fn.nodes.size() <= kSmall) return true;
     return fn.linkage == Linkage::Internal && census.call_sites[callee] == 1 && !census.address_taken[callee] &&
            fn.nodes.size() <= kOnce;
@@ -316,6 +339,12 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header) {
     // valid, and the single finish() gives the order that finishing after
     // each splice would (live nodes in their order).
     std::vector<std::pair<NodeId, size_t>> sites;  // call, callee
+    auto candidate = [&](const Node& nd) {
+      if (nd.op != Op::Call) return false;
+      size_t callee = callee_of(fns[f], nd, census.index);
+      return callee != std::string::npos && callee != f && wanted(callee);
+    };
+    if (std::none_of(fns[f].nodes.begin(), fns[f].nodes.end(), candidate)) continue;  // no Graph to build
     Graph g(fns[f]);
     for (NodeId n = 0; n < g.size(); ++n) {
       if (g.op(n) != Op::Call) continue;
@@ -330,10 +359,13 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header) {
       splice(g, call, fns[callee], marks);
       ++spliced;
     }
-    if (spliced > 0) g.finish();
+    if (spliced > 0) {
+      g.finish();
+      scope.mark_changed(f);
+    }
     changes += spliced;
   }
-  if (changes) changes += drop_unreferenced(fns, header);
+  if (changes) changes += drop_unreferenced(fns, header, scope);
   return changes;
 }
 

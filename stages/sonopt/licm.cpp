@@ -324,14 +324,22 @@ class Licm {
 
 }  // namespace
 
-size_t licm(std::vector<Function>& fns, ModuleHeader& header) {
+// What licm does to a function depends on the function and on which
+// functions are pure: a function unchanged since the last application, in a
+// module whose pure functions are the same, is skipped.
+size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   PureNames pure = pure_function_names(fns);
+  uint64_t facts = fingerprint(pure);
+  bool facts_changed = facts != scope.facts;
+  scope.facts = facts;
   size_t changes = 0;
-  for (Function& fn : fns) {
-    if (!has_loop_carried_phi(fn)) continue;
-    Graph g(fn);
-    changes += Licm(g, header, pure).run();
+  for (size_t f = 0; f < fns.size(); ++f) {
+    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) continue;
+    Graph g(fns[f]);
+    size_t c = Licm(g, header, pure).run();
     g.finish();
+    if (c > 0) scope.mark_changed(f);
+    changes += c;
   }
   return changes;
 }

@@ -229,14 +229,22 @@ class Idiom {
 
 }  // namespace
 
-size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header) {
-  if (!memset_usable(fns, header)) return 0;
+// What it does to a function depends on the function and on whether memset
+// may be called: a function unchanged since the last application is skipped
+// while that stays so.
+size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
+  bool usable = memset_usable(fns, header);
+  uint64_t facts = usable ? 2 : 1;
+  bool facts_changed = facts != scope.facts;
+  scope.facts = facts;
+  if (!usable) return 0;
   size_t changes = 0;
-  for (Function& fn : fns) {
-    if (!has_loop_carried_phi(fn)) continue;
-    Graph g(fn);
+  for (size_t f = 0; f < fns.size(); ++f) {
+    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) continue;
+    Graph g(fns[f]);
     size_t c = Idiom(g).run();
     g.finish();
+    if (c > 0) scope.mark_changed(f);
     changes += c;
   }
   bool declared = std::any_of(header.externs.begin(), header.externs.end(),

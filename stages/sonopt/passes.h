@@ -14,6 +14,7 @@
 
 #include "graph.h"
 #include "ir.h"
+#include "pass_manager.h"
 
 namespace pl::sonopt {
 
@@ -23,14 +24,14 @@ size_t load_forward(Function& fn, const ModuleHeader& header);
 size_t split_copy(Function& fn, const ModuleHeader& header);
 size_t scalar_replace(Function& fn, const ModuleHeader& header);
 size_t dead_store(Function& fn, const ModuleHeader& header);
-size_t licm(std::vector<Function>& fns, ModuleHeader& header);
-size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header);
+size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
+size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t iv_reduce(Function& fn, const ModuleHeader& header);
 size_t unroll(Function& fn, const ModuleHeader& header);
 size_t unroll_partial(Function& fn, const ModuleHeader& header);
 size_t tail_recurse(Function& fn, const ModuleHeader& header);
-size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header);
-size_t const_call(std::vector<Function>& fns, ModuleHeader& header);
+size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
+size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t sccp(Function& fn, const ModuleHeader& header);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header);
 size_t dce(Function& fn, const ModuleHeader& header);
@@ -50,12 +51,16 @@ size_t sweep_dead(Graph& g, const SonCfg* blocks = nullptr);
 // inline.cpp: drops the internal functions no external function or data
 // relocation reaches through the symbols functions name (a call, any
 // symaddr); returns how many.
-size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header);
+// `scope.changed` is carried over to the functions kept.
+size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header, ModuleScope& scope);
 
 // const_call.cpp: the names of the module's pure functions (its header,
 // step 1: no memory access of any kind, only calls to pure functions
 // defined here). A pure function may still trap or run forever.
 std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns);
+// A fingerprint of a set of names (ModuleScope::facts): FNV-1a over them, in
+// order, never 0.
+uint64_t fingerprint(const std::set<std::string, std::less<>>& names);
 
 // dce.cpp: whether nodes of this opcode are effects (dce's roots besides
 // terminators and trapping divisions): stores, copies, calls, volatile
