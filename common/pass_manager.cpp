@@ -7,6 +7,9 @@
 #include <iostream>
 #include <queue>
 #include <sstream>
+#include <thread>
+#include <atomic>
+#include <exception>
 #include <unordered_map>
 #include <stdexcept>
 
@@ -261,24 +264,114 @@ void PassManager::rounds(std::vector<Function>& fns, ModuleHeader& header, RunSt
                          bool with_module, int max_rounds) {
   for (int round = 1; round <= max_rounds; ++round) {
     bool any = false;
-    for (size_t p : schedule_) {
+    for (size_t i = 0; i < schedule_.size();) {
+      size_t p = schedule_[i];
       if (passes_[p].module_pass) {
+        ++i;
         if (!with_module || fns.empty() || !st.module_pending[p]) continue;
         st.module_pending[p] = false;
         any = true;
         apply_module_pass(p, fns, header, st, round);
-        if (with_module) last = fns.size();  // it may have dropped functions
+        last = fns.size();  // it may have dropped functions
         continue;
       }
-      for (size_t f = first; f < last; ++f) {
-        if (!st.pending[p][f]) continue;
-        st.pending[p][f] = false;
-        any = true;
-        if (apply(p, fns, f, header, round) > 0) mark_triggers(p, f, st);
-      }
+      // A segment: the function passes up to the next module pass.
+      size_t end = i;
+      while (end < schedule_.size() && !passes_[schedule_[end]].module_pass) ++end;
+      if (last - first > 1 && parallel_ok())
+        any |= run_segment_parallel(i, end, fns, header, st, first, last);
+      else
+        any |= run_segment(i, end, fns, header, st, first, last, round);
+      i = end;
     }
     if (!any) break;
   }
+}
+
+// Pass by pass, function by function: the order --bisect-limit numbers,
+// --print-* print and --stats time.
+bool PassManager::run_segment(size_t begin, size_t end, std::vector<Function>& fns, ModuleHeader& header,
+                              RunState& st, size_t first, size_t last, int round) {
+  bool any = false;
+  for (size_t i = begin; i < end; ++i) {
+    size_t p = schedule_[i];
+    for (size_t f = first; f < last; ++f) {
+      if (!st.pending[p][f]) continue;
+      st.pending[p][f] = false;
+      any = true;
+      if (apply(p, fns, f, header, round) > 0) mark_triggers(p, f, st);
+    }
+  }
+  return any;
+}
+
+bool PassManager::parallel_ok() const {
+  return threads_ > 1 && !bisect_limit_ && print_after_.empty() && !print_changed_ && dump_dir_.empty() && !stats_;
+}
+
+// Function by function, each running the segment's pending passes in
+// schedule order, on threads_ threads taking functions as they come. A
+// function pass reads and writes only its function (and reads the header),
+// and within one segment what a pass triggers on f is all that decides what
+// runs next on f, so this runs exactly the applications run_segment would,
+// each on the same input: the module comes out the same. Only their
+// numbering differs, which is why the flags that show it keep the serial
+// order (parallel_ok). An error is the one of the lowest function index.
+bool PassManager::run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns,
+                                       const ModuleHeader& header, RunState& st, size_t first, size_t last) {
+  struct Worker {
+    std::vector<uint8_t> module_triggers;
+    uint64_t applications = 0;
+    size_t error_at = std::string::npos;
+    std::exception_ptr error;
+  };
+  const uint64_t stamp = applications_ + 1;  // changed_at of what changes here: after every module pass start so far
+  std::atomic<size_t> next{first};
+  std::atomic<bool> failed{false};
+  auto work = [&](Worker& w) {
+    w.module_triggers.assign(passes_.size(), 0);
+    for (size_t f; !failed.load(std::memory_order_relaxed) && (f = next.fetch_add(1)) < last;) {
+      try {
+        for (size_t i = begin; i < end; ++i) {
+          size_t p = schedule_[i];
+          if (!st.pending[p][f]) continue;
+          st.pending[p][f] = false;
+          ++w.applications;
+          size_t changes = passes_[p].function_pass(fns[f], header);
+          if (verify_each_) verify_after(p, fns[f], header);
+          if (changes == 0) continue;
+          st.changed_at[f] = stamp;
+          for (size_t t : triggers_[p]) {
+            if (!scheduled_[t]) continue;
+            if (passes_[t].module_pass)
+              w.module_triggers[t] = 1;
+            else
+              st.pending[t][f] = true;
+          }
+        }
+      } catch (...) {
+        w.error_at = f;
+        w.error = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  std::vector<Worker> workers(threads_);
+  std::vector<std::thread> threads;
+  for (size_t k = 1; k < threads_; ++k) threads.emplace_back(work, std::ref(workers[k]));
+  work(workers[0]);
+  for (std::thread& t : threads) t.join();
+  bool any = false;
+  const Worker* first_error = nullptr;
+  for (const Worker& w : workers) {
+    applications_ += w.applications;
+    any |= w.applications > 0;
+    for (size_t t = 0; t < passes_.size(); ++t)
+      if (w.module_triggers[t]) st.module_pending[t] = true;
+    if (w.error && (!first_error || w.error_at < first_error->error_at)) first_error = &w;
+  }
+  if (first_error) std::rethrow_exception(first_error->error);
+  return any;
 }
 
 size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st,
@@ -422,17 +515,18 @@ void PassManager::after_application(size_t p, const Function& fn, const ModuleHe
     std::cerr << "# after " << pass.name << " on '" << fn.name << "' (application " << applications_ << ", round "
               << round << ", " << changes << " change" << (changes == 1 ? "" : "s") << ")\n"
               << function_text(fn, header);
-  if (verify_each_) {
-    std::vector<Diagnostic> diags;
-    verify_function(header, fn, level_, diags);
-    if (!diags.empty()) {
-      std::string text;
-      for (const Diagnostic& d : diags) text += "\n  " + format_diagnostic("", d);
-      throw std::logic_error("--verify-each: pass '" + std::string(pass.name) + "' (application " +
-                             std::to_string(applications_) + ") broke the " + std::string(level_name(level_)) +
-                             " contract of function '" + fn.name + "':" + text);
-    }
-  }
+  if (verify_each_) verify_after(p, fn, header);
+}
+
+void PassManager::verify_after(size_t p, const Function& fn, const ModuleHeader& header) const {
+  std::vector<Diagnostic> diags;
+  verify_function(header, fn, level_, diags);
+  if (diags.empty()) return;
+  std::string text;
+  for (const Diagnostic& d : diags) text += "\n  " + format_diagnostic("", d);
+  throw std::logic_error("--verify-each: pass '" + std::string(passes_[p].name) + "' (application " +
+                         std::to_string(applications_) + ") broke the " + std::string(level_name(level_)) +
+                         " contract of function '" + fn.name + "':" + text);
 }
 
 void PassManager::dump_module(size_t p, uint64_t number, const std::vector<Function>& fns,

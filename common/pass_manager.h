@@ -61,8 +61,10 @@
 // to stderr; the module output is never affected by them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <thread>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -160,7 +162,8 @@ class PassManager {
   };
   // The pending passes and change records of one run (run, run_module).
   struct RunState {
-    std::vector<std::vector<bool>> pending;  // function pass -> function -> must (re)run
+    std::vector<std::vector<uint8_t>> pending;  // function pass -> function -> must (re)run (bytes: threads
+                                                // write different functions' flags at once)
     std::vector<bool> module_pending;        // module pass -> must (re)run
     std::vector<uint64_t> changed_at;        // function -> number of the application that last changed it (0: none)
     std::vector<uint64_t> started_at;        // module pass -> number of its last application (0: none yet)
@@ -176,6 +179,16 @@ class PassManager {
   // what it triggers and carries `st` over the functions it dropped.
   size_t apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st, int round);
   void mark_triggers(size_t p, size_t f, RunState& st) const;
+  // The function passes schedule_[begin, end) over functions [first, last):
+  // serially, or on threads_ threads when no flag shows the order
+  // (parallel_ok). Both return whether any application ran.
+  bool run_segment(size_t begin, size_t end, std::vector<Function>& fns, ModuleHeader& header, RunState& st,
+                   size_t first, size_t last, int round);
+  bool run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns, const ModuleHeader& header,
+                            RunState& st, size_t first, size_t last);
+  bool parallel_ok() const;
+  // --verify-each after pass p changed fn: a broken contract is an internal error.
+  void verify_after(size_t p, const Function& fn, const ModuleHeader& header) const;
   size_t index_of(std::string_view name) const;
   std::vector<size_t> topological_order() const;
   std::vector<size_t> schedule_for(int level) const;
@@ -207,6 +220,9 @@ class PassManager {
 
   std::vector<size_t> schedule_;
   std::vector<bool> scheduled_;  // pass -> in schedule_ (the rounds' triggers only reach these)
+  // Threads for the rounds over the whole module (run_segment_parallel): the
+  // machine's cores, at most 4.
+  size_t threads_ = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
   bool explicit_passes_ = false;
   uint64_t applications_ = 0;
   std::vector<Stats> stats_by_pass_;

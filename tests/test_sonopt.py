@@ -209,3 +209,20 @@ def test_struct_copies_between_locals_end_in_registers():
     out = sonopt_text(ROOT / "tests" / "stages" / "sonopt" / "split_copy.in.txt", "-O2", "--verify-each").stdout
     f = out.decode().split("pipeline g(")[0]
     assert "stackslot" not in f and "copy" not in f and "load" not in f, f
+
+
+def test_rounds_on_threads_give_the_serial_output(tmp_path):
+    """Over the whole module the function passes of a round run on the
+    machine's cores unless a flag shows their order (--stats, --print-*,
+    --bisect-limit): the module must come out byte-identical either way, on
+    a generated program of many functions that inline, loops and calls."""
+    src = tmp_path / "many.c"
+    src.write_text(subprocess.run(["python3", str(ROOT / "scripts" / "gen_c_program.py"), "3000", "many", "1"],
+                                  check=True, capture_output=True, text=True).stdout)
+    son = tmp_path / "many.son"
+    run_tool("pipecc", "-O0", "--stop-after=ssa2son", "-o", son, src, check=0, timeout=120)
+    text = run_tool("pipe-fmt", son, "-f", "text", check=0).stdout
+    assert text.count(b" pipeline ") > 50, "the program should have many functions"
+    threaded = run_tool("sonopt", son, "-O2", "-f", "text", check=0, timeout=120)
+    serial = run_tool("sonopt", son, "-O2", "--stats", "-f", "text", check=0, timeout=120)
+    assert threaded.stdout == serial.stdout
