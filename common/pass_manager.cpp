@@ -7,9 +7,12 @@
 #include <iostream>
 #include <queue>
 #include <sstream>
-#include <thread>
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <exception>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 #include <stdexcept>
 
@@ -221,13 +224,131 @@ void PassManager::run_module(const std::function<bool(Function&)>& next, std::ve
     return;
   }
   RunState st = start_run();
-  Function fn;
-  while (next(fn)) {
-    fns.push_back(std::move(fn));
-    add_function(st);
-    rounds(fns, header, st, fns.size() - 1, fns.size(), false, kMaxRounds);
+  if (parallel_ok()) {
+    std::vector<std::vector<uint8_t>> left = early_rounds_parallel(next, fns, header);
+    for (size_t f = 0; f < fns.size(); ++f) {
+      add_function(st);
+      for (size_t p = 0; p < passes_.size(); ++p)
+        if (!passes_[p].module_pass) st.pending[p][f] = left[f][p];
+    }
+  } else {
+    Function fn;
+    while (next(fn)) {
+      fns.push_back(std::move(fn));
+      add_function(st);
+      rounds(fns, header, st, fns.size() - 1, fns.size(), false, kMaxRounds);
+    }
   }
   rounds(fns, header, st, 0, fns.size(), true, kMaxRounds);
+}
+
+// The function passes' rounds on one function, as rounds() runs them on a
+// one-function range without module passes (the same applications in the
+// same order), without the bookkeeping the serial-order flags need.
+// Returns the function passes still pending when kMaxRounds ran out.
+std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHeader& header,
+                                                  uint64_t& applications) const {
+  std::vector<uint8_t> pending(passes_.size(), 0);
+  for (size_t p : schedule_)
+    if (!passes_[p].module_pass) pending[p] = 1;
+  for (int round = 1; round <= kMaxRounds; ++round) {
+    bool any = false;
+    for (size_t p : schedule_) {
+      if (passes_[p].module_pass || !pending[p]) continue;
+      pending[p] = 0;
+      any = true;
+      ++applications;
+      size_t changes = passes_[p].function_pass(fn, header);
+      if (verify_each_) verify_after(p, fn, header);
+      if (changes == 0) continue;
+      for (size_t t : triggers_[p])
+        if (scheduled_[t] && !passes_[t].module_pass) pending[t] = 1;
+    }
+    if (!any) break;
+  }
+  return pending;
+}
+
+// run_module's early rounds on threads_ threads: this thread reads the
+// functions and queues them, the workers take them in arrival order (each
+// function's rounds read and write only it, so the result is the serial
+// one). Functions sit in a deque, whose elements stay put as it grows, and
+// are moved into `fns` at the end. An error is the one of the lowest
+// function: workers stop taking functions after one (every lower one was
+// already taken, so it is still found), and this thread stops reading; a
+// reading error stands only when no function before it failed, as in the
+// serial order.
+std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::function<bool(Function&)>& next,
+                                                                     std::vector<Function>& fns,
+                                                                     const ModuleHeader& header) {
+  std::deque<Function> arrived;
+  std::deque<std::vector<uint8_t>> left;
+  std::mutex mutex;
+  std::condition_variable ready;
+  size_t taken = 0;
+  bool done = false;
+  std::atomic<bool> failed{false};
+  size_t error_at = std::string::npos;
+  std::exception_ptr error;
+  std::atomic<uint64_t> applications{0};
+  auto work = [&] {
+    uint64_t count = 0;
+    for (;;) {
+      Function* fn;
+      std::vector<uint8_t>* out;
+      size_t f;
+      {
+        std::unique_lock lock(mutex);
+        ready.wait(lock, [&] { return taken < arrived.size() || done || failed; });
+        if (failed || taken == arrived.size()) break;
+        f = taken++;
+        fn = &arrived[f];
+        out = &left[f];
+      }
+      try {
+        *out = function_rounds(*fn, header, count);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (f < error_at) {
+          error_at = f;
+          error = std::current_exception();
+        }
+        failed = true;
+        ready.notify_all();
+      }
+    }
+    applications += count;
+  };
+  std::vector<std::thread> workers;
+  for (size_t k = 0; k < threads_; ++k) workers.emplace_back(work);
+  auto stop = [&] {
+    {
+      std::lock_guard lock(mutex);
+      done = true;
+    }
+    ready.notify_all();
+    for (std::thread& t : workers) t.join();
+    workers.clear();
+  };
+  std::exception_ptr read_error;
+  try {
+    Function fn;
+    while (!failed && next(fn)) {
+      std::lock_guard lock(mutex);
+      arrived.push_back(std::move(fn));
+      left.emplace_back();
+      ready.notify_one();
+    }
+  } catch (...) {
+    read_error = std::current_exception();
+  }
+  stop();
+  applications_ += applications;
+  if (error) std::rethrow_exception(error);
+  if (read_error) std::rethrow_exception(read_error);
+  fns.reserve(fns.size() + arrived.size());
+  for (Function& fn : arrived) fns.push_back(std::move(fn));
+  return {std::make_move_iterator(left.begin()), std::make_move_iterator(left.end())};
 }
 
 PassManager::RunState PassManager::start_run() const {
@@ -316,62 +437,71 @@ bool PassManager::parallel_ok() const {
 // runs next on f, so this runs exactly the applications run_segment would,
 // each on the same input: the module comes out the same. Only their
 // numbering differs, which is why the flags that show it keep the serial
-// order (parallel_ok). An error is the one of the lowest function index.
+// order (parallel_ok).
 bool PassManager::run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns,
                                        const ModuleHeader& header, RunState& st, size_t first, size_t last) {
-  struct Worker {
-    std::vector<uint8_t> module_triggers;
-    uint64_t applications = 0;
-    size_t error_at = std::string::npos;
-    std::exception_ptr error;
-  };
   const uint64_t stamp = applications_ + 1;  // changed_at of what changes here: after every module pass start so far
+  const size_t n = passes_.size();
+  std::vector<uint8_t> module_triggers((last - first) * n, 0);  // per function, so no two threads share a flag
+  std::vector<uint64_t> applications(last - first, 0);
+  parallel_for(threads_, first, last, [&](size_t f) {
+    for (size_t i = begin; i < end; ++i) {
+      size_t p = schedule_[i];
+      if (!st.pending[p][f]) continue;
+      st.pending[p][f] = false;
+      ++applications[f - first];
+      size_t changes = passes_[p].function_pass(fns[f], header);
+      if (verify_each_) verify_after(p, fns[f], header);
+      if (changes == 0) continue;
+      st.changed_at[f] = stamp;
+      for (size_t t : triggers_[p]) {
+        if (!scheduled_[t]) continue;
+        if (passes_[t].module_pass)
+          module_triggers[(f - first) * n + t] = 1;
+        else
+          st.pending[t][f] = true;
+      }
+    }
+  });
+  bool any = false;
+  for (size_t k = 0; k < applications.size(); ++k) {
+    applications_ += applications[k];
+    any |= applications[k] > 0;
+    for (size_t t = 0; t < n; ++t)
+      if (module_triggers[k * n + t]) st.module_pending[t] = true;
+  }
+  return any;
+}
+
+void parallel_for(size_t threads, size_t first, size_t last, const std::function<void(size_t)>& body) {
+  if (threads <= 1 || last - first <= 1) {
+    for (size_t i = first; i < last; ++i) body(i);
+    return;
+  }
   std::atomic<size_t> next{first};
   std::atomic<bool> failed{false};
-  auto work = [&](Worker& w) {
-    w.module_triggers.assign(passes_.size(), 0);
-    for (size_t f; !failed.load(std::memory_order_relaxed) && (f = next.fetch_add(1)) < last;) {
+  std::mutex mutex;
+  size_t error_at = std::string::npos;
+  std::exception_ptr error;
+  auto work = [&] {
+    for (size_t i; !failed.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < last;) {
       try {
-        for (size_t i = begin; i < end; ++i) {
-          size_t p = schedule_[i];
-          if (!st.pending[p][f]) continue;
-          st.pending[p][f] = false;
-          ++w.applications;
-          size_t changes = passes_[p].function_pass(fns[f], header);
-          if (verify_each_) verify_after(p, fns[f], header);
-          if (changes == 0) continue;
-          st.changed_at[f] = stamp;
-          for (size_t t : triggers_[p]) {
-            if (!scheduled_[t]) continue;
-            if (passes_[t].module_pass)
-              w.module_triggers[t] = 1;
-            else
-              st.pending[t][f] = true;
-          }
-        }
+        body(i);
       } catch (...) {
-        w.error_at = f;
-        w.error = std::current_exception();
+        std::lock_guard lock(mutex);
+        if (i < error_at) {
+          error_at = i;
+          error = std::current_exception();
+        }
         failed = true;
       }
     }
   };
-  std::vector<Worker> workers(threads_);
-  std::vector<std::thread> threads;
-  for (size_t k = 1; k < threads_; ++k) threads.emplace_back(work, std::ref(workers[k]));
-  work(workers[0]);
-  for (std::thread& t : threads) t.join();
-  bool any = false;
-  const Worker* first_error = nullptr;
-  for (const Worker& w : workers) {
-    applications_ += w.applications;
-    any |= w.applications > 0;
-    for (size_t t = 0; t < passes_.size(); ++t)
-      if (w.module_triggers[t]) st.module_pending[t] = true;
-    if (w.error && (!first_error || w.error_at < first_error->error_at)) first_error = &w;
-  }
-  if (first_error) std::rethrow_exception(first_error->error);
-  return any;
+  std::vector<std::thread> helpers;
+  for (size_t k = 1; k < std::min(threads, last - first); ++k) helpers.emplace_back(work);
+  work();
+  for (std::thread& t : helpers) t.join();
+  if (error) std::rethrow_exception(error);
 }
 
 size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st,
@@ -384,6 +514,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
   names.reserve(fns.size());
   for (const Function& fn : fns) names.push_back(fn.name);
   st.started_at[p] = applications_ + 1;  // the number apply() gives this application
+  if (parallel_ok()) scope.threads = threads_;
   size_t changes = apply(p, fns, 0, header, round, &scope);
   st.facts[p] = scope.facts;
   // Carry the per-function state over the functions the pass dropped (or,

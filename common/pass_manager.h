@@ -64,11 +64,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <thread>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -105,7 +105,21 @@ struct ModuleScope {
     changed[f] = true;
   }
   bool visit(size_t f, bool facts_changed) const { return facts_changed || f >= dirty.size() || dirty[f]; }
+  // Calls body(f) for every f in [0, n): on `threads` threads when the pass
+  // manager runs rounds on threads (no flag shows the order), else in
+  // order. body(f) may write only what belongs to fns[f] (and its own
+  // slot of a result array), so the outcome is the same either way.
+  size_t threads = 1;
+  void for_each(size_t n, const std::function<void(size_t)>& body) const;
 };
+
+// Calls body(i) for every i in [first, last) on up to `threads` threads,
+// each taking the next index; after all stopped, rethrows the exception of
+// the lowest index that threw (the ones after it may not have run).
+void parallel_for(size_t threads, size_t first, size_t last, const std::function<void(size_t)>& body);
+inline void ModuleScope::for_each(size_t n, const std::function<void(size_t)>& body) const {
+  parallel_for(threads, 0, n, body);
+}
 
 // A module pass may add to the header (an extern for a library function it
 // calls: loop-idiom's memset); the header is written after the passes ran.
@@ -187,6 +201,9 @@ class PassManager {
   bool run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns, const ModuleHeader& header,
                             RunState& st, size_t first, size_t last);
   bool parallel_ok() const;
+  std::vector<uint8_t> function_rounds(Function& fn, const ModuleHeader& header, uint64_t& applications) const;
+  std::vector<std::vector<uint8_t>> early_rounds_parallel(const std::function<bool(Function&)>& next,
+                                                          std::vector<Function>& fns, const ModuleHeader& header);
   // --verify-each after pass p changed fn: a broken contract is an internal error.
   void verify_after(size_t p, const Function& fn, const ModuleHeader& header) const;
   size_t index_of(std::string_view name) const;

@@ -332,14 +332,17 @@ size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope
   uint64_t facts = fingerprint(pure);
   bool facts_changed = facts != scope.facts;
   scope.facts = facts;
+  std::vector<size_t> counts(fns.size(), 0);
+  scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
+    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
+    Graph g(fns[f]);
+    counts[f] = Licm(g, header, pure).run();
+    g.finish();
+  });
   size_t changes = 0;
   for (size_t f = 0; f < fns.size(); ++f) {
-    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) continue;
-    Graph g(fns[f]);
-    size_t c = Licm(g, header, pure).run();
-    g.finish();
-    if (c > 0) scope.mark_changed(f);
-    changes += c;
+    if (counts[f] > 0) scope.mark_changed(f);
+    changes += counts[f];
   }
   return changes;
 }

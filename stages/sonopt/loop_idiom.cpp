@@ -238,14 +238,17 @@ size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope&
   bool facts_changed = facts != scope.facts;
   scope.facts = facts;
   if (!usable) return 0;
+  std::vector<size_t> counts(fns.size(), 0);
+  scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
+    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
+    Graph g(fns[f]);
+    counts[f] = Idiom(g).run();
+    g.finish();
+  });
   size_t changes = 0;
   for (size_t f = 0; f < fns.size(); ++f) {
-    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) continue;
-    Graph g(fns[f]);
-    size_t c = Idiom(g).run();
-    g.finish();
-    if (c > 0) scope.mark_changed(f);
-    changes += c;
+    if (counts[f] > 0) scope.mark_changed(f);
+    changes += counts[f];
   }
   bool declared = std::any_of(header.externs.begin(), header.externs.end(),
                               [](const Extern& e) { return e.name == kMemset; });
