@@ -201,10 +201,13 @@ void PassManager::run(std::vector<Function>& fns, ModuleHeader& header) {
         if (fns.empty()) continue;
         ModuleScope scope;
         scope.dirty.assign(fns.size(), true);
-        apply(p, fns, 0, header, 1, &scope);
+        apply(p, fns, 0, header, 1, &scope, nullptr);
         continue;
       }
-      for (size_t f = 0; f < fns.size(); ++f) apply(p, fns, f, header, 1);
+      for (size_t f = 0; f < fns.size(); ++f) {
+        FunctionCache cache;  // (one application per function and pass: nothing to share)
+        apply(p, fns, f, header, 1, nullptr, &cache);
+      }
     }
     return;
   }
@@ -225,11 +228,13 @@ void PassManager::run_module(const std::function<bool(Function&)>& next, std::ve
   }
   RunState st = start_run();
   if (parallel_ok()) {
-    std::vector<std::vector<uint8_t>> left = early_rounds_parallel(next, fns, header);
+    std::vector<FunctionCache> caches;
+    std::vector<std::vector<uint8_t>> left = early_rounds_parallel(next, fns, header, caches);
     for (size_t f = 0; f < fns.size(); ++f) {
       add_function(st);
       for (size_t p = 0; p < passes_.size(); ++p)
         if (!passes_[p].module_pass) st.pending[p][f] = left[f][p];
+      st.caches[f] = std::move(caches[f]);
     }
   } else {
     Function fn;
@@ -246,7 +251,7 @@ void PassManager::run_module(const std::function<bool(Function&)>& next, std::ve
 // one-function range without module passes (the same applications in the
 // same order), without the bookkeeping the serial-order flags need.
 // Returns the function passes still pending when kMaxRounds ran out.
-std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHeader& header,
+std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHeader& header, FunctionCache& cache,
                                                   uint64_t& applications) const {
   std::vector<uint8_t> pending(passes_.size(), 0);
   for (size_t p : schedule_)
@@ -258,9 +263,10 @@ std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHead
       pending[p] = 0;
       any = true;
       ++applications;
-      size_t changes = passes_[p].function_pass(fn, header);
+      size_t changes = passes_[p].function_pass(fn, header, cache);
       if (verify_each_) verify_after(p, fn, header);
       if (changes == 0) continue;
+      cache.clear();
       for (size_t t : triggers_[p])
         if (scheduled_[t] && !passes_[t].module_pass) pending[t] = 1;
     }
@@ -280,9 +286,11 @@ std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHead
 // serial order.
 std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::function<bool(Function&)>& next,
                                                                      std::vector<Function>& fns,
-                                                                     const ModuleHeader& header) {
+                                                                     const ModuleHeader& header,
+                                                                     std::vector<FunctionCache>& caches) {
   std::deque<Function> arrived;
   std::deque<std::vector<uint8_t>> left;
+  std::deque<FunctionCache> cached;
   std::mutex mutex;
   std::condition_variable ready;
   size_t taken = 0;
@@ -296,6 +304,7 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
     for (;;) {
       Function* fn;
       std::vector<uint8_t>* out;
+      FunctionCache* cache;
       size_t f;
       {
         std::unique_lock lock(mutex);
@@ -304,9 +313,10 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
         f = taken++;
         fn = &arrived[f];
         out = &left[f];
+        cache = &cached[f];
       }
       try {
-        *out = function_rounds(*fn, header, count);
+        *out = function_rounds(*fn, header, *cache, count);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (f < error_at) {
@@ -337,6 +347,7 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
       std::lock_guard lock(mutex);
       arrived.push_back(std::move(fn));
       left.emplace_back();
+      cached.emplace_back();
       ready.notify_one();
     }
   } catch (...) {
@@ -348,6 +359,7 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
   if (read_error) std::rethrow_exception(read_error);
   fns.reserve(fns.size() + arrived.size());
   for (Function& fn : arrived) fns.push_back(std::move(fn));
+  caches.assign(std::make_move_iterator(cached.begin()), std::make_move_iterator(cached.end()));
   return {std::make_move_iterator(left.begin()), std::make_move_iterator(left.end())};
 }
 
@@ -368,6 +380,7 @@ void PassManager::add_function(RunState& st) const {
   for (size_t p : schedule_)
     if (!passes_[p].module_pass) st.pending[p].back() = true;
   st.changed_at.push_back(0);
+  st.caches.emplace_back();
 }
 
 void PassManager::mark_triggers(size_t p, size_t f, RunState& st) const {
@@ -420,7 +433,7 @@ bool PassManager::run_segment(size_t begin, size_t end, std::vector<Function>& f
       if (!st.pending[p][f]) continue;
       st.pending[p][f] = false;
       any = true;
-      if (apply(p, fns, f, header, round) > 0) mark_triggers(p, f, st);
+      if (apply(p, fns, f, header, round, nullptr, &st.caches[f]) > 0) mark_triggers(p, f, st);
     }
   }
   return any;
@@ -450,9 +463,10 @@ bool PassManager::run_segment_parallel(size_t begin, size_t end, std::vector<Fun
       if (!st.pending[p][f]) continue;
       st.pending[p][f] = false;
       ++applications[f - first];
-      size_t changes = passes_[p].function_pass(fns[f], header);
+      size_t changes = passes_[p].function_pass(fns[f], header, st.caches[f]);
       if (verify_each_) verify_after(p, fns[f], header);
       if (changes == 0) continue;
+      st.caches[f].clear();
       st.changed_at[f] = stamp;
       for (size_t t : triggers_[p]) {
         if (!scheduled_[t]) continue;
@@ -515,7 +529,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
   for (const Function& fn : fns) names.push_back(fn.name);
   st.started_at[p] = applications_ + 1;  // the number apply() gives this application
   if (parallel_ok()) scope.threads = threads_;
-  size_t changes = apply(p, fns, 0, header, round, &scope);
+  size_t changes = apply(p, fns, 0, header, round, &scope, nullptr);
   st.facts[p] = scope.facts;
   // Carry the per-function state over the functions the pass dropped (or,
   // in principle, added or reordered), matching them by name.
@@ -527,6 +541,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
     RunState carried = st;
     for (size_t q = 0; q < passes_.size(); ++q) carried.pending[q].assign(fns.size(), false);
     carried.changed_at.assign(fns.size(), applications_);
+    carried.caches.assign(fns.size(), FunctionCache{});
     for (size_t f = 0; f < fns.size(); ++f) {
       auto it = old_index.find(fns[f].name);
       if (it == old_index.end()) {  // a new function: everything is pending on it
@@ -536,10 +551,15 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
       }
       for (size_t q = 0; q < passes_.size(); ++q) carried.pending[q][f] = st.pending[q][it->second];
       carried.changed_at[f] = st.changed_at[it->second];
+      carried.caches[f] = std::move(st.caches[it->second]);
     }
     st = std::move(carried);
   }
   if (changes == 0) return 0;
+  // Whatever it said, no function's cache is trusted after a module pass
+  // changed something (they are few; a function it changed without saying
+  // so must not keep lists of its old graph).
+  for (FunctionCache& c : st.caches) c.clear();
   // A pass that changed something without saying where changed everything.
   bool said = false;
   for (bool c : scope.changed) said = said || c;
@@ -551,7 +571,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
 }
 
 size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round,
-                          ModuleScope* scope) {
+                          ModuleScope* scope, FunctionCache* cache) {
   const PassDecl& pass = passes_[p];
   uint64_t number = ++applications_;
   Function& fn = fns[f];
@@ -579,7 +599,8 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, Module
       snapshot.push_back(fn);
   }
   auto start = std::chrono::steady_clock::now();
-  size_t changes = pass.module_pass ? pass.module_pass(fns, header, *scope) : pass.function_pass(fns[f], header);
+  size_t changes = pass.module_pass ? pass.module_pass(fns, header, *scope) : pass.function_pass(fns[f], header, *cache);
+  if (changes > 0 && cache) cache->clear();
   s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   uint64_t after = 0;
   if (pass.module_pass)

@@ -65,6 +65,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,7 +80,20 @@ namespace pl {
 
 struct ToolInfo;
 
-using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header);
+// Derived data a stage keeps for one function between pass applications
+// (sonopt: its Graph's def-use lists and its blocks and dominators), valid
+// for the function exactly as it is: a round runs many applications in a
+// row that change nothing, and each would otherwise build them again. The
+// pass manager clears it after every application that reports a change (a
+// module pass's: every function's), and a pass clears it the moment it
+// edits the function (sonopt's Graph does on its first edit). Not copied
+// with anything: it belongs to the one run.
+struct FunctionCache {
+  std::shared_ptr<void> data;
+  void clear() { data.reset(); }
+};
+
+using FunctionPassFn = size_t (*)(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 
 // What a module pass is told of the module, and tells back, so that its
 // later applications need not visit every function (with it, a round that
@@ -182,6 +196,7 @@ class PassManager {
     std::vector<uint64_t> changed_at;        // function -> number of the application that last changed it (0: none)
     std::vector<uint64_t> started_at;        // module pass -> number of its last application (0: none yet)
     std::vector<uint64_t> facts;             // module pass -> ModuleScope::facts of its last application
+    std::vector<FunctionCache> caches;       // function -> its cache
   };
   RunState start_run() const;
   void add_function(RunState& st) const;
@@ -201,9 +216,12 @@ class PassManager {
   bool run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns, const ModuleHeader& header,
                             RunState& st, size_t first, size_t last);
   bool parallel_ok() const;
-  std::vector<uint8_t> function_rounds(Function& fn, const ModuleHeader& header, uint64_t& applications) const;
+  std::vector<uint8_t> function_rounds(Function& fn, const ModuleHeader& header, FunctionCache& cache,
+                                       uint64_t& applications) const;
+  // Returns each function's pending passes; fills `caches`.
   std::vector<std::vector<uint8_t>> early_rounds_parallel(const std::function<bool(Function&)>& next,
-                                                          std::vector<Function>& fns, const ModuleHeader& header);
+                                                          std::vector<Function>& fns, const ModuleHeader& header,
+                                                          std::vector<FunctionCache>& caches);
   // --verify-each after pass p changed fn: a broken contract is an internal error.
   void verify_after(size_t p, const Function& fn, const ModuleHeader& header) const;
   size_t index_of(std::string_view name) const;
@@ -212,7 +230,7 @@ class PassManager {
   // One application of pass p to fns[f] (or to all, for a module pass);
   // returns its number of changes (0 when --bisect-limit skips it).
   size_t apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round,
-               ModuleScope* scope = nullptr);
+               ModuleScope* scope, FunctionCache* cache);
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
   void print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns, size_t f,
                      const ModuleHeader& header, size_t changes, int round) const;

@@ -131,7 +131,7 @@ bool rewrite(CfgEdit& g, uint32_t b, size_t q) {
 
 }  // namespace
 
-size_t flags_from_arith(Function& fn, const ModuleHeader&) {
+size_t flags_from_arith(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   for (uint32_t b = 0; b < g.num_blocks(); ++b)

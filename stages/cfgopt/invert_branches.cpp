@@ -45,7 +45,7 @@ bool dominates(const CfgEdit& g, const Function& fn, uint32_t a, uint32_t b) {
 
 }  // namespace
 
-size_t invert_branches(Function& fn, const ModuleHeader&) {
+size_t invert_branches(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   for (uint32_t b = 0; b < g.num_blocks(); ++b) {

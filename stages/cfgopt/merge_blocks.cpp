@@ -40,7 +40,7 @@ void redirect_uses(CfgEdit& g, const std::unordered_map<NodeId, NodeId>& replace
 
 }  // namespace
 
-size_t merge_blocks(Function& fn, const ModuleHeader&) {
+size_t merge_blocks(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   std::unordered_map<NodeId, NodeId> replaced;  // merged phi -> its input

@@ -10,16 +10,17 @@
 #include <cstddef>
 
 #include "ir.h"
+#include "pass_manager.h"
 
 namespace pl::cfgopt {
 
-size_t thread_jumps(Function& fn, const ModuleHeader& header);
-size_t remove_empty_blocks(Function& fn, const ModuleHeader& header);
-size_t merge_blocks(Function& fn, const ModuleHeader& header);
-size_t reuse_flags(Function& fn, const ModuleHeader& header);
-size_t peephole(Function& fn, const ModuleHeader& header);
-size_t flags_from_arith(Function& fn, const ModuleHeader& header);
-size_t invert_branches(Function& fn, const ModuleHeader& header);
-size_t test_miscompile(Function& fn, const ModuleHeader& header);
+size_t thread_jumps(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t remove_empty_blocks(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t merge_blocks(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t reuse_flags(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t peephole(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t flags_from_arith(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t invert_branches(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t test_miscompile(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 
 }  // namespace pl::cfgopt

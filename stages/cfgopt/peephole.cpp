@@ -87,7 +87,7 @@ bool jump_for_equal_successors(CfgEdit& g, uint32_t b) {
 
 }  // namespace
 
-size_t peephole(Function& fn, const ModuleHeader&) {
+size_t peephole(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   for (uint32_t b = 0; b < g.num_blocks(); ++b) changes += jump_for_equal_successors(g, b);

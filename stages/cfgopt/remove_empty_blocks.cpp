@@ -57,7 +57,7 @@ bool bypass_one(CfgEdit& g, uint32_t b) {
 
 }  // namespace
 
-size_t remove_empty_blocks(Function& fn, const ModuleHeader&) {
+size_t remove_empty_blocks(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   for (uint32_t b = 1; b < g.num_blocks(); ++b) {

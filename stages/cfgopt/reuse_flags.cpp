@@ -82,7 +82,7 @@ std::optional<x64::Cond> rewritten(const CfgEdit& g, NodeId user, NodeId f, cons
 
 }  // namespace
 
-size_t reuse_flags(Function& fn, const ModuleHeader&) {
+size_t reuse_flags(Function& fn, const ModuleHeader&, FunctionCache&) {
   CfgEdit g(fn);
   size_t changes = 0;
   NodeId count = static_cast<NodeId>(fn.nodes.size());

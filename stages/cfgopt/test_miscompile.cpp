@@ -11,7 +11,7 @@
 
 namespace pl::cfgopt {
 
-size_t test_miscompile(Function& fn, const ModuleHeader&) {
+size_t test_miscompile(Function& fn, const ModuleHeader&, FunctionCache&) {
   for (Node& n : fn.nodes)
     if (n.op == Op::X64Jcc) {
       std::optional<x64::Cond> cc = cond_at(n, 0);

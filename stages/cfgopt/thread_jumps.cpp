@@ -139,6 +139,6 @@ class Threader {
 
 }  // namespace
 
-size_t thread_jumps(Function& fn, const ModuleHeader&) { return Threader(fn).run(); }
+size_t thread_jumps(Function& fn, const ModuleHeader&, FunctionCache&) { return Threader(fn).run(); }
 
 }  // namespace pl::cfgopt

@@ -195,9 +195,9 @@ bool division_may_trap(const Graph& g, NodeId n) {
 size_t sweep_dead(Graph& g, const SonCfg* blocks) {
   size_t changes = 0;
   {
-    SonCfg built;
-    if (!blocks) built = build_son_cfg(g);
-    const SonCfg& cfg = blocks ? *blocks : built;
+    std::shared_ptr<const SonCfg> built;
+    if (!blocks) built = g.son_cfg();
+    const SonCfg& cfg = blocks ? *blocks : *built;
     std::vector<uint8_t> live_block = reachable_blocks(g, cfg);
     changes += prune_dead_edges(g, cfg, live_block);
     std::vector<uint8_t> live = mark_live(g, cfg, live_block);
@@ -210,8 +210,8 @@ size_t sweep_dead(Graph& g, const SonCfg* blocks) {
   return changes + branches.size();
 }
 
-size_t dce(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t dce(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   size_t changes = sweep_dead(g);
   g.finish();
   return changes;

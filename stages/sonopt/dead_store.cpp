@@ -79,8 +79,8 @@ bool store_is_dead(const Graph& g, const AliasAnalysis& aa, NodeId s) {
 
 }  // namespace
 
-size_t dead_store(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t dead_store(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   AliasAnalysis aa(g);
   std::vector<NodeId> dead;
   for (NodeId n = 0; n < g.size(); ++n)

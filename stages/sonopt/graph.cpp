@@ -7,21 +7,68 @@
 #include <string>
 
 #include "error.h"
+#include "son_cfg.h"
 
 namespace pl::sonopt {
 
-Graph::Graph(Function& fn) : fn_(fn) {
+namespace {
+
+// What a function's FunctionCache holds for sonopt: the def-use lists of
+// the function as it is, and its blocks once a pass asked for them.
+struct GraphCache {
+  size_t nodes = 0;  // the function's node count (a check)
+  std::vector<UserList> users;
+  std::shared_ptr<const SonCfg> cfg;
+};
+
+}  // namespace
+
+Graph::Graph(Function& fn) : fn_(fn) { build_users(); }
+
+Graph::Graph(Function& fn, FunctionCache& cache) : fn_(fn), cache_(&cache) {
+  auto* held = static_cast<GraphCache*>(cache.data.get());
+  if (!held || held->nodes != fn.nodes.size()) {
+    build_users();
+    return;
+  }
+  users_ = std::move(held->users);
+  cfg_ = std::move(held->cfg);
+  dead_.reserve(users_.capacity());
+  dead_.resize(fn.nodes.size(), 0);
+}
+
+Graph::~Graph() {
+  if (!cache_ || edited_ || users_.size() != fn_.nodes.size()) return;
+  auto* held = static_cast<GraphCache*>(cache_->data.get());
+  if (!held) {
+    auto fresh = std::make_shared<GraphCache>();
+    held = fresh.get();
+    cache_->data = std::move(fresh);
+  }
+  held->nodes = fn_.nodes.size();
+  held->users = std::move(users_);
+  held->cfg = std::move(cfg_);
+}
+
+void Graph::build_users() {
   // Room for the nodes the function's array already has room for (a pass
   // that adds nodes leaves it larger), so adding nodes rarely moves every
   // user list.
-  users_.reserve(fn.nodes.capacity());
-  users_.resize(fn.nodes.size());
-  dead_.reserve(fn.nodes.capacity());
-  dead_.resize(fn.nodes.size(), 0);
+  users_.reserve(fn_.nodes.capacity());
+  users_.resize(fn_.nodes.size());
+  dead_.reserve(fn_.nodes.capacity());
+  dead_.resize(fn_.nodes.size(), 0);
   for (NodeId n = 0; n < size(); ++n) {
     for (NodeId c : fn_.nodes[n].control) add_user(c, n);
     for (NodeId i : fn_.nodes[n].inputs) add_user(i, n);
   }
+}
+
+std::shared_ptr<const SonCfg> Graph::son_cfg() {
+  if (cfg_) return cfg_;
+  auto built = std::make_shared<const SonCfg>(build_son_cfg(*this));
+  if (!edited_) cfg_ = built;
+  return built;
 }
 
 uint64_t Graph::const_value_of(NodeId n) const {
@@ -32,6 +79,7 @@ uint64_t Graph::const_value_of(NodeId n) const {
 ValueType Graph::const_type(NodeId n) const { return *literal_value_type(node(n).literals[0]); }
 
 NodeId Graph::add(Node node) {
+  edit();
   NodeId id = size();
   fn_.nodes.push_back(std::move(node));
   users_.emplace_back();
@@ -65,6 +113,7 @@ bool Graph::used_only_by(NodeId n, std::initializer_list<NodeId> allowed) const 
 }
 
 void Graph::add_all(std::vector<Node> nodes) {
+  edit();
   NodeId first = size();
   for (Node& nd : nodes) fn_.nodes.push_back(std::move(nd));
   users_.resize(size());
@@ -96,6 +145,7 @@ void Graph::remove_user(NodeId of, NodeId user) {
 }
 
 void Graph::set_input(NodeId n, size_t i, NodeId v) {
+  edit();
   NodeId old = fn_.nodes[n].inputs[i];
   if (old == v) return;
   remove_user(old, n);
@@ -104,6 +154,7 @@ void Graph::set_input(NodeId n, size_t i, NodeId v) {
 }
 
 void Graph::set_control(NodeId n, size_t i, NodeId c) {
+  edit();
   NodeId old = fn_.nodes[n].control[i];
   if (old == c) return;
   remove_user(old, n);
@@ -112,6 +163,7 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
 }
 
 void Graph::replace_uses(NodeId old, NodeId with) {
+  edit();
   if (old == with) return;
   UserList list = std::move(users_[old]);
   users_[old].clear();
@@ -133,6 +185,7 @@ void Graph::replace_uses(NodeId old, NodeId with) {
 }
 
 void Graph::remove_region_input(NodeId region, size_t i) {
+  edit();
   std::vector<NodeId> phis;
   for (NodeId u : users_[region])
     if (op(u) == Op::Phi && !dead_[u]) phis.push_back(u);
@@ -152,6 +205,7 @@ void Graph::remove_region_input(NodeId region, size_t i) {
 
 void Graph::kill(NodeId n) {
   if (dead_[n]) return;
+  edit();
   if (!users_[n].empty())
     throw std::logic_error("graph: killing " + node_name(n) + " while " + node_name(users_[n][0]) + " uses it");
   Node& nd = fn_.nodes[n];
@@ -164,6 +218,7 @@ void Graph::kill(NodeId n) {
 }
 
 void Graph::kill_set(const std::vector<NodeId>& set) {
+  if (!set.empty()) edit();
   for (NodeId n : set) {
     Node& nd = fn_.nodes[n];
     for (NodeId c : nd.control) remove_user(c, n);
@@ -199,6 +254,7 @@ size_t Graph::kill_if_unused(NodeId n) {
 }
 
 size_t Graph::finish() {
+  if (dead_count_ == 0) return 0;  // nothing killed: every id stays
   std::vector<NodeId> new_id(size(), kNone);
   NodeId next = 0;
   for (NodeId n = 0; n < size(); ++n)

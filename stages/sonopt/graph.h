@@ -12,15 +12,24 @@
 //
 // Invariant kept by every edit: users_ is exactly the reverse of the live
 // nodes' input and control lists; a dead node has no edges and no users.
+//
+// Made with the function's FunctionCache (pass_manager.h), a Graph starts
+// from the def-use lists a Graph of the unchanged function left there, and
+// son_cfg() from the blocks and dominators one built; if it edits nothing,
+// it leaves its lists (and blocks) there in turn. Its first edit clears the
+// cache, so nothing built for the old graph survives a change. Passes edit
+// only through these methods (there is no non-const function()).
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "eval.h"
 #include "ir.h"
+#include "pass_manager.h"
 #include "small_vec.h"
 
 namespace pl::sonopt {
@@ -32,12 +41,21 @@ inline constexpr NodeId kNone = ~NodeId{0};
 // with more (control points, shared values).
 using UserList = SmallVec<NodeId, 3>;
 
+struct SonCfg;
+
 class Graph {
  public:
   explicit Graph(Function& fn);
+  Graph(Function& fn, FunctionCache& cache);
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
 
-  Function& function() { return fn_; }
   const Function& function() const { return fn_; }
+  // The blocks and dominators of the graph as it is now (son_cfg.h): the
+  // cached ones while nothing was edited, else built (and cached while
+  // nothing is edited). Holders keep theirs after later edits.
+  std::shared_ptr<const SonCfg> son_cfg();
   NodeId size() const { return static_cast<NodeId>(fn_.nodes.size()); }
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
   OpId op(NodeId n) const { return fn_.nodes[n].op; }
@@ -67,8 +85,14 @@ class Graph {
   NodeId add_const(ValueType type, uint64_t value, Loc loc);
   void set_input(NodeId n, size_t i, NodeId v);
   void set_control(NodeId n, size_t i, NodeId c);
-  void set_literal(NodeId n, size_t i, Literal lit) { fn_.nodes[n].literals[i] = std::move(lit); }
-  void set_op(NodeId n, OpId op) { fn_.nodes[n].op = op; }
+  void set_literal(NodeId n, size_t i, Literal lit) {
+    edit();
+    fn_.nodes[n].literals[i] = std::move(lit);
+  }
+  void set_op(NodeId n, OpId op) {
+    edit();
+    fn_.nodes[n].op = op;
+  }
   // Every edge into `old` now goes into `with` (old keeps no users).
   void replace_uses(NodeId old, NodeId with);
   // Removes control input i of a region and input i of each of its phis.
@@ -89,11 +113,22 @@ class Graph {
  private:
   void add_user(NodeId of, NodeId user) { users_[of].push_back(user); }
   void remove_user(NodeId of, NodeId user);
+  void build_users();
+  // Called first by every edit: the cache no longer describes the function.
+  void edit() {
+    if (edited_) return;
+    edited_ = true;
+    cfg_.reset();
+    if (cache_) cache_->clear();
+  }
 
   Function& fn_;
   std::vector<UserList> users_;
   std::vector<uint8_t> dead_;
   size_t dead_count_ = 0;  // bytes, not bits: alive() is asked per node by every pass
+  FunctionCache* cache_ = nullptr;
+  bool edited_ = false;
+  std::shared_ptr<const SonCfg> cfg_;
 };
 
 // Visited marks for walks over a graph, reused across walks so that each

@@ -162,9 +162,10 @@ class KeyTable {
 
 }  // namespace
 
-size_t gvn(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
-  SonCfg cfg = build_son_cfg(g);
+size_t gvn(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
+  std::shared_ptr<const SonCfg> blocks = g.son_cfg();  // kept: replacing pure nodes and loads moves no block
+  const SonCfg& cfg = *blocks;
   KeyTable table(g.size());
   std::string key;
   size_t changes = 0;

@@ -371,8 +371,8 @@ class Idealizer {
 
 }  // namespace
 
-size_t idealize(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t idealize(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   size_t changes = Idealizer(g).run();
   g.finish();
   return changes;

@@ -92,7 +92,7 @@ __extension__ typedef __int128 Wide;  // bounds of 64-bit values without overflo
 
 class IvReduce {
  public:
-  explicit IvReduce(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+  explicit IvReduce(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
 
   size_t run() {
     size_t changes = 0;
@@ -368,16 +368,17 @@ class IvReduce {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   LoopForest forest_;
   InvariantMemo memo_;
 };
 
 }  // namespace
 
-size_t iv_reduce(Function& fn, const ModuleHeader&) {
+size_t iv_reduce(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
-  Graph g(fn);
+  Graph g(fn, cache);
   size_t changes = IvReduce(g).run();
   g.finish();
   return changes;

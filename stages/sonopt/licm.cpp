@@ -82,7 +82,7 @@ using PureNames = std::set<std::string, std::less<>>;
 class Licm {
  public:
   Licm(Graph& g, const ModuleHeader& header, const PureNames& pure)
-      : g_(g), header_(header), pure_(pure), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)),
+      : g_(g), header_(header), pure_(pure), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)),
         pinned_(cfg_.blocks.size()) {
     if (forest_.loops.empty()) return;
     for (NodeId n = 0; n < g_.size(); ++n) {
@@ -315,7 +315,8 @@ class Licm {
   Graph& g_;
   const ModuleHeader& header_;
   const PureNames& pure_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   LoopForest forest_;
   mutable std::optional<AliasAnalysis> aa_storage_;  // built on first use (escape analysis of every slot)
   std::vector<std::vector<NodeId>> pinned_;  // block -> the pinned nodes placed there (hoisted ones too)

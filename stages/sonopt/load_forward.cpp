@@ -37,7 +37,7 @@ constexpr int kSteps = 64;
 
 class LoadForward {
  public:
-  explicit LoadForward(Graph& g) : g_(g), cfg_(build_son_cfg(g)), aa_(g) {}
+  explicit LoadForward(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), aa_(g) {}
 
   // Sweeps until a sweep changes nothing (a forwarded value may make a
   // later address or an earlier load equal to another), at most kSweeps.
@@ -105,14 +105,15 @@ class LoadForward {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   AliasAnalysis aa_;
 };
 
 }  // namespace
 
-size_t load_forward(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t load_forward(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   size_t changes = LoadForward(g).run();
   g.finish();
   return changes;

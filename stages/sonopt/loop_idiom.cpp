@@ -68,7 +68,7 @@ bool memset_usable(const std::vector<Function>& fns, const ModuleHeader& header)
 
 class Idiom {
  public:
-  explicit Idiom(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+  explicit Idiom(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
 
   size_t run() {
     size_t changes = 0;
@@ -222,7 +222,8 @@ class Idiom {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   LoopForest forest_;
   InvariantMemo memo_;
 };

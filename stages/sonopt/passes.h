@@ -18,24 +18,24 @@
 
 namespace pl::sonopt {
 
-size_t idealize(Function& fn, const ModuleHeader& header);
-size_t gvn(Function& fn, const ModuleHeader& header);
-size_t load_forward(Function& fn, const ModuleHeader& header);
-size_t split_copy(Function& fn, const ModuleHeader& header);
-size_t scalar_replace(Function& fn, const ModuleHeader& header);
-size_t dead_store(Function& fn, const ModuleHeader& header);
+size_t idealize(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t gvn(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t load_forward(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t split_copy(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t scalar_replace(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t dead_store(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
-size_t iv_reduce(Function& fn, const ModuleHeader& header);
-size_t unroll(Function& fn, const ModuleHeader& header);
-size_t unroll_partial(Function& fn, const ModuleHeader& header);
-size_t tail_recurse(Function& fn, const ModuleHeader& header);
+size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t unroll(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
-size_t sccp(Function& fn, const ModuleHeader& header);
-size_t simplify_cfg(Function& fn, const ModuleHeader& header);
-size_t dce(Function& fn, const ModuleHeader& header);
-size_t test_miscompile(Function& fn, const ModuleHeader& header);
+size_t sccp(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t simplify_cfg(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t dce(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t test_miscompile(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 
 // dce.cpp: removes what cannot run or matters to nothing, on a Graph other
 // passes hold: unreachable blocks (an `if` on a constant reaches only one

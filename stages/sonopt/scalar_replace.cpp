@@ -236,9 +236,9 @@ class SlotReplacer {
 
 }  // namespace
 
-size_t scalar_replace(Function& fn, const ModuleHeader&) {
+size_t scalar_replace(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_op(fn, Op::StackSlot)) return 0;
-  Graph g(fn);
+  Graph g(fn, cache);
   std::vector<NodeId> slots;
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.alive(n) && g.op(n) == Op::StackSlot) slots.push_back(n);

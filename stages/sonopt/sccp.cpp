@@ -44,7 +44,7 @@ struct Cell {
 
 class Sccp {
  public:
-  explicit Sccp(Graph& g) : g_(g), cfg_(build_son_cfg(g)), cell_(g.size()), exec_(cfg_.blocks.size(), false) {
+  explicit Sccp(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), cell_(g.size()), exec_(cfg_.blocks.size(), false) {
     // Floating leaves are never reached through a block: set them now (and
     // queue their users, which no block visit reaches either).
     for (NodeId n = 0; n < g_.size(); ++n) {
@@ -235,7 +235,8 @@ class Sccp {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   std::vector<Cell> cell_;
   std::vector<bool> exec_;
   std::vector<uint32_t> blocks_;
@@ -245,8 +246,8 @@ class Sccp {
 
 }  // namespace
 
-size_t sccp(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t sccp(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   size_t changes = Sccp(g).run();
   g.finish();
   return changes;

@@ -153,8 +153,8 @@ size_t one_sweep(Graph& g, WalkMarks& marks) {
 
 }  // namespace
 
-size_t simplify_cfg(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t simplify_cfg(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   WalkMarks marks;
   size_t changes = 0;
   while (size_t c = one_sweep(g, marks)) changes += c;

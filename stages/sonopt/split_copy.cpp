@@ -154,9 +154,9 @@ size_t find(std::vector<size_t>& parent, size_t x) {
 
 }  // namespace
 
-size_t split_copy(Function& fn, const ModuleHeader&) {
+size_t split_copy(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_op(fn, Op::Copy)) return 0;
-  Graph g(fn);
+  Graph g(fn, cache);
   std::vector<NodeId> slots;
   for (NodeId n = 0; n < g.size(); ++n)
     if (g.op(n) == Op::StackSlot) slots.push_back(n);

@@ -34,6 +34,8 @@
 // every block but start; each phi of H has one input per control input).
 #include <algorithm>
 
+#include <utility>
+
 #include "passes.h"
 
 namespace pl::sonopt {
@@ -42,7 +44,7 @@ namespace {
 
 class TailRecursion {
  public:
-  explicit TailRecursion(Graph& g) : g_(g), fn_(g.function()) {}
+  explicit TailRecursion(Graph& g) : g_(g), fn_(std::as_const(g).function()) {}
 
   size_t run() {
     if (fn_.signature.variadic) return 0;
@@ -176,13 +178,13 @@ class TailRecursion {
   }
 
   Graph& g_;
-  Function& fn_;
+  const Function& fn_;
 };
 
 }  // namespace
 
-size_t tail_recurse(Function& fn, const ModuleHeader&) {
-  Graph g(fn);
+size_t tail_recurse(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+  Graph g(fn, cache);
   size_t changes = TailRecursion(g).run();
   g.finish();
   return changes;

@@ -9,7 +9,7 @@
 
 namespace pl::sonopt {
 
-size_t test_miscompile(Function& fn, const ModuleHeader&) {
+size_t test_miscompile(Function& fn, const ModuleHeader&, FunctionCache&) {
   for (Node& n : fn.nodes)
     if (n.op == Op::Add) {
       n.op = Op::Sub;

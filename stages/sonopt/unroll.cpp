@@ -57,7 +57,7 @@ class Unroll {
   size_t run() {
     size_t changes = 0;
     for (int round = 0; round < kRounds; ++round) {
-      cfg_ = build_son_cfg(g_);
+      cfg_ = *g_.son_cfg();
       forest_ = find_loops(g_, cfg_);
       size_t before = changes;
       for (const Loop& loop : forest_.loops) {
@@ -96,9 +96,9 @@ class Unroll {
 
 }  // namespace
 
-size_t unroll(Function& fn, const ModuleHeader&) {
+size_t unroll(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
-  Graph g(fn);
+  Graph g(fn, cache);
   size_t changes = Unroll(g).run();
   g.finish();
   return changes;

@@ -60,7 +60,7 @@ constexpr size_t kBudget = 48;  // needed nodes of the unrolled body, at most
 
 class PartialUnroll {
  public:
-  explicit PartialUnroll(Graph& g) : g_(g), cfg_(build_son_cfg(g)), forest_(find_loops(g, cfg_)) {}
+  explicit PartialUnroll(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
 
   size_t run() {
     size_t changes = 0;
@@ -128,15 +128,16 @@ class PartialUnroll {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
+  const SonCfg& cfg_;
   LoopForest forest_;
 };
 
 }  // namespace
 
-size_t unroll_partial(Function& fn, const ModuleHeader&) {
+size_t unroll_partial(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
-  Graph g(fn);
+  Graph g(fn, cache);
   size_t changes = PartialUnroll(g).run();
   g.finish();
   return changes;
