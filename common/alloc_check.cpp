@@ -524,7 +524,8 @@ class Checker {
   // The state entering block `to` along the edge from `from` (whose
   // terminator is control input k of `to`'s region): phis take their places.
   void apply_phis(uint32_t to, size_t k, State& s, bool report, uint32_t from) {
-    std::vector<std::pair<unsigned, NodeId>> writes;
+    std::vector<std::pair<unsigned, NodeId>>& writes = phi_writes_;
+    writes.clear();
     for (NodeId id : blocks_[to].nodes) {
       if (op(id) != Phi) break;
       const Node& nd = node(id);
@@ -544,11 +545,12 @@ class Checker {
   void for_each_edge(uint32_t b, F f) const {
     const Block& block = blocks_[b];
     NodeId term = block.nodes.empty() ? block.node : block.nodes.back();
-    std::vector<uint32_t> done;
-    for (NodeId sn : block.successors) {
+    for (size_t i = 0; i < block.successors.size(); ++i) {
+      NodeId sn = block.successors[i];
       uint32_t s = block_of_[sn];
-      if (std::find(done.begin(), done.end(), s) != done.end()) continue;
-      done.push_back(s);
+      if (std::find(block.successors.begin(), block.successors.begin() + static_cast<std::ptrdiff_t>(i), sn) !=
+          block.successors.begin() + static_cast<std::ptrdiff_t>(i))
+        continue;  // a successor listed twice: its edges were visited the first time
       const Node& region = node(sn);
       for (size_t k = 0; k < region.control.size(); ++k)
         if (region.control[k] == term) f(s, k);
@@ -567,34 +569,46 @@ class Checker {
     return changed;
   }
 
+  // Round-robin in reverse postorder over the blocks whose entry state
+  // changed since they were last visited (the meet is monotone, so this
+  // reaches the same fixpoint as visiting every block each round). The
+  // block and edge states are scratch vectors reused across visits.
   void solve() {
     locations_ = num_locations();
     in_.assign(blocks_.size(), State());
     in_[0] = entry_state();
+    std::vector<uint8_t> dirty(blocks_.size(), 0);
+    dirty[0] = 1;
+    State s, e;
     bool changed = true;
     while (changed) {
       changed = false;
       for (uint32_t b : rpo_) {
-        if (in_[b].empty()) continue;
-        State s = in_[b];
+        if (!dirty[b] || in_[b].empty()) continue;
+        dirty[b] = 0;
+        s.assign(in_[b].begin(), in_[b].end());
         for (NodeId id : blocks_[b].nodes) transfer(id, s, false);
         for_each_edge(b, [&](uint32_t to, size_t k) {
-          State e = s;
+          e.assign(s.begin(), s.end());
           apply_phis(to, k, e, false, b);
           if (in_[to].empty()) in_[to].assign(locations_, kTop);
-          if (meet_into(in_[to], e)) changed = true;
+          if (meet_into(in_[to], e)) {
+            dirty[to] = 1;
+            changed = true;
+          }
         });
       }
     }
   }
 
   void report_dataflow() {
+    State s, e;
     for (uint32_t b : rpo_) {
       if (in_[b].empty()) continue;
-      State s = in_[b];
+      s.assign(in_[b].begin(), in_[b].end());
       for (NodeId id : blocks_[b].nodes) transfer(id, s, true);
       for_each_edge(b, [&](uint32_t to, size_t k) {
-        State e = s;
+        e.assign(s.begin(), s.end());
         apply_phis(to, k, e, true, b);
       });
     }
@@ -610,6 +624,7 @@ class Checker {
   std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;
   std::vector<State> in_;
+  std::vector<std::pair<unsigned, NodeId>> phi_writes_;  // apply_phis' scratch
   std::vector<std::pair<NodeId, Diagnostic>> diags_;
 };
 
