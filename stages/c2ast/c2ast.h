@@ -127,6 +127,13 @@ class Locations {
   std::unordered_map<std::string, uint32_t> index_;
   const char* last_name_ = nullptr;
   uint32_t last_index_ = 0;
+  struct Remembered {
+    uint32_t raw = 0;
+    bool valid = false;
+    Loc loc;
+  };
+  static constexpr size_t kRemembered = 4096;
+  std::vector<Remembered> remembered_ = std::vector<Remembered>(kRemembered);
 };
 
 // ---- module.cpp / data.cpp ------------------------------------------------------
