@@ -529,6 +529,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
   for (const Function& fn : fns) names.push_back(fn.name);
   st.started_at[p] = applications_ + 1;  // the number apply() gives this application
   if (parallel_ok()) scope.threads = threads_;
+  scope.caches = &st.caches;
   size_t changes = apply(p, fns, 0, header, round, &scope, nullptr);
   st.facts[p] = scope.facts;
   // Carry the per-function state over the functions the pass dropped (or,

@@ -125,6 +125,10 @@ struct ModuleScope {
   // slot of a result array), so the outcome is the same either way.
   size_t threads = 1;
   void for_each(size_t n, const std::function<void(size_t)>& body) const;
+  // fns[f]'s FunctionCache, for a pass that reads a function through the
+  // same analyses function passes keep (null when the run keeps none).
+  std::vector<FunctionCache>* caches = nullptr;
+  FunctionCache* cache(size_t f) const { return caches && f < caches->size() ? &(*caches)[f] : nullptr; }
 };
 
 // Calls body(i) for every i in [first, last) on up to `threads` threads,

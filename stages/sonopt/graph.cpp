@@ -23,10 +23,8 @@ struct GraphCache {
 
 }  // namespace
 
-Graph::Graph(Function& fn) : fn_(fn) { build_users(); }
-
-Graph::Graph(Function& fn, FunctionCache& cache) : fn_(fn), cache_(&cache) {
-  auto* held = static_cast<GraphCache*>(cache.data.get());
+Graph::Graph(Function& fn, FunctionCache* cache) : fn_(fn), cache_(cache) {
+  auto* held = cache ? static_cast<GraphCache*>(cache->data.get()) : nullptr;
   if (!held || held->nodes != fn.nodes.size()) {
     build_users();
     return;

@@ -45,8 +45,9 @@ struct SonCfg;
 
 class Graph {
  public:
-  explicit Graph(Function& fn);
-  Graph(Function& fn, FunctionCache& cache);
+  explicit Graph(Function& fn) : Graph(fn, nullptr) {}
+  Graph(Function& fn, FunctionCache& cache) : Graph(fn, &cache) {}
+  Graph(Function& fn, FunctionCache* cache);  // (null: none)
   ~Graph();
   Graph(const Graph&) = delete;
   Graph& operator=(const Graph&) = delete;

@@ -60,7 +60,6 @@
 // from outside the loop and reach its header); no load is moved past a
 // store, call or copy that may write its bytes; volatile accesses untouched.
 #include <algorithm>
-#include <optional>
 #include <set>
 #include <string>
 
@@ -336,7 +335,7 @@ size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope
   std::vector<size_t> counts(fns.size(), 0);
   scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
     if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
-    Graph g(fns[f]);
+    Graph g(fns[f], scope.cache(f));
     counts[f] = Licm(g, header, pure).run();
     g.finish();
   });

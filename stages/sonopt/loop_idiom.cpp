@@ -242,7 +242,7 @@ size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope&
   std::vector<size_t> counts(fns.size(), 0);
   scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
     if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
-    Graph g(fns[f]);
+    Graph g(fns[f], scope.cache(f));
     counts[f] = Idiom(g).run();
     g.finish();
   });
