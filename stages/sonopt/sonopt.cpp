@@ -9,7 +9,11 @@
 // runs rounds to a fixpoint; every flag of it (-O, --passes, --list-passes,
 // --print-after, --print-changed, --verify-each, --bisect-limit, --stats)
 // is described there. Functions stream one at a time unless a scheduled pass
-// needs the whole module (inline does, at -O2).
+// needs the whole module (inline does, at -O2); then each function gets the
+// function passes as it arrives, on the machine's cores, and the module
+// passes run once all are in (pass_manager.h, "run_module" and "Threads").
+// A function's def-use lists and blocks are kept between applications that
+// change nothing (graph.h, FunctionCache).
 //
 // The passes, in schedule order:
 //   licm          whole module: loop-invariant loads and calls to pure
