@@ -53,6 +53,27 @@ std::string function_text(const Function& fn, const ModuleHeader& header) {
   return sink.text;
 }
 
+// The exception of the lowest index among those thrown on several threads:
+// the one the serial order would have met first.
+class FirstError {
+ public:
+  void record(size_t index, std::exception_ptr error) {
+    std::lock_guard lock(mutex_);
+    if (index < at_) {
+      at_ = index;
+      error_ = std::move(error);
+    }
+  }
+  void rethrow_if_any() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::mutex mutex_;
+  size_t at_ = std::string::npos;
+  std::exception_ptr error_;
+};
+
 }  // namespace
 
 PassManager::PassManager(std::string tool, std::vector<PassDecl> passes, Level level)
@@ -296,8 +317,7 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
   size_t taken = 0;
   bool done = false;
   std::atomic<bool> failed{false};
-  size_t error_at = std::string::npos;
-  std::exception_ptr error;
+  FirstError error;
   std::atomic<uint64_t> applications{0};
   auto work = [&] {
     uint64_t count = 0;
@@ -318,12 +338,11 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
       try {
         *out = function_rounds(*fn, header, *cache, count);
       } catch (...) {
-        std::lock_guard lock(mutex);
-        if (f < error_at) {
-          error_at = f;
-          error = std::current_exception();
+        error.record(f, std::current_exception());
+        {
+          std::lock_guard lock(mutex);  // (a waiter checks `failed` under it)
+          failed = true;
         }
-        failed = true;
         ready.notify_all();
       }
     }
@@ -355,7 +374,7 @@ std::vector<std::vector<uint8_t>> PassManager::early_rounds_parallel(const std::
   }
   stop();
   applications_ += applications;
-  if (error) std::rethrow_exception(error);
+  error.rethrow_if_any();
   if (read_error) std::rethrow_exception(read_error);
   fns.reserve(fns.size() + arrived.size());
   for (Function& fn : arrived) fns.push_back(std::move(fn));
@@ -494,19 +513,13 @@ void parallel_for(size_t threads, size_t first, size_t last, const std::function
   }
   std::atomic<size_t> next{first};
   std::atomic<bool> failed{false};
-  std::mutex mutex;
-  size_t error_at = std::string::npos;
-  std::exception_ptr error;
+  FirstError error;
   auto work = [&] {
     for (size_t i; !failed.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < last;) {
       try {
         body(i);
       } catch (...) {
-        std::lock_guard lock(mutex);
-        if (i < error_at) {
-          error_at = i;
-          error = std::current_exception();
-        }
+        error.record(i, std::current_exception());
         failed = true;
       }
     }
@@ -515,7 +528,7 @@ void parallel_for(size_t threads, size_t first, size_t last, const std::function
   for (size_t k = 1; k < std::min(threads, last - first); ++k) helpers.emplace_back(work);
   work();
   for (std::thread& t : helpers) t.join();
-  if (error) std::rethrow_exception(error);
+  error.rethrow_if_any();
 }
 
 size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st,
