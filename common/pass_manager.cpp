@@ -2,19 +2,21 @@
 // declarations, the schedule and the flags).
 #include "pass_manager.h"
 
-#include <chrono>
-#include <cstdio>
-#include <iostream>
-#include <queue>
-#include <sstream>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <exception>
+#include <iostream>
 #include <mutex>
+#include <queue>
+#include <sstream>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
-#include <stdexcept>
+
+#include <CLI/CLI.hpp>
 
 #include "format.h"
 #include "graph_diff.h"
@@ -94,6 +96,7 @@ PassManager::PassManager(std::string tool, std::vector<PassDecl> passes, Level l
   }
   order_ = topological_order();
   stats_by_pass_.assign(passes_.size(), {});
+  threads_ = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
 }
 
 size_t PassManager::index_of(std::string_view name) const {

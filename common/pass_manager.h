@@ -82,12 +82,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 
 #include "ir.h"
+
+namespace CLI {
+class App;
+}
 
 namespace pl {
 
@@ -274,7 +276,7 @@ class PassManager {
   std::vector<bool> scheduled_;  // pass -> in schedule_ (the rounds' triggers only reach these)
   // Threads for the rounds over the whole module (run_segment_parallel): the
   // machine's cores, at most 4.
-  size_t threads_ = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  size_t threads_ = 1;  // set by the constructor
   bool explicit_passes_ = false;
   uint64_t applications_ = 0;
   std::vector<Stats> stats_by_pass_;
