@@ -237,7 +237,7 @@ void PassManager::run(std::vector<Function>& fns, ModuleHeader& header) {
   }
   RunState st = start_run();
   for (size_t f = 0; f < fns.size(); ++f) add_function(st);
-  rounds(fns, header, st, 0, fns.size(), true, kMaxRounds);
+  rounds(fns, header, st, 0, fns.size(), true);
 }
 
 void PassManager::run_module(const std::function<bool(Function&)>& next, std::vector<Function>& fns,
@@ -265,10 +265,20 @@ void PassManager::run_module(const std::function<bool(Function&)>& next, std::ve
     while (next(fn)) {
       fns.push_back(std::move(fn));
       add_function(st);
-      rounds(fns, header, st, fns.size() - 1, fns.size(), false, kMaxRounds);
+      rounds(fns, header, st, fns.size() - 1, fns.size(), false);
     }
   }
-  rounds(fns, header, st, 0, fns.size(), true, kMaxRounds);
+  rounds(fns, header, st, 0, fns.size(), true);
+}
+
+// An application of function pass p outside the serial order (threads):
+// no number, no printing, no stats; --verify-each and the cache as apply().
+size_t PassManager::apply_unnumbered(size_t p, Function& fn, const ModuleHeader& header,
+                                     FunctionCache& cache) const {
+  size_t changes = passes_[p].function_pass(fn, header, cache);
+  if (verify_each_) verify_after(p, fn, header);
+  if (changes > 0) cache.clear();
+  return changes;
 }
 
 // The function passes' rounds on one function, as rounds() runs them on a
@@ -287,10 +297,7 @@ std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHead
       pending[p] = 0;
       any = true;
       ++applications;
-      size_t changes = passes_[p].function_pass(fn, header, cache);
-      if (verify_each_) verify_after(p, fn, header);
-      if (changes == 0) continue;
-      cache.clear();
+      if (apply_unnumbered(p, fn, header, cache) == 0) continue;
       for (size_t t : triggers_[p])
         if (scheduled_[t] && !passes_[t].module_pass) pending[t] = 1;
     }
@@ -417,8 +424,8 @@ void PassManager::mark_triggers(size_t p, size_t f, RunState& st) const {
 }
 
 void PassManager::rounds(std::vector<Function>& fns, ModuleHeader& header, RunState& st, size_t first, size_t last,
-                         bool with_module, int max_rounds) {
-  for (int round = 1; round <= max_rounds; ++round) {
+                         bool with_module) {
+  for (int round = 1; round <= kMaxRounds; ++round) {
     bool any = false;
     for (size_t i = 0; i < schedule_.size();) {
       size_t p = schedule_[i];
@@ -485,10 +492,7 @@ bool PassManager::run_segment_parallel(size_t begin, size_t end, std::vector<Fun
       if (!st.pending[p][f]) continue;
       st.pending[p][f] = false;
       ++applications[f - first];
-      size_t changes = passes_[p].function_pass(fns[f], header, st.caches[f]);
-      if (verify_each_) verify_after(p, fns[f], header);
-      if (changes == 0) continue;
-      st.caches[f].clear();
+      if (apply_unnumbered(p, fns[f], header, st.caches[f]) == 0) continue;
       st.changed_at[f] = stamp;
       for (size_t t : triggers_[p]) {
         if (!scheduled_[t]) continue;
@@ -507,6 +511,21 @@ bool PassManager::run_segment_parallel(size_t begin, size_t end, std::vector<Fun
       if (module_triggers[k * n + t]) st.module_pending[t] = true;
   }
   return any;
+}
+
+size_t ModuleScope::change_each(size_t n, uint64_t module_facts, const std::function<size_t(size_t)>& body) {
+  bool all = module_facts != facts;
+  facts = module_facts;
+  std::vector<size_t> counts(n, 0);
+  parallel_for(threads, 0, n, [&](size_t f) {
+    if (all || f >= dirty.size() || dirty[f]) counts[f] = body(f);
+  });
+  size_t changes = 0;
+  for (size_t f = 0; f < n; ++f) {
+    if (counts[f] > 0) mark_changed(f);
+    changes += counts[f];
+  }
+  return changes;
 }
 
 void parallel_for(size_t threads, size_t first, size_t last, const std::function<void(size_t)>& body) {

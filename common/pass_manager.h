@@ -45,7 +45,7 @@
 // reads and writes its function and reads the header), so the early rounds
 // run on the machine's cores (at most 4) as functions arrive, a round's
 // function passes over the module run function by function on them, and a
-// module pass may visit functions on them (ModuleScope::for_each). Each
+// module pass may visit functions on them (ModuleScope::change_each). Each
 // function sees exactly the applications the serial order gives it, so the
 // module comes out byte-identical (tested); only the numbering of the
 // applications differs, so the flags that show it (--stats, --print-after,
@@ -83,7 +83,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
 
 #include "ir.h"
 
@@ -133,13 +132,15 @@ struct ModuleScope {
     if (changed.size() <= f) changed.resize(f + 1, false);
     changed[f] = true;
   }
-  bool visit(size_t f, bool facts_changed) const { return facts_changed || f >= dirty.size() || dirty[f]; }
-  // Calls body(f) for every f in [0, n): on `threads` threads when the pass
+  // Runs body(f), which changes only fns[f] and returns its number of
+  // changes, on every function that changed since this pass last ran, or
+  // on every function when `module_facts` (what the pass depends on beyond
+  // each function) differ from last time's; records them in `facts`, marks
+  // what body changed, returns the sum. On `threads` threads when the pass
   // manager runs rounds on threads (no flag shows the order), else in
-  // order. body(f) may write only what belongs to fns[f] (and its own
-  // slot of a result array), so the outcome is the same either way.
+  // order: the outcome is the same.
+  size_t change_each(size_t n, uint64_t module_facts, const std::function<size_t(size_t)>& body);
   size_t threads = 1;
-  void for_each(size_t n, const std::function<void(size_t)>& body) const;
   // fns[f]'s FunctionCache, for a pass that reads a function through the
   // same analyses function passes keep (null when the run keeps none).
   std::vector<FunctionCache>* caches = nullptr;
@@ -150,9 +151,6 @@ struct ModuleScope {
 // each taking the next index; after all stopped, rethrows the exception of
 // the lowest index that threw (the ones after it may not have run).
 void parallel_for(size_t threads, size_t first, size_t last, const std::function<void(size_t)>& body);
-inline void ModuleScope::for_each(size_t n, const std::function<void(size_t)>& body) const {
-  parallel_for(threads, 0, n, body);
-}
 
 // A module pass may add to the header (an extern for a library function it
 // calls: loop-idiom's memset); the header is written after the passes ran.
@@ -219,10 +217,10 @@ class PassManager {
   };
   RunState start_run() const;
   void add_function(RunState& st) const;
-  // Rounds to a fixpoint (at most max_rounds) over functions [first, last)
+  // Rounds to a fixpoint (at most kMaxRounds) over functions [first, last)
   // of fns; module passes only when `with_module` (then over all of fns).
   void rounds(std::vector<Function>& fns, ModuleHeader& header, RunState& st, size_t first, size_t last,
-              bool with_module, int max_rounds);
+              bool with_module);
   // One application of module pass p with its ModuleScope from `st`; marks
   // what it triggers and carries `st` over the functions it dropped.
   size_t apply_module_pass(size_t p, std::vector<Function>& fns, ModuleHeader& header, RunState& st, int round);
@@ -235,6 +233,7 @@ class PassManager {
   bool run_segment_parallel(size_t begin, size_t end, std::vector<Function>& fns, const ModuleHeader& header,
                             RunState& st, size_t first, size_t last);
   bool parallel_ok() const;
+  size_t apply_unnumbered(size_t p, Function& fn, const ModuleHeader& header, FunctionCache& cache) const;
   std::vector<uint8_t> function_rounds(Function& fn, const ModuleHeader& header, FunctionCache& cache,
                                        uint64_t& applications) const;
   // Returns each function's pending passes; fills `caches`.

@@ -226,3 +226,20 @@ def test_rounds_on_threads_give_the_serial_output(tmp_path):
     threaded = run_tool("sonopt", son, "-O2", "-f", "text", check=0, timeout=120)
     serial = run_tool("sonopt", son, "-O2", "--stats", "-f", "text", check=0, timeout=120)
     assert threaded.stdout == serial.stdout
+
+
+@pytest.mark.parametrize("jobs", ["threads", "serial"])
+def test_a_broken_function_after_good_ones_is_diagnosed(jobs, tmp_path):
+    """At -O2 the functions read so far are already being optimized (on
+    threads unless --stats keeps the serial order) when a later one turns out
+    broken: the reader's diagnostic, with its line, exit 1, no output file."""
+    good = run_tool("pipe-gen", "--seed", 3, "--level", "son", "--nodes", 200, "--functions", 6, "-f", "text",
+                    check=0).stdout
+    src = tmp_path / "m.txt"
+    src.write_bytes(good + b"pipeline broken() -> void {\n  i0 = start\n  i1 = jump ^i9\n}\n")
+    line = good.count(b"\n") + 3
+    out = tmp_path / "out.txt"
+    extra = ["--stats"] if jobs == "serial" else []
+    proc = run_tool("sonopt", src, "-O2", *extra, "-o", out, "-f", "text", check=1)
+    assert f"m.txt:{line}:".encode() in proc.stderr and b"undefined node i9" in proc.stderr, proc.stderr
+    assert not out.exists()

@@ -31,6 +31,7 @@ Graph::Graph(Function& fn, FunctionCache* cache) : fn_(fn), cache_(cache) {
   }
   users_ = std::move(held->users);
   cfg_ = std::move(held->cfg);
+  cache->clear();  // taken: a second Graph of the function meanwhile builds its own
   dead_.reserve(users_.capacity());
   dead_.resize(fn.nodes.size(), 0);
 }

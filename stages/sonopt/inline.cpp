@@ -344,14 +344,7 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
       size_t callee = callee_of(fns[f], nd, census.index);
       return callee != std::string::npos && callee != f && wanted(callee);
     };
-    // Room for every candidate's copy at once (bounded by the budget): the
-    // caller's node array then grows once, not by doubling per splice
-    // (each doubling of a large caller touched fresh pages).
-    size_t room = 0;
-    for (const Node& nd : fns[f].nodes)
-      if (candidate(nd)) room += fns[callee_of(fns[f], nd, census.index)].nodes.size() + 4;
-    if (room == 0) continue;  // no Graph to build
-    fns[f].nodes.reserve(fns[f].nodes.size() + std::min(room, kCallerBudget));
+    if (std::none_of(fns[f].nodes.begin(), fns[f].nodes.end(), candidate)) continue;  // no Graph to build
     Graph g(fns[f]);
     for (NodeId n = 0; n < g.size(); ++n) {
       if (g.op(n) != Op::Call) continue;

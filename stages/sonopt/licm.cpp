@@ -329,22 +329,13 @@ class Licm {
 // module whose pure functions are the same, is skipped.
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   PureNames pure = pure_function_names(fns);
-  uint64_t facts = fingerprint(pure);
-  bool facts_changed = facts != scope.facts;
-  scope.facts = facts;
-  std::vector<size_t> counts(fns.size(), 0);
-  scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
-    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
+  return scope.change_each(fns.size(), fingerprint(pure), [&](size_t f) -> size_t {
+    if (!has_loop_carried_phi(fns[f])) return 0;
     Graph g(fns[f], scope.cache(f));
-    counts[f] = Licm(g, header, pure).run();
+    size_t changes = Licm(g, header, pure).run();
     g.finish();
+    return changes;
   });
-  size_t changes = 0;
-  for (size_t f = 0; f < fns.size(); ++f) {
-    if (counts[f] > 0) scope.mark_changed(f);
-    changes += counts[f];
-  }
-  return changes;
 }
 
 }  // namespace pl::sonopt

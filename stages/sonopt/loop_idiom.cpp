@@ -235,22 +235,13 @@ class Idiom {
 // while that stays so.
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   bool usable = memset_usable(fns, header);
-  uint64_t facts = usable ? 2 : 1;
-  bool facts_changed = facts != scope.facts;
-  scope.facts = facts;
-  if (!usable) return 0;
-  std::vector<size_t> counts(fns.size(), 0);
-  scope.for_each(fns.size(), [&](size_t f) {  // each function on its own
-    if (!scope.visit(f, facts_changed) || !has_loop_carried_phi(fns[f])) return;
+  size_t changes = scope.change_each(fns.size(), usable ? 2 : 1, [&](size_t f) -> size_t {
+    if (!usable || !has_loop_carried_phi(fns[f])) return 0;
     Graph g(fns[f], scope.cache(f));
-    counts[f] = Idiom(g).run();
+    size_t c = Idiom(g).run();
     g.finish();
+    return c;
   });
-  size_t changes = 0;
-  for (size_t f = 0; f < fns.size(); ++f) {
-    if (counts[f] > 0) scope.mark_changed(f);
-    changes += counts[f];
-  }
   bool declared = std::any_of(header.externs.begin(), header.externs.end(),
                               [](const Extern& e) { return e.name == kMemset; });
   if (changes > 0 && !declared) header.externs.push_back(Extern{kMemset, ExternKind::Function, memset_signature()});

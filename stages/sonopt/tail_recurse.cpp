@@ -33,7 +33,6 @@
 // Invariants needed: the son contract. Kept: the son contract (H dominates
 // every block but start; each phi of H has one input per control input).
 #include <algorithm>
-
 #include <utility>
 
 #include "passes.h"
