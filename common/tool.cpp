@@ -42,9 +42,16 @@ void write_stderr(const char* text) {
   }
 }
 
+// The handler each fatal signal had before ours: SIG_DFL in a plain run, the
+// sanitizer's or libFuzzer's in scripts/fuzz-stage's targets (which must
+// still see the crash to save the input). Written in main() before any
+// signal can be raised by our code.
+constexpr int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+struct sigaction g_previous_action[NSIG];
+
 extern "C" void on_fatal_signal(int sig) {
   write_stderr(g_crash_banner);
-  std::signal(sig, SIG_DFL);
+  ::sigaction(sig, &g_previous_action[sig], nullptr);
   std::raise(sig);
 }
 
@@ -71,7 +78,16 @@ void install_crash_handler(const std::string& tool, const std::string& cmd) {
   std::string banner = tool + ": internal error (crash). Please report it with the input and this command:\n  " +
                        cmd + "\n";
   std::strncpy(g_crash_banner, banner.c_str(), sizeof(g_crash_banner) - 1);
-  for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) std::signal(sig, on_fatal_signal);
+  struct sigaction ours {};
+  ours.sa_handler = on_fatal_signal;
+  sigemptyset(&ours.sa_mask);
+  for (int sig : kFatalSignals) {
+    struct sigaction previous {};
+    ::sigaction(sig, &ours, &previous);
+    // A second Tool in one process (a fuzz target calls main per input)
+    // keeps the first one's record of what came before.
+    if (previous.sa_handler != on_fatal_signal) g_previous_action[sig] = previous;
+  }
 }
 
 }  // namespace

@@ -31,7 +31,10 @@
 //   - the opcode's level bits include the function's level;
 //   - literal count and kinds per the literal shape: t = value type name,
 //     i = integer, n = non-negative integer, s = string, y = non-empty string
-//     (its existence is checked by ModuleVerifier::end()), j = anything;
+//     (its existence is checked by ModuleVerifier::end()), j = anything; at
+//     the x64 levels d = signed 32-bit integer, x = address scale (0 1 2 4
+//     8), k = condition code, a = integer argument register, e = callee-saved
+//     register;
 //   - input count per the input shape, control count per the control column.
 // B. Kinds, every level
 //   - result kinds come from the table: c control, v value, m memory, x
@@ -141,6 +144,16 @@
 //   Nothing generic is left at the x64 levels: A's level bits admit only
 //   x64: opcodes, start, region, jump, proj, phi, undefined and entrymem.
 //
+// J. x64 operands (son-x64, cfg-x64, ra-x64; check_x64_operands)
+//   - one x64:argreg per argument register, one x64:entryreg per
+//     callee-saved register, each hanging off start;
+//   - an address's inputs follow its literals (base unless a symbol, index
+//     when the scale is not 0; a symbol has scale 0);
+//   - at most 6 register arguments per call, 2 values per x64:ret;
+//   - an immediate shift count below the operand size;
+//   - extensions widen (no i1), loadzx reads 8/16 bits, loadsx 8/16/32,
+//     x64:load i32 or i64.
+//
 // NOT YET CHECKED
 //   - value types of operands against each other and against type literals
 //     (add's operands are the add's type, ...): types are literals and the
@@ -149,10 +162,13 @@
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
-//   - call signatures against the callee's extern or function signature.
+//   - call signatures against the callee's extern or function signature;
+//   - x64 operand sizes against the operands' definers, x64:stackslot
+//     alignment, x64:call's al against its callee.
 #include "verify.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -163,6 +179,7 @@
 
 #include "abi.h"
 #include "alloc_check.h"
+#include "eval.h"
 #include "renumber.h"
 #include "text_format.h"
 #include "x64.h"
@@ -307,6 +324,18 @@ uint64_t as_index(const Literal& lit) {
   return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
 }
 
+bool is_address_scale(uint64_t s) { return s == 0 || s == 1 || s == 2 || s == 4 || s == 8; }
+
+bool is_arg_reg(std::string_view name) {
+  std::optional<x64::Reg> r = x64::parse_reg(name);
+  return r && std::find(x64::kArgRegs.begin(), x64::kArgRegs.end(), *r) != x64::kArgRegs.end();
+}
+
+bool is_callee_saved(std::string_view name) {
+  std::optional<x64::Reg> r = x64::parse_reg(name);
+  return r && (x64::kCalleeSaved & x64::reg_bit(*r)) != 0;
+}
+
 // What a literal of shape `letter` must be, if `lit` is not that.
 std::optional<std::string_view> literal_problem(char letter, const Literal& lit) {
   bool is_string = lit.kind() == Literal::Kind::String;
@@ -329,6 +358,22 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
     case 'y':
       if (is_string && !lit.as_string().empty()) return std::nullopt;
       return "a symbol name (a non-empty string)";
+    case 'd':
+      if (lit.kind() == Literal::Kind::Int && lit.as_int() >= INT32_MIN && lit.as_int() <= INT32_MAX) return std::nullopt;
+      if (lit.kind() == Literal::Kind::UInt && lit.as_uint() <= INT32_MAX) return std::nullopt;
+      return "a signed 32-bit integer";
+    case 'x':
+      if (is_non_negative_int(lit) && is_address_scale(as_index(lit))) return std::nullopt;
+      return "an address scale (0, 1, 2, 4 or 8)";
+    case 'k':
+      if (is_string && x64::parse_cond(lit.as_string())) return std::nullopt;
+      return "a condition code (o no b ae e ne be a s ns p np l ge le g)";
+    case 'a':
+      if (is_string && is_arg_reg(lit.as_string())) return std::nullopt;
+      return "an integer argument register (rdi rsi rdx rcx r8 r9)";
+    case 'e':
+      if (is_string && is_callee_saved(lit.as_string())) return std::nullopt;
+      return "a callee-saved register (rbx rbp r12 r13 r14 r15)";
     default: return std::nullopt;
   }
 }
@@ -873,7 +918,10 @@ class FunctionVerifier {
       check_cfg_level();
     else
       check_graph_level();
-    if (level_ == Level::SonX64 || level_ == Level::CfgX64 || level_ == Level::RaX64) check_flags();
+    if (level_ == Level::SonX64 || level_ == Level::CfgX64 || level_ == Level::RaX64) {
+      check_flags();
+      check_x64_operands();
+    }
     if (level_ == Level::Ast) AstChecker(fn_, out_, shape_ok_).run();
   }
 
@@ -917,6 +965,87 @@ class FunctionVerifier {
         continue;  // C reported the placement
       check_flags_order(f, u, "its flags input ", "a flags producer sits right before its user");
     }
+  }
+
+  // ---- J: x64 operands (what the literal shapes, A, cannot say alone) ----
+  // Each register is taken once at entry (one x64:argreg per argument
+  // register, one x64:entryreg per callee-saved register); an address's
+  // inputs are what its literals say (a base unless there is a symbol, an
+  // index when the scale is not 0); a call passes at most six register
+  // arguments and a return at most two values; a shift by an immediate
+  // stays below the operand size; an extension widens, from the sizes the
+  // instruction has.
+  void check_x64_operands() {
+    std::array<NodeId, x64::kNumRegs> taken;
+    taken.fill(kNone);
+    for (NodeId id = 0; id < n_; ++id) {
+      if (!shape_ok_[id]) continue;
+      const Node& n = node(id);
+      if (is(id, X64ArgReg) || is(id, X64EntryReg)) {
+        std::string_view name = n.literals[is(id, X64ArgReg) ? 1 : 0].as_string();
+        auto r = static_cast<size_t>(*x64::parse_reg(name));
+        if (taken[r] != kNone)
+          out_.at_node(id, "takes " + std::string(name) + " at entry, which " + ref(taken[r]) +
+                               " takes already (one node per register)");
+        else
+          taken[r] = id;
+      }
+      if (x64::is_x64(n.op)) check_x64_operand_counts(id);
+      if (is(id, X64ShlI) || is(id, X64ShrI) || is(id, X64SarI)) check_shift_count(id);
+      if (is(id, X64MovSX) || is(id, X64MovZX) || is(id, X64LoadSX) || is(id, X64LoadZX) || is(id, X64LoadSXV) ||
+          is(id, X64LoadZXV) || is(id, X64Load) || is(id, X64LoadV))
+        check_extension(id);
+    }
+  }
+
+  void check_x64_operand_counts(NodeId id) {
+    const Node& n = node(id);
+    const x64::Constraints& c = x64::constraints(n.op);
+    if (c.address_literal >= 0) {
+      auto lit = static_cast<size_t>(c.address_literal), in = static_cast<size_t>(c.address_input);
+      bool symbol = n.literals.size() > lit + 2, indexed = n.literals[lit].bits() != 0;
+      size_t want = in + (symbol ? 0 : 1) + (indexed ? 1 : 0);
+      if (symbol && indexed)
+        out_.at_node(id, "an address with a symbol has no index, so its scale must be 0");
+      else if (n.inputs.size() != want)
+        out_.at_node(id, "its address takes " + plural(want - in, "input") + " (" +
+                             (symbol ? "a symbol: no base" : "a base") + (indexed ? " and an index" : "") + "), found " +
+                             std::to_string(n.inputs.size() - std::min(n.inputs.size(), in)));
+    }
+    size_t fixed = is(id, X64Call) || is(id, X64Ret) ? 1 : is(id, X64CallInd) ? 2 : n.inputs.size();
+    size_t most = is(id, X64Ret) ? x64::kReturnRegs.size() : x64::kArgRegs.size();
+    if (n.inputs.size() > fixed + most)
+      out_.at_node(id, op_of(id) + (is(id, X64Ret) ? " returns at most 2 values (rax, rdx), found "
+                                                   : " passes at most 6 register arguments (stack ones go through "
+                                                     "x64:outarg), found ") +
+                           std::to_string(n.inputs.size() - fixed));
+  }
+
+  void check_shift_count(NodeId id) {
+    std::optional<unsigned> bits = x64::operand_bits(node(id));
+    uint64_t count = node(id).literals[1].bits();
+    if (bits && count >= *bits)
+      out_.at_node(id, "shift by " + std::to_string(count) + " at " + std::to_string(*bits) +
+                           " bits (an immediate shift count is below the operand size)");
+  }
+
+  // movsx, movzx, loadsx, loadzx: from < to, and a load reads 8 or 16 bits
+  // (32 too when it sign-extends); x64:load reads i32 or i64.
+  void check_extension(NodeId id) {
+    const Node& n = node(id);
+    unsigned from = type_bits(*literal_value_type(n.literals[0]));
+    if (is(id, X64Load) || is(id, X64LoadV)) {
+      if (from < 32) out_.at_node(id, op_of(id) + " loads i32 or i64 (smaller ones: x64:loadsx or x64:loadzx)");
+      return;
+    }
+    unsigned to = type_bits(*literal_value_type(n.literals[1]));
+    bool sign = is(id, X64MovSX) || is(id, X64LoadSX) || is(id, X64LoadSXV);
+    bool load = !is(id, X64MovSX) && !is(id, X64MovZX);
+    if (from == 1 || to == 1 || from >= to)
+      out_.at_node(id, op_of(id) + " extends to a wider operand size, not from " + std::to_string(from) + " to " +
+                           std::to_string(to) + " bits");
+    else if (load && from > (sign ? 32u : 16u))
+      out_.at_node(id, op_of(id) + " loads 8 or 16 bits" + (sign ? " or 32" : "") + ", not " + std::to_string(from));
   }
 
   // At cfg-x64 `first` is the node directly before `second` in its block,
@@ -1133,7 +1262,7 @@ class FunctionVerifier {
   // ---- shared: function entry and phis; E: params and returns ----
   void check_function_entry_and_phi(NodeId id) {
     if (!is_table(id)) return;
-    if (is(id, Param) || is(id, EntryMem)) check_hangs_off_start(id);
+    if (is(id, Param) || is(id, EntryMem) || is(id, X64ArgReg) || is(id, X64EntryReg)) check_hangs_off_start(id);
     if (is(id, Param)) check_param(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);

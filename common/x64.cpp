@@ -101,10 +101,10 @@ Constraints decode(OpId op) {
     else if (auto r = letter_reg(k)) c.clobbers |= reg_bit(*r);
     else bad_row(op, std::string("unknown clobber letter '") + k + "'");
   }
-  // Rows with an address end their literal shape in `niy?` and their input
-  // shape in `v*` (base and index).
+  // Rows with an address end their literal shape in `xdy?` (scale,
+  // displacement, symbol) and their input shape in `v*` (base and index).
   std::string_view lits = info.literals;
-  if (lits.size() >= 4 && lits.substr(lits.size() - 4) == "niy?") {
+  if (lits.size() >= 4 && lits.substr(lits.size() - 4) == "xdy?") {
     c.address_literal = static_cast<int>(shape_letters(lits) - 3);
     c.address_input = static_cast<int>(shape_letters(info.inputs) - 1);
   }

@@ -93,7 +93,15 @@ class Lowerer {
   NodeId movi(ValueType t, int64_t imm);
   NodeId binary(OpId op, ValueType t, NodeId a, NodeId b) { return emit(op, {tlit(t)}, {a, b}); }
   NodeId unary(OpId op, ValueType t, NodeId a) { return emit(op, {tlit(t)}, {a}); }
-  NodeId with_imm(OpId op, ValueType t, NodeId a, int64_t imm) { return emit(op, {tlit(t), Literal::integer(imm)}, {a}); }
+  NodeId with_imm(OpId op, ValueType t, NodeId a, int64_t imm) {
+    return emit(op, {tlit(t), Literal::integer(immediate(t, imm))}, {a});
+  }
+  // An instruction at t bits reads only the low t bits of its immediate:
+  // those bits, sign-extended (a constant wider than its user's type, which
+  // the generic levels allow, so always fits 32 bits below i64).
+  static int64_t immediate(ValueType t, int64_t c) {
+    return type_bits(t) < 64 ? sign_extend(static_cast<uint64_t>(c), type_bits(t)) : c;
+  }
   NodeId extend(bool sign, ValueType from, ValueType to, NodeId a);
   NodeId lea(const Addr& a);
   NodeId load(ValueType t, NodeId mem, NodeId ctl, const Addr& a);  // t: i8..i64, zero-extending the narrow ones

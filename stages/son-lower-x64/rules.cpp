@@ -395,7 +395,8 @@ NodeId store_imm(Lowerer& l, NodeId n) {
   auto c = l.constant(nd.inputs[2]);
   if (!c || !imm_fits(t, *c)) return kNone;
   Addr a = l.address(nd.inputs[1]);
-  LiteralList lits = {Lowerer::tlit(t), Literal::integer(*c), Literal::integer(a.scale), Literal::integer(a.disp)};
+  LiteralList lits = {Lowerer::tlit(t), Literal::integer(Lowerer::immediate(t, *c)), Literal::integer(a.scale),
+                      Literal::integer(a.disp)};
   InputList ins = {l.value(nd.inputs[0])};
   if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
   if (a.base != kNone) ins.push_back(a.base);
