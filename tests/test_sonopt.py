@@ -6,6 +6,7 @@ seeds (tests/test_csmith.py) run every program through sonopt -O2
 --verify-each, check that a second -O2 run changes nothing, and hold
 pipe-run's result on the optimized module to gcc's.
 """
+import re
 import subprocess
 
 import pytest
@@ -243,3 +244,46 @@ def test_a_broken_function_after_good_ones_is_diagnosed(jobs, tmp_path):
     proc = run_tool("sonopt", src, "-O2", *extra, "-o", out, "-f", "text", check=1)
     assert f"m.txt:{line}:".encode() in proc.stderr and b"undefined node i9" in proc.stderr, proc.stderr
     assert not out.exists()
+
+
+FACTS_CHANGE = r"""
+int g;
+static int flag(void) { return 0; }
+int B(int x) {
+  if (flag()) g = 1;
+  int s = 0;
+  for (int i = 0; i < x; i++) s += (i * x) ^ (s >> 3);
+  for (int i = 0; i < x; i++) s += (i * 7) ^ (s << 1);
+  for (int i = 0; i < x; i++) s -= (i * 5) ^ (s >> 2);
+  return s;
+}
+int A(int n, int k) {
+  int t = 0, i = 0;
+  do { t += B(k) + i; i++; } while (i < n);
+  return t;
+}
+"""
+
+
+@pytest.mark.parametrize("jobs", ["threads", "serial"])
+def test_licm_revisits_an_unchanged_function_when_a_callee_becomes_pure(jobs, tmp_path):
+    """B stores to g until const-call folds flag() (round 1) and the store
+    dies (round 2); A does not change after round 1, but licm must visit it
+    again once the set of pure functions changed (ModuleScope facts) and
+    take the call B(k) out of the loop, to start."""
+    son = c_to_son(tmp_path, FACTS_CHANGE, "facts")
+    trace = run_tool("sonopt", son, "-O2", "--print-after=all", "--print-changed", "-o", "/dev/null",
+                     check=0).stderr.decode()
+    # "# licm changed 'A' (application 69, round 3, 1 change)" -> (licm, A, 3)
+    steps = [re.match(r"# (\S+) changed '(\w+)' \(application \d+, round (\d+)", line)
+             for line in trace.splitlines()]
+    steps = [(m.group(1), m.group(2), int(m.group(3))) for m in steps if m]
+    hoist = next(s for s in steps if s[:2] == ("licm", "A"))
+    pure = next(s for s in steps if s[:2] == ("const-call", "B"))
+    assert pure[2] < hoist[2], steps
+    assert all(s[2] == 1 for s in steps if s[1] == "A" and s != hoist), steps
+    extra = ["--stats"] if jobs == "serial" else []
+    text = sonopt_text(son, "-O2", *extra).stdout.decode()
+    a = text[text.index("pipeline A("):]
+    call = next(line for line in a.splitlines() if " = call " in line)
+    assert "call ^i0," in call, a
