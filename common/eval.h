@@ -147,6 +147,12 @@ uint64_t const_value(const Literal& lit, unsigned bits);
 // The families eval_pure() knows; everything else is NotEvaluable.
 enum class EvalClass : uint8_t { None, Const, Unary, Binary, Shift, Divide, Compare, Convert };
 EvalClass eval_class(OpId op);
+// The generic opcodes an ast:op may name: every class above but Const and None
+// (arithmetic, shifts, division, comparisons, conversions).
+inline bool is_ast_op_target(OpId op) {
+  EvalClass k = eval_class(op);
+  return k != EvalClass::None && k != EvalClass::Const;
+}
 
 // Two-operand opcodes (Binary, Shift, Divide, Compare): the result, or nullopt
 // with `err` set. `bits` is the width of the type literal.

@@ -89,7 +89,10 @@
 //     ptr, sret only on parameter 0), its result a value type or void (void
 //     when parameter 0 is sret);
 //   - a param's type is the value type of signature.params[index], index <
-//     params.size(), and at most one param per index;
+//     params.size(), and at most one param per index (ast:param: the same
+//     but for the count);
+//   - an ast:op names an opcode of eval.h's is_ast_op_target, with that
+//     opcode's type literals and inputs;
 //   - a call's (and ast:call's) optional parameter list literal parses
 //     (abi.h), has exactly as many fixed parameters as the call has
 //     arguments (at most as many when variadic), and with sret the call's
@@ -104,7 +107,9 @@
 //     distinct, "" allowed for a bare graph); a duplicate function name is
 //     reported when the second function arrives;
 //   - only function externs carry a signature; signature types are valid;
-//   - at end(): every symbol named by a symaddr or a relocation is a function,
+//   - at end(): every symbol named by a literal of shape y (symaddr,
+//     ast:symaddr, x64:call, x64:loadgot, a RIP-relative address) or by a
+//     relocation is a function,
 //     data item or extern of the module.
 //
 // G. The ast level (AstChecker)
@@ -1264,6 +1269,8 @@ class FunctionVerifier {
     if (!is_table(id)) return;
     if (is(id, Param) || is(id, EntryMem) || is(id, X64ArgReg) || is(id, X64EntryReg)) check_hangs_off_start(id);
     if (is(id, Param)) check_param(id);
+    if (is(id, AstParam)) check_param_type(id);
+    if (is(id, AstOp)) check_ast_op(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
     if ((is(id, VaStart) || is(id, AstVaStart)) && !fn_.signature.variadic)
@@ -1294,6 +1301,25 @@ class FunctionVerifier {
                            quoted(n.literals[0].as_string()));
   }
 
+  // ast:op names a generic arithmetic, shift, division, comparison or
+  // conversion opcode, with that opcode's type literals and inputs.
+  void check_ast_op(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    std::string_view name = n.literals[0].as_string();
+    std::optional<OpId> op = find_op(name);
+    if (!op || !is_ast_op_target(*op)) {
+      out_.at_node(id, "ast:op names " + quoted(name) +
+                           ", which is not an arithmetic, shift, division, comparison or conversion opcode");
+      return;
+    }
+    const OpInfo& info = op_info(*op);
+    if (n.literals.size() - 1 != info.literals.size() || !shape_accepts(info.inputs, n.inputs.size()))
+      out_.at_node(id, "ast:op " + quoted(name) + " takes " + plural(info.literals.size(), "type literal") + " and " +
+                           counted(shape_count_text(info.inputs), "input") + ", found " +
+                           plural(n.literals.size() - 1, "type literal") + " and " + std::to_string(n.inputs.size()));
+  }
+
   bool has_good_control(NodeId id) const { return !bad_control_[id] && node(id).control.size() == 1; }
 
   void check_hangs_off_start(NodeId id) {
@@ -1304,24 +1330,35 @@ class FunctionVerifier {
     bad_control_[id] = 1;
   }
 
-  void check_param(NodeId id) {
-    if (!shape_ok_[id]) return;
+  // A param's (and ast:param's) index is the signature's and its type the
+  // value type there; false after reporting that it is not.
+  bool check_param_type(NodeId id) {
+    if (!shape_ok_[id]) return false;
     const Node& n = node(id);
     const std::vector<std::string>& params = fn_.signature.params;
     std::string_view type = n.literals[0].as_string();
     uint64_t index = as_index(n.literals[1]);
     if (index >= params.size()) {
-      out_.at_node(id, "param index " + std::to_string(index) + " is out of range: the signature has " +
+      out_.at_node(id, std::string(fn_.op_name(n.op)) + " index " + std::to_string(index) +
+                           " is out of range: the signature has " +
                            plural(params.size(), "parameter"));
-      return;
+      return false;
     }
     std::string_view value_type = param_value_type(params[index]);
     if (type != value_type) {
-      out_.at_node(id, "param " + std::to_string(index) + " has type " + quoted(type) + ", but the signature says " +
-                           quoted(params[index]) +
+      out_.at_node(id, std::string(fn_.op_name(n.op)) + " " + std::to_string(index) + " has type " + quoted(type) +
+                           ", but the signature says " + quoted(params[index]) +
                            (value_type != params[index] ? " (value type " + quoted(value_type) + ")" : std::string()));
-      return;
+      return false;
     }
+    return true;
+  }
+
+  // A param as above, at most one per index.
+  void check_param(NodeId id) {
+    if (!check_param_type(id)) return;
+    const std::vector<std::string>& params = fn_.signature.params;
+    uint64_t index = as_index(node(id).literals[1]);
     if (first_param_.empty()) first_param_.assign(params.size(), kNone);
     if (first_param_[index] == kNone)
       first_param_[index] = id;
@@ -1908,12 +1945,18 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
     diags.push_back(
         {Where::in(fn.name, "name"), "name " + quoted(fn.name) + " is already used by a data item or extern", {}});
   verify_function(header_, fn, header_.level, diags);
+  // Every literal of shape y names a symbol (symaddr, ast:symaddr, the x64
+  // calls, loadgot and RIP-relative addresses).
   for (NodeId id = 0; id < fn.nodes.size(); ++id) {
     const Node& n = fn.nodes[id];
-    if (n.op != SymAddr || n.literals.size() != 1 || n.literals[0].kind() != Literal::Kind::String) continue;
-    const std::string symbol(n.literals[0].as_string());
-    if (symbol.empty() || header_symbols_.count(symbol) || function_names_.count(symbol)) continue;
-    references_.emplace(symbol, Where::in(fn.name, node_name(id)));
+    if (n.op >= kNumOps) continue;
+    std::string_view shape = op_info(n.op).literals;
+    for (size_t i = 0; i < n.literals.size(); ++i) {
+      if (shape_letter(shape, i) != 'y' || n.literals[i].kind() != Literal::Kind::String) continue;
+      const std::string symbol(n.literals[i].as_string());
+      if (symbol.empty() || header_symbols_.count(symbol) || function_names_.count(symbol)) continue;
+      references_.emplace(symbol, Where::in(fn.name, node_name(id)));
+    }
   }
   return diags;
 }

@@ -63,6 +63,7 @@
 #include "abi.h"
 #include "cfg_builder.h"
 #include "error.h"
+#include "eval.h"
 #include "text_format.h"
 #include "var_homes.h"
 
@@ -85,18 +86,6 @@ unsigned type_bits(const std::string& type) {
   return 64;
 }
 
-// The generic opcodes an ast:op may name.
-bool is_ast_op_target(Op op) {
-  switch (op) {
-    case Add: case Sub: case Mul: case And: case Or: case Xor: case Shl: case LShr: case AShr:
-    case SDiv: case UDiv: case SRem: case URem: case Neg: case Not:
-    case Eq: case Ne: case SLt: case SLe: case ULt: case ULe:
-    case SExt: case ZExt: case Trunc:
-      return true;
-    default:
-      return false;
-  }
-}
 
 [[noreturn]] void fail_at(const Function& fn, NodeId id, const std::string& message) {
   throw FormatError(Where::in(fn.name, node_name(id)), message, print_node_line(fn, id));
