@@ -274,7 +274,7 @@ class FunctionBuilder {
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
-  NodeId va_arg(const clang::VAArgExpr* e);
+  NodeId va_arg_expr(const clang::VAArgExpr* e);
   NodeId member(const clang::MemberExpr* e);
   NodeId declaration_address(const clang::DeclRefExpr* e);
   // Evaluates an lvalue's address once for a read and a write: `first` and

@@ -131,7 +131,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e))
     unsupported(c->getQuestionLoc(), "'?:' with an omitted middle operand");
-  if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg(v);
+  if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
   if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
@@ -564,7 +564,7 @@ NodeId FunctionBuilder::va_builtin(const CallExpr* c, const std::string& name) {
 }
 
 // va_arg(ap, T) for an integer or pointer T.
-NodeId FunctionBuilder::va_arg(const VAArgExpr* v) {
+NodeId FunctionBuilder::va_arg_expr(const VAArgExpr* v) {
   SourceLocation where = v->getExprLoc();
   QualType type = v->getType();
   if (Types::is_aggregate(type)) unsupported(where, "va_arg of the struct or union type " + Types::describe(type));
