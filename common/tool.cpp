@@ -85,8 +85,11 @@ void install_crash_handler(const std::string& tool, const std::string& cmd) {
     struct sigaction previous {};
     ::sigaction(sig, &ours, &previous);
     // A second Tool in one process (a fuzz target calls main per input)
-    // keeps the first one's record of what came before.
-    if (previous.sa_handler != on_fatal_signal) g_previous_action[sig] = previous;
+    // keeps the first one's record of what came before. An inherited
+    // SIG_IGN would let the crash go on: the default action replaces it.
+    if (previous.sa_handler == on_fatal_signal) continue;
+    if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_IGN) previous.sa_handler = SIG_DFL;
+    g_previous_action[sig] = previous;
   }
 }
 

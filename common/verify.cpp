@@ -329,14 +329,12 @@ uint64_t as_index(const Literal& lit) {
   return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
 }
 
-bool is_address_scale(uint64_t s) { return s == 0 || s == 1 || s == 2 || s == 4 || s == 8; }
-
-bool is_arg_reg(std::string_view name) {
+bool names_arg_reg(std::string_view name) {
   std::optional<x64::Reg> r = x64::parse_reg(name);
-  return r && std::find(x64::kArgRegs.begin(), x64::kArgRegs.end(), *r) != x64::kArgRegs.end();
+  return r && x64::is_arg_reg(*r);
 }
 
-bool is_callee_saved(std::string_view name) {
+bool names_callee_saved(std::string_view name) {
   std::optional<x64::Reg> r = x64::parse_reg(name);
   return r && (x64::kCalleeSaved & x64::reg_bit(*r)) != 0;
 }
@@ -364,20 +362,20 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
       if (is_string && !lit.as_string().empty()) return std::nullopt;
       return "a symbol name (a non-empty string)";
     case 'd':
-      if (lit.kind() == Literal::Kind::Int && lit.as_int() >= INT32_MIN && lit.as_int() <= INT32_MAX) return std::nullopt;
+      if (lit.kind() == Literal::Kind::Int && x64::fits_imm32(lit.as_int())) return std::nullopt;
       if (lit.kind() == Literal::Kind::UInt && lit.as_uint() <= INT32_MAX) return std::nullopt;
       return "a signed 32-bit integer";
     case 'x':
-      if (is_non_negative_int(lit) && is_address_scale(as_index(lit))) return std::nullopt;
+      if (lit.is_int() && x64::is_address_scale(static_cast<int64_t>(lit.bits()))) return std::nullopt;
       return "an address scale (0, 1, 2, 4 or 8)";
     case 'k':
       if (is_string && x64::parse_cond(lit.as_string())) return std::nullopt;
       return "a condition code (o no b ae e ne be a s ns p np l ge le g)";
     case 'a':
-      if (is_string && is_arg_reg(lit.as_string())) return std::nullopt;
+      if (is_string && names_arg_reg(lit.as_string())) return std::nullopt;
       return "an integer argument register (rdi rsi rdx rcx r8 r9)";
     case 'e':
-      if (is_string && is_callee_saved(lit.as_string())) return std::nullopt;
+      if (is_string && names_callee_saved(lit.as_string())) return std::nullopt;
       return "a callee-saved register (rbx rbp r12 r13 r14 r15)";
     default: return std::nullopt;
   }
@@ -1017,12 +1015,16 @@ class FunctionVerifier {
                              (symbol ? "a symbol: no base" : "a base") + (indexed ? " and an index" : "") + "), found " +
                              std::to_string(n.inputs.size() - std::min(n.inputs.size(), in)));
     }
-    size_t fixed = is(id, X64Call) || is(id, X64Ret) ? 1 : is(id, X64CallInd) ? 2 : n.inputs.size();
-    size_t most = is(id, X64Ret) ? x64::kReturnRegs.size() : x64::kArgRegs.size();
+    // A repeated input in the argument or return registers (the table's `*`
+    // and `R`): no more than there are of them.
+    x64::Fixed repeated = c.repeats ? c.inputs[c.num_inputs - 1u].kind : x64::Fixed::None;
+    if (repeated != x64::Fixed::ArgRegs && repeated != x64::Fixed::RetRegs) return;
+    bool ret = repeated == x64::Fixed::RetRegs;
+    size_t fixed = c.num_inputs - 1u, most = ret ? x64::kReturnRegs.size() : x64::kArgRegs.size();
     if (n.inputs.size() > fixed + most)
-      out_.at_node(id, op_of(id) + (is(id, X64Ret) ? " returns at most 2 values (rax, rdx), found "
-                                                   : " passes at most 6 register arguments (stack ones go through "
-                                                     "x64:outarg), found ") +
+      out_.at_node(id, op_of(id) + (ret ? " returns at most 2 values (rax, rdx), found "
+                                        : " passes at most 6 register arguments (stack ones go through "
+                                          "x64:outarg), found ") +
                            std::to_string(n.inputs.size() - fixed));
   }
 

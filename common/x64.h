@@ -55,12 +55,23 @@ std::optional<Place> parse_place(std::string_view name);
 constexpr Place place_of(Reg r) { return Place::reg(static_cast<unsigned>(r)); }
 constexpr Reg reg_of(Place p) { return static_cast<Reg>(p.reg()); }  // p.is_reg()
 
+// Immediates and displacements are signed 32-bit integers (sign-extended to
+// the operand size; x64:movi "i64" alone takes 64 bits); an address's scale
+// is 0 (no index), 1, 2, 4 or 8.
+constexpr bool fits_imm32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+constexpr bool is_address_scale(int64_t s) { return s == 0 || s == 1 || s == 2 || s == 4 || s == 8; }
+
 // System V x86-64 roles.
 inline constexpr std::array<Reg, 6> kArgRegs = {Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9};
 inline constexpr std::array<Reg, 2> kReturnRegs = {Reg::Rax, Reg::Rdx};
 // Preserved across calls for the caller: rbx, rbp, r12-r15 (and rsp).
 inline constexpr RegMask kCalleeSaved = reg_bit(Reg::Rbx) | reg_bit(Reg::Rbp) | reg_bit(Reg::R12) |
                                         reg_bit(Reg::R13) | reg_bit(Reg::R14) | reg_bit(Reg::R15);
+constexpr bool is_arg_reg(Reg r) {
+  for (Reg a : kArgRegs)
+    if (a == r) return true;
+  return false;
+}
 // Every general register a call may destroy, and every xmm register.
 inline constexpr RegMask kCallerSaved = reg_bit(Reg::Rax) | reg_bit(Reg::Rcx) | reg_bit(Reg::Rdx) |
                                         reg_bit(Reg::Rsi) | reg_bit(Reg::Rdi) | reg_bit(Reg::R8) |

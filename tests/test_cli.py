@@ -1,7 +1,9 @@
 """The shared tool contract (common/tool.h), checked on every tool."""
 import os
 import pty
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -126,3 +128,65 @@ def test_pipe_verify_reports_earlier_violations_before_a_read_error():
     assert "function 'f': i1: error:" in err
     assert "<stdin>:6:1: error: pipeline is not closed" in err, err
     assert err.index("function 'f'") < err.index("not closed")
+
+
+PREVIOUS_HANDLER = r"""
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+static void previous(int sig) {
+  (void)sig;
+  const char msg[] = "previous handler ran\n";
+  write(2, msg, sizeof msg - 1);
+  _exit(42);
+}
+__attribute__((constructor)) static void install(void) { signal(SIGSEGV, previous); }
+"""
+
+
+def caught_signals(pid):
+    """The SigCgt mask of /proc/PID/status (bit N-1: signal N has a handler)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("SigCgt:"):
+                return int(line.split()[1], 16)
+    return 0
+
+
+@pytest.mark.parametrize("before", ["default", "ignored", "a handler"])
+def test_a_fatal_signal_prints_the_command_and_reaches_the_handler_before(before, tmp_path):
+    """common/tool.cpp: on SIGSEGV (and SIGBUS, SIGILL, SIGFPE, SIGABRT) a
+    tool prints the command that reproduces the crash, then hands the signal
+    to what was installed before it: the default action (the tool dies of
+    the signal); the default too where the signal was inherited as ignored
+    (else the crash would go on); or a handler (libFuzzer's, which saves the
+    input: here a preloaded one that exits 42)."""
+    env = dict(os.environ)
+    if before == "a handler":
+        lib = tmp_path / "previous.so"
+        (tmp_path / "previous.c").write_text(PREVIOUS_HANDLER)
+        subprocess.run(["cc", "-shared", "-fPIC", "-o", lib, tmp_path / "previous.c"], check=True)
+        env["LD_PRELOAD"] = str(lib)
+
+    def inherit():
+        if before == "ignored":
+            signal.signal(signal.SIGSEGV, signal.SIG_IGN)
+
+    proc = subprocess.Popen([tool_path("pipe-fmt"), "-", "-o", "/dev/null"], stdin=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env, preexec_fn=inherit)
+    try:
+        deadline = time.monotonic() + 30
+        while not caught_signals(proc.pid) & (1 << (signal.SIGSEGV - 1)):
+            assert time.monotonic() < deadline, "pipe-fmt never installed its SIGSEGV handler"
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGSEGV)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    err = err.decode(errors="replace")
+    assert "internal error (crash). Please report it with the input and this command:" in err, err
+    assert "pipe-fmt - -o /dev/null" in err, err
+    if before == "a handler":
+        assert proc.returncode == 42 and err.index("previous handler ran") > err.index("internal error"), err
+    else:
+        assert proc.returncode == -signal.SIGSEGV, (proc.returncode, err)

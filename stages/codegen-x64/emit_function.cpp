@@ -158,8 +158,8 @@ Mem FunctionEmitter::spill_slot(NodeId n, Place p) const {
 Mem FunctionEmitter::address(NodeId n, size_t lit, size_t in) const {
   const Node& nd = node(n);
   int64_t scale = int_literal(n, lit), disp = int_literal(n, lit + 1);
-  if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) fail(n, "address scale is not 0, 1, 2, 4 or 8");
-  if (disp < INT32_MIN || disp > INT32_MAX) fail(n, "address displacement does not fit 32 bits");
+  if (!x64::is_address_scale(scale)) fail(n, "address scale is not 0, 1, 2, 4 or 8");
+  if (!x64::fits_imm32(disp)) fail(n, "address displacement does not fit 32 bits");
   if (nd.literals.size() > lit + 2) {
     if (nd.inputs.size() != in) fail(n, "an address with a symbol has no base or index");
     return Mem::rip(std::string(string_literal(n, lit + 2)), static_cast<int32_t>(disp));
@@ -181,7 +181,7 @@ Mem FunctionEmitter::address(NodeId n, size_t lit, size_t in) const {
   if (!m.base) {
     m.base = Reg::Rsp;
     disp += offset;
-    if (disp < INT32_MIN || disp > INT32_MAX) fail(n, "stack address out of range");
+    if (!x64::fits_imm32(disp)) fail(n, "stack address out of range");
   }
   m.disp = static_cast<int32_t>(disp);
   if (scale != 0) {
@@ -553,7 +553,7 @@ void FunctionEmitter::emit_node(NodeId n) {
   const Node& nd = node(n);
   auto imm = [&](size_t i) {
     int64_t v = int_literal(n, i);
-    if (v < INT32_MIN || v > INT32_MAX) fail(n, "immediate " + std::to_string(v) + " does not fit 32 bits");
+    if (!x64::fits_imm32(v)) fail(n, "immediate " + std::to_string(v) + " does not fit 32 bits");
     return imm32(v);
   };
   switch (nd.op) {

@@ -126,7 +126,7 @@ void FunctionBuilder::preset_x64(NodeId id) {
 void FunctionBuilder::x64_address(NodeId n, Insn& insn, size_t lit, size_t in) {
   const Node& node = fn_.nodes[n];
   int64_t scale = int_literal(n, lit), disp = int_literal(n, lit + 1);
-  if (scale != 0 && scale != 1 && scale != 2 && scale != 4 && scale != 8) fail(n, "address scale is not 0, 1, 2, 4 or 8");
+  if (!x64::is_address_scale(scale)) fail(n, "address scale is not 0, 1, 2, 4 or 8");
   insn.aux = static_cast<uint8_t>(scale);
   insn.a = insn.b = constant(0);
   insn.imm = static_cast<uint64_t>(disp);

@@ -205,6 +205,5 @@ class Lowerer {
 };
 
 // Is v a signed 32-bit number?
-inline bool fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 }  // namespace pl::lower

@@ -70,7 +70,7 @@ bool const_operand(Lowerer& l, NodeId n, bool either, NodeId& other, int64_t& c)
 
 // An immediate for operand size t': constants of i8..i32 always fit (they
 // are read sign-extended at their width); i64 ones if they fit 32 bits.
-bool imm_fits(VT t, int64_t c) { return !is64(t) || fits32(c); }
+bool imm_fits(VT t, int64_t c) { return !is64(t) || x64::fits_imm32(c); }
 
 // ---- arithmetic families ---------------------------------------------------
 
@@ -202,7 +202,8 @@ NodeId mul_high(Lowerer& l, bool is_signed, VT t, NodeId a, int64_t magic, unsig
                           : l.upper32_zero(a) ? a : l.extend(false, VT::I32, VT::I64, a);
   uint64_t pattern = static_cast<uint64_t>(magic) & 0xFFFFFFFFu;
   int64_t m = is_signed ? sign_extend(pattern, 32) : static_cast<int64_t>(pattern);
-  NodeId prod = fits32(m) ? l.with_imm(X64ImulI, VT::I64, wide, m) : l.binary(X64Imul, VT::I64, wide, l.movi(VT::I64, m));
+  NodeId prod = x64::fits_imm32(m) ? l.with_imm(X64ImulI, VT::I64, wide, m)
+                                   : l.binary(X64Imul, VT::I64, wide, l.movi(VT::I64, m));
   return l.with_imm(shift_op, VT::I64, prod, 32 + shift);
 }
 
@@ -215,7 +216,7 @@ NodeId udiv_const(Lowerer& l, VT t, NodeId n, uint64_t d) {
     case K::Shift: return shri(l, X64ShrI, t, n, p.post_shift);
     case K::GreaterEqual: {
       int64_t c = is64(t) ? static_cast<int64_t>(d) : sign_extend(d, 32);
-      NodeId flags = fits32(c) ? l.with_imm(X64CmpI, t, n, c) : l.binary(X64Cmp, t, n, l.movi(t, c));
+      NodeId flags = x64::fits_imm32(c) ? l.with_imm(X64CmpI, t, n, c) : l.binary(X64Cmp, t, n, l.movi(t, c));
       NodeId set = l.emit(X64SetCC, {Literal::string("ae")}, {flags});
       return l.extend(false, VT::I8, t, set);
     }

@@ -275,7 +275,7 @@ Addr Lowerer::address(NodeId p) {
         c = constant(nd.inputs[0]);
         rest = nd.inputs[1];
       }
-      if (!c || !fits32(*c) || !fits32(a.disp + *c)) return;
+      if (!c || !x64::fits_imm32(*c) || !x64::fits_imm32(a.disp + *c)) return;
       a.disp += *c;
       v = rest;
     }
@@ -396,7 +396,7 @@ NodeId Lowerer::compare_flags(NodeId cmp, x64::Cond& cc) {
     if (cc == Cond::LE) cc = Cond::AE;
     return binary(X64Cmp, ValueType::I32, value(a), value(b));
   }
-  auto fits = [&](int64_t c) { return type_bits(t) < 64 || fits32(c); };
+  auto fits = [&](int64_t c) { return type_bits(t) < 64 || x64::fits_imm32(c); };
   if (auto c = constant(b)) {
     if (*c == 0) return binary(X64Test, t, value(a), value(a));
     if (fits(*c)) return with_imm(X64CmpI, t, value(a), *c);
