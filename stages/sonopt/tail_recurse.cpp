@@ -151,15 +151,12 @@ class TailRecursion {
     // 2. The phis, all made before any use moves to them (a back input may
     // read another param or entrymem: it must end up reading that one's phi).
     auto phi = [&](NodeId entry, NodeId back) { return g_.add_node(Op::Phi, {}, {entry, back}, Loc{}, {header}); };
+    // The accumulation is built first too: its addend may be a param
+    // itself (`n + f(n - 1)`), and must then read the param's phi, the
+    // value of this trip, not the value the function was entered with.
     std::vector<NodeId> param_phis;
     for (size_t i = 0; i < params.size(); ++i) param_phis.push_back(phi(params[i], call.inputs[2 + i]));
     NodeId m = phi(entrymem, call.inputs[0]);
-    for (size_t i = 0; i < params.size(); ++i) {
-      g_.replace_uses(params[i], param_phis[i]);
-      g_.set_input(param_phis[i], 0, params[i]);
-    }
-    g_.replace_uses(entrymem, m);
-    g_.set_input(m, 0, entrymem);
     if (site->addend != kNone) {
       const Literal type = Literal::string(fn_.signature.result);
       NodeId zero = g_.add_const(*literal_value_type(type), 0, loc);
@@ -168,6 +165,12 @@ class TailRecursion {
       // 3. What the function returns: the sum so far plus the value.
       g_.set_input(ret, 1, g_.add_node(Op::Add, {type}, {sum, value_phi}, g_.node(ret).loc));
     }
+    for (size_t i = 0; i < params.size(); ++i) {
+      g_.replace_uses(params[i], param_phis[i]);
+      g_.set_input(param_phis[i], 0, params[i]);
+    }
+    g_.replace_uses(entrymem, m);
+    g_.set_input(m, 0, entrymem);
     // The call, its projs and the accumulation: nothing reads them now.
     if (tail_value != kNone) g_.kill_if_unused(tail_value);
     const UserList& users = g_.users(site->call);
