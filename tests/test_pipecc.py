@@ -2,6 +2,7 @@
 runs, and how stage diagnostics reach the user. (Native programs are
 tested once codegen-x64 exists; here the pipeline stops at the stages that
 do, with --stop-after, and pipe-run checks what came out.)"""
+import os
 import pathlib
 import re
 import shlex
@@ -140,6 +141,23 @@ def test_only_the_first_failing_stage_speaks(tmp_path):
 def test_preprocess_only():
     proc = pipecc("-E", "-DFIB_N=15", FIB)
     assert proc.returncode == 0 and b"fib" in proc.stdout
+
+
+def test_a_closed_output_pipe_is_not_an_error(tmp_path):
+    """`pipecc -E f.c | head -1`: the reader goes away before the output
+    ends. pipecc says nothing and dies of SIGPIPE, as a filter does; an
+    output that still fits the pipe may also end with status 0."""
+    big = tmp_path / "big.c"
+    big.write_text("".join(f"int v{i} = {i};\n" for i in range(20000)))  # far beyond a pipe's buffer
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will read
+    try:
+        proc = subprocess.run([str(BUILD / "pipecc"), "-E", str(big)], stdout=write_end, stderr=subprocess.PIPE,
+                              timeout=120)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == -13, proc.stderr  # killed by SIGPIPE
+    assert proc.stderr == b""
 
 
 def test_view_writes_pipe_views_page_with_the_same_flags(tmp_path):

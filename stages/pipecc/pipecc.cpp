@@ -39,6 +39,7 @@
 //    twice (the verifier, the ra-x64 allocation checker above all, was a
 //    third of the pipeline's time). --verify-inputs checks both ends.
 //  - The stages are found next to pipecc's own executable.
+#include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -295,8 +296,16 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    Driver d{parse_options(args), own_directory(argv[0])};
-    return d.main();
+    int status;
+    {
+      Driver d{parse_options(args), own_directory(argv[0])};
+      status = d.main();
+    }  // its temporary files are gone
+    if (status == kOutputClosed) {
+      std::signal(SIGPIPE, SIG_DFL);
+      std::raise(SIGPIPE);
+    }
+    return status;
   } catch (const pl::UsageError& e) {
     std::cerr << "pipecc: error: " << e.what() << "\n" << kUsage;
     return 2;

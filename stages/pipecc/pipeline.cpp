@@ -5,7 +5,9 @@
 #include "pipeline.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,6 +69,15 @@ bool killed_by_sigpipe(const Child& c) {
          (WIFEXITED(c.wait_status) && WEXITSTATUS(c.wait_status) == 128 + SIGPIPE);
 }
 
+// The read end of `fd` is gone: a pipe (or socket) whose reader closed it.
+// A closed pipe polls as POLLERR for its writer.
+bool reader_gone(int fd) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) return false;
+  pollfd pfd{fd, POLLOUT, 0};
+  return ::poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLERR | POLLHUP)) != 0;
+}
+
 std::string describe_failure(const Child& c) {
   if (WIFSIGNALED(c.wait_status)) return std::string("killed by signal ") + strsignal(WTERMSIG(c.wait_status));
   return "exit status " + std::to_string(WEXITSTATUS(c.wait_status));
@@ -111,10 +122,18 @@ RunResult run(const Pipeline& p) {
     while (waitpid(c.pid, &c.wait_status, 0) < 0)
       if (errno != EINTR) system_error("waitpid");
 
+  RunResult result;
+  // The last command failed because whoever reads pipecc's output stopped
+  // reading (`pipecc -E f.c | head -1`): not an error of the command, and
+  // nothing to say about it (its complaint about the write is dropped).
+  if (n > 0 && failed(children[n - 1]) && (killed_by_sigpipe(children[n - 1]) || reader_gone(p.out_fd))) {
+    for (Child& c : children) close(c.err_fd);
+    result.status = kOutputClosed;
+    return result;
+  }
   size_t culprit = n;
   for (size_t i = 0; i < n && culprit == n; ++i)
     if (failed(children[i]) && !killed_by_sigpipe(children[i])) culprit = i;
-  RunResult result;
   for (size_t i = 0; i < n; ++i) {
     if (i > culprit && culprit < n) break;
     std::cerr << read_all(children[i].err_fd);

@@ -23,8 +23,12 @@ struct Pipeline {
 // The pipeline as one line a POSIX shell runs the same way.
 std::string shell_line(const Pipeline& p);
 
+// The status of a pipeline whose output went to a pipe that its reader
+// closed: pipecc then dies of SIGPIPE, quietly, as a filter does.
+constexpr int kOutputClosed = 128 + 13;
+
 struct RunResult {
-  int status = 0;        // 0, 1 (bad input) or 3 (internal error)
+  int status = 0;        // 0, 1 (bad input), 3 (internal error) or kOutputClosed
 };
 
 // Runs every command at once, joined by pipes, and waits for all of them.
@@ -35,7 +39,9 @@ struct RunResult {
 // (they failed because their input ended early). A culprit that exited 1
 // reported bad input: status 1. Anything else (another exit status, a
 // signal) is an internal error: pipecc says which stage and prints the
-// pipeline that reproduces it: status 3.
+// pipeline that reproduces it: status 3. Before all that: when the last
+// command failed and pipecc's output (out_fd) is a pipe nobody reads any
+// more, the status is kOutputClosed and nothing is printed.
 RunResult run(const Pipeline& p);
 
 }  // namespace pl::pipecc
