@@ -18,6 +18,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "check_each.h"
 #include "format.h"
 #include "graph_diff.h"
 #include "tool.h"
@@ -165,9 +166,19 @@ void PassManager::add_options(CLI::App& app) {
                  "Write the whole module (printable form) after every pass application that changed something, to "
                  "DIR/NNNNN-PASS.txt (NNNNN: the application number); reads the whole module first")
       ->check(CLI::ExistingDirectory);
+  app.add_flag("--check-each", check_each_,
+               "Run main of the module under pipe-run before the passes and after every application that changed "
+               "something; stop at the first that changes stdout, stderr or the exit status, naming it and its "
+               "--bisect-limit number (reads the whole module)");
+  app.add_option("--check-timeout", check_timeout_, "Seconds each --check-each run of pipe-run may take")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
 }
 
+PassManager::~PassManager() = default;
+
 void PassManager::prepare() {
+  if (check_each_) check_ = std::make_unique<BehaviourCheck>(tool_, check_timeout_);
   if (!print_after_.empty() && print_after_ != "all") {
     bool known = false;
     for (const PassDecl& p : passes_) known = known || p.name == print_after_;
@@ -469,7 +480,8 @@ bool PassManager::run_segment(size_t begin, size_t end, std::vector<Function>& f
 }
 
 bool PassManager::parallel_ok() const {
-  return threads_ > 1 && !bisect_limit_ && print_after_.empty() && !print_changed_ && dump_dir_.empty() && !stats_;
+  return threads_ > 1 && !bisect_limit_ && print_after_.empty() && !print_changed_ && dump_dir_.empty() && !stats_ &&
+         !check_each_;
 }
 
 // Function by function, each running the segment's pending passes in
@@ -634,6 +646,7 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, Module
     else
       snapshot.push_back(fn);
   }
+  if (check_ && !check_->has_reference()) check_->take_reference(module_now(fns), header);
   auto start = std::chrono::steady_clock::now();
   size_t changes = pass.module_pass ? pass.module_pass(fns, header, *scope) : pass.function_pass(fns[f], header, *cache);
   if (changes > 0 && cache) cache->clear();
@@ -649,6 +662,8 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, Module
   s.nodes_before += before;
   s.nodes_after += after;
   if (changes > 0 && !dump_dir_.empty()) dump_module(p, number, fns, header);
+  if (changes > 0 && check_)
+    check_->check(module_now(fns), header, checked_application(p, fns, f, number, round, scope), number);
   if (changes > 0 && !snapshot.empty()) print_changes(p, snapshot, fns, pass.module_pass ? fns.size() : f, header,
                                                      changes, round);
   if (pass.module_pass) {
@@ -657,6 +672,30 @@ size_t PassManager::apply(size_t p, std::vector<Function>& fns, size_t f, Module
     after_application(p, fns[f], header, changes, round);
   }
   return changes;
+}
+
+std::vector<const Function*> PassManager::module_now(const std::vector<Function>& working) const {
+  std::vector<const Function*> out;
+  if (module_view_) {
+    module_view_(working, out);
+  } else {
+    for (const Function& fn : working) out.push_back(&fn);
+  }
+  return out;
+}
+
+// "pass 'licm' (application 12, round 2) on function 'f'" (a module pass:
+// the functions it says it changed).
+std::string PassManager::checked_application(size_t p, const std::vector<Function>& fns, size_t f, uint64_t number,
+                                             int round, const ModuleScope* scope) const {
+  std::string out = "pass '" + std::string(passes_[p].name) + "' (application " + std::to_string(number) + ", round " +
+                    std::to_string(round) + ") on ";
+  if (!passes_[p].module_pass) return out + "function '" + fns[f].name + "'";
+  std::string names;
+  if (scope)
+    for (size_t g = 0; g < scope->changed.size() && g < fns.size(); ++g)
+      if (scope->changed[g]) names += (names.empty() ? "'" : ", '") + fns[g].name + "'";
+  return out + "the module" + (names.empty() ? "" : " (changing " + names + ")");
 }
 
 // --print-changed: one header per function the application changed, then
@@ -765,6 +804,55 @@ void PassManager::finish() {
   std::cerr << tool_ << ": stats\n" << out.str();
 }
 
+namespace {
+
+// optimizer_main under --check-each: the whole module is read first (each
+// check runs all of it), then the passes run exactly as they run on the
+// stream (the same applications in the same order, so --bisect-limit=N
+// without --check-each reproduces application N), with a module view that
+// adds the functions not yet handed to the passes, or already written.
+void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManager& passes) {
+  std::vector<Function> all;
+  for (Function fn; in.next(fn); fn = Function()) {
+    t.verify_input(fn);
+    all.push_back(std::move(fn));
+  }
+  size_t cursor = 0;  // all[cursor...] are not yet handed to the passes
+  std::vector<Function> fns;
+  if (passes.needs_module()) {
+    passes.set_module_view([&](const std::vector<Function>& working, std::vector<const Function*>& out) {
+      for (const Function& fn : working) out.push_back(&fn);
+      for (size_t i = cursor; i < all.size(); ++i) out.push_back(&all[i]);
+    });
+    auto next = [&](Function& fn) {
+      if (cursor == all.size()) return false;
+      fn = std::move(all[cursor++]);
+      return true;
+    };
+    passes.run_module(next, fns, header);
+    t.open_output(header);
+    for (const Function& f : fns) t.write(f);
+    return;
+  }
+  // Streaming: function k is the one working; all[0, k) are done (moved
+  // back after their passes), all[k + 1...] still to come.
+  passes.set_module_view([&](const std::vector<Function>& working, std::vector<const Function*>& out) {
+    for (size_t i = 0; i + 1 < cursor; ++i) out.push_back(&all[i]);
+    for (const Function& fn : working) out.push_back(&fn);
+    for (size_t i = cursor; i < all.size(); ++i) out.push_back(&all[i]);
+  });
+  t.open_output(header);
+  fns.resize(1);
+  for (; cursor < all.size();) {
+    fns[0] = std::move(all[cursor++]);
+    passes.run(fns, header);
+    t.write(fns[0]);
+    all[cursor - 1] = std::move(fns[0]);
+  }
+}
+
+}  // namespace
+
 int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level level, int argc, char** argv) {
   Tool tool(info);
   PassManager passes(std::string(info.name), std::move(table), level);
@@ -778,7 +866,9 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
     ModuleReader& in = t.open_input(level);
     ModuleHeader header = in.header();
     std::vector<Function> fns;
-    if (passes.needs_module()) {
+    if (passes.check_each()) {
+      check_each_main(t, in, header, passes);
+    } else if (passes.needs_module()) {
       auto next = [&](Function& fn) {
         if (!in.next(fn)) return false;
         t.verify_input(fn);

@@ -66,7 +66,13 @@
 // --stats, --dump-changed=DIR (the whole module, printable form, after every
 // application that changed something, to DIR/NNNNN-PASS.txt with NNNNN the
 // application number: each file is a runnable module, so a test can run
-// every intermediate state; it makes the stage read the whole module). A "pass application" is one run of one pass on one function (or
+// every intermediate state; it makes the stage read the whole module),
+// --check-each (runs main of the whole module under pipe-run before the
+// first application and after every one that changed something, and stops
+// at the first whose stdout, stderr or exit status differ, naming it and
+// its --bisect-limit number: common/check_each.h; reads the whole module;
+// --check-timeout=S bounds each run; the passes run in the order they run
+// without it, so --bisect-limit=N reproduces application N alone). A "pass application" is one run of one pass on one function (or
 // of a module pass on the module); applications are numbered from 1 in the
 // order they happen. --bisect-limit=N runs the first N and skips the rest
 // (a skipped application reports no change), and names application N on
@@ -93,6 +99,7 @@ class App;
 namespace pl {
 
 struct ToolInfo;
+class BehaviourCheck;
 
 // Derived data a stage keeps for one function between pass applications
 // (sonopt: its Graph's def-use lists and its blocks and dominators), valid
@@ -178,6 +185,9 @@ class PassManager {
   // before/after/trigger names a declared pass, exactly one entry point, no
   // ordering cycle): a bad table throws std::logic_error.
   PassManager(std::string tool, std::vector<PassDecl> passes, Level level);
+  ~PassManager();
+  PassManager(const PassManager&) = delete;
+  PassManager& operator=(const PassManager&) = delete;
 
   void add_options(CLI::App& app);
   // After parsing: resolves --passes and -O into the schedule. An unknown
@@ -199,6 +209,15 @@ class PassManager {
   void finish();
 
   const std::vector<size_t>& schedule() const { return schedule_; }
+
+  // --check-each runs the whole module; a stage that hands the passes part
+  // of it at a time (streaming) says what the rest is: `view` gets the
+  // functions a run is working on and appends pointers to every function of
+  // the module, in module order. Without a view the working functions are
+  // the module.
+  using ModuleView = std::function<void(const std::vector<Function>& working, std::vector<const Function*>& out)>;
+  bool check_each() const { return check_each_; }
+  void set_module_view(ModuleView view) { module_view_ = std::move(view); }
 
  private:
   struct Stats {
@@ -249,6 +268,9 @@ class PassManager {
   // returns its number of changes (0 when --bisect-limit skips it).
   size_t apply(size_t p, std::vector<Function>& fns, size_t f, ModuleHeader& header, int round,
                ModuleScope* scope, FunctionCache* cache);
+  std::vector<const Function*> module_now(const std::vector<Function>& working) const;
+  std::string checked_application(size_t p, const std::vector<Function>& fns, size_t f, uint64_t number, int round,
+                                  const ModuleScope* scope) const;
   void after_application(size_t p, const Function& fn, const ModuleHeader& header, size_t changes, int round);
   void print_changes(size_t p, const std::vector<Function>& before, const std::vector<Function>& fns, size_t f,
                      const ModuleHeader& header, size_t changes, int round) const;
@@ -267,6 +289,10 @@ class PassManager {
   std::string print_after_;
   bool print_changed_ = false;
   bool verify_each_ = false;
+  bool check_each_ = false;
+  double check_timeout_ = 60;
+  std::unique_ptr<BehaviourCheck> check_;  // --check-each: made by prepare()
+  ModuleView module_view_;
   std::optional<uint64_t> bisect_limit_;
   bool stats_ = false;
   std::string dump_dir_;

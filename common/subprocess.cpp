@@ -22,9 +22,15 @@ namespace pl {
 
 namespace {
 
-int open_or_die(const char* path, int flags) {
+// In the child, before stderr is the capture pipe: a failure is told on
+// err_fd with exec_child's "cannot run" prefix (ProcessResult::exec_failed).
+int open_or_die(const char* path, int flags, int err_fd) {
   int fd = ::open(path, flags, 0644);
-  if (fd < 0) _exit(127);
+  if (fd < 0) {
+    std::string msg = std::string("cannot run: cannot open ") + path + ": " + std::strerror(errno) + "\n";
+    (void)!::write(err_fd, msg.data(), msg.size());
+    _exit(127);
+  }
   return fd;
 }
 
@@ -35,10 +41,14 @@ int open_or_die(const char* path, int flags) {
   // with the parent instead, or a tool killed mid-run (a test timeout, ^C)
   // would leave a looping program running.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent) _exit(127);  // the parent died before prctl
-  int in = open_or_die(spec.stdin_path.empty() ? "/dev/null" : spec.stdin_path.c_str(), O_RDONLY);
+  if (::getppid() != parent) {  // the parent died before prctl
+    std::string msg = "cannot run " + spec.argv[0] + ": the parent exited\n";
+    (void)!::write(err_pipe, msg.data(), msg.size());
+    _exit(127);
+  }
+  int in = open_or_die(spec.stdin_path.empty() ? "/dev/null" : spec.stdin_path.c_str(), O_RDONLY, err_pipe);
   ::dup2(in, 0);
-  int out = spec.stdout_path.empty() ? out_pipe : open_or_die(spec.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC);
+  int out = spec.stdout_path.empty() ? out_pipe : open_or_die(spec.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, err_pipe);
   ::dup2(out, 1);
   ::dup2(err_pipe, 2);
   std::vector<char*> args;
@@ -46,6 +56,8 @@ int open_or_die(const char* path, int flags) {
   args.push_back(nullptr);
   ::signal(SIGPIPE, SIG_DFL);
   ::execvp(args[0], args.data());
+  std::string msg = "cannot run " + spec.argv[0] + ": " + std::strerror(errno) + "\n";
+  (void)!::write(2, msg.data(), msg.size());
   _exit(127);
 }
 
@@ -122,7 +134,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   if (WIFEXITED(wstatus)) r.status = WEXITSTATUS(wstatus);
   else if (WIFSIGNALED(wstatus)) r.status = 128 + WTERMSIG(wstatus);
-  r.exec_failed = !r.timed_out && r.status == 127;
+  // 127 with exec_child's message: a program may exit 127 itself.
+  r.exec_failed = !r.timed_out && r.status == 127 && r.err.starts_with("cannot run");
   return r;
 }
 

@@ -25,7 +25,7 @@ struct ProcessSpec {
 struct ProcessResult {
   int status = 0;          // exit status; 128 + N when killed by signal N
   bool timed_out = false;  // killed after timeout_seconds
-  bool exec_failed = false;  // the program could not be started (status 127)
+  bool exec_failed = false;  // the program could not be started (status 127 and a "cannot run" message in err)
   std::string out, err;
   double seconds = 0;
   // "exit 3", "killed by signal 11", "timed out after 30 s", "could not run"

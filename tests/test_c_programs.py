@@ -11,14 +11,14 @@ For every program:
      and son2cfg F.son > F.sched (the generic son scheduled back to ssa),
      with the binary encoding between them (test_binary_pipeline) or JSON
      (test_json_pipeline);
-  3. with the binary encoding, sonopt -O2 --verify-each optimizes the son
-     module (and a second sonopt -O2 must leave its output unchanged), and
-     son-lower-x64 | son2cfg | cfgopt -O2 --verify-each | regalloc-x64
-     lower, schedule, optimize and allocate the result (cfg-x64-O2 is
-     cfgopt's output, ra-x64-O2); for
-     every tenth program (PASS_PROGRAMS: PROGRAMS[::10], a stable spread),
-     pipe-run also runs the module after every sonopt pass application that
-     changed something (--dump-changed) and must behave as gcc's build;
+  3. with the binary encoding, sonopt -O2 --verify-each --check-each
+     optimizes the son module (and a second sonopt -O2 must leave its
+     output unchanged), and son-lower-x64 | son2cfg | cfgopt -O2
+     --verify-each --check-each | regalloc-x64 lower, schedule, optimize and
+     allocate the result (cfg-x64-O2 is cfgopt's output, ra-x64-O2);
+     --check-each runs the module under pipe-run after every pass
+     application that changed something, and names the first that changes
+     what the program prints or returns (common/check_each.h);
   4. pipe-run runs each saved module (cfg, ssa, son, sched, son-x64,
      cfg-x64, ra-x64, and with binary son-O2, cfg-x64-O2 and ra-x64-O2; at
      ra-x64 it simulates the allocated registers and slots) and must print the
@@ -49,8 +49,6 @@ CORPUS = ROOT / "tests" / "c"
 PROGRAMS = sorted(CORPUS.glob("*.c"))
 # PIPE_C_JSON=subset: every third program, a stable spread over the topics.
 JSON_PROGRAMS = PROGRAMS[::3] if os.environ.get("PIPE_C_JSON") == "subset" else PROGRAMS
-# Every pass application run under pipe-run: every tenth program.
-PASS_PROGRAMS = set(PROGRAMS[::10])
 
 
 class GccOracle:
@@ -99,8 +97,6 @@ def check_program(src, fmt, gcc, outdir):
                 pytest.fail(f"{src.name}: {problem}")
         levels = pipe.levels
         problems = pipe.compare(want, pipe.run_levels(levels))
-        if fmt == "bin" and src in PASS_PROGRAMS and not problems:
-            problems = pipe.check_each_pass(want)
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
     if problems:

@@ -6,6 +6,7 @@ The per-pass goldens are tests/stages/cfgopt/*.in.txt (their `# args:` line
 names the pass). The inputs here are cfg-x64 modules made from C programs
 by the whole front and middle of the pipeline, built once per test module.
 """
+import re
 import subprocess
 
 import pytest
@@ -140,6 +141,25 @@ def test_bisect_limit_finds_the_wrong_application(modules, tmp_path):
             assert f"bisect: application {n} is test-miscompile on function '" in proc.stderr.decode()
             return
     pytest.fail("no limit misbehaved")
+
+
+def test_check_each_names_the_application_that_changes_behaviour(modules, tmp_path):
+    """cfgopt --check-each (the pass manager's, as sonopt's): pipe-run at
+    cfg-x64 after every application that changed something; it stops at
+    test-miscompile's and names its --bisect-limit number."""
+    name, path = next((n, p) for n, p in modules.items())
+    passes = "--passes=remove-empty-blocks,merge-blocks,test-miscompile,peephole"
+    out = tmp_path / "out"
+    err = run_tool("cfgopt", path, passes, "--check-each", "-o", out, check=3).stderr.decode()
+    m = re.search(r"pass 'test-miscompile' \(application (\d+), round 1\) on function '\w+' changed what the "
+                  r"program does: .*Reproduce with --bisect-limit=(\d+)", err)
+    assert m and m.group(1) == m.group(2), err
+    assert not out.exists()
+    limited = tmp_path / "limited"
+    run_tool("cfgopt", path, passes, f"--bisect-limit={m.group(1)}", "-o", limited, "-f", "bin", check=0)
+    assert behaviour(limited) != behaviour(path)
+    checked = run_tool("cfgopt", path, "-O2", "--check-each", "-f", "text").stdout
+    assert checked == run_tool("cfgopt", path, "-O2", "-f", "text").stdout
 
 
 def test_bad_input_and_usage():

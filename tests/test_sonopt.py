@@ -126,6 +126,46 @@ def test_bisect_limit_finds_the_wrong_application(tmp_path):
     assert zero == run_tool("pipe-fmt", FIB, "-f", "text", check=0).stdout
 
 
+def test_check_each_names_the_application_that_changes_behaviour(tmp_path):
+    """--check-each runs the program under pipe-run after every application
+    that changed something and stops at test-miscompile's, naming it with
+    its --bisect-limit number; that limit gives the first wrong module, and
+    the one before it still behaves."""
+    passes = "--passes=idealize,gvn,test-miscompile,dce"
+    out = tmp_path / "out.bin"
+    proc = run_tool("sonopt", FIB, passes, "--check-each", "-o", out, check=3)
+    err = proc.stderr.decode()
+    m = re.search(r"--check-each: pass 'test-miscompile' \(application (\d+), round 1\) on function '(\w+)' "
+                  r"changed what the program does: (.*)\. Reproduce with --bisect-limit=(\d+)", err)
+    assert m, err
+    n = int(m.group(1))
+    assert int(m.group(4)) == n and ("stdout differs" in m.group(3) or "exit status" in m.group(3)), err
+    assert not out.exists(), "no output after a failed check"
+    want = run_program(run_tool("pipe-fmt", FIB, "-f", "bin", check=0).stdout, tmp_path, "ref.bin")
+    at = run_tool("sonopt", FIB, passes, f"--bisect-limit={n}", "-f", "bin", check=0).stdout
+    before = run_tool("sonopt", FIB, passes, f"--bisect-limit={n - 1}", "-f", "bin", check=0).stdout
+    assert run_program(at, tmp_path, "at.bin") != want and run_program(before, tmp_path, "before.bin") == want
+    # Right passes pass the check, at -O2 too, and give the output they give without it.
+    for flags in (["--passes=idealize,gvn,dce"], ["-O2"]):
+        checked = run_tool("sonopt", FIB, *flags, "--check-each", "-f", "text").stdout
+        assert checked == run_tool("sonopt", FIB, *flags, "-f", "text").stdout
+
+
+def test_check_each_needs_an_input_that_runs_cleanly(tmp_path):
+    """A program with a runtime error (undefined behaviour pipe-run sees)
+    cannot be the reference: bad input, exit 1, no output."""
+    src = tmp_path / "ub.c"
+    src.write_text("int main(void) { int a[2]; int i = 2; a[0] = 1; return a[i]; }\n")
+    son = tmp_path / "ub.son"
+    for stage, inp, outp in (("c2ast", src, tmp_path / "ub.ast"), ("ast2cfg", tmp_path / "ub.ast", tmp_path / "ub.cfg"),
+                             ("cfg2ssa", tmp_path / "ub.cfg", tmp_path / "ub.ssa"), ("ssa2son", tmp_path / "ub.ssa", son)):
+        run_tool(stage, inp, "-o", outp)
+    out = tmp_path / "out.son"
+    proc = run_tool("sonopt", son, "-O2", "--check-each", "-o", out, check=1)
+    assert b"--check-each: the input does not run cleanly under pipe-run" in proc.stderr, proc.stderr
+    assert b"runtime error" in proc.stderr and not out.exists()
+
+
 def test_verify_each_accepts_every_pass_on_generated_graphs():
     """pipe-gen's random son modules through each pass alone, verified after
     every application."""

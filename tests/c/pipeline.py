@@ -251,15 +251,19 @@ class Pipeline:
         return (f"stage {stage} failed ({describe_status(status)}); its stderr:\n{tail(err)}\n"
                 f"reproduce:\n  {self.command()}{extra}\n  {shlex.join(shown(a) if os.path.isabs(a) else a for a in argv)}")
 
-    def optimize(self, args=("-O2", "--verify-each")):
+    def optimize(self, args=("-O2", "--verify-each", "--check-each")):
         """sonopt on the saved son module -> the "son-O2" module; then sonopt
         again on its own output, which must come back byte for byte (the
         optimization is idempotent). With x64, son-lower-x64 and son2cfg then
         turn son-O2 into the "cfg-x64-O2" module (through son-x64-O2, saved
         but not a level), and regalloc-x64 that into "ra-x64-O2". Adds the
         new levels to self.levels; returns None or the problem. (cfg-x64-O2
-        is cfgopt -O2 --verify-each's output, as pipecc -O2 runs it, on
-        son2cfg's, saved as sched-x64-O2 but not a level.)"""
+        is cfgopt -O2's output, as pipecc -O2 runs it, on son2cfg's, saved
+        as sched-x64-O2 but not a level.) By default both optimizers run
+        with --verify-each and --check-each: every pass application that
+        changed something must keep the level's contract and, under
+        pipe-run, the program's stdout, stderr and exit status; the first
+        that does not is named with its --bisect-limit number."""
         opt = self.modules["son"].with_name(self.modules["son"].name.replace(".son.", ".son-O2."))
         again = opt.with_name(opt.name.replace(".son-O2.", ".son-O2-again."))
         self.modules["son-O2"] = opt
@@ -283,7 +287,8 @@ class Pipeline:
         self.modules["ra-x64-O2"] = allocated
         earlier = f"\n  {q(tool('sonopt', self.build))} {q(self.modules['son'])} -O2 -f {self.fmt} -o {q(opt)}"
         for stage, src, dst, flags in (("son-lower-x64", opt, lowered, []), ("son2cfg", lowered, scheduled, []),
-                                       ("cfgopt", scheduled, optimized, ["-O2", "--verify-each"]),
+                                       ("cfgopt", scheduled, optimized,
+                                        ["-O2", *(a for a in args if a in ("--verify-each", "--check-each"))]),
                                        ("regalloc-x64", optimized, allocated, [])):
             argv = [tool(stage, self.build), str(src), *flags, "-f", self.fmt, "-o", str(dst)]
             problem = self.run_alone(stage, argv, extra=earlier)
@@ -292,38 +297,6 @@ class Pipeline:
             earlier += "\n  " + shlex.join(shown(a) if os.path.isabs(a) else a for a in argv)
         self.levels += ("cfg-x64-O2", "ra-x64-O2")
         return None
-
-    def check_each_pass(self, want=None, timeout=60):
-        """sonopt -O2 --verify-each --dump-changed on the saved son module,
-        then pipe-run on the module after every pass application that
-        changed it: each must behave as `want` (by default: pipe-run on the
-        son module before sonopt). Returns a list of problems, the first
-        application that misbehaves first."""
-        son = self.modules["son"]
-        dump = son.with_name(f"{self.src.stem}.passes")
-        dump.mkdir(exist_ok=True)
-        for old in dump.glob("*.txt"):
-            old.unlink()
-        argv = [tool("sonopt", self.build), str(son), "-O2", "--verify-each", f"--dump-changed={dump}",
-                "-o", os.devnull]
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=self.timeout)
-        if p.returncode != 0:
-            return [f"sonopt failed ({describe_status(p.returncode)}); its stderr:\n{tail(p.stderr)}\n"
-                    f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}"]
-        if want is None:
-            want = run_process([tool("pipe-run", self.build), str(son)], timeout)
-        problems = []
-        for module in sorted(dump.glob("*.txt")):
-            got = run_process([tool("pipe-run", self.build), str(module)], timeout)
-            if not got.same_as(want):
-                problems.append(f"after application {module.stem} (sonopt -O2 --dump-changed): pipe-run "
-                                f"{describe_status(got.status)}, want {describe_status(want.status)}; "
-                                f"{first_difference(want.stdout, got.stdout)}\n  stderr:\n{tail(got.stderr)}\n"
-                                f"reproduce:\n  {self.command()}\n  {shlex.join(argv)}\n"
-                                f"  {q(tool('pipe-run', self.build))} {q(module)}")
-                break
-        return problems
 
     def run_levels(self, levels=None, timeout=60, run_args=()):
         """Starts pipe-run on each saved module side by side (every level by
