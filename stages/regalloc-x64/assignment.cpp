@@ -158,6 +158,25 @@ class Assigner {
     return k;
   }
 
+  // An assertion failed: names the function, the block, the instruction
+  // being placed and what could not be met.
+  [[noreturn]] void fail(const std::string& what) const {
+    std::string where = "regalloc-x64: function '" + fn_.name + "': b" + std::to_string(block_);
+    if (at_ != kNone) where += ": i" + std::to_string(at_) + " (" + std::string(op_info(node(at_).op).name) + ")";
+    throw std::logic_error(where + ": " + what);
+  }
+  static std::string value_name(NodeId v) { return v == kNone ? "a value" : "i" + std::to_string(v); }
+  std::string describe_regs(RegSet regs) const {
+    std::string out;
+    for (unsigned r = 0; r < kGprs; ++r) {
+      if (!(regs & bit(r))) continue;
+      if (!out.empty()) out += ", ";
+      out += x64::reg_name(static_cast<Reg>(r));
+      if (owner_[r] != kNone) out += " " + value_name(owner_[r]);
+    }
+    return out;
+  }
+
   NodeId emit(Node n, Place p) {
     n.place = p;
     fn_.nodes.push_back(std::move(n));
@@ -232,9 +251,18 @@ class Assigner {
       if (!(avoid & bit(r)) && owner_[static_cast<unsigned>(r)] == kNone) return r;
     return std::nullopt;
   }
-  // A register for a new value: a free one, else the one whose value is
-  // used furthest away (spilled first if it lives on).
-  Reg pick(RegSet locked, bool across) {
+  // The first register (of kShortLived) outside `regs`, whoever holds it.
+  static std::optional<Reg> free_of(RegSet regs) {
+    for (Reg r : kShortLived)
+      if (!(regs & bit(r))) return r;
+    return std::nullopt;
+  }
+  // A register for value v (a new one, or one to reload): a free one, else
+  // the one whose value is used furthest away (spilled first if it lives
+  // on). Only the registers the instruction being placed reads or writes
+  // are locked: at most 7 operands and 2 results, so one of the 15 is
+  // always left; the check names the instruction if that ever fails.
+  Reg pick(RegSet locked, bool across, NodeId v) {
     if (std::optional<Reg> r = free_reg(locked, across)) return *r;
     Reg best = Reg::Rsp;
     uint32_t far = 0;
@@ -248,7 +276,9 @@ class Assigner {
         far = d;
       }
     }
-    if (best == Reg::Rsp) throw std::logic_error("regalloc-x64: every register is locked");
+    if (best == Reg::Rsp)
+      fail("no register for " + value_name(v) + ": every register is locked by this instruction (" +
+           describe_regs(locked) + ")");
     evict(best);
     return best;
   }
@@ -270,7 +300,9 @@ class Assigner {
     }
     NodeId w = owner_[static_cast<unsigned>(r)];
     if (w != kNone) {
-      if (locked & bit(r)) throw std::logic_error("regalloc-x64: two inputs need the same register");
+      if (locked & bit(r))
+        fail(value_name(v) + " must be in " + std::string(x64::reg_name(r)) + ", which holds " + value_name(w) +
+             ", another operand of this instruction");
       bool needed = next(w, pos_) != kFar;
       if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
         exchange(v, w);
@@ -327,7 +359,7 @@ class Assigner {
       locked |= bit(reg_of(v));
       return;
     }
-    Reg r = pick(locked, across_[v]);
+    Reg r = pick(locked, across_[v], v);
     reload(v, r);
     locked |= bit(r);
   }
@@ -355,6 +387,7 @@ class Assigner {
   // ---- one instruction (with its flags producer, if deferred) ----
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
+    at_ = id;
     order_commutative(id);
     to_three_address(id);
     const x64::Constraints& c = x64::constraints(node(id).op);
@@ -394,7 +427,7 @@ class Assigner {
       tied_reg = reg_of(t);
       if (lives_after(t) && hinted(id) == *tied_reg) {
         // ... unless the result is wanted in t's register: then t moves.
-        Reg to = pick(locked | kill | bit(*tied_reg), across_[t]);
+        Reg to = pick(locked | kill | bit(*tied_reg), across_[t], t);
         put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
       } else if (lives_after(t)) {
         Reg to = result_pick(id, locked | kill | bit(*tied_reg));
@@ -529,7 +562,7 @@ class Assigner {
   Reg result_pick(NodeId v, RegSet avoid) {
     Reg h = hinted(v);
     if (h != Reg::Rsp && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone) return h;
-    return pick(avoid, across_[v]);
+    return pick(avoid, across_[v], v);
   }
 
   // Hints for values read in a fixed register (a call argument, a return
@@ -619,6 +652,7 @@ class Assigner {
       if (done_[id] || nd.op == Phi) continue;
       pos_ = i;
       loc_ = nd.loc;
+      at_ = id;
       if (nd.op == X64ArgReg && b == 0) continue;  // placed by argregs()
       if (deferred != kNone && !reads_flags(id, deferred)) {
         std::swap(pos_, deferred_pos);
@@ -637,7 +671,7 @@ class Assigner {
         done_[id] = 1;
       } else if (nd.op == Undef) {
         if (is_value_[id]) {
-          Reg r = pick(0, across_[id]);
+          Reg r = pick(0, across_[id], id);
           out_blocks_[b].push_back(id);
           done_[id] = 1;
           define(id, r);
@@ -740,20 +774,19 @@ class Assigner {
       places.push_back(p);
       phis.push_back(phi);
     }
-    // A constant the merge wants that is in no register here is made anew:
-    // after the parallel move, right in its register (no move writes
-    // there), or before it when its place is a slot (a rare phi).
+    // A constant the merge wants that is in no register here is made anew
+    // after the parallel move: right in its register (no move writes
+    // there), or, when its place is a slot (a phi past the 14 entry
+    // registers), in a register no move writes and stored from there. Not
+    // before the move: there every register may hold a source of the move
+    // (15 constants the merge also wants: issue 22), and a store into the
+    // slot could overwrite a source the move still reads.
     std::vector<uint8_t> anew(sources.size(), 0);
-    RegSet locked = 0;
-    for (NodeId v : sources)
-      if (remat(v) && in_reg(v)) locked |= bit(reg_of(v));  // kept for the move
+    RegSet written = 0;  // the registers the move writes
     for (size_t j = 0; j < sources.size(); ++j) {
+      if (places[j].is_reg()) written |= bit(x64::reg_of(places[j]));
       NodeId v = sources[j];
-      if (!remat(v) || in_reg(v) || slot_node_[v] != kNone) continue;
-      if (places[j].is_reg())
-        anew[j] = 1;
-      else
-        ensure_any(v, locked);
+      if (remat(v) && !in_reg(v) && slot_node_[v] == kNone) anew[j] = 1;
     }
     std::vector<NodeId> holders;
     std::vector<Place> to;
@@ -772,7 +805,15 @@ class Assigner {
       }
       Node n = node(sources[j]);
       n.loc = loc_;
-      result.push_back(emit(std::move(n), places[j]));
+      if (places[j].is_reg()) {
+        result.push_back(emit(std::move(n), places[j]));
+        continue;
+      }
+      std::optional<Reg> scratch = free_of(written);
+      if (!scratch)
+        fail("no register to make " + value_name(sources[j]) + " anew for the merge's slot: the edge move writes " +
+             describe_regs(written));
+      result.push_back(emit_copy(X64Spill, emit(std::move(n), x64::place_of(*scratch)), places[j]));
     }
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
@@ -1043,6 +1084,7 @@ class Assigner {
   std::vector<uint32_t> rpo_index_;  // block -> position in reverse postorder
   std::unordered_map<NodeId, std::vector<NodeId>> projs_;
   uint32_t block_ = 0, pos_ = 0, next_slot_ = 0;
+  NodeId at_ = kNone;  // the instruction being placed (for fail())
   Loc loc_;
   bool argregs_done_ = false;
 
