@@ -15,7 +15,10 @@
 //     another live value and the input sits in a register too) or a reload;
 //     an input whose fixed register the instruction destroys (a call
 //     argument, a dividend) and that lives on is copied there and stays
-//     where it is; then inputs in any register (reloaded if spilled);
+//     where it is; then inputs in any register (reloaded if spilled) outside
+//     the registers the node's literals forbid (x64::forbidden_input_regs:
+//     the callee of a variadic indirect call moves out of rax, and prefers
+//     r11 when it is defined);
 //  2. a tied input (two-address form) that lives on stays where it is and
 //     the instruction overwrites a copy of it, made in the register the
 //     result gets (so a loop-carried value keeps its register); only when
@@ -49,7 +52,9 @@
 // header whose loop needs more registers than there are, values live
 // through the loop and unused in it wait in their slots: values_to_park),
 // and every predecessor ends with a parallel move into them
-// (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
+// (edge_moves.cpp); a constant a merge wants that the predecessor holds
+// nowhere is made anew after that move (in its register, or in one the move
+// does not write and stored into its slot). Hints (phi coalescing, a departure: the seed leaves
 // moves to its later passes): a value read in a fixed register (a call
 // argument, a dividend, a return value) prefers that register, and when a
 // merge's phi gets a register, its inputs on the other edges prefer it too,
@@ -354,13 +359,19 @@ class Assigner {
     return emit(std::move(n), p);
   }
 
-  void ensure_any(NodeId v, RegSet& locked) {
-    if (in_reg(v)) {
+  // Puts v in a register outside `forbidden` (forbidden_input_regs: the
+  // callee of a variadic indirect call is not in rax): where it is, else
+  // moved out of a forbidden register, else reloaded or made anew.
+  void ensure_any(NodeId v, RegSet& locked, RegSet forbidden = 0) {
+    if (in_reg(v) && !(forbidden & bit(reg_of(v)))) {
       locked |= bit(reg_of(v));
       return;
     }
-    Reg r = pick(locked, across_[v], v);
-    reload(v, r);
+    Reg r = pick(locked | forbidden, across_[v], v);
+    if (in_reg(v))
+      put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
+    else
+      reload(v, r);
     locked |= bit(r);
   }
 
@@ -369,6 +380,7 @@ class Assigner {
     size_t index;
     NodeId value;
     x64::OperandConstraint want;
+    RegSet forbidden;  // registers the node's literals rule out (x64::forbidden_input_regs)
   };
 
   // The value inputs of `id` that need a register (address bases excluded).
@@ -380,7 +392,7 @@ class Assigner {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
       if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
-      ops.push_back({id, i, in, c.input(i)});
+      ops.push_back({id, i, in, c.input(i), x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
     }
   }
 
@@ -414,7 +426,7 @@ class Assigner {
       if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k]);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
-        ensure_any(ops[k].value, locked);
+        ensure_any(ops[k].value, locked, ops[k].forbidden);
         read[k] = reg_node_[ops[k].value];
       }
     pos_ = user_pos;
@@ -578,6 +590,11 @@ class Assigner {
           NodeId in = nd.inputs[i];
           if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
             fixed_hint_[in] = static_cast<unsigned>(want.reg);
+          // The callee of a variadic indirect call may not be in rax, the
+          // first register a new value would take: r11, which no argument
+          // uses, saves a move out of rax before the call.
+          if (x64::forbidden_input_regs(nd, i).regs && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
+            fixed_hint_[in] = static_cast<unsigned>(Reg::R11);
         }
       }
     // A phi's hint passes to its inputs: a value returned through a merge
