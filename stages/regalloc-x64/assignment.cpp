@@ -190,7 +190,7 @@ class Assigner {
     return id;
   }
   NodeId emit_copy(Op op, NodeId from, Place p) {
-    if (from == kNone) throw std::logic_error("regalloc-x64: a copy of a value that is in no place");
+    if (from == kNone) fail("a copy of a value that is in no place");
     Node n;
     n.op = op;
     n.inputs = {from};
@@ -492,7 +492,7 @@ class Assigner {
     for (NodeId p : projs_of(id))
       if (is_value_[p]) {
         size_t e = static_cast<size_t>(node(p).literals[0].as_int());
-        if (e >= c.num_results) throw std::logic_error("regalloc-x64: a proj of a missing result");
+        if (e >= c.num_results) fail("a proj of a missing result");
         result_reg(p, c.results[e]);
       }
     size_t k = 0;
@@ -622,7 +622,7 @@ class Assigner {
   }
   Reg literal_reg(NodeId v) const {
     std::optional<Reg> r = x64::parse_reg(node(v).literals[1].as_string());
-    if (!r) throw std::logic_error("regalloc-x64: a register literal names no register");
+    if (!r) fail("a register literal names no register");
     return *r;
   }
   const std::vector<NodeId>& projs_of(NodeId id) const {
@@ -648,6 +648,7 @@ class Assigner {
   // ---- blocks ----
   void assign_block(uint32_t b) {
     block_ = b;
+    at_ = kNone;
     for (NodeId v : touched_) {
       reg_node_[v] = kNone;
       slot_node_[v] = kNone;
@@ -725,7 +726,7 @@ class Assigner {
       out_blocks_[0].push_back(id);
       done_[id] = 1;
       std::optional<Reg> r = x64::parse_reg(node(id).literals[1].as_string());
-      if (!r) throw std::logic_error("regalloc-x64: x64:argreg names no register");
+      if (!r) fail("x64:argreg names no register");
       fn_.nodes[id].place = x64::place_of(*r);
       put_reg(id, id, *r);
       if (next(id, 0) == kFar) drop_reg(id);
@@ -755,7 +756,7 @@ class Assigner {
       return;
     }
     const Entry& e = entry_[b];
-    if (!e.set) throw std::logic_error("regalloc-x64: a merge is entered before its predecessors");
+    if (!e.set) fail("a merge is entered before its predecessors");
     for (size_t k = 0; k < e.live.size(); ++k) hold(e.live[k].first, e.live_phis[k], e.live[k].second);
     for (const auto& [phi, p] : e.phis) {
       fn_.nodes[phi].place = p;
@@ -1055,7 +1056,7 @@ class Assigner {
   NodeId holder(NodeId v, Place target) const {
     if (slot_node_[v] != kNone && place_of_node(slot_node_[v]) == target) return slot_node_[v];
     if (in_reg(v)) return reg_node_[v];
-    if (slot_node_[v] == kNone) throw std::logic_error("regalloc-x64: a value live into a merge is nowhere");
+    if (slot_node_[v] == kNone) fail(value_name(v) + ", live into a merge, is in no register and no slot");
     return slot_node_[v];
   }
 
