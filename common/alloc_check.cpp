@@ -26,7 +26,10 @@
 //      register, a fixed one, the register the literal names (x64:argreg,
 //      x64:entryreg), a slot (x64:spill), or its tied input's register
 //      (two-address form); a proj in its element's register (x64:xchg: each
-//      input's value in the other input's register);
+//      input's value in the other input's register); an input outside the
+//      registers its node's literals forbid (x64.h forbidden_input_regs:
+//      the callee of a variadic x64:callind is not in rax, which the call
+//      sequence sets to al first);
 //    - a phi's inputs are in the phi's place, and the phis of one block have
 //      distinct places.
 // 2. A forward dataflow over what each place holds. The state maps each
@@ -363,6 +366,9 @@ class Checker {
       if (std::optional<std::string> where = unmet(want, p))
         error(id, "input " + std::to_string(i) + " " + ref(in) + " must be in " + *where +
                       (want.kind == Fixed::Reg ? " (fixed register)" : "") + ", found " + place_text(p));
+      else if (x64::ForbiddenRegs no = x64::forbidden_input_regs(nd, i); p.is_reg() && (no.regs & x64::reg_bit(x64::reg_of(p))))
+        error(id, "input " + std::to_string(i) + " " + ref(in) + " is in " + place_text(p) + ", where it may not be: " +
+                      std::string(no.why));
     }
   }
 

@@ -26,6 +26,15 @@
 //     son does.
 // With `exotic`, foreign-opcode nodes carrying literals of every JSON kind
 // are added (such modules round-trip but do not verify).
+// With `pressure` (cfg-x64): the skeleton has at least one merge; each
+// merge (the first always, others by chance) gets 15 to 22 more phis than
+// its value phi, more than regalloc-x64's 14 entry registers, whose inputs
+// are constants made at the end of each predecessor (some twice the same
+// node, as csmith's checksum loops over struct fields give: issue 22); and
+// a memory operation may be an x64:callind through a pointer loaded from
+// `table` or an x64:lea of a function, most of them variadic (al >= 0),
+// whose callee must stay out of rax (issue 17). Without it the random
+// stream, and so every module a seed gives, is what it was.
 #include "generate.h"
 
 #include <algorithm>
@@ -88,6 +97,11 @@ class Builder {
   Literal imm32() { return Literal::integer(static_cast<int64_t>(pick(2000)) - 1000); }
   void emit_exotic();
   Literal random_literal(int depth);
+  bool pressure() const { return opts_.pressure && opts_.level == Level::CfgX64; }
+  void ensure_merge();
+  void choose_wide_merges();
+  void emit_wide_constants(uint32_t b);
+  void emit_indirect_call(uint32_t b, NodeId& mem);
   void fill_phis();
   void to_cfg_level();
   void to_son_level();
@@ -104,6 +118,11 @@ class Builder {
   std::vector<NodeId> mem_in_, mem_out_;     // memory state per block
   std::vector<NodeId> value_phi_;            // per merge block, else ~0
   std::vector<std::vector<NodeId>> slots_;   // cfg level: per block, loads
+  // pressure: per block, how many constant phis it gets (0: none), the phis,
+  // and per block the constants it made for each successor's phis.
+  std::vector<uint32_t> wide_;
+  std::vector<std::vector<NodeId>> wide_phis_;
+  std::vector<std::vector<std::pair<uint32_t, std::vector<NodeId>>>> wide_out_;
 };
 
 NodeId Builder::add(Op op, ControlList control, LiteralList lits, InputList inputs) {
@@ -196,6 +215,8 @@ void Builder::emit_x64_memory_op(uint32_t b) {
                               {Literal::string("i32"), Literal::integer(0), Literal::integer(static_cast<int64_t>(pick(3)) * 4),
                                Literal::string("g" + std::to_string(pick(2)))},
                               {mem}));
+  } else if (pressure() && chance(50)) {
+    emit_indirect_call(b, mem);
   } else {
     InputList args{mem};
     for (uint64_t k = pick(4); k > 0; --k) args.push_back(pick_value(b));
@@ -203,6 +224,81 @@ void Builder::emit_x64_memory_op(uint32_t b) {
                        args);
     mem = emit(Proj, {}, {Literal::integer(0)}, {call});
     values_[b].push_back(emit(Proj, {}, {Literal::integer(1)}, {call}));
+  }
+}
+
+// A call through a pointer: the callee loaded from `table` (f0, printf) or
+// an x64:lea of a function, right before the call; al 0 to 8 (variadic)
+// three times in four, else -1.
+void Builder::emit_indirect_call(uint32_t b, NodeId& mem) {
+  NodeId block = fn_.cfg->blocks[b].node;
+  InputList args{mem};
+  NodeId callee = chance(50)
+                      ? emit(X64Load, {block}, {Literal::string("i64"), Literal::integer(0),
+                                                Literal::integer(static_cast<int64_t>(pick(2)) * 8), Literal::string("table")},
+                             {mem})
+                      : emit(X64Lea, {}, {Literal::string("i64"), Literal::integer(0), Literal::integer(0),
+                                          Literal::string("f" + std::to_string(pick(opts_.functions)))},
+                             {});
+  args.push_back(callee);
+  for (uint64_t k = pick(5); k > 0; --k) args.push_back(pick_value(b));
+  int64_t al = chance(75) ? static_cast<int64_t>(pick(9)) : -1;
+  NodeId call = emit(X64CallInd, {block}, {Literal::integer(al)}, args);
+  mem = emit(Proj, {}, {Literal::integer(0)}, {call});
+  values_[b].push_back(emit(Proj, {}, {Literal::integer(1)}, {call}));
+}
+
+// pressure: a skeleton without a merge gets a loop (a back edge to block 1
+// from the last block before the exit that has one successor).
+void Builder::ensure_merge() {
+  for (const std::vector<uint32_t>& p : graph_.preds)
+    if (p.size() > 1) return;
+  uint32_t blocks = static_cast<uint32_t>(graph_.succs.size());
+  for (uint32_t b = blocks - 1; b-- > 1;)
+    if (graph_.succs[b].size() == 1) {
+      graph_.succs[b].push_back(1);
+      graph_.preds[1].push_back(b);
+      tree_ = compute_dom_tree(graph_);
+      return;
+    }
+}
+
+void Builder::choose_wide_merges() {
+  size_t blocks = graph_.succs.size();
+  wide_.assign(blocks, 0);
+  wide_phis_.assign(blocks, {});
+  wide_out_.assign(blocks, {});
+  bool first = true;
+  for (uint32_t b = 0; b < blocks; ++b) {
+    if (graph_.preds[b].size() < 2) continue;
+    if (first || chance(40)) wide_[b] = static_cast<uint32_t>(15 + pick(8));
+    first = false;
+  }
+}
+
+// pressure: at the end of block b (before its terminator and the compare a
+// jcc reads), the constants each wide successor's phis take on the edge
+// from b; a third of them repeat the one before (one node, two phis).
+void Builder::emit_wide_constants(uint32_t b) {
+  for (uint32_t s : graph_.succs[b]) {
+    if (!wide_[s]) continue;
+    bool done = false;
+    for (const auto& [succ, list] : wide_out_[b]) done |= succ == s;
+    if (done) continue;  // an if that branches twice to s: one set of constants
+    std::vector<NodeId> list;
+    for (uint32_t k = 0; k < wide_[s]; ++k) {
+      if (!list.empty() && chance(30)) {
+        list.push_back(list.back());
+      } else if (chance(60)) {
+        list.push_back(emit(X64Lea, {}, {Literal::string("i64"), Literal::integer(0),
+                                          Literal::integer(static_cast<int64_t>(pick(6)) * 4),
+                                          Literal::string("g" + std::to_string(pick(2)))},
+                            {}));
+      } else {
+        list.push_back(emit(X64MovI, {}, {Literal::string(chance(50) ? "i32" : "i64"), imm32()}, {}));
+      }
+    }
+    wide_out_[b].emplace_back(s, std::move(list));
   }
 }
 
@@ -266,6 +362,10 @@ void Builder::fill_block(uint32_t b) {
     mem_in_[b] = emit(SsaPhi, {block}, {}, none);
     value_phi_[b] = emit(SsaPhi, {block}, {}, none);
     values_[b].push_back(value_phi_[b]);
+    for (uint32_t k = 0; pressure() && k < wide_[b]; ++k) {
+      wide_phis_[b].push_back(emit(SsaPhi, {block}, {}, none));
+      values_[b].push_back(wide_phis_[b].back());
+    }
   } else {
     mem_in_[b] = mem_out_[graph_.preds[b][0]];
   }
@@ -278,6 +378,7 @@ void Builder::fill_block(uint32_t b) {
     else if (opts_.exotic && !x64_ && chance(5)) emit_exotic();
     else emit_value(b);
   }
+  if (pressure()) emit_wide_constants(b);
   size_t succs = graph_.succs[b].size();
   if (succs == 0) {
     InputList inputs{mem_out_[b]};
@@ -330,6 +431,9 @@ void Builder::fill_phis() {
       uint32_t p = graph_.preds[b][i];
       mem_phi.inputs[i] = mem_out_[p];
       fn_.nodes[value_phi_[b]].inputs[i] = pick_value(p);
+      for (size_t k = 0; pressure() && k < wide_phis_[b].size(); ++k)
+        for (const auto& [s, list] : wide_out_[p])
+          if (s == b) fn_.nodes[wide_phis_[b][k]].inputs[i] = list[k];
     }
   }
 }
@@ -359,7 +463,12 @@ Function Builder::build() {
   fn_.signature.result = chance(20) ? "void" : x64_ ? x64_type() : type();
   uint64_t per_fn = std::max<uint64_t>(8, opts_.nodes / std::max<uint32_t>(1, opts_.functions));
   uint32_t blocks = static_cast<uint32_t>(std::max<uint64_t>(1, per_fn / 16));
+  if (pressure()) blocks = std::max<uint32_t>(blocks, 3);
   make_skeleton(blocks);
+  if (pressure()) {
+    ensure_merge();
+    choose_wide_merges();
+  }
   fn_.cfg.emplace();
   fn_.cfg->blocks.resize(blocks);
   for (uint32_t b = 0; b < blocks; ++b) fn_.cfg->blocks[b].node = add(b == 0 ? Start : Region, {}, {}, {});

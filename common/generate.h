@@ -33,6 +33,12 @@ struct GenerateOptions {
   uint32_t functions = 1;
   uint64_t nodes = 1000;        // approximate total over all functions
   bool exotic = false;          // add foreign nodes with literals of every kind
+  // cfg-x64 only: register pressure of the kinds that have broken
+  // regalloc-x64 (issues 17 and 22): merges whose phis outnumber the
+  // registers, fed by constants (x64:movi, x64:lea of a symbol) made in
+  // each predecessor, and variadic calls through a pointer loaded right
+  // before the call.
+  bool pressure = false;
 };
 
 ModuleHeader generate_header(const GenerateOptions& opts);

@@ -234,6 +234,13 @@ bool result_flags_read(ResultFlags k, Cond c) {
   }
 }
 
+ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {
+  if (n.op == X64CallInd && i == 1 && !n.literals.empty() && n.literals[0].kind() == Literal::Kind::Int &&
+      n.literals[0].as_int() >= 0)
+    return {reg_bit(Reg::Rax), "the callee of a variadic call, which sets al (rax) before it calls"};
+  return {};
+}
+
 bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }
 
 const Constraints& constraints(OpId op) { return table().rows[op]; }

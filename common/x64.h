@@ -146,6 +146,20 @@ struct Constraints {
   OperandConstraint input(size_t i) const;
 };
 
+// Registers input `i` of node `n` must not be in although its constraint
+// allows any register: a constraint that depends on the node's literals,
+// which the opcode table's columns cannot say. One today: the callee of a
+// variadic x64:callind (al literal >= 0) is read by the call after the
+// `mov eax, AL` that precedes it, so it is never in rax. `why` says so for
+// diagnostics (empty when `regs` is 0). The register allocator keeps the
+// input out of these registers, the allocation checker reports one found
+// there, and codegen-x64 refuses it as a last resort.
+struct ForbiddenRegs {
+  RegMask regs = 0;
+  std::string_view why;
+};
+ForbiddenRegs forbidden_input_regs(const Node& n, size_t i);
+
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);
 // The decoded machine columns of an x64 opcode (is_x64(op) must hold).

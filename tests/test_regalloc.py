@@ -13,7 +13,8 @@ every run here also passes the allocation checker
   - pipe-gen's random modules allocate, checker on: son modules (irreducible
     loops, calls, high pressure) lowered and scheduled to cfg-x64, son-x64
     modules scheduled by son2cfg, and cfg-x64 modules as pipe-gen writes
-    them; pipe-gen's runnable programs, lowered and allocated, print under
+    them, with --pressure too (merges with more phis than registers,
+    variadic calls through pointers: issues 17 and 22); pipe-gen's runnable programs, lowered and allocated, print under
     pipe-run at ra-x64 what they print at son;
   - the output does not depend on the input encoding or on the run;
   - --stats counts spills, reloads, moves and exchanges per function;
@@ -81,6 +82,38 @@ def test_generated_son_x64_modules_allocate_and_pass_the_checker(seed):
 @pytest.mark.parametrize("seed", range(1, 13))
 def test_generated_cfg_x64_modules_allocate_and_pass_the_checker(seed):
     allocates_under_the_checker([gen("cfg-x64", seed)], 4)
+
+
+def pressure_gen(seed, nodes=400, functions=3):
+    return gen("cfg-x64", seed, nodes, functions)[:-2] + ["--pressure", "-f", "bin"]
+
+
+@pytest.mark.parametrize("seed", range(1, 17))
+def test_generated_pressure_modules_allocate_and_pass_the_checker(seed):
+    """pipe-gen --pressure (issues 17 and 22): merges with more phis than
+    registers fed by constants made in each predecessor (every register
+    was locked on the edge), variadic calls through pointers (the callee
+    was put in rax). Seeds 1 to 4 at 80 nodes are the fuzz target's."""
+    allocates_under_the_checker([pressure_gen(seed)], 3)
+    if seed <= 4:
+        allocates_under_the_checker([pressure_gen(seed, 80, 2)], 2)
+
+
+def test_pressure_modules_have_the_shapes():
+    """The shapes are there: a merge with more than 14 phis, and a variadic
+    x64:callind (al >= 0) whose callee is loaded or made right before it."""
+    text = run_tool("pipe-gen", "--level", "cfg-x64", "--pressure", "--seed", "1", "--nodes", "80",
+                    "--functions", "2", "-f", "text").stdout.decode()
+    phis_per_block, count = [], 0
+    for line in text.splitlines():
+        if line.strip().startswith("b") and line.strip().endswith("{"):
+            phis_per_block.append(count)
+            count = 0
+        count += " = phi " in line
+    phis_per_block.append(count)
+    assert max(phis_per_block) > 14, phis_per_block
+    assert any("x64:callind ^" in line and ", -1," not in line for line in text.splitlines())
+    assert run_tool("pipe-gen", "--level", "son", "--pressure", check=2).returncode == 2
 
 
 def test_output_is_deterministic_whatever_the_encoding():

@@ -29,6 +29,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
   tool.cli().add_flag("--exotic", opts.exotic,
                       "Add foreign-opcode nodes with literals of every JSON kind (does not verify)");
+  tool.cli().add_flag("--pressure", opts.pressure,
+                      "cfg-x64: merges with more phis than registers, fed by constants, and variadic calls "
+                      "through pointers (the register pressure behind issues 17 and 22)");
   tool.cli().add_flag("--runnable", runnable,
                       "Write a runnable program: main terminates, prints its values, has no undefined behaviour");
   return tool.main(argc, argv, [&](pl::Tool& t) {
@@ -43,6 +46,7 @@ int main(int argc, char** argv) {
       t.finish_output();
       return;
     }
+    if (opts.pressure && opts.level != pl::Level::CfgX64) throw pl::UsageError("--pressure needs --level cfg-x64");
     if (functions) opts.functions = functions;
     if (nodes) opts.nodes = nodes;
     pl::ModuleHeader header = pl::generate_header(opts);

@@ -15,7 +15,10 @@
 //     another live value and the input sits in a register too) or a reload;
 //     an input whose fixed register the instruction destroys (a call
 //     argument, a dividend) and that lives on is copied there and stays
-//     where it is; then inputs in any register (reloaded if spilled);
+//     where it is; then inputs in any register (reloaded if spilled) outside
+//     the registers the node's literals forbid (x64::forbidden_input_regs:
+//     the callee of a variadic indirect call moves out of rax, and prefers
+//     r11 when it is defined);
 //  2. a tied input (two-address form) that lives on stays where it is and
 //     the instruction overwrites a copy of it, made in the register the
 //     result gets (so a loop-carried value keeps its register); only when
@@ -49,7 +52,9 @@
 // header whose loop needs more registers than there are, values live
 // through the loop and unused in it wait in their slots: values_to_park),
 // and every predecessor ends with a parallel move into them
-// (edge_moves.cpp). Hints (phi coalescing, a departure: the seed leaves
+// (edge_moves.cpp); a constant a merge wants that the predecessor holds
+// nowhere is made anew after that move (in its register, or in one the move
+// does not write and stored into its slot). Hints (phi coalescing, a departure: the seed leaves
 // moves to its later passes): a value read in a fixed register (a call
 // argument, a dividend, a return value) prefers that register, and when a
 // merge's phi gets a register, its inputs on the other edges prefer it too,
@@ -158,6 +163,25 @@ class Assigner {
     return k;
   }
 
+  // An assertion failed: names the function, the block, the instruction
+  // being placed and what could not be met.
+  [[noreturn]] void fail(const std::string& what) const {
+    std::string where = "regalloc-x64: function '" + fn_.name + "': b" + std::to_string(block_);
+    if (at_ != kNone) where += ": i" + std::to_string(at_) + " (" + std::string(op_info(node(at_).op).name) + ")";
+    throw std::logic_error(where + ": " + what);
+  }
+  static std::string value_name(NodeId v) { return v == kNone ? "a value" : "i" + std::to_string(v); }
+  std::string describe_regs(RegSet regs) const {
+    std::string out;
+    for (unsigned r = 0; r < kGprs; ++r) {
+      if (!(regs & bit(r))) continue;
+      if (!out.empty()) out += ", ";
+      out += x64::reg_name(static_cast<Reg>(r));
+      if (owner_[r] != kNone) out += " " + value_name(owner_[r]);
+    }
+    return out;
+  }
+
   NodeId emit(Node n, Place p) {
     n.place = p;
     fn_.nodes.push_back(std::move(n));
@@ -166,7 +190,7 @@ class Assigner {
     return id;
   }
   NodeId emit_copy(Op op, NodeId from, Place p) {
-    if (from == kNone) throw std::logic_error("regalloc-x64: a copy of a value that is in no place");
+    if (from == kNone) fail("a copy of a value that is in no place");
     Node n;
     n.op = op;
     n.inputs = {from};
@@ -232,9 +256,18 @@ class Assigner {
       if (!(avoid & bit(r)) && owner_[static_cast<unsigned>(r)] == kNone) return r;
     return std::nullopt;
   }
-  // A register for a new value: a free one, else the one whose value is
-  // used furthest away (spilled first if it lives on).
-  Reg pick(RegSet locked, bool across) {
+  // The first register (of kShortLived) outside `regs`, whoever holds it.
+  static std::optional<Reg> free_of(RegSet regs) {
+    for (Reg r : kShortLived)
+      if (!(regs & bit(r))) return r;
+    return std::nullopt;
+  }
+  // A register for value v (a new one, or one to reload): a free one, else
+  // the one whose value is used furthest away (spilled first if it lives
+  // on). Only the registers the instruction being placed reads or writes
+  // are locked: at most 7 operands and 2 results, so one of the 15 is
+  // always left; the check names the instruction if that ever fails.
+  Reg pick(RegSet locked, bool across, NodeId v) {
     if (std::optional<Reg> r = free_reg(locked, across)) return *r;
     Reg best = Reg::Rsp;
     uint32_t far = 0;
@@ -248,7 +281,9 @@ class Assigner {
         far = d;
       }
     }
-    if (best == Reg::Rsp) throw std::logic_error("regalloc-x64: every register is locked");
+    if (best == Reg::Rsp)
+      fail("no register for " + value_name(v) + ": every register is locked by this instruction (" +
+           describe_regs(locked) + ")");
     evict(best);
     return best;
   }
@@ -270,7 +305,9 @@ class Assigner {
     }
     NodeId w = owner_[static_cast<unsigned>(r)];
     if (w != kNone) {
-      if (locked & bit(r)) throw std::logic_error("regalloc-x64: two inputs need the same register");
+      if (locked & bit(r))
+        fail(value_name(v) + " must be in " + std::string(x64::reg_name(r)) + ", which holds " + value_name(w) +
+             ", another operand of this instruction");
       bool needed = next(w, pos_) != kFar;
       if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
         exchange(v, w);
@@ -322,13 +359,19 @@ class Assigner {
     return emit(std::move(n), p);
   }
 
-  void ensure_any(NodeId v, RegSet& locked) {
-    if (in_reg(v)) {
+  // Puts v in a register outside `forbidden` (forbidden_input_regs: the
+  // callee of a variadic indirect call is not in rax): where it is, else
+  // moved out of a forbidden register, else reloaded or made anew.
+  void ensure_any(NodeId v, RegSet& locked, RegSet forbidden = 0) {
+    if (in_reg(v) && !(forbidden & bit(reg_of(v)))) {
       locked |= bit(reg_of(v));
       return;
     }
-    Reg r = pick(locked, across_[v]);
-    reload(v, r);
+    Reg r = pick(locked | forbidden, across_[v], v);
+    if (in_reg(v))
+      put_reg(v, emit_copy(X64Mov, reg_node_[v], x64::place_of(r)), r);
+    else
+      reload(v, r);
     locked |= bit(r);
   }
 
@@ -337,6 +380,7 @@ class Assigner {
     size_t index;
     NodeId value;
     x64::OperandConstraint want;
+    RegSet forbidden;  // registers the node's literals rule out (x64::forbidden_input_regs)
   };
 
   // The value inputs of `id` that need a register (address bases excluded).
@@ -348,13 +392,14 @@ class Assigner {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
       if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
-      ops.push_back({id, i, in, c.input(i)});
+      ops.push_back({id, i, in, c.input(i), x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
     }
   }
 
   // ---- one instruction (with its flags producer, if deferred) ----
   // `producer_pos` is the flags producer's position (when there is one).
   void instruction(NodeId id, NodeId flags_producer, uint32_t producer_pos = 0) {
+    at_ = id;
     order_commutative(id);
     to_three_address(id);
     const x64::Constraints& c = x64::constraints(node(id).op);
@@ -381,7 +426,7 @@ class Assigner {
       if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k]);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
-        ensure_any(ops[k].value, locked);
+        ensure_any(ops[k].value, locked, ops[k].forbidden);
         read[k] = reg_node_[ops[k].value];
       }
     pos_ = user_pos;
@@ -394,7 +439,7 @@ class Assigner {
       tied_reg = reg_of(t);
       if (lives_after(t) && hinted(id) == *tied_reg) {
         // ... unless the result is wanted in t's register: then t moves.
-        Reg to = pick(locked | kill | bit(*tied_reg), across_[t]);
+        Reg to = pick(locked | kill | bit(*tied_reg), across_[t], t);
         put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
       } else if (lives_after(t)) {
         Reg to = result_pick(id, locked | kill | bit(*tied_reg));
@@ -447,7 +492,7 @@ class Assigner {
     for (NodeId p : projs_of(id))
       if (is_value_[p]) {
         size_t e = static_cast<size_t>(node(p).literals[0].as_int());
-        if (e >= c.num_results) throw std::logic_error("regalloc-x64: a proj of a missing result");
+        if (e >= c.num_results) fail("a proj of a missing result");
         result_reg(p, c.results[e]);
       }
     size_t k = 0;
@@ -529,7 +574,7 @@ class Assigner {
   Reg result_pick(NodeId v, RegSet avoid) {
     Reg h = hinted(v);
     if (h != Reg::Rsp && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone) return h;
-    return pick(avoid, across_[v]);
+    return pick(avoid, across_[v], v);
   }
 
   // Hints for values read in a fixed register (a call argument, a return
@@ -545,6 +590,11 @@ class Assigner {
           NodeId in = nd.inputs[i];
           if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
             fixed_hint_[in] = static_cast<unsigned>(want.reg);
+          // The callee of a variadic indirect call may not be in rax, the
+          // first register a new value would take: r11, which no argument
+          // uses, saves a move out of rax before the call.
+          if (x64::forbidden_input_regs(nd, i).regs && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
+            fixed_hint_[in] = static_cast<unsigned>(Reg::R11);
         }
       }
     // A phi's hint passes to its inputs: a value returned through a merge
@@ -572,7 +622,7 @@ class Assigner {
   }
   Reg literal_reg(NodeId v) const {
     std::optional<Reg> r = x64::parse_reg(node(v).literals[1].as_string());
-    if (!r) throw std::logic_error("regalloc-x64: a register literal names no register");
+    if (!r) fail("a register literal names no register");
     return *r;
   }
   const std::vector<NodeId>& projs_of(NodeId id) const {
@@ -598,6 +648,7 @@ class Assigner {
   // ---- blocks ----
   void assign_block(uint32_t b) {
     block_ = b;
+    at_ = kNone;
     for (NodeId v : touched_) {
       reg_node_[v] = kNone;
       slot_node_[v] = kNone;
@@ -619,6 +670,7 @@ class Assigner {
       if (done_[id] || nd.op == Phi) continue;
       pos_ = i;
       loc_ = nd.loc;
+      at_ = id;
       if (nd.op == X64ArgReg && b == 0) continue;  // placed by argregs()
       if (deferred != kNone && !reads_flags(id, deferred)) {
         std::swap(pos_, deferred_pos);
@@ -637,7 +689,7 @@ class Assigner {
         done_[id] = 1;
       } else if (nd.op == Undef) {
         if (is_value_[id]) {
-          Reg r = pick(0, across_[id]);
+          Reg r = pick(0, across_[id], id);
           out_blocks_[b].push_back(id);
           done_[id] = 1;
           define(id, r);
@@ -674,7 +726,7 @@ class Assigner {
       out_blocks_[0].push_back(id);
       done_[id] = 1;
       std::optional<Reg> r = x64::parse_reg(node(id).literals[1].as_string());
-      if (!r) throw std::logic_error("regalloc-x64: x64:argreg names no register");
+      if (!r) fail("x64:argreg names no register");
       fn_.nodes[id].place = x64::place_of(*r);
       put_reg(id, id, *r);
       if (next(id, 0) == kFar) drop_reg(id);
@@ -704,7 +756,7 @@ class Assigner {
       return;
     }
     const Entry& e = entry_[b];
-    if (!e.set) throw std::logic_error("regalloc-x64: a merge is entered before its predecessors");
+    if (!e.set) fail("a merge is entered before its predecessors");
     for (size_t k = 0; k < e.live.size(); ++k) hold(e.live[k].first, e.live_phis[k], e.live[k].second);
     for (const auto& [phi, p] : e.phis) {
       fn_.nodes[phi].place = p;
@@ -740,20 +792,19 @@ class Assigner {
       places.push_back(p);
       phis.push_back(phi);
     }
-    // A constant the merge wants that is in no register here is made anew:
-    // after the parallel move, right in its register (no move writes
-    // there), or before it when its place is a slot (a rare phi).
+    // A constant the merge wants that is in no register here is made anew
+    // after the parallel move: right in its register (no move writes
+    // there), or, when its place is a slot (a phi past the 14 entry
+    // registers), in a register no move writes and stored from there. Not
+    // before the move: there every register may hold a source of the move
+    // (15 constants the merge also wants: issue 22), and a store into the
+    // slot could overwrite a source the move still reads.
     std::vector<uint8_t> anew(sources.size(), 0);
-    RegSet locked = 0;
-    for (NodeId v : sources)
-      if (remat(v) && in_reg(v)) locked |= bit(reg_of(v));  // kept for the move
+    RegSet written = 0;  // the registers the move writes
     for (size_t j = 0; j < sources.size(); ++j) {
+      if (places[j].is_reg()) written |= bit(x64::reg_of(places[j]));
       NodeId v = sources[j];
-      if (!remat(v) || in_reg(v) || slot_node_[v] != kNone) continue;
-      if (places[j].is_reg())
-        anew[j] = 1;
-      else
-        ensure_any(v, locked);
+      if (remat(v) && !in_reg(v) && slot_node_[v] == kNone) anew[j] = 1;
     }
     std::vector<NodeId> holders;
     std::vector<Place> to;
@@ -772,7 +823,15 @@ class Assigner {
       }
       Node n = node(sources[j]);
       n.loc = loc_;
-      result.push_back(emit(std::move(n), places[j]));
+      if (places[j].is_reg()) {
+        result.push_back(emit(std::move(n), places[j]));
+        continue;
+      }
+      std::optional<Reg> scratch = free_of(written);
+      if (!scratch)
+        fail("no register to make " + value_name(sources[j]) + " anew for the merge's slot: the edge move writes " +
+             describe_regs(written));
+      result.push_back(emit_copy(X64Spill, emit(std::move(n), x64::place_of(*scratch)), places[j]));
     }
     for (size_t j = 0; j < sources.size(); ++j) fn_.nodes[phis[j]].inputs[k] = result[j];
   }
@@ -997,7 +1056,7 @@ class Assigner {
   NodeId holder(NodeId v, Place target) const {
     if (slot_node_[v] != kNone && place_of_node(slot_node_[v]) == target) return slot_node_[v];
     if (in_reg(v)) return reg_node_[v];
-    if (slot_node_[v] == kNone) throw std::logic_error("regalloc-x64: a value live into a merge is nowhere");
+    if (slot_node_[v] == kNone) fail(value_name(v) + ", live into a merge, is in no register and no slot");
     return slot_node_[v];
   }
 
@@ -1043,6 +1102,7 @@ class Assigner {
   std::vector<uint32_t> rpo_index_;  // block -> position in reverse postorder
   std::unordered_map<NodeId, std::vector<NodeId>> projs_;
   uint32_t block_ = 0, pos_ = 0, next_slot_ = 0;
+  NodeId at_ = kNone;  // the instruction being placed (for fail())
   Loc loc_;
   bool argregs_done_ = false;
 

@@ -52,6 +52,21 @@
 //    the instruction overwrites a copy (assignment.cpp).
 //  - Flags are never spilled: a compare is emitted right before its user,
 //    with the moves its user needs before both.
+//  - Constraints that depend on a node's literals, which the opcode table's
+//    columns cannot state, come from x64::forbidden_input_regs (shared with
+//    the allocation checker): the callee of a variadic x64:callind is never
+//    in rax, which the call sequence sets to al first (issue 17).
+//
+// Invariants that keep the allocator from running out of registers (the
+// seed's class allocation counts; this stage relies on bounds instead, and
+// its assertions name the function, block, instruction and constraint when
+// one fails): an instruction locks only the registers of its own operands
+// and results (at most 7 and 2 of the 15), so pick() always finds one to
+// evict; a merge gets at most 14 registers as entry places, so after an
+// edge's parallel move one register is left in which a constant the merge
+// wants in a slot is made anew and stored (before the move, every register
+// may hold a source it still reads: issue 22, tests/stages/regalloc-x64/
+// merge-consts).
 //  - Two register classes exist (x64.h); only the general one holds values
 //    until floating point arrives.
 //
