@@ -572,6 +572,8 @@ Options parse_options(const std::vector<std::string>& raw) {
     }
   if (p.o.dep_md && p.o.dep_mmd) p.o.dep_md = false;  // -MMD: both given, the user headers only
   if (p.o.inputs.empty() && p.o.query == Query::None) {
+    // `cc -Wl,--version` (meson's linker detection): the linker answers.
+    if (p.o.mode == Mode::Link && !p.o.link_items.empty()) return p.o;
     if (p.o.verbose) p.o.query = Query::VerboseAlone;
     else throw UsageError("no input files");
   }

@@ -337,7 +337,8 @@ struct Driver {
     }
     std::vector<std::string> argv{cc_path()};
     if (opt.verbose) argv.push_back("-v");  // the linker's command line, which build systems read
-    argv.insert(argv.end(), {"-o", opt.output.empty() ? "a.out" : opt.output});
+    if (!opt.inputs.empty() || !opt.output.empty())  // else a question to the linker (-Wl,--version)
+      argv.insert(argv.end(), {"-o", opt.output.empty() ? "a.out" : opt.output});
     for (const LinkItem& item : opt.link_items) argv.push_back(item.input >= 0 ? objects[item.input] : item.arg);
     return run_command(argv, "cc (link)");
   }
