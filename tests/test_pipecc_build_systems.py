@@ -111,3 +111,51 @@ def test_makefile_with_mmd_mp_and_dpkg_buildflags(tmp_path):
     (src / "include" / "calc.h").unlink()
     sh(make, src)
     assert subprocess.run([str(src / "prog")], timeout=30).returncode == 0
+
+
+CONFIGURE_AC = """AC_INIT([demo], [1.0])
+AM_INIT_AUTOMAKE([foreign])
+LT_INIT
+AC_PROG_CC
+AC_CHECK_HEADERS([stdint.h unistd.h sys/mman.h])
+AC_CHECK_FUNCS([strdup mmap])
+AC_C_BIGENDIAN
+AC_CHECK_SIZEOF([long])
+AC_CONFIG_HEADERS([config.h])
+AC_CONFIG_FILES([Makefile])
+AC_OUTPUT
+"""
+
+MAKEFILE_AM = """lib_LTLIBRARIES = libcalc.la
+libcalc_la_SOURCES = calc.c
+check_PROGRAMS = app app_static
+app_SOURCES = main.c
+app_LDADD = libcalc.la
+app_static_SOURCES = main.c
+app_static_LDFLAGS = -static
+app_static_LDADD = libcalc.la
+TESTS = app app_static
+"""
+
+
+@pytest.mark.skipif(os.environ.get("PIPE_AUTOTOOLS_TEST") != "1",
+                    reason="autoreconf and two configure runs take about a minute: PIPE_AUTOTOOLS_TEST=1")
+def test_autoconf_libtool_shared_and_static_and_config_h_like_gccs(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "configure.ac").write_text(CONFIGURE_AC)
+    (src / "Makefile.am").write_text(MAKEFILE_AM)
+    (src / "calc.c").write_text('#include "config.h"\nint calc(int x) { return x * 3; }\n')
+    (src / "main.c").write_text('#include "config.h"\nint calc(int);\n'
+                                "int main(void) { return calc(14) == 42 && HAVE_STRDUP && SIZEOF_LONG == 8 ? 0 : 1; }\n")
+    sh(["autoreconf", "-fi"], src)
+    gcc_dir = tmp_path / "gcc"
+    gcc_dir.mkdir()
+    sh([src / "configure", "CC=gcc"], gcc_dir)
+    build = tmp_path / "pipecc"
+    build.mkdir()
+    sh([src / "configure", f"CC={PIPECC}"], build)
+    assert (build / "config.h").read_text() == (gcc_dir / "config.h").read_text()
+    out = sh(["make", "-j2", "check"], build)
+    assert "# PASS:  2" in out, out
+    assert (build / ".libs" / "libcalc.so").exists() and (build / ".libs" / "libcalc.a").exists()
