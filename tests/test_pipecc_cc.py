@@ -192,3 +192,19 @@ def test_diagnostics_are_clangs_with_source_line_and_caret(tmp_path):
     fp = write(tmp_path / "fp.c", "double d;\n")
     err = cc("-c", fp.name, cwd=tmp_path, check=1).stderr.decode()
     assert err.startswith("fp.c:1:8: error: unsupported: ") and "double d;\n       ^\n" in err, err
+
+
+def test_an_output_that_is_not_a_regular_file_is_written_in_place(tmp_path):
+    """`-o /dev/null` (distcc's include server, configure scripts): the object
+    goes into the device, which stays a device. A FIFO stands in for it here:
+    renaming a temporary over it would leave a regular file."""
+    import threading
+    src = write(tmp_path / "x.c", "int x(void) { return 1; }\n")
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    cc("-c", src, "-o", fifo, check=0)
+    reader.join(timeout=60)
+    assert fifo.is_fifo() and got and got[0].startswith(b"\x7fELF")
