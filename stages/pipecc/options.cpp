@@ -454,7 +454,10 @@ struct Parser {
       case opts::OPT_O: optimization(a.getValue(), a.getAsString(args)); return true;
       case opts::OPT_g0: o.debug = false; return true;
       case opts::OPT__HASH_HASH_HASH: o.print_only = true; return true;
-      case opts::OPT_v: o.verbose = true; return true;
+      case opts::OPT_v:  // clang's -v in c2ast prints the header search list (CMake and distcc's pump read it)
+        o.verbose = true;
+        o.frontend_args.push_back("-v");
+        return true;
       case opts::OPT__version: o.query = Query::Version; return true;
       case opts::OPT_dumpversion: o.query = Query::DumpVersion; return true;
       case opts::OPT_dumpmachine: o.query = Query::DumpMachine; return true;
