@@ -208,3 +208,13 @@ def test_an_output_that_is_not_a_regular_file_is_written_in_place(tmp_path):
     cc("-c", src, "-o", fifo, check=0)
     reader.join(timeout=60)
     assert fifo.is_fifo() and got and got[0].startswith(b"\x7fELF")
+
+
+def test_syntax_only_checks_and_writes_nothing(tmp_path):
+    write(tmp_path / "ok.c", "int f(void) { return 1; }\n")
+    write(tmp_path / "bad.c", "double d;\n")
+    assert cc("-fsyntax-only", "-Wall", "ok.c", cwd=tmp_path, check=0).stderr == b""
+    err = cc("-fsyntax-only", "bad.c", cwd=tmp_path, check=1).stderr.decode()
+    assert err.startswith("bad.c:1:8: error: unsupported: "), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.c", "ok.c"]
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")

@@ -263,7 +263,6 @@ const Decision kDecisions[] = {
     {opts::OPT_fopenmp, Kind::Refuse, "OpenMP is not implemented"},
     {opts::OPT_pg, Kind::Refuse, "gprof instrumentation (mcount calls) is not implemented"},
     {opts::OPT_finstrument_functions, Kind::Refuse, "function instrumentation is not implemented"},
-    {opts::OPT_fsyntax_only, Kind::Refuse, "use -c -o /dev/null"},
     {opts::OPT_emit_llvm, Kind::Refuse, "pipecc does not produce LLVM IR (--stop-after=STAGE saves its own)"},
     {opts::OPT_Xclang, Kind::Refuse, "pipecc is not clang: cc1 options do not apply"},
     {opts::OPT_B, Kind::Refuse, "the stages are found next to pipecc; -B prefixes are not searched"},
@@ -436,6 +435,7 @@ struct Parser {
       case opts::OPT_x: language(a.getValue()); return true;
       case opts::OPT_o: o.output = a.getValue(); return true;
       case opts::OPT_c: o.mode = Mode::Compile; return true;
+      case opts::OPT_fsyntax_only: o.mode = Mode::SyntaxOnly; return true;
       case opts::OPT_S: o.mode = Mode::Assemble; return true;
       case opts::OPT_E: o.mode = Mode::Preprocess; return true;
       case opts::OPT_M: o.mode = Mode::Preprocess, o.dep_m = true; return true;
@@ -585,7 +585,7 @@ Options parse_options(const std::vector<std::string>& raw) {
 
 std::string describe_option_decisions() {
   std::string out =
-      "Implemented by pipecc: -c -S -E -M -MM -MD -MMD -MF -MT -MQ -MP -MG -o -x -O0 -O -O1 -Og (pipe -O1)\n"
+      "Implemented by pipecc: -c -S -E -fsyntax-only -M -MM -MD -MMD -MF -MT -MQ -MP -MG -o -x -O0 -O -O1 -Og (pipe -O1)\n"
       "  -O2 -O3 -O4 -Os -Oz -Ofast (pipe -O2, IEEE floating point kept) -g... (line tables) -g0 -### -v\n"
       "  -pthread -Wa, -Xassembler (.s/.S inputs) -Wp, -Xpreprocessor (unwrapped) @FILE --sysroot=\n"
       "  -mcmodel=small --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"

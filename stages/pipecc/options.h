@@ -9,7 +9,10 @@
 
 namespace pl::pipecc {
 
-enum class Mode { Link, Compile /* -c */, Assemble /* -S */, Preprocess /* -E, -M, -MM */ };
+enum class Mode {
+  Link, Compile /* -c */, Assemble /* -S */, Preprocess /* -E, -M, -MM */,
+  SyntaxOnly /* -fsyntax-only: c2ast's checks and clang's diagnostics, no output */
+};
 
 // What an input is, from `-x LANG` or its name (gcc's rules).
 enum class Lang {

@@ -62,7 +62,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -160,6 +162,12 @@ struct Driver {
     // __OPTIMIZE_SIZE__, __NO_INLINE__), as in a gcc or clang compile.
     // -Ofast is -O3 here: its -ffast-math (and __FAST_MATH__) is not applied.
     if (!opt.opt_flag.empty()) clang.push_back(opt.opt_flag == "-Ofast" ? "-O3" : opt.opt_flag);
+    // clang colours its diagnostics on a terminal; c2ast's stderr is a memfd
+    // (pipeline.h), so pipecc asks for colour when its own stderr is one.
+    bool color_given = std::any_of(clang.begin(), clang.end(), [](const std::string& f) {
+      return f.find("color") != std::string::npos;
+    });
+    if (!color_given && isatty(2)) clang.push_back("-fcolor-diagnostics");
     if (in.lang != Lang::CppOutput) {
       std::vector<std::string> deps = dependency_args(in, product);
       clang.insert(clang.end(), deps.begin(), deps.end());
@@ -301,6 +309,21 @@ struct Driver {
     return status;
   }
 
+  // -fsyntax-only: c2ast parses, checks and converts each C file (so C we
+  // do not support is reported too), the module goes nowhere.
+  int syntax_only() {
+    for (const Input& in : opt.inputs) {
+      if (in.lang != Lang::C && in.lang != Lang::CppOutput) continue;
+      Pipeline p = reading(in);
+      std::vector<std::string> argv = c2ast_args(in, "/dev/null", false);
+      size_t dash = std::find(argv.begin(), argv.end(), "--") - argv.begin();
+      argv.insert(argv.begin() + static_cast<long>(dash), {"-o", "/dev/null"});
+      p.commands.push_back({"c2ast", argv});
+      if (int s = run_pipeline(p)) return s;
+    }
+    return 0;
+  }
+
   // -c and -S: one output per input, next to the working directory (cc's rule).
   int compile_only() {
     size_t products = 0;
@@ -363,6 +386,7 @@ struct Driver {
       for (const std::string& n : opt.notes) std::cerr << "pipecc: note: " << n << "\n";
     }
     if (opt.mode == Mode::Preprocess) return preprocess();
+    if (opt.mode == Mode::SyntaxOnly) return syntax_only();
     if (!opt.view.empty())
       if (int s = view()) return s;
     if (opt.mode != Mode::Link || !opt.stop_after.empty()) return compile_only();
