@@ -127,6 +127,16 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     fd_ = 1;
     return;
   }
+  // An existing output that is not a regular file (/dev/null, a FIFO, a
+  // terminal) is written in place: renaming a temporary over it would
+  // replace the device with a file (`-o /dev/null` as root once replaced
+  // the machine's /dev/null).
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
+    return;
+  }
   auto slash = path_.rfind('/');
   std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash);
   temp_path_ = dir + "/.tmp-XXXXXX";
@@ -163,6 +173,13 @@ void OutputFile::flush() {
 void OutputFile::commit() {
   flush();
   if (path_ == "-") {
+    committed_ = true;
+    return;
+  }
+  if (temp_path_.empty()) {  // written in place (not a regular file)
+    int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
     committed_ = true;
     return;
   }

@@ -10,7 +10,8 @@ PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                nlohmann-json3-dev libcli11-dev python3-pytest python3-pytest-xdist
                clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev libmimalloc-dev
                gcc csmith libcsmith-dev
-               graphviz creduce chromium chromium-driver python3-selenium)
+               graphviz creduce chromium chromium-driver python3-selenium
+               meson distcc ccache dpkg-dev)
 
 # Installs whichever of PIPE_PACKAGES is missing (needs root and apt-get).
 pipe_setup() {

@@ -26,7 +26,8 @@ def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
     assert stages == ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt",
                       "regalloc-x64", "codegen-x64"]
     first = shlex.split(lines[0].split(" | ")[0])
-    assert first[1:] == ["-Iinc", "-DN=3", str(FIB)]
+    # c2ast prints clang's diagnostics; the front-end options go to its clang after `--`.
+    assert first[1:] == ["--cc-diagnostics", str(FIB), "--", "-Iinc", "-DN=3", "-O2"]
     assert "-O2" in lines[0].split(" | ")[4] and "-g" in lines[0].split(" | ")[-1]
     link = shlex.split(lines[1])
     assert link[1:3] == ["-o", "fib"] and link[-1] == "-lm"
@@ -84,13 +85,13 @@ def test_print_after_prints_the_printable_form(tmp_path):
     assert proc.stderr.decode().startswith("module cfg\n")
 
 
-def test_a_c_error_reaches_the_user_as_c2ast_wrote_it(tmp_path):
+def test_a_c_error_reaches_the_user_as_clang_prints_it(tmp_path):
     bad = tmp_path / "bad.c"
     bad.write_text("int main(void) { return x; }\n")
     proc = pipecc("--stop-after=ssa2son", bad, "-o", tmp_path / "x.bin")
     assert proc.returncode == 1
     err = proc.stderr.decode()
-    assert err.startswith(f"c2ast: {bad}:1:25: error:") or err.startswith(f"c2ast: {bad}:1:"), err
+    assert err.startswith(f"{bad}:1:25: error: use of undeclared identifier 'x'\n"), err
     assert "ast2cfg" not in err and not (tmp_path / "x.bin").exists()
 
 
@@ -126,7 +127,7 @@ def test_a_stage_that_fails_unexpectedly_is_an_internal_error_with_the_pipeline(
     assert proc.returncode == 3, err
     # c2ast died of SIGPIPE only because ast2cfg stopped reading: not blamed.
     assert "stage 'ast2cfg' failed (exit status 3)" in err and "ast2cfg: crashed" in err
-    assert f"{tmp_path}/c2ast {FIB} | {tmp_path}/ast2cfg --no-verify-input -f bin -o {tmp_path}/x" in err
+    assert f"{tmp_path}/c2ast --cc-diagnostics {FIB} | {tmp_path}/ast2cfg --no-verify-input -f bin -o {tmp_path}/x" in err
 
 
 def test_only_the_first_failing_stage_speaks(tmp_path):

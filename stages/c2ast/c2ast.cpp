@@ -21,6 +21,16 @@
 // clang and the conversion run on a thread with a large stack, and the
 // conversion moves to a fresh one when that runs low (stack.cpp), so deeply
 // nested C cannot overflow it.
+//
+// For pipecc (the cc driver), c2ast also takes clang driver options after
+// `--` (the preprocessor's -include -isystem -M..., -W..., -pedantic: clang
+// honours them in process), `-E` (write the preprocessed text, or with -M/-MM
+// the dependencies, to -o: the same preprocessor and predefined macros as
+// the compile) and `--cc-diagnostics` (diagnostics as clang prints them:
+// `FILE:LINE:COL: error: ...` at the start of the line, the source line and
+// a caret, notes, and clang's default warnings, tuned by -W/-w; the
+// "unsupported" errors in the same form). Without it warnings stay off and
+// errors are `c2ast: FILE:LINE:COL: error: ...` lines.
 #include <dlfcn.h>
 
 #include <climits>
@@ -35,6 +45,8 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <llvm/Support/CrashRecoveryContext.h>
 
@@ -47,6 +59,10 @@ namespace {
 struct Options {
   std::vector<std::string> includes, defines, undefines;
   std::string standard = "gnu11";
+  std::vector<std::string> clang_args;  // clang driver options after `--`
+  bool preprocess_only = false;         // -E
+  bool cc_diagnostics = false;          // --cc-diagnostics
+  std::string output = "-";             // -o, for -E
 };
 
 // clang's installation: the resource directory (stddef.h, stdarg.h, ...)
@@ -103,7 +119,7 @@ struct Result {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  explicit Converter(Result& out) : out_(out) {}
+  Converter(Result& out, bool cc_diagnostics) : out_(out), cc_diagnostics_(cc_diagnostics) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     try {
@@ -114,7 +130,12 @@ class Converter : public clang::ASTConsumer {
       }
       out_.module = ModuleBuilder(ctx).build();
     } catch (const CError& e) {
-      print_error(&ctx.getSourceManager(), e.loc, e.message);
+      if (cc_diagnostics_) {  // through clang's printer: source line and caret
+        clang::DiagnosticsEngine& diags = ctx.getDiagnostics();
+        diags.Report(e.loc, diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0")) << e.message;
+      } else {
+        print_error(&ctx.getSourceManager(), e.loc, e.message);
+      }
       out_.failed = true;
     } catch (...) {
       out_.error = std::current_exception();
@@ -123,57 +144,90 @@ class Converter : public clang::ASTConsumer {
 
  private:
   Result& out_;
+  bool cc_diagnostics_;
 };
 
 class ConvertAction : public clang::ASTFrontendAction {
  public:
-  explicit ConvertAction(Result& out) : out_(out) {}
+  ConvertAction(Result& out, bool cc_diagnostics) : out_(out), cc_diagnostics_(cc_diagnostics) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Converter>(out_);
+    return std::make_unique<Converter>(out_, cc_diagnostics_);
   }
 
  private:
   Result& out_;
+  bool cc_diagnostics_;
 };
 
-// Parses `path` ("-" = stdin) and converts it; nullopt after printing the
-// errors.
-std::optional<Module> compile(const std::string& path, const Options& options) {
+// The clang driver command line for `path` (clang's own argument order:
+// the last -x and -std before the file win, so the options after `--` can
+// override the defaults).
+std::vector<std::string> clang_command_line(const std::string& path, const Options& options) {
   std::string clang_path = clang_binary_path();
-  std::vector<std::string> args = {clang_path, "-fsyntax-only", "-x", "c", "-std=" + options.standard, "-w",
-                                   "-fno-color-diagnostics", "-fno-caret-diagnostics"};
+  std::vector<std::string> args = {clang_path, options.preprocess_only ? "-E" : "-fsyntax-only", "-x", "c",
+                                   "-std=" + options.standard};
+  if (!options.cc_diagnostics) args.insert(args.end(), {"-w", "-fno-color-diagnostics", "-fno-caret-diagnostics"});
+  // clang's driver would warn about options a preprocess-only run leaves
+  // unused (and createInvocationFromCommandLine adds -fsyntax-only to -E).
+  else args.push_back("-Qunused-arguments");
   args.push_back("-resource-dir=" + clang::driver::Driver::GetResourcesPath(clang_path, CLANG_RESOURCE_DIR));
   for (const std::string& d : options.includes) args.push_back("-I" + d);
   for (const std::string& d : options.defines) args.push_back("-D" + d);
   for (const std::string& u : options.undefines) args.push_back("-U" + u);
+  args.insert(args.end(), options.clang_args.begin(), options.clang_args.end());
+  if (options.preprocess_only && options.output != "-") args.insert(args.end(), {"-o", options.output});
   args.push_back(path);
+  return args;
+}
+
+// Parses `path` ("-" = stdin) and converts it (or with -E preprocesses it);
+// nullopt after printing the errors (and with -E after success: `ok` says).
+std::optional<Module> compile(const std::string& path, const Options& options, bool& ok) {
+  ok = false;
+  std::vector<std::string> args = clang_command_line(path, options);
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
 
   PrintErrors printer;
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driver_diags =
-      clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions, &printer, /*ShouldOwnClient=*/false);
+  clang::TextDiagnosticPrinter driver_printer(llvm::errs(), new clang::DiagnosticOptions);
+  driver_printer.setPrefix("pipecc");
+  clang::DiagnosticConsumer& driver_consumer =
+      options.cc_diagnostics ? static_cast<clang::DiagnosticConsumer&>(driver_printer) : printer;
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driver_diags = clang::CompilerInstance::createDiagnostics(
+      new clang::DiagnosticOptions, &driver_consumer, /*ShouldOwnClient=*/false);
   std::shared_ptr<clang::CompilerInvocation> invocation =
       clang::createInvocationFromCommandLine(argv, driver_diags);
-  if (!invocation || printer.getNumErrors() > 0) {
-    if (printer.getNumErrors() == 0) print_error(nullptr, {}, "cannot set up clang for this command line");
+  if (!invocation || driver_consumer.getNumErrors() > 0) {
+    if (driver_consumer.getNumErrors() == 0) print_error(nullptr, {}, "cannot set up clang for this command line");
     return std::nullopt;
   }
   clang::CompilerInstance ci;
   ci.setInvocation(std::move(invocation));
-  ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
+  clang::TextDiagnosticPrinter cc_printer(llvm::errs(), &ci.getDiagnosticOpts());
+  ci.createDiagnostics(options.cc_diagnostics ? static_cast<clang::DiagnosticConsumer*>(&cc_printer) : &printer,
+                       /*ShouldOwnClient=*/false);
+  if (options.preprocess_only) {
+    std::unique_ptr<clang::FrontendAction> action;
+    if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
+      action = std::make_unique<clang::PreprocessOnlyAction>();  // -M, -MM: dependencies only
+    else
+      action = std::make_unique<clang::PrintPreprocessedAction>();
+    ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
+    return std::nullopt;
+  }
   Result result;
-  ConvertAction action(result);
+  ConvertAction action(result, options.cc_diagnostics);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
-  if (printer.getNumErrors() > 0 || result.failed) return std::nullopt;
+  if (ci.getDiagnostics().hasErrorOccurred() || result.failed) return std::nullopt;
+  ok = true;
   return std::move(result.module);
 }
 
 // clang recurses over expression trees too: it runs on a large stack.
-std::optional<Module> compile_on_large_stack(const std::string& path, const Options& options) {
+std::optional<Module> compile_on_large_stack(const std::string& path, const Options& options, bool& ok) {
   std::optional<Module> result;
-  run_on_new_stack([&] { result = compile(path, options); });
+  run_on_new_stack([&] { result = compile(path, options, ok); });
   return result;
 }
 
@@ -206,12 +260,21 @@ int main(int argc, char** argv) {
   cli.add_option("-U", options.undefines, "Undefine a macro")->allow_extra_args(false);
   cli.add_option("--std", options.standard, "C standard, as clang's -std= (also written -std=STD)")
       ->capture_default_str();
+  cli.add_flag("-E", options.preprocess_only,
+               "Preprocess only: write clang's preprocessed text (or with -M/-MM after --, the dependencies) to -o");
+  cli.add_flag("--cc-diagnostics", options.cc_diagnostics,
+               "Diagnostics as clang prints them (source line, caret, notes, warnings) without the c2ast: prefix");
+  // clang driver options after `--` (pipecc passes -include, -isystem, -M..., -W... so).
+  argc = pl::split_at_double_dash(argc, argv, options.clang_args);
   std::vector<std::string> storage;
   std::vector<char*> args = clang_style_arguments(argc, argv, storage);
   return tool.main(static_cast<int>(args.size()), args.data(), [&](pl::Tool& t) {
     const std::string& path = t.input_path();
     if (path != "-") pl::ByteSource::open(path);  // "cannot open" in the toolchain's words
-    std::optional<pl::Module> module = compile_on_large_stack(path, options);
+    options.output = t.output_path();
+    bool ok = false;
+    std::optional<pl::Module> module = compile_on_large_stack(path, options, ok);
+    if (options.preprocess_only && ok) return;
     if (!module) throw pl::AlreadyReported();
     t.open_output(module->header);
     for (const pl::Function& fn : module->functions) t.write(fn);

@@ -54,7 +54,17 @@ ModuleBuilder::ModuleBuilder(ASTContext& ctx)
   header_.level = Level::Ast;
   const SourceManager& sm = ctx.getSourceManager();
   // The main file is file 0 even when a header's definition comes first.
-  locations_.get(sm.getLocForStartOfFile(sm.getMainFileID()));
+  // A preprocessed file (.i, as distcc's server compiles it) opens with a
+  // line marker naming its source (`# 1 "f.c"`): file 0 is that source, so
+  // the object names f.c as a local compile of f.c does.
+  clang::FileID main = sm.getMainFileID();
+  llvm::StringRef text = sm.getBufferData(main);
+  bool line_marker = text.startswith("# ") || text.startswith("#line ");
+  size_t newline = text.find('\n');
+  if (line_marker && newline != llvm::StringRef::npos && newline + 1 < text.size())
+    locations_.get(sm.getLocForStartOfFile(main).getLocWithOffset(static_cast<int>(newline + 1)));
+  else
+    locations_.get(sm.getLocForStartOfFile(main));
 }
 
 ModuleBuilder::~ModuleBuilder() = default;

@@ -1,4 +1,6 @@
-// options.h - pipecc's command line: what cc accepts that build systems use.
+// options.h - pipecc's command line: the whole gcc/clang command line, read
+// with clang 14's own driver option table (options.cpp has the decision for
+// every option).
 #pragma once
 
 #include <optional>
@@ -7,28 +9,78 @@
 
 namespace pl::pipecc {
 
-enum class Mode { Link, Compile /* -c */, Assemble /* -S */, Preprocess /* -E */ };
+enum class Mode {
+  Link, Compile /* -c */, Assemble /* -S */, Preprocess /* -E, -M, -MM */,
+  SyntaxOnly /* -fsyntax-only: c2ast's checks and clang's diagnostics, no output */
+};
+
+// What an input is, from `-x LANG` or its name (gcc's rules).
+enum class Lang {
+  C,          // .c, -x c: the whole pipeline
+  CppOutput,  // .i, -x cpp-output: C already preprocessed (distcc's remote compiles)
+  Asm,        // .s, -x assembler: the assembler
+  AsmCpp,     // .S .sx, -x assembler-with-cpp: clang's preprocessor, then the assembler
+  Linker,     // .o .a .so and anything else: the link
+};
+
+struct Input {
+  std::string path;  // "-" = stdin
+  Lang lang = Lang::C;
+};
+
+// The link line in command-line order: an input (its object once compiled)
+// or a linker option, as gcc keeps them (`main.o -lm` is not `-lm main.o`).
+struct LinkItem {
+  std::string arg;  // a linker option, or empty for an input
+  int input = -1;   // index into Options::inputs
+};
+
+// Questions a build system asks without compiling (identity.cpp).
+enum class Query {
+  None, Version, DumpVersion, DumpFullVersion, DumpMachine, PrintProgName, PrintFileName, PrintSearchDirs,
+  PrintLibgcc, PrintMultiarch, PrintTargetTriple, VerboseAlone
+};
 
 struct Options {
   Mode mode = Mode::Link;
-  std::string output;                      // -o; empty = cc's default
-  int opt_level = 0;                       // -O0 .. -O3 (-Os counts as 2)
-  bool debug = false;                      // -g
-  std::vector<std::string> frontend_args;  // -I -D -U -std= -w, passed to c2ast (and cc -E)
-  std::vector<std::string> link_args;      // -L -l -Wl, -pthread -static -shared, in order
-  std::vector<std::string> inputs;         // files, in order
-  bool print_only = false;                 // -###
-  std::optional<std::string> save_temps;   // --save-temps[=DIR] ("" = next to the output)
-  std::string print_after;                 // --print-after=STAGE
-  std::string stop_after;                  // --stop-after=STAGE
-  std::string view;                        // --view=FILE.html: pipe-view's page of the compile
-  bool verbose = false;                    // -v: print each pipeline before running it
-  bool verify_inputs = false;              // --verify-inputs: stages check their input too
+  std::string output;      // -o; empty = cc's default
+  int opt_level = 0;       // the pipe's level: 0, 1 or 2 (options.cpp maps -O* onto it)
+  std::string opt_flag;    // the -O flag as written (for notes)
+  bool debug = false;      // -g (any level but -g0): line tables
+  // clang driver arguments for c2ast (its front end, in process): -I -D -U
+  // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.
+  std::vector<std::string> frontend_args;
+  // The -M family, as c2ast's clang takes it (-MD/-MMD completed with -MF and
+  // -MT per input by the driver: gcc's default names).
+  bool dep_md = false, dep_mmd = false, dep_m = false, dep_mm = false;
+  std::string dep_file;                     // -MF
+  std::vector<std::string> dep_target_args;  // -MT X / -MQ X, in order
+  std::vector<std::string> dep_other_args;   // -MP -MG
+  std::vector<std::string> asm_args;   // -Wa,/-Xassembler for .s/.S inputs
+  std::vector<std::string> link_args;  // linker options (also in link_items)
+  std::vector<LinkItem> link_items;
+  std::vector<Input> inputs;
+  std::vector<std::string> notes;  // options accepted without effect, each with why (printed under -v)
+  Query query = Query::None;
+  std::string query_arg;  // -print-prog-name=X, -print-file-name=X
+  bool print_only = false;  // -###
+  bool verbose = false;     // -v
+  bool color = false;       // -fcolor-diagnostics / -fdiagnostics-color[=always]
+  std::optional<std::string> save_temps;  // --save-temps[=DIR] ("" = next to the output)
+  std::string print_after;  // --print-after=STAGE
+  std::string stop_after;   // --stop-after=STAGE
+  std::string view;         // --view=FILE.html: pipe-view's page of the compile
+  bool verify_inputs = false;  // --verify-inputs: stages check their input too
 };
 
-// Parses argv (without argv[0]). Throws UsageError on an unknown option or a
-// missing argument, naming the option.
+// Parses argv (without argv[0]), @files expanded. Throws UsageError naming
+// an unknown option (with clang's nearest spelling), a missing argument, or
+// an option whose meaning pipecc does not provide.
 Options parse_options(const std::vector<std::string>& args);
+
+// The decision table as text (pipecc --help-options): every option pipecc
+// treats specially and the group defaults for the rest.
+std::string describe_option_decisions();
 
 extern const char* const kUsage;
 

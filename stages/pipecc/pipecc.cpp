@@ -1,35 +1,54 @@
 // pipecc - a cc-compatible driver: C through every stage of the toolchain,
 // each stage its own process joined to the next by a pipe.
 //
-//   pipecc [-c|-S|-E] [-O0..-O3|-Os] [-g] [-I..] [-D..] [-U..] [-std=..] [-w]
-//          [-W..] [-o OUT] FILE... [-L..] [-l..] [-Wl,..]
-//          [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]
-//          [--view=FILE.html] [--verify-inputs]
+//   pipecc [gcc/clang options] FILE... ; pipecc --help-options for what it
+//   does with each option (options.cpp: clang 14's driver option table).
 //
-// What it runs. For each .c file one pipeline (stage table below):
-//   c2ast FLAGS f.c | ast2cfg | cfg2ssa | ssa2son | sonopt -ON | son-lower-x64
-//     | son2cfg | cfgopt -ON | regalloc-x64 | codegen-x64 -f obj -o f.o
+// What it runs. For each C file (.c, or .i already preprocessed) one
+// pipeline (stage table below):
+//   c2ast --cc-diagnostics f.c -- CLANG-OPTIONS | ast2cfg | cfg2ssa | ssa2son
+//     | sonopt -ON | son-lower-x64 | son2cfg | cfgopt -ON | regalloc-x64
+//     | codegen-x64 -f obj -o f.o
 // (sonopt and cfgopt only at -O1 and above), with the binary encoding
 // between stages; every stage streams one function at a time, so the stages
-// work on different functions at once on several cores. .s files go to the
-// assembler (`cc -c`), and the link is done by the system's cc as the linker
-// driver (crt files, libc), with the objects, then -L/-l/-Wl options. -E
-// runs `cc -E` (c2ast parses in process and writes no preprocessed text).
+// work on different functions at once on several cores. CLANG-OPTIONS are
+// the preprocessor, language and warning options (-I -D -include -isystem
+// -std= -W... -MD -MF ...), which clang honours in process in c2ast: the
+// predefined macros, the headers found and the depfile are clang 14's. .S
+// files go through the same preprocessor (`c2ast -E -- -x
+// assembler-with-cpp`) into the assembler (`cc -c -x assembler -`), .s files
+// to the assembler, and the link is done by the system's cc as the linker
+// driver (crt files, libc), with the objects and linker options in command
+// line order. -E (and -M, -MM) runs `c2ast -E`: the preprocessor of the
+// compile, not the system cc's.
+//
+// Identity (identity.cpp): pipecc presents itself as what its front end is,
+// a GNU-compatible clang 14 (clang's predefined macros; CMake and meson
+// identify Clang 14 and pass clang's flags, which the option table knows).
+// --version also names the toolchain build (a hash over every stage's
+// executable and clang's libraries), the key for ccache's compiler_check.
 //
 // Decisions:
 //  - Every pipeline is printed by -### as one shell line a user can paste,
-//    cut at any `|` and extend with pipe-fmt or pipe-run; -v prints it too,
-//    then runs it. --save-temps and --print-after insert `tee FILE` into that
-//    same line (the intermediate is the binary encoding the next stage
-//    reads); --print-after then prints the saved stage output in the
-//    printable form (pipe-fmt -f text) on stderr, like LLVM's -print-after.
-//    --stop-after=STAGE ends the pipeline at STAGE, which writes -o (text for
-//    a name ending in .txt, JSON for .json, else binary).
-//  - Diagnostics: each stage's stderr is collected and only the failing
-//    stage's (and those before it) reach the user, as the stage wrote them,
-//    so a C error in c2ast is not followed by "empty input" from ast2cfg.
-//    Exit status 1 for bad input, 3 (with the pipeline that reproduces it)
-//    when a stage failed any other way (pipeline.h).
+//    cut at any `|` and extend with pipe-fmt or pipe-run; -v prints the
+//    version, the notes on accepted options without effect, and each line,
+//    then runs it (the link's cc gets -v too, so build systems see the
+//    linker's command line). --save-temps and --print-after insert `tee
+//    FILE` into that same line (the intermediate is the binary encoding the
+//    next stage reads); --print-after then prints the saved stage output in
+//    the printable form (pipe-fmt -f text) on stderr, like LLVM's
+//    -print-after. --stop-after=STAGE ends the pipeline at STAGE, which
+//    writes -o (text for a name ending in .txt, JSON for .json, else binary).
+//  - Diagnostics: C diagnostics are clang's (`FILE:LINE:COL: error: ...`,
+//    source line, caret, warnings). Each stage's stderr is collected and
+//    only the failing stage's (and those before it) reach the user, as the
+//    stage wrote them, so a C error in c2ast is not followed by "empty
+//    input" from ast2cfg. Exit status 1 for bad input, 3 (with the pipeline
+//    that reproduces it) when a stage failed any other way (pipeline.h).
+//  - Depfiles (-MD, -MMD, also as -Wp,-MD,F): written by clang in c2ast
+//    during the compile, named as gcc names them: -MF, else the -o name with
+//    .d for its suffix (-c, -S, -E), else the input's stem .d; the target is
+//    -MT/-MQ, else the object (-o, or the stem .o).
 //  - --view=FILE.html also runs pipe-view on the (one) C file with the same
 //    front-end flags and -O level: one HTML page with every stage and pass.
 //  - Verification: every stage checks the module it writes (the tool
@@ -39,16 +58,20 @@
 //    twice (the verifier, the ra-x64 allocation checker above all, was a
 //    third of the pipeline's time). --verify-inputs checks both ends.
 //  - The stages are found next to pipecc's own executable.
+#include <fcntl.h>
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "identity.h"
 #include "options.h"
 #include "pipeline.h"
 #include "tool.h"
@@ -58,16 +81,6 @@ namespace pl::pipecc {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct StageSpec {
-  const char* name;
-  int min_opt_level;  // the stage runs at this -O level and above
-};
-// The pipeline of stages, in order (README, "The pieces").
-constexpr StageSpec kStages[] = {
-    {"c2ast", 0},   {"ast2cfg", 0}, {"cfg2ssa", 0}, {"ssa2son", 0},      {"sonopt", 1},
-    {"son-lower-x64", 0}, {"son2cfg", 0}, {"cfgopt", 1}, {"regalloc-x64", 0}, {"codegen-x64", 0},
-};
 
 bool is_stage(const std::string& name) {
   for (const StageSpec& s : kStages)
@@ -82,7 +95,11 @@ std::string stage_list() {
 }
 
 std::string extension(const std::string& path) { return fs::path(path).extension().string(); }
-std::string stem(const std::string& path) { return fs::path(path).stem().string(); }
+std::string stem(const std::string& path) { return path == "-" ? "-" : fs::path(path).stem().string(); }
+// The path with its suffix replaced (gcc's rule for the depfile from -o).
+std::string with_suffix(const std::string& path, const std::string& suffix) {
+  return fs::path(path).replace_extension(suffix).string();
+}
 
 struct Driver {
   Options opt;
@@ -107,17 +124,70 @@ struct Driver {
     return dir + "/" + stem(source) + "." + stage + ".bin";
   }
 
-  std::vector<std::string> stage_args(const StageSpec& s, const std::string& source) const {
-    std::vector<std::string> a{tool(s.name)};
-    std::string name = s.name;
-    if (name == "c2ast") {
-      a.insert(a.end(), opt.frontend_args.begin(), opt.frontend_args.end());
-      a.push_back(source);
+  // -MD/-MMD for one input whose product is `out` (gcc's names: see the
+  // header); -M/-MM as given. Empty without dependency options.
+  std::vector<std::string> dependency_args(const Input& in, const std::string& out) const {
+    std::vector<std::string> a;
+    if (opt.dep_m || opt.dep_mm) {
+      a.push_back(opt.dep_mm ? "-MM" : "-M");
+      if (!opt.dep_file.empty()) a.insert(a.end(), {"-MF", opt.dep_file});
+    } else if (opt.dep_md || opt.dep_mmd) {
+      a.push_back(opt.dep_mmd ? "-MMD" : "-MD");
+      bool named_output = !opt.output.empty() && opt.mode != Mode::Link;
+      std::string file = !opt.dep_file.empty() ? opt.dep_file
+                         : named_output         ? with_suffix(opt.output, ".d")
+                                                : stem(in.path) + ".d";
+      a.insert(a.end(), {"-MF", file});
+      if (opt.dep_target_args.empty()) {
+        std::string target = named_output && opt.mode != Mode::Preprocess ? out : stem(in.path) + ".o";
+        if (named_output && opt.mode == Mode::Preprocess) target = opt.output;
+        a.insert(a.end(), {"-MQ", target});
+      }
+    } else {
+      return a;
     }
-    if (name == "sonopt" || name == "cfgopt") a.push_back("-O" + std::to_string(opt.opt_level > 2 ? 2 : opt.opt_level));
+    a.insert(a.end(), opt.dep_target_args.begin(), opt.dep_target_args.end());
+    a.insert(a.end(), opt.dep_other_args.begin(), opt.dep_other_args.end());
+    return a;
+  }
+
+  // c2ast's command line for `in` (preprocess: -E to `out`, "-" = stdout).
+  std::vector<std::string> c2ast_args(const Input& in, const std::string& product, bool preprocess) const {
+    std::vector<std::string> a{tool("c2ast"), "--cc-diagnostics"};
+    if (preprocess) a.push_back("-E");
+    a.push_back(in.path);
+    std::vector<std::string> clang = opt.frontend_args;
+    if (in.lang == Lang::CppOutput) clang.insert(clang.end(), {"-x", "cpp-output"});
+    if (in.lang == Lang::AsmCpp) clang.insert(clang.end(), {"-x", "assembler-with-cpp"});
+    // The -O flag as written: clang's predefined macros follow it (__OPTIMIZE__,
+    // __OPTIMIZE_SIZE__, __NO_INLINE__), as in a gcc or clang compile.
+    // -Ofast is -O3 here: its -ffast-math (and __FAST_MATH__) is not applied.
+    if (!opt.opt_flag.empty()) clang.push_back(opt.opt_flag == "-Ofast" ? "-O3" : opt.opt_flag);
+    // clang colours its diagnostics on a terminal; c2ast's stderr is a memfd
+    // (pipeline.h), so pipecc asks for colour when its own stderr is one.
+    bool color_given = std::any_of(clang.begin(), clang.end(), [](const std::string& f) {
+      return f.find("color") != std::string::npos;
+    });
+    if (!color_given && isatty(2)) clang.push_back("-fcolor-diagnostics");
+    if (in.lang != Lang::CppOutput) {
+      std::vector<std::string> deps = dependency_args(in, product);
+      clang.insert(clang.end(), deps.begin(), deps.end());
+    }
+    if (!clang.empty()) {
+      a.push_back("--");
+      a.insert(a.end(), clang.begin(), clang.end());
+    }
+    return a;
+  }
+
+  std::vector<std::string> stage_args(const StageSpec& s, const Input& in, const std::string& out) const {
+    std::string name = s.name;
+    if (name == "c2ast") return c2ast_args(in, out, false);
+    std::vector<std::string> a{tool(s.name)};
+    if (name == "sonopt" || name == "cfgopt") a.push_back("-O" + std::to_string(opt.opt_level));
     // The stage before verified this stage's input as its own output, in
     // this pipe: checking it again would double the verifier's work.
-    if (name != "c2ast" && !opt.verify_inputs) a.push_back("--no-verify-input");
+    if (!opt.verify_inputs) a.push_back("--no-verify-input");
     return a;
   }
 
@@ -126,13 +196,19 @@ struct Driver {
     return ext == ".txt" ? "text" : ext == ".json" ? "json" : "bin";
   }
 
-  // The pipeline that compiles `source` into `out` (an object, or assembly
-  // with -S, or the --stop-after stage's module).
-  Pipeline compile_pipeline(const std::string& source, const std::string& out) {
+  Pipeline reading(const Input& in) const {
     Pipeline p;
+    if (in.path == "-") p.in_fd = 0;
+    return p;
+  }
+
+  // The pipeline that compiles C `in` into `out` (an object, or assembly
+  // with -S, or the --stop-after stage's module).
+  Pipeline compile_pipeline(const Input& in, const std::string& out) {
+    Pipeline p = reading(in);
     for (const StageSpec& s : kStages) {
       if (opt.opt_level < s.min_opt_level) continue;
-      Command c{s.name, stage_args(s, source)};
+      Command c{s.name, stage_args(s, in, out)};
       bool last = opt.stop_after == s.name || std::string(s.name) == "codegen-x64";
       if (last) {
         if (std::string(s.name) == "codegen-x64") {
@@ -149,12 +225,33 @@ struct Driver {
       bool save = opt.save_temps.has_value();
       bool print = opt.print_after == s.name;
       if (save || print) {
-        std::string file = save ? temp_file_for(source, s.name) : temp() + "/" + stem(source) + "." + s.name + ".bin";
+        std::string file =
+            save ? temp_file_for(in.path, s.name) : temp() + "/" + stem(in.path) + "." + s.name + ".bin";
         p.commands.push_back({"tee", {"/usr/bin/tee", file}});
         if (print) printed.push_back(file);
       }
     }
     return p;
+  }
+
+  // An assembly input into an object: .S through clang's preprocessor first.
+  Pipeline assemble_pipeline(const Input& in, const std::string& out) const {
+    Pipeline p = reading(in);
+    std::vector<std::string> as{cc_path(), "-c"};
+    as.insert(as.end(), opt.asm_args.begin(), opt.asm_args.end());
+    if (opt.debug) as.push_back("-g");
+    if (in.lang == Lang::AsmCpp) {
+      p.commands.push_back({"c2ast -E", c2ast_args(in, out, true)});
+      as.insert(as.end(), {"-x", "assembler", "-", "-o", out});
+    } else {
+      as.insert(as.end(), {"-x", "assembler", in.path, "-o", out});
+    }
+    p.commands.push_back({"as", as});
+    return p;
+  }
+
+  Pipeline object_pipeline(const Input& in, const std::string& out) {
+    return in.lang == Lang::Asm || in.lang == Lang::AsmCpp ? assemble_pipeline(in, out) : compile_pipeline(in, out);
   }
 
   int run_pipeline(const Pipeline& p) {
@@ -181,70 +278,116 @@ struct Driver {
     return run_pipeline(Pipeline{{{name, argv}}});
   }
 
-  static std::string cc_path() {
-    const char* cc = std::getenv("PIPECC_LINKER");
-    return cc && *cc ? cc : "/usr/bin/cc";
+  static void warn_unused(const Input& in, const char* what) {
+    std::cerr << "pipecc: warning: " << in.path << ": " << what << "\n";
   }
 
+  // -E, -M, -MM: every input through c2ast -E, one after the other, to -o
+  // (or stdout).
   int preprocess() {
-    for (const std::string& in : opt.inputs) {
-      std::vector<std::string> argv{cc_path(), "-E"};
-      argv.insert(argv.end(), opt.frontend_args.begin(), opt.frontend_args.end());
-      argv.push_back(in);
-      if (!opt.output.empty()) argv.insert(argv.end(), {"-o", opt.output});
-      if (int s = run_command(argv, "cc -E")) return s;
+    int out_fd = 1;
+    if (!opt.output.empty() && opt.output != "-" && !opt.print_only) {
+      out_fd = open(opt.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      if (out_fd < 0) throw std::runtime_error("cannot write " + opt.output + ": " + std::strerror(errno));
+    }
+    int status = 0;
+    for (const Input& in : opt.inputs) {
+      if (in.lang == Lang::Linker || in.lang == Lang::Asm) {
+        warn_unused(in, "input unused because preprocessing only");
+        continue;
+      }
+      if (in.lang == Lang::CppOutput) throw UsageError("'" + in.path + "' is already preprocessed");
+      Pipeline p = reading(in);
+      p.commands.push_back({"c2ast -E", c2ast_args(in, opt.output, true)});
+      p.out_fd = out_fd;
+      if (out_fd != 1) p.out_redirect = opt.output;
+      if ((status = run_pipeline(p))) break;
+    }
+    if (out_fd != 1) {
+      close(out_fd);
+      if (status) unlink(opt.output.c_str());
+    }
+    return status;
+  }
+
+  // -fsyntax-only: c2ast parses, checks and converts each C file (so C we
+  // do not support is reported too), the module goes nowhere.
+  int syntax_only() {
+    for (const Input& in : opt.inputs) {
+      if (in.lang != Lang::C && in.lang != Lang::CppOutput) continue;
+      Pipeline p = reading(in);
+      std::vector<std::string> argv = c2ast_args(in, "/dev/null", false);
+      size_t dash = std::find(argv.begin(), argv.end(), "--") - argv.begin();
+      argv.insert(argv.begin() + static_cast<long>(dash), {"-o", "/dev/null"});
+      p.commands.push_back({"c2ast", argv});
+      if (int s = run_pipeline(p)) return s;
     }
     return 0;
   }
 
   // -c and -S: one output per input, next to the working directory (cc's rule).
   int compile_only() {
-    if (!opt.output.empty() && opt.inputs.size() > 1)
+    size_t products = 0;
+    for (const Input& in : opt.inputs) products += in.lang != Lang::Linker;
+    if (!opt.output.empty() && products > 1)
       throw UsageError("-o with -c, -S or --stop-after needs exactly one input file");
-    for (const std::string& in : opt.inputs) {
-      std::string ext = extension(in);
-      std::string out = !opt.output.empty() ? opt.output
-                        : !opt.stop_after.empty() ? stem(in) + "." + opt.stop_after + ".bin"
-                        : stem(in) + (opt.mode == Mode::Assemble ? ".s" : ".o");
-      int s = 0;
-      if (ext == ".c") s = run_pipeline(compile_pipeline(in, out));
-      else if ((ext == ".s" || ext == ".S") && opt.mode == Mode::Compile)
-        s = run_command({cc_path(), "-c", in, "-o", out}, "as");
-      else throw UsageError("'" + in + "': nothing to do with this file here");
-      if (s) return s;
+    for (const Input& in : opt.inputs) {
+      if (in.lang == Lang::Linker) {
+        warn_unused(in, "linker input file unused because linking not done");
+        continue;
+      }
+      bool c = in.lang == Lang::C || in.lang == Lang::CppOutput;
+      if (!c && (opt.mode == Mode::Assemble || !opt.stop_after.empty()))
+        throw UsageError("'" + in.path + "': assembly input with -S or --stop-after: nothing to do");
+      std::string out = !opt.output.empty()      ? opt.output
+                        : !opt.stop_after.empty() ? stem(in.path) + "." + opt.stop_after + ".bin"
+                                                  : stem(in.path) + (opt.mode == Mode::Assemble ? ".s" : ".o");
+      if (int s = run_pipeline(object_pipeline(in, out))) return s;
     }
     return 0;
   }
 
   int link() {
-    std::vector<std::string> objects;
-    for (const std::string& in : opt.inputs) {
-      std::string ext = extension(in);
-      if (ext == ".c" || ext == ".s" || ext == ".S") {
-        std::string obj = temp() + "/" + stem(in) + "-" + std::to_string(objects.size()) + ".o";
-        int s = ext == ".c" ? run_pipeline(compile_pipeline(in, obj))
-                            : run_command({cc_path(), "-c", in, "-o", obj}, "as");
-        if (s) return s;
-        objects.push_back(obj);
-      } else {
-        objects.push_back(in);  // .o, .a, .so and anything else the linker knows
+    std::vector<std::string> objects(opt.inputs.size());
+    for (size_t i = 0; i < opt.inputs.size(); ++i) {
+      const Input& in = opt.inputs[i];
+      if (in.lang == Lang::Linker) {
+        objects[i] = in.path;  // .o, .a, .so and anything else the linker knows
+        continue;
       }
+      objects[i] = temp() + "/" + (in.path == "-" ? std::string("stdin") : stem(in.path)) + "-" +
+                   std::to_string(i) + ".o";
+      if (int s = run_pipeline(object_pipeline(in, objects[i]))) return s;
     }
-    std::vector<std::string> argv{cc_path(), "-o", opt.output.empty() ? "a.out" : opt.output};
-    argv.insert(argv.end(), objects.begin(), objects.end());
-    argv.insert(argv.end(), opt.link_args.begin(), opt.link_args.end());
+    std::vector<std::string> argv{cc_path()};
+    if (opt.verbose) argv.push_back("-v");  // the linker's command line, which build systems read
+    if (!opt.inputs.empty() || !opt.output.empty())  // else a question to the linker (-Wl,--version)
+      argv.insert(argv.end(), {"-o", opt.output.empty() ? "a.out" : opt.output});
+    for (const LinkItem& item : opt.link_items) argv.push_back(item.input >= 0 ? objects[item.input] : item.arg);
     return run_command(argv, "cc (link)");
   }
 
   int main() {
-    for (const std::string& in : opt.inputs)
-      if (!opt.print_only && !fs::exists(in)) {
-        std::cerr << "pipecc: error: " << in << ": no such file\n";
+    for (const Input& in : opt.inputs)
+      if (!opt.print_only && in.path != "-" && !fs::exists(in.path)) {
+        std::cerr << "pipecc: error: " << in.path << ": no such file\n";
         return 1;
       }
     for (const std::string* s : {&opt.stop_after, &opt.print_after})
       if (!s->empty() && !is_stage(*s)) throw UsageError("unknown stage '" + *s + "' (the stages: " + stage_list() + ")");
+    bool c_input = false;
+    for (const Input& in : opt.inputs) c_input |= in.lang == Lang::C || in.lang == Lang::CppOutput;
+    if (c_input && opt.mode != Mode::Preprocess)
+      for (const std::string& a : opt.asm_args)
+        if (a != "-Wa,--noexecstack")
+          throw UsageError("'" + a + "': pipecc writes the objects of C files itself (codegen-x64, LLVM's MC layer); "
+                           "assembler options apply to .s/.S inputs only");
+    if (opt.verbose) {
+      std::cerr << version_text(tool_dir);
+      for (const std::string& n : opt.notes) std::cerr << "pipecc: note: " << n << "\n";
+    }
     if (opt.mode == Mode::Preprocess) return preprocess();
+    if (opt.mode == Mode::SyntaxOnly) return syntax_only();
     if (!opt.view.empty())
       if (int s = view()) return s;
     if (opt.mode != Mode::Link || !opt.stop_after.empty()) return compile_only();
@@ -254,11 +397,11 @@ struct Driver {
   // --view: pipe-view's page of the one C file.
   int view() {
     std::vector<std::string> c_files;
-    for (const std::string& in : opt.inputs)
-      if (extension(in) == ".c") c_files.push_back(in);
+    for (const Input& in : opt.inputs)
+      if (in.lang == Lang::C) c_files.push_back(in.path);
     if (c_files.size() != 1) throw UsageError("--view needs exactly one .c input file");
-    std::vector<std::string> argv{tool("pipe-view"), "-O" + std::to_string(std::min(opt.opt_level, 2))};
-    for (const std::string& a : opt.frontend_args)  // "-Ivalue" (options.cpp); pipe-view takes -I/-D/-U only
+    std::vector<std::string> argv{tool("pipe-view"), "-O" + std::to_string(opt.opt_level)};
+    for (const std::string& a : opt.frontend_args)  // pipe-view takes -I/-D/-U only
       if (a.size() > 2 && (a.starts_with("-I") || a.starts_with("-D") || a.starts_with("-U")))
         argv.insert(argv.end(), {a.substr(0, 2), a.substr(2)});
     argv.insert(argv.end(), {c_files[0], "-o", opt.view});
@@ -290,15 +433,18 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return 0;
     }
-    if (a == "--version") {
-      std::cout << "pipecc " << PIPE_VERSION << "\n";
+    if (a == "--help-options") {
+      std::cout << describe_option_decisions();
       return 0;
     }
   }
   try {
+    Options options = parse_options(args);
+    std::string dir = own_directory(argv[0]);
+    if (options.query != Query::None) return answer_query(options, dir);
     int status;
     {
-      Driver d{parse_options(args), own_directory(argv[0])};
+      Driver d{std::move(options), dir};
       status = d.main();
     }  // its temporary files are gone
     if (status == kOutputClosed) {
@@ -307,7 +453,7 @@ int main(int argc, char** argv) {
     }
     return status;
   } catch (const pl::UsageError& e) {
-    std::cerr << "pipecc: error: " << e.what() << "\n" << kUsage;
+    std::cerr << "pipecc: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "pipecc: internal error: " << e.what() << "\n";

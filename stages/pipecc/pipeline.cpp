@@ -91,6 +91,7 @@ std::string shell_line(const Pipeline& p) {
     if (!line.empty()) line += " | ";
     for (size_t i = 0; i < c.argv.size(); ++i) line += (i ? " " : "") + shell_quote(c.argv[i]);
   }
+  if (!p.out_redirect.empty()) line += " >> " + shell_quote(p.out_redirect);
   return line;
 }
 
@@ -109,7 +110,7 @@ RunResult run(const Pipeline& p) {
   for (size_t i = 0; i < n; ++i) {
     children[i].err_fd = memfd_create(p.commands[i].name.c_str(), MFD_CLOEXEC);
     if (children[i].err_fd < 0) system_error("memfd_create");
-    int in_fd = i == 0 ? null_fd : pipes[i - 1][0];
+    int in_fd = i > 0 ? pipes[i - 1][0] : p.in_fd >= 0 ? p.in_fd : null_fd;
     int out_fd = i + 1 == n ? p.out_fd : pipes[i][1];
     pid_t pid = fork();
     if (pid < 0) system_error("fork");

@@ -13,11 +13,14 @@ struct Command {
   std::vector<std::string> argv;
 };
 
-// cmd1 | cmd2 | ... ; the first reads nothing (stdin is /dev/null), the
-// last writes wherever its own arguments say (stdout is pipecc's).
+// cmd1 | cmd2 | ... ; the first reads nothing (stdin is /dev/null) unless
+// in_fd says (pipecc's stdin for the input `-`), the last writes wherever its
+// own arguments say (stdout is out_fd: pipecc's, or the -E output file).
 struct Pipeline {
   std::vector<Command> commands;
-  int out_fd = 1;  // the last command's stdout
+  int out_fd = 1;   // the last command's stdout
+  int in_fd = -1;   // the first command's stdin; -1: /dev/null
+  std::string out_redirect;  // shown as `>> FILE` by shell_line when out_fd is a file
 };
 
 // The pipeline as one line a POSIX shell runs the same way.

@@ -1,0 +1,220 @@
+"""pipecc as a drop-in cc (issue 20): the gcc/clang command line read with
+clang's option table, depfiles, one preprocessor (clang's, in c2ast) for -E
+and the compile, .S through it, @files, stdin, the link order, the identity
+questions, and clang's diagnostics with carets and warnings."""
+import os
+import subprocess
+
+from conftest import BUILD
+
+PIPECC = str((BUILD / "pipecc").resolve())
+
+
+def cc(*args, cwd=None, input=None, check=None, env=None):
+    proc = subprocess.run([PIPECC, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=120, cwd=cwd, input=input, env=env)
+    if check is not None:
+        assert proc.returncode == check, (args, proc.stderr.decode())
+    return proc
+
+
+def write(path, text):
+    path.write_text(text)
+    return path
+
+
+def project(tmp_path):
+    """main.c uses inc/h.h; v.S uses the same header through the preprocessor."""
+    (tmp_path / "inc").mkdir()
+    write(tmp_path / "inc" / "h.h", "#define BASE 40\n#ifndef __ASSEMBLER__\nint two(void);\n#endif\n")
+    write(tmp_path / "main.c", '#include "h.h"\nextern int val;\nint main(void) { return BASE + two() + val - EXTRA; }\n')
+    write(tmp_path / "two.c", "int two(void) { return 2; }\n")
+    write(tmp_path / "v.S", '#include "h.h"\n.globl val\n.data\nval: .long BASE + EXTRA\n'
+                            '.section .note.GNU-stack,"",@progbits\n')
+    return tmp_path
+
+
+def run_exe(path):
+    return subprocess.run([str(path)], timeout=30).returncode
+
+
+def test_build_flags_of_debian_and_cmake_are_accepted_and_the_program_runs(tmp_path):
+    p = project(tmp_path)
+    flags = ["-g", "-O2", f"-ffile-prefix-map={p}=.", "-fstack-protector-strong", "-Wformat",
+             "-Werror=format-security", "-Wdate-time", "-D_FORTIFY_SOURCE=2", "-fcf-protection",
+             "-fstack-clash-protection", "-fvisibility=hidden", "-fcolor-diagnostics", "-ffunction-sections",
+             "-fdata-sections", "-march=x86-64-v2", "-mtune=generic", "-m64", "-pipe", "-std=gnu11", "-pedantic",
+             "-fPIC", "-fno-strict-aliasing", "-fwrapv", "-fno-omit-frame-pointer", "-Og", "-isystem", "/usr/include",
+             "-Iinc", "-DEXTRA=1"]
+    cc(*flags, "main.c", "v.S", "two.c", "-o", "prog", "-Wl,-z,relro", "-Xlinker", "--as-needed", "-z", "now",
+       "-static-libgcc", cwd=p, check=0)
+    assert run_exe(p / "prog") == 82
+
+
+def test_notes_say_why_an_option_has_no_effect(tmp_path):
+    err = cc("-v", "-###", "-fstack-protector-strong", "-c", "x.c", cwd=tmp_path, check=0).stderr.decode()
+    assert "pipecc: note: '-fstack-protector-strong' accepted: hardening pipecc does not add" in err, err
+
+
+def test_options_that_would_change_the_meaning_are_refused_by_name(tmp_path):
+    for flag, why in [("-fsanitize=address", "sanitizers"), ("-flto", "link-time"), ("-ffast-math", "floating"),
+                      ("-m32", "x86-64"), ("-fcommon", "common symbols"), ("-mno-red-zone", "target option"),
+                      ("-fshort-enums", "enums"), ("--coverage", "coverage"), ("-x", "c++")]:
+        args = [flag, "c++"] if flag == "-x" else [flag]
+        err = cc(*args, "-c", "x.c", cwd=tmp_path, check=2).stderr.decode()
+        assert err.startswith("pipecc: error: '") and why in err, (flag, err)
+        assert "\n" == err[-1] and err.count("\n") == 1, err  # one line, no usage dump
+
+
+def test_unknown_options_name_clangs_nearest_spelling(tmp_path):
+    err = cc("-fstack-protector-strng", "-c", "x.c", cwd=tmp_path, check=2).stderr.decode()
+    assert "unknown option '-fstack-protector-strng'; did you mean '-fstack-protector-strong'?" in err, err
+    assert "unknown option '--bogus'" in cc("--bogus", "x.c", check=2).stderr.decode()
+
+
+def test_optimization_levels_map_onto_the_pipes(tmp_path):
+    def level(flag):
+        line = cc("-###", flag, "-c", "x.c", cwd=tmp_path, check=0).stderr.decode().splitlines()[0]
+        return next((p.split()[1] for p in line.split(" | ") if p.split()[0].endswith("/sonopt")), None)
+    assert level("-O0") is None
+    assert [level(f) for f in ("-O", "-O1", "-Og")] == ["-O1"] * 3
+    assert [level(f) for f in ("-O2", "-O3", "-Os", "-Oz", "-Ofast", "-O9")] == ["-O2"] * 6
+    assert "invalid optimization level" in cc("-Ox", "-c", "x.c", check=2).stderr.decode()
+
+
+def test_depfiles_from_md_mmd_and_wp_name_the_object_and_the_headers(tmp_path):
+    p = project(tmp_path)
+    (p / "obj").mkdir()
+    cc("-MD", "-MP", "-Iinc", "-DEXTRA=0", "-c", "main.c", "-o", "obj/main.o", cwd=p, check=0)
+    assert (p / "obj" / "main.d").read_text() == "obj/main.o: main.c inc/h.h\n\ninc/h.h:\n"
+    cc("-MMD", "-MF", "deps.d", "-MT", "custom", "-MQ", "$odd name", "-Iinc", "-DEXTRA=0", "-c", "main.c",
+       cwd=p, check=0)
+    assert (p / "deps.d").read_text() == "custom $$odd\\ name: main.c inc/h.h\n"
+    # Kbuild's spelling; other -Wp options reach the preprocessor too.
+    cc("-Wp,-MMD,k.d,-DEXTRA=5", "-Iinc", "-c", "main.c", cwd=p, check=0)
+    assert (p / "k.d").read_text() == "main.o: main.c inc/h.h\n"
+    # A .S file's depfile comes from the same preprocessor; system headers only with -MD.
+    cc("-MD", "-Iinc", "-DEXTRA=0", "-c", "v.S", cwd=p, check=0)
+    assert (p / "v.d").read_text() == "v.o: v.S inc/h.h\n"
+    write(p / "sys.c", "#include <stddef.h>\nint x;\n")
+    cc("-MD", "-c", "sys.c", cwd=p, check=0)
+    assert "stddef.h" in (p / "sys.d").read_text()
+    cc("-MMD", "-c", "sys.c", cwd=p, check=0)
+    assert (p / "sys.d").read_text() == "sys.o: sys.c\n"
+
+
+def test_m_and_mm_print_dependencies_only(tmp_path):
+    p = project(tmp_path)
+    out = cc("-M", "-Iinc", "main.c", cwd=p, check=0).stdout.decode()
+    assert out.startswith("main.o: main.c inc/h.h") and "stddef" not in out or "/usr/" not in out
+    assert cc("-MM", "-Iinc", "main.c", "two.c", cwd=p, check=0).stdout.decode() == \
+        "main.o: main.c inc/h.h\ntwo.o: two.c\n"
+
+
+def test_preprocess_uses_clangs_preprocessor_and_every_input(tmp_path):
+    p = project(tmp_path)
+    write(p / "m.c", "int a = __clang_major__; int b = __STDC_VERSION__; int c = __OPTIMIZE__;\n")
+    cc("-E", "-O2", "m.c", "two.c", "-o", "out.i", cwd=p, check=0)
+    text = (p / "out.i").read_text()
+    assert "int a = 14; int b = 201112L; int c = 1;" in text and "int two(void)" in text
+    # -include, -imacros, -iquote, -idirafter, -undef, -dM: clang's.
+    write(p / "pre.h", "#define PRE 7\n")
+    out = cc("-E", "-include", "pre.h", "-iquote", "inc", "-x", "c", "-", cwd=p, input=b"int q = PRE;\n",
+             check=0).stdout.decode()
+    assert "int q = 7;" in out
+    macros = cc("-dM", "-E", "-x", "c", "/dev/null", check=0).stdout.decode()
+    assert "#define __clang_major__ 14" in macros and "#define __x86_64__ 1" in macros
+
+
+def test_preprocessed_input_compiles_as_distcc_sends_it(tmp_path):
+    p = project(tmp_path)
+    cc("-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main.i", cwd=p, check=0)
+    cc("-c", "main.i", "-o", "main.o", cwd=p, check=0)
+    cc("main.o", "two.c", "-DEXTRA=0", "-Iinc", "v.S", "-o", "prog", cwd=p, check=0)
+    assert run_exe(p / "prog") == 82
+
+
+def test_stdin_needs_x_and_then_compiles(tmp_path):
+    assert b"-E or -x required" in cc("-c", "-", check=2).stderr
+    cc("-x", "c", "-", "-o", tmp_path / "p", input=b"int main(void) { return 3; }\n", check=0)
+    assert run_exe(tmp_path / "p") == 3
+
+
+def test_response_files_and_link_order(tmp_path):
+    p = project(tmp_path)
+    write(p / "args.rsp", '-Iinc "-DEXTRA=1"\n-o prog\n')
+    lines = cc("-###", "@args.rsp", "main.c", "-lm", "two.c", cwd=p, check=0).stderr.decode().splitlines()
+    assert "-Iinc" in lines[0] and "-DEXTRA=1" in lines[0]
+    link = lines[-1].split()
+    assert link[1:3] == ["-o", "prog"] and link[-2] == "-lm" and link[-3].endswith("main-0.o"), link
+    cc("@args.rsp", "main.c", "two.c", "v.S", cwd=p, check=0)
+    assert run_exe(p / "prog") == 82
+
+
+def test_identity_questions(tmp_path):
+    assert cc("-dumpversion", check=0).stdout == b"14.0.6\n"
+    assert cc("-dumpfullversion", check=0).stdout == b"14.0.6\n"
+    assert cc("-dumpmachine", check=0).stdout.decode().startswith("x86_64-")
+    version = cc("--version", check=0).stdout.decode()
+    first = version.splitlines()[0]
+    # meson takes the first version number and looks for "clang"; ccache keys on the build id.
+    assert first.startswith("pipecc (clang 14.0.6 front end)") and "toolchain build " in first, version
+    assert "Target: x86_64" in version
+    assert cc("-v", check=0).stderr.decode() == version
+    libgcc = cc("-print-libgcc-file-name", check=0).stdout.decode().strip()
+    assert libgcc.endswith("libgcc.a") and os.path.exists(libgcc)
+    libc = cc("-print-file-name=libc.so", check=0).stdout.decode().strip()
+    assert os.path.exists(libc)
+    assert cc("-print-prog-name=ld", check=0).stdout.strip().endswith(b"ld")
+    assert b"libraries: =" in cc("-print-search-dirs", check=0).stdout
+
+
+def test_diagnostics_are_clangs_with_source_line_and_caret(tmp_path):
+    src = write(tmp_path / "w.c", "int f(void) { return g(); }\nint h(void) { return nope; }\n")
+    err = cc("-c", src.name, cwd=tmp_path, check=1).stderr.decode()
+    assert err == ("w.c:1:22: warning: implicit declaration of function 'g' is invalid in C99 "
+                   "[-Wimplicit-function-declaration]\n"
+                   "int f(void) { return g(); }\n"
+                   "                     ^\n"
+                   "w.c:2:22: error: use of undeclared identifier 'nope'\n"
+                   "int h(void) { return nope; }\n"
+                   "                     ^\n"
+                   "1 warning and 1 error generated.\n"), err
+    warn = write(tmp_path / "u.c", "int f(void) { int y; return y; }\n")
+    assert cc("-c", warn.name, cwd=tmp_path, check=0).stderr == b""  # not one of clang's default warnings
+    err = cc("-Wall", "-c", warn.name, cwd=tmp_path, check=0).stderr.decode()
+    assert "warning: variable 'y' is uninitialized" in err and "note: initialize the variable" in err
+    assert cc("-Wall", "-w", "-c", warn.name, cwd=tmp_path, check=0).stderr == b""
+    assert cc("-Wall", "-Wno-uninitialized", "-c", warn.name, cwd=tmp_path, check=0).stderr == b""
+    err = cc("-Wall", "-Werror", "-c", warn.name, cwd=tmp_path, check=1).stderr.decode()
+    assert "error: variable 'y' is uninitialized when used here [-Werror,-Wuninitialized]" in err
+    # pipecc's own refusals of C come out the same way.
+    fp = write(tmp_path / "fp.c", "double d;\n")
+    err = cc("-c", fp.name, cwd=tmp_path, check=1).stderr.decode()
+    assert err.startswith("fp.c:1:8: error: unsupported: ") and "double d;\n       ^\n" in err, err
+
+
+def test_an_output_that_is_not_a_regular_file_is_written_in_place(tmp_path):
+    """`-o /dev/null` (distcc's include server, configure scripts): the object
+    goes into the device, which stays a device. A FIFO stands in for it here:
+    renaming a temporary over it would leave a regular file."""
+    import threading
+    src = write(tmp_path / "x.c", "int x(void) { return 1; }\n")
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    cc("-c", src, "-o", fifo, check=0)
+    reader.join(timeout=60)
+    assert fifo.is_fifo() and got and got[0].startswith(b"\x7fELF")
+
+
+def test_syntax_only_checks_and_writes_nothing(tmp_path):
+    write(tmp_path / "ok.c", "int f(void) { return 1; }\n")
+    write(tmp_path / "bad.c", "double d;\n")
+    assert cc("-fsyntax-only", "-Wall", "ok.c", cwd=tmp_path, check=0).stderr == b""
+    err = cc("-fsyntax-only", "bad.c", cwd=tmp_path, check=1).stderr.decode()
+    assert err.startswith("bad.c:1:8: error: unsupported: "), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.c", "ok.c"]
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
