@@ -42,6 +42,17 @@ def test_each_module_is_verified_once_unless_verify_inputs():
     assert "--no-verify-input" not in line, line
 
 
+def test_check_each_reaches_both_optimizers(tmp_path):
+    """pipecc --check-each hands --check-each to sonopt and cfgopt (and to no
+    other stage), and the program it builds runs as without it."""
+    parts = pipecc("-###", "-O2", "--check-each", "-c", FIB).stderr.decode().splitlines()[0].split(" | ")
+    flagged = [shlex.split(p)[0].rsplit("/", 1)[-1] for p in parts if "--check-each" in p]
+    assert flagged == ["sonopt", "cfgopt"], parts
+    exe = tmp_path / "fib"
+    assert pipecc("-O2", "--check-each", FIB, "-o", exe).returncode == 0
+    assert subprocess.run([str(exe)], stdout=subprocess.PIPE, timeout=20).stdout == b"fib(15) = 610\n"
+
+
 def test_no_verify_input_still_verifies_the_output():
     """--no-verify-input skips the input's check only: a broken module
     passes the front door and is caught at the exit (as the stage's own

@@ -50,7 +50,7 @@ const char* const kUsage =
     "              [-x c|cpp-output|assembler|assembler-with-cpp|none] [-o OUT] FILE...|- [@FILE]\n"
     "              [-L DIR] [-l LIB] [-Wl,ARGS] [-Xlinker ARG] [-shared] [-static] ...\n"
     "              [-###] [-v] [--save-temps[=DIR]] [--print-after=STAGE] [--stop-after=STAGE]\n"
-    "              [--view=FILE.html] [--verify-inputs] [--help-options]\n"
+    "              [--view=FILE.html] [--verify-inputs] [--check-each] [--help-options]\n"
     "       pipecc --version | -v | -dumpversion | -dumpmachine | -print-prog-name=P | -print-file-name=F\n"
     "              | -print-search-dirs | -print-libgcc-file-name | -print-multiarch\n"
     "\n"
@@ -61,7 +61,8 @@ const char* const kUsage =
     "pipelines instead of running them. The command line is gcc's and clang's (clang 14's option table):\n"
     "--help-options lists what pipecc does with each option.\n"
     "Each stage checks the module it writes against its level's contract; the next stage then skips\n"
-    "checking it again (--no-verify-input) unless --verify-inputs is given.\n";
+    "checking it again (--no-verify-input) unless --verify-inputs is given. --check-each runs sonopt and\n"
+    "cfgopt with --check-each: the program under pipe-run after every pass application that changed it.\n";
 
 namespace {
 
@@ -539,6 +540,7 @@ Options parse_options(const std::vector<std::string>& raw) {
     else if (starts_with(a, "--stop-after=")) p.o.stop_after = a.substr(13);
     else if (starts_with(a, "--view=")) p.o.view = a.substr(7);
     else if (a == "--verify-inputs") p.o.verify_inputs = true;
+    else if (a == "--check-each") p.o.check_each = true;
     else if (a == "-dumpfullversion") p.o.query = Query::DumpFullVersion;  // gcc's; clang 14 lacks it
     else rest.push_back(a);
   }

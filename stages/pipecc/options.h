@@ -71,6 +71,7 @@ struct Options {
   std::string stop_after;   // --stop-after=STAGE
   std::string view;         // --view=FILE.html: pipe-view's page of the compile
   bool verify_inputs = false;  // --verify-inputs: stages check their input too
+  bool check_each = false;     // --check-each: sonopt and cfgopt run the program after every pass application
 };
 
 // Parses argv (without argv[0]), @files expanded. Throws UsageError naming

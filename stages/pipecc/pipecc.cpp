@@ -184,7 +184,10 @@ struct Driver {
     std::string name = s.name;
     if (name == "c2ast") return c2ast_args(in, out, false);
     std::vector<std::string> a{tool(s.name)};
-    if (name == "sonopt" || name == "cfgopt") a.push_back("-O" + std::to_string(opt.opt_level));
+    if (name == "sonopt" || name == "cfgopt") {
+      a.push_back("-O" + std::to_string(opt.opt_level));
+      if (opt.check_each) a.push_back("--check-each");
+    }
     // The stage before verified this stage's input as its own output, in
     // this pipe: checking it again would double the verifier's work.
     if (!opt.verify_inputs) a.push_back("--no-verify-input");
