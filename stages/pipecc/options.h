@@ -65,7 +65,6 @@ struct Options {
   std::string query_arg;  // -print-prog-name=X, -print-file-name=X
   bool print_only = false;  // -###
   bool verbose = false;     // -v
-  bool color = false;       // -fcolor-diagnostics / -fdiagnostics-color[=always]
   std::optional<std::string> save_temps;  // --save-temps[=DIR] ("" = next to the output)
   std::string print_after;  // --print-after=STAGE
   std::string stop_after;   // --stop-after=STAGE

@@ -139,8 +139,8 @@ struct Driver {
                                                 : stem(in.path) + ".d";
       a.insert(a.end(), {"-MF", file});
       if (opt.dep_target_args.empty()) {
+        // gcc: the object; with -E the object a compile would write (stem.o).
         std::string target = named_output && opt.mode != Mode::Preprocess ? out : stem(in.path) + ".o";
-        if (named_output && opt.mode == Mode::Preprocess) target = opt.output;
         a.insert(a.end(), {"-MQ", target});
       }
     } else {
