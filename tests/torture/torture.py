@@ -393,7 +393,11 @@ def build_and_run(compiler, program, level, workdir, build, compile_timeout=COMP
     if status is None:
         return Result(False, "timeout: compile", seconds=time.monotonic() - start)
     if status != 0:
-        cause, detail = compile_cause(err, status)
+        if compiler == "pipecc":
+            cause, detail = compile_cause(err, status)
+        else:   # gcc's or clang's own error
+            detail = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])
+            cause = "rejected by clang 14" if compiler == "clang" else "rejected by gcc"
         return Result(False, cause, detail, seconds=time.monotonic() - start)
     table = symbols.defined_globals(obj)
     status, err = run(["cc", str(obj), "-o", str(exe), "-lm"], compile_timeout)
@@ -597,7 +601,7 @@ def sample(programs):
 # ------------------------------------------------------------------- the CLI
 
 def category(cause):
-    for prefix in ("unsupported", "rejected by clang 14", "runtime failure", "timeout", "internal error",
+    for prefix in ("unsupported", "rejected by clang 14", "rejected by gcc", "runtime failure", "timeout", "internal error",
                    "error in", "link error", "pipecc", "symbols differ"):
         if cause.startswith(prefix):
             return {"error in": "stage error", "pipecc": "pipecc refuses a flag"}.get(prefix, prefix)
