@@ -6,7 +6,7 @@ list that exercises recursion, variadic functions, attributes, function
 pointers and struct copies) runs at -O0, -O1 and -O2, one test per program
 and level. Each is built by gcc (the baseline, cached in build/torture-src/)
 and by pipecc to an object, linked and run; it passes when the result is
-what tests/torture/expected-failures.txt says: exit 0 and the same global
+what tests/torture/expected-failures.list says: exit 0 and the same global
 symbols as gcc's object when the program is not listed, the listed cause
 when it is. A listed program that passes fails here too, until
 `scripts/torture --update-expected` shrinks the list.

@@ -3,7 +3,7 @@
 
 One implementation, used by scripts/torture (the whole suite, a summary by
 cause, --update-expected) and by tests/test_torture.py (CI's fixed sample),
-so that both judge a result against tests/torture/expected-failures.txt in
+so that both judge a result against tests/torture/expected-failures.list in
 the same way.
 
 Source. gcc-12-source (a Debian package; scripts/lib.sh installs it) holds
@@ -90,7 +90,7 @@ import symbols  # noqa: E402  (tests/symbols.py)
 TARBALL = pathlib.Path("/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz")
 MEMBER = "gcc-12.2.0/gcc/testsuite/gcc.c-torture/execute"
 CACHE = ROOT / "build" / "torture-src"
-EXPECTED = HERE / "expected-failures.txt"
+EXPECTED = HERE / "expected-failures.list"   # not .txt: test_roundtrip reads tests/**/*.txt as modules
 LEVELS = ("O0", "O1", "O2")
 TRIPLET = "x86_64-pc-linux-gnu"
 COMPILE_TIMEOUT = 120
@@ -560,7 +560,7 @@ def judge(name, level, result, expected):
     if result.ok:
         if want is None:
             return None
-        return (f"{name} -{level}: passes, but tests/torture/expected-failures.txt expects '{want}' "
+        return (f"{name} -{level}: passes, but tests/torture/expected-failures.list expects '{want}' "
                 f"(remove it: scripts/torture --update-expected)")
     if want == result.cause:
         return None
@@ -630,7 +630,7 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--sample", action="store_true", help="only CI's fixed sample")
     ap.add_argument("--update-expected", action="store_true",
-                    help="rewrite tests/torture/expected-failures.txt for the programs and levels run")
+                    help="rewrite tests/torture/expected-failures.list for the programs and levels run")
     ap.add_argument("--timeout", type=int, default=RUN_TIMEOUT, help="seconds a program may run")
     ap.add_argument("--json", help="write every result to this file")
     ap.add_argument("--first-wrong-stage", action="store_true",
@@ -761,11 +761,11 @@ def main(argv=None):
         why = skipped.get(key) or f"gcc fails: {gcc_failed[key].cause}"
         problems.append(f"{key[0]} -{key[1]}: listed, but not counted ({why}); scripts/torture --update-expected")
     if problems:
-        print(f"\n{len(problems)} results differ from tests/torture/expected-failures.txt:")
+        print(f"\n{len(problems)} results differ from tests/torture/expected-failures.list:")
         for p in problems:
             print("  " + p)
         return 1
-    print("\nevery result is as tests/torture/expected-failures.txt expects")
+    print("\nevery result is as tests/torture/expected-failures.list expects")
     return 0
 
 
