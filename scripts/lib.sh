@@ -9,7 +9,7 @@ ASAN_BUILD_DIR="${PIPE_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                nlohmann-json3-dev libcli11-dev python3-pytest python3-pytest-xdist
                clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev libmimalloc-dev
-               gcc csmith libcsmith-dev
+               gcc gcc-12-source csmith libcsmith-dev
                graphviz creduce chromium chromium-driver python3-selenium
                meson distcc ccache dpkg-dev)
 

@@ -1,7 +1,8 @@
 """Native programs: C through every stage with pipecc, held to gcc.
 
   - the C corpus (tests/c/*.c) built by `pipecc -O0` and `pipecc -O2` runs
-    like gcc's build (stdout, stderr, exit status); at -O0 the `.s` output,
+    like gcc's build (stdout, stderr, exit status; each compiled to an
+    object with -c, then linked by pipecc); at -O0 the `.s` output,
     assembled by `as` and linked, runs the same too (one test per program
     does the three builds);
   - the csmith seeds of tests/test_csmith.py, natively at -O0 and -O2;
@@ -13,6 +14,11 @@
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
+
+Every object pipecc compiles here (the corpus and csmith at -O0 and -O2, the
+interop files, the make project's objects) must define the same global
+symbols, with the same nm letter, as gcc's object of the same file at the
+same level (tests/symbols.py).
 """
 import os
 import pathlib
@@ -27,6 +33,7 @@ from conftest import BUILD, ROOT
 
 sys.path.insert(0, str(ROOT / "tests" / "c"))
 import pipeline  # noqa: E402  (tests/c/pipeline.py)
+import symbols  # noqa: E402  (tests/symbols.py: global symbols against gcc's)
 
 PIPECC = BUILD / "pipecc"
 CORPUS = sorted((ROOT / "tests" / "c").glob("*.c"))
@@ -80,16 +87,23 @@ def gcc(tmp_path_factory):
 
 
 def native_builds(src, tmp_path, cflags=()):
-    """pipecc -O0 (object), pipecc -O2, pipecc -O0 -S + as:
-    {name: (executable, shell commands that rebuild and run it)}."""
+    """pipecc -O0 and -O2 (each to an object, whose global symbols must be
+    gcc's at the same level, then linked by pipecc), pipecc -O0 -S + as:
+    ({name: (executable, shell commands that rebuild and run it)},
+    [symbol differences])."""
     need_pipecc()
     stem = src.stem
     flags = " ".join(pipeline.shlex.quote(str(f)) for f in cflags)
     out = f"/tmp/{stem}"
-    exes = {}
+    exes, problems = {}, []
     for opt in ("-O0", "-O2"):
+        obj = tmp_path / f"{stem}{opt}.o"
+        compile_with(PIPECC, [opt, "-w", *cflags, "-c", src, "-o", obj])
+        problem = symbols.check_against_gcc(obj, src, opt, tmp_path, cflags)
+        if problem:
+            problems.append(f"pipecc {opt} -c: {problem}")
         exe = tmp_path / f"{stem}{opt}"
-        compile_with(PIPECC, [opt, "-w", *cflags, src, "-o", exe])
+        compile_with(PIPECC, [obj, "-o", exe])
         exes[f"pipecc {opt}"] = (exe, f"build/pipecc {opt} {flags} {pipeline.q(src)} -o {out} && {out}")
     asm = tmp_path / f"{stem}.s"
     compile_with(PIPECC, ["-O0", "-S", "-w", *cflags, src, "-o", asm])
@@ -97,12 +111,12 @@ def native_builds(src, tmp_path, cflags=()):
     compile_with("gcc", [asm, "-o", exe])   # gcc as the driver: `as`, then the link
     exes["pipecc -O0 -S, as"] = (exe, f"build/pipecc -O0 -S {flags} {pipeline.q(src)} -o {out}.s && "
                                       f"gcc {out}.s -o {out} && {out}")
-    return exes
+    return exes, problems
 
 
 def check_native(src, want, tmp_path, cflags=()):
-    problems = []
-    for what, (exe, rebuild) in native_builds(src, tmp_path, cflags).items():
+    exes, problems = native_builds(src, tmp_path, cflags)
+    for what, (exe, rebuild) in exes.items():
         got = pipeline.run_process([str(exe)], RUN_TIMEOUT)
         problem = differs(want, got, what, rebuild)
         if problem:
@@ -151,6 +165,9 @@ def build_mixed(tmp_path, sources, builders, extra=()):
         obj = tmp_path / f"{src.stem}.{who}.o"
         compiler = PIPECC if who == "pipecc" else "gcc"
         compile_with(compiler, ["-O0" if who == "gcc" else "-O2", "-w", "-c", src, "-o", obj])
+        if who == "pipecc":
+            problem = symbols.check_against_gcc(obj, src, "-O2", tmp_path)
+            assert problem is None, problem
         objs.append(obj)
     exe = tmp_path / ("-".join(f"{s.stem}_{w}" for s, w in zip(sources, builders)))
     compile_with("gcc", [*objs, *extra, "-o", exe])
@@ -188,6 +205,9 @@ def test_make_with_pipecc_as_cc(tmp_path):
         results[cc] = pipeline.run_process([str(work / "prog")], RUN_TIMEOUT)
     want, got = results["gcc"], results[str(PIPECC)]
     assert want.status == 0 and b"29 words" in want.stdout
+    for obj in ("main.o", "words.o", "table.o"):   # the same CFLAGS built both
+        problem = symbols.compare_objects(tmp_path / "pipecc" / obj, tmp_path / "gcc" / obj)
+        assert problem is None, problem
     assert got.same_as(want), differs(want, got, "make CC=pipecc", str(tmp_path))
 
 
@@ -224,3 +244,40 @@ def test_debug_lines_map_back_to_c(tmp_path):
         out = subprocess.run(["addr2line", "-e", str(exe), by_callee[callee]], stdout=subprocess.PIPE,
                              check=True).stdout.decode().strip()
         assert out.endswith(f"lines.c:{line}"), f"call to {callee} at 0x{by_callee[callee]} maps to {out}"
+
+
+UNITY = sorted((ROOT / "tests" / "unity").glob("*.c"))
+# Issue 17 item 2 (being fixed in c2ast): definitions that come from an
+# included file are dropped unless the main file uses them. Each entry turns
+# into a failure (strict xfail) once the fix lands: then delete it.
+ITEM2 = "issue 17 item 2: c2ast drops definitions from an included file that the main file does not use"
+UNITY_XFAIL = {"unity": ITEM2, "single_header": ITEM2, "twice": ITEM2}
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+@pytest.mark.parametrize("src", [pytest.param(s, marks=pytest.mark.xfail(reason=UNITY_XFAIL[s.stem], strict=True))
+                                 if s.stem in UNITY_XFAIL else s for s in UNITY], ids=lambda p: p.stem)
+def test_included_definitions_reach_the_object(src, opt, tmp_path):
+    """tests/unity/: unity builds, single-header libraries, a file included
+    twice; the object defines what gcc's does."""
+    need_pipecc()
+    obj = tmp_path / f"{src.stem}.o"
+    compile_with(PIPECC, [opt, "-w", "-c", src, "-o", obj])
+    problem = symbols.check_against_gcc(obj, src, opt, tmp_path)
+    assert problem is None, problem
+
+
+def test_symbol_check_sees_each_kind_of_difference():
+    gccs = {"f": "T", "d": "D", "z": "B", "w": "V"}
+    assert symbols.difference(dict(gccs), gccs) is None
+    got = symbols.difference({"f": "T", "d": "D", "z": "D", "w": "B", "x": "T"}, gccs)
+    assert got.splitlines() == ["w: B (gcc's: V)", "x: extra T (not defined by gcc's)", "z: D (gcc's: B)"]
+    assert symbols.difference({"f": "T", "z": "B", "w": "V"}, gccs) == "d: missing (gcc's: D)"
+
+
+def test_symbol_table_of_a_gcc_object(tmp_path):
+    src = tmp_path / "kinds.c"
+    src.write_text("int d = 1; int z; const int r = 2; static int s; __attribute__((weak)) int w;\n"
+                   "__attribute__((weak)) void wf(void) {} int f(void) { return s; }\n")
+    table = symbols.defined_globals(symbols.gcc_object(src, tmp_path / "kinds.o"))
+    assert table == {"d": "D", "z": "B", "r": "R", "w": "V", "wf": "W", "f": "T"}

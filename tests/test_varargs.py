@@ -18,6 +18,7 @@ import textwrap
 import pytest
 
 from conftest import BUILD, ROOT, run_tool, tool_path
+import symbols  # tests/symbols.py: global symbols against gcc's
 
 VARIADIC = [ROOT / "tests" / "c" / "func_variadic_sum.c", ROOT / "tests" / "c" / "printf_vprintf_forward.c"]
 
@@ -155,5 +156,7 @@ def test_variadic_interop_with_gcc(tmp_path):
     proc = subprocess.run([str(BUILD / "pipecc"), "-c", str(ours), "-o", str(tmp_path / "ours.o")],
                           capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    problem = symbols.check_against_gcc(tmp_path / "ours.o", ours, "-O0", tmp_path)
+    assert problem is None, problem
     got = gcc_run([tmp_path / "ours.o", theirs], tmp_path / "mixed")
     assert (got.stdout, got.returncode) == (want.stdout, want.returncode)
