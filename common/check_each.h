@@ -13,9 +13,12 @@
 // change is not run: it left the module as it was.
 //
 // The reference run must end cleanly: a runtime error (pipe-run's status
-// 70: undefined behaviour it can see, a step limit), a verifier error or a
-// timeout there means the input cannot serve as a reference, and is
-// reported as bad input (exit 1). stdout, stderr and the exit status are
+// 70: undefined behaviour it can see, a C library function pipe-run lacks,
+// a step limit), a verifier error or a timeout there means the input cannot
+// serve as a reference, and is reported as bad input (exit 1), unless the
+// stage was told to skip the check then (--check-unrunnable=skip, which
+// pipecc --check-each uses: it compiles programs pipe-run cannot run): a
+// warning says so and no application is checked. stdout, stderr and the exit status are
 // compared; the reference ran cleanly, so its stderr is the program's own,
 // and a runtime error that appears after a pass changes the status (70).
 //
@@ -40,11 +43,12 @@ struct Behaviour {
 class BehaviourCheck {
  public:
   // `tool` names the stage in messages; `timeout` bounds each run (seconds).
-  BehaviourCheck(std::string tool, double timeout);
+  BehaviourCheck(std::string tool, double timeout, bool skip_unrunnable);
   ~BehaviourCheck();
   BehaviourCheck(const BehaviourCheck&) = delete;
   BehaviourCheck& operator=(const BehaviourCheck&) = delete;
 
+  // Whether the reference was taken (or given up: then check() does nothing).
   bool has_reference() const { return has_reference_; }
   // Runs the module as it is before any pass: the reference. Throws
   // FormatError (bad input) when it does not run cleanly.
@@ -66,7 +70,9 @@ class BehaviourCheck {
   double timeout_;
   std::string path_;  // the temporary module file
   std::string pipe_run_;
+  bool skip_unrunnable_ = false;
   bool has_reference_ = false;
+  bool skipped_ = false;  // the reference did not run cleanly and skip_unrunnable_
   Behaviour reference_;
 };
 

@@ -173,12 +173,17 @@ void PassManager::add_options(CLI::App& app) {
   app.add_option("--check-timeout", check_timeout_, "Seconds each --check-each run of pipe-run may take")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  app.add_option("--check-unrunnable", check_unrunnable_,
+                 "When the input does not run cleanly under pipe-run: 'error' (bad input) or 'skip' (a warning, "
+                 "and --check-each checks nothing)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"error", "skip"}));
 }
 
 PassManager::~PassManager() = default;
 
 void PassManager::prepare() {
-  if (check_each_) check_ = std::make_unique<BehaviourCheck>(tool_, check_timeout_);
+  if (check_each_) check_ = std::make_unique<BehaviourCheck>(tool_, check_timeout_, check_unrunnable_ == "skip");
   if (!print_after_.empty() && print_after_ != "all") {
     bool known = false;
     for (const PassDecl& p : passes_) known = known || p.name == print_after_;

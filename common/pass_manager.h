@@ -71,7 +71,8 @@
 // first application and after every one that changed something, and stops
 // at the first whose stdout, stderr or exit status differ, naming it and
 // its --bisect-limit number: common/check_each.h; reads the whole module;
-// --check-timeout=S bounds each run; the passes run in the order they run
+// --check-timeout=S bounds each run; --check-unrunnable=skip only warns
+// when the input itself does not run cleanly; the passes run in the order they run
 // without it, so --bisect-limit=N reproduces application N alone). A "pass application" is one run of one pass on one function (or
 // of a module pass on the module); applications are numbered from 1 in the
 // order they happen. --bisect-limit=N runs the first N and skips the rest
@@ -291,6 +292,7 @@ class PassManager {
   bool verify_each_ = false;
   bool check_each_ = false;
   double check_timeout_ = 60;
+  std::string check_unrunnable_ = "error";
   std::unique_ptr<BehaviourCheck> check_;  // --check-each: made by prepare()
   ModuleView module_view_;
   std::optional<uint64_t> bisect_limit_;

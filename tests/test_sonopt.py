@@ -164,6 +164,9 @@ def test_check_each_needs_an_input_that_runs_cleanly(tmp_path):
     proc = run_tool("sonopt", son, "-O2", "--check-each", "-o", out, check=1)
     assert b"--check-each: the input does not run cleanly under pipe-run" in proc.stderr, proc.stderr
     assert b"runtime error" in proc.stderr and not out.exists()
+    # --check-unrunnable=skip: a warning, nothing checked, the output written.
+    proc = run_tool("sonopt", son, "-O2", "--check-each", "--check-unrunnable=skip", "-o", out)
+    assert b"warning: --check-each: the input does not run cleanly" in proc.stderr and out.exists()
 
 
 def test_verify_each_accepts_every_pass_on_generated_graphs():

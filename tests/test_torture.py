@@ -9,7 +9,11 @@ and by pipecc to an object, linked and run; it passes when the result is
 what tests/torture/expected-failures.list says: exit 0 and the same global
 symbols as gcc's object when the program is not listed, the listed cause
 when it is. A listed program that passes fails here too, until
-`scripts/torture --update-expected` shrinks the list.
+`scripts/torture --update-expected` shrinks the list. At -O1 and -O2 pipecc
+runs with --check-each: sonopt and cfgopt run the program under pipe-run
+after every pass application, and one that changes what it does fails the
+compile, naming the pass (a program pipe-run cannot run is compiled
+unchecked, with a warning).
 
 Programs gcc's harness would skip at a level (dg-skip-if,
 dg-require-effective-target) are not collected there; a program gcc itself
@@ -57,7 +61,7 @@ def test_torture(program, level, missing, expected, baseline, tmp_path):
     base = baseline.compute(program, level, tmp_path)
     if not base.ok:
         pytest.skip(f"gcc -{level} fails too: {base.cause}")
-    result = torture.build_and_run("pipecc", program, level, tmp_path, BUILD)
+    result = torture.build_and_run("pipecc", program, level, tmp_path, BUILD, check_each=True)
     result = torture.judge_symbols(result, base)
     problem = torture.judge(program.name, level, result, expected)
     assert problem is None, problem + "\n  reproduce: " + torture.reproduce("pipecc", program, level, BUILD)
@@ -87,6 +91,13 @@ def test_judge():
     assert "expected 'runtime failure: abort'" in torture.judge(
         "a", "O0", bad, {("a", "O0"): "runtime failure: abort"})
     assert torture.judge("b", "O1", ok, listed) is None
+
+
+def test_clang_style_diagnostics_are_c2ast_causes():
+    """pipecc prints c2ast's diagnostics as clang does, without a tool prefix."""
+    assert torture.compile_cause("y.c:3:11: error: unsupported: floating point type 'double'\ndouble x;\n", 1)[0] == \
+        torture.compile_cause("c2ast: y.c:3:11: error: unsupported: floating point type 'double'\n", 1)[0]
+    assert torture.compile_cause("/t/y.c:1:25: error: expected expression\n", 1)[0] == "rejected by clang 14"
 
 
 def test_causes_are_normalized():

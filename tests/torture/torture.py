@@ -318,6 +318,9 @@ def normalize(message):
 
 
 ERROR_LINE = re.compile(r"^(?P<tool>[\w.+-]+): (?:(?P<where>.*?): )?(?:fatal )?error: (?P<msg>.*)$")
+CLANG_LINE = re.compile(r"^(?P<where>.+?):\d+:\d+: (?:fatal )?error: (?P<msg>.*)$")
+TOOLS = {"c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt", "regalloc-x64",
+         "codegen-x64", "pipecc", "pipe-run", "cc", "as", "ld"}
 
 
 def compile_cause(stderr, status):
@@ -332,7 +335,12 @@ def compile_cause(stderr, status):
         return f"internal error in {stage}: {text}", first or internal
     for line in lines:
         m = ERROR_LINE.match(line)
-        if not m:
+        if not m or m.group("tool") not in TOOLS:
+            # pipecc prints c2ast's diagnostics as clang does: FILE:LINE:COL: error: ...
+            c = CLANG_LINE.match(line)
+            if c:
+                msg = c.group("msg")
+                return (normalize(msg) if msg.startswith("unsupported: ") else "rejected by clang 14"), line
             continue
         tool, msg = m.group("tool"), m.group("msg")
         if tool == "c2ast":
@@ -382,12 +390,17 @@ def compiler_argv(compiler, build):
 
 
 def build_and_run(compiler, program, level, workdir, build, compile_timeout=COMPILE_TIMEOUT,
-                  run_timeout=RUN_TIMEOUT):
-    """Compiles `program` at -O level to an object, links and runs it."""
+                  run_timeout=RUN_TIMEOUT, check_each=False):
+    """Compiles `program` at -O level to an object, links and runs it.
+    `check_each`: pipecc --check-each (sonopt and cfgopt run the program
+    under pipe-run after every pass application; one that changes its
+    behaviour fails the compile, an internal error naming the pass)."""
     start = time.monotonic()
     stem = pathlib.Path(workdir) / f"{program.name}.{compiler}.{level}"
     obj, exe = stem.with_suffix(".o"), stem.with_suffix(".exe")
     flags = program.flags(compiler, level)
+    if check_each and compiler == "pipecc" and level != "O0":
+        flags = flags + ["--check-each"]
     status, err = run(compiler_argv(compiler, build) + flags + ["-c", str(program.path), "-o", str(obj)],
                       compile_timeout)
     if status is None:
