@@ -68,7 +68,7 @@ std::optional<ParamType> parse_param_type(std::string_view text, std::string* pr
   ParamType type;
   type.value_type = std::string(text.substr(0, space));
   if (!is_value_type(type.value_type)) {
-    fail(problem, quoted(text) + " does not start with a value type (i1, i8, i16, i32, i64 or ptr)");
+    fail(problem, quoted(text) + " does not start with a value type (i1, i8, i16, i32, i64, ptr, f32 or f64)");
     return std::nullopt;
   }
   if (space == std::string_view::npos) return type;

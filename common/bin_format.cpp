@@ -28,9 +28,10 @@
 //   4. Semantic decoding into the IR with every value checked: version,
 //      level name, linkage and extern-kind enums, value type names, opcode
 //      names (valid, distinct, interned with Function::intern_op), literal
-//      kinds and payloads (Bool 0/1, UInt above INT64_MAX, finite floats,
+//      kinds and payloads (Bool 0/1, UInt above INT64_MAX, any float bits,
 //      string indexes in range, Json texts valid compact JSON of an array or
-//      object nested at most kMaxJsonDepth deep), parallel vector lengths,
+//      object nested at most kMaxJsonDepth deep, never {"float": ...}),
+//      parallel vector lengths,
 //      end-offset vectors (non-decreasing, last = flat length), 8-byte
 //      alignment of vectors of 8-byte scalars (the Verifier checks only 4),
 //      source locations (line 0 => all 0, file index below the file count),
@@ -493,6 +494,8 @@ class LiteralTexts {
     }
     if (canonical != t)
       frame_.fail(at, "json literal is not in compact form: expected " + quote_text(canonical) + ", found " + quote_text(t));
+    if (is_float_object(t))
+      frame_.fail(at, "json literal " + quote_text(t) + " is a floating-point number: the binary encoding stores it as a Float literal");
   }
 
   const Frame& frame_;
@@ -521,9 +524,7 @@ class LiteralTexts {
       out.push_back(Literal::unsigned_integer(v));
       return;
     case fb::LiteralKind::Float: {
-      const double d = std::bit_cast<double>(v);
-      if (!std::isfinite(d)) f.fail(bits, "expected a finite float literal, found NaN or infinity");
-      out.push_back(Literal::floating(d));
+      out.push_back(Literal::float_bits(v));  // any IEEE pattern
       return;
     }
     case fb::LiteralKind::String: out.push_back(texts.string(v, bits)); return;

@@ -7,6 +7,7 @@
 // constant (`i`), the input shape says how many operands it takes, and
 // eval_class() sorts the pure and dividing rows into families.
 #include "eval.h"
+#include "eval_float_op.h"
 
 #include <array>
 
@@ -14,11 +15,15 @@ namespace pl {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kTypeNames = {"i1", "i8", "i16", "i32", "i64", "ptr"};
+constexpr std::array<std::string_view, 8> kTypeNames = {"i1", "i8", "i16", "i32", "i64", "ptr", "f32", "f64"};
 
-// The value types named by the leading `t` literals of the row, in order.
+bool is_type_letter(char c) { return c == 't' || c == 'I' || c == 'F'; }
+
+// The value types named by the type literals (`t`, `I`, `F`) of the row, in
+// order; a type of the wrong family for its letter is not ok.
 struct DecodedTypes {
   unsigned bits[2] = {0, 0};
+  ValueType types[2] = {ValueType::I64, ValueType::I64};
   size_t count = 0;
   bool ok = true;
 };
@@ -26,12 +31,14 @@ struct DecodedTypes {
 DecodedTypes decode_types(const OpInfo& info, std::span<const Literal> lits) {
   DecodedTypes d;
   for (size_t i = 0; i < info.literals.size() && i < lits.size(); ++i) {
-    if (info.literals[i] != 't') continue;
+    char letter = info.literals[i];
+    if (!is_type_letter(letter)) continue;
     std::optional<ValueType> t = literal_value_type(lits[i]);
-    if (!t || d.count == 2) {
+    if (!t || d.count == 2 || (letter == 'I' && is_float(*t)) || (letter == 'F' && !is_float(*t))) {
       d.ok = false;
       return d;
     }
+    d.types[d.count] = *t;
     d.bits[d.count++] = type_bits(*t);
   }
   return d;
@@ -74,6 +81,8 @@ std::string_view eval_error_message(EvalError e) {
     case EvalError::DivisionOverflow: return "signed overflow in division (the minimum value divided by -1)";
     case EvalError::ShiftOutOfRange: return "shift amount is not below the width of the type";
     case EvalError::BadConversion: return "conversion in the wrong direction (sext/zext must widen, trunc narrow)";
+    case EvalError::FloatToIntOverflow:
+      return "floating-point value out of the range of the integer type it is converted to (or NaN or infinite)";
     case EvalError::QuotientOverflow: return "division error (#DE): the quotient does not fit the operand size";
     case EvalError::NotEvaluable: return "not a pure or dividing operation";
   }
@@ -114,6 +123,84 @@ EvalClass eval_class(OpId op) {
     case Op::Trunc: return EvalClass::Convert;
     default: return EvalClass::None;
   }
+}
+
+bool is_float_op(OpId op) {
+  switch (op) {
+    case Op::FConst:
+    case Op::FAdd:
+    case Op::FSub:
+    case Op::FMul:
+    case Op::FDiv:
+    case Op::FNeg:
+    case Op::FAbs:
+    case Op::FSqrt:
+    case Op::SIToFP:
+    case Op::UIToFP:
+    case Op::FPToSI:
+    case Op::FPToUI:
+    case Op::FPExt:
+    case Op::FPTrunc:
+    case Op::Bitcast: return true;
+    default: return float_pred(op).has_value();
+  }
+}
+
+std::optional<FloatPred> float_pred(OpId op) {
+  switch (op) {
+    case Op::FOEq: return FloatPred::OEq;
+    case Op::FONe: return FloatPred::ONe;
+    case Op::FOLt: return FloatPred::OLt;
+    case Op::FOLe: return FloatPred::OLe;
+    case Op::FOGt: return FloatPred::OGt;
+    case Op::FOGe: return FloatPred::OGe;
+    case Op::FOrd: return FloatPred::Ord;
+    case Op::FUEq: return FloatPred::UEq;
+    case Op::FUNe: return FloatPred::UNe;
+    case Op::FULt: return FloatPred::ULt;
+    case Op::FULe: return FloatPred::ULe;
+    case Op::FUGt: return FloatPred::UGt;
+    case Op::FUGe: return FloatPred::UGe;
+    case Op::FUno: return FloatPred::Uno;
+    default: return std::nullopt;
+  }
+}
+
+bool is_ast_op_target(OpId op) {
+  if (is_float_op(op)) return op != Op::FConst;
+  EvalClass k = eval_class(op);
+  return k != EvalClass::None && k != EvalClass::Const;
+}
+
+// A bitcast's two types: f32 and i32, or f64 and i64, either way.
+bool bitcast_pair(ValueType a, ValueType b) {
+  auto pair = [&](ValueType f, ValueType i) { return (a == f && b == i) || (a == i && b == f); };
+  return pair(ValueType::F32, ValueType::I32) || pair(ValueType::F64, ValueType::I64);
+}
+
+std::optional<uint64_t> eval_float_pure(OpId op, std::span<const Literal> lits, std::span<const uint64_t> args,
+                                        EvalError* err_out) {
+  EvalError local = EvalError::None;
+  EvalError& err = err_out ? *err_out : local;
+  err = EvalError::None;
+  if (op >= kNumOps || !is_float_op(op)) return fail(err, EvalError::NotEvaluable);
+  const OpInfo& info = op_info(op);
+  if (lits.size() != info.literals.size() || !shape_accepts(info.inputs, args.size()))
+    return fail(err, EvalError::NotEvaluable);
+  DecodedTypes types = decode_types(info, lits);
+  if (!types.ok || types.count == 0) return fail(err, EvalError::NotEvaluable);
+  const ValueType t0 = types.types[0];
+  const bool f32 = t0 == ValueType::F32;
+  for (uint64_t a : args)
+    if (a != truncate_to(a, types.bits[0])) return fail(err, EvalError::NotEvaluable);
+  if (op == Op::FConst) {
+    if (lits[1].kind() != Literal::Kind::Float) return fail(err, EvalError::NotEvaluable);
+    uint64_t d = lits[1].bits();
+    if (!f32) return d;
+    if (!f64_bits_fit_f32(d)) return fail(err, EvalError::NotEvaluable);
+    return f32_bits_of_f64_bits(d);
+  }
+  return eval_float_op(op, t0, types.types[1], args[0], args.size() > 1 ? args[1] : 0, err);
 }
 
 std::optional<uint64_t> eval_binary(Op op, unsigned bits, uint64_t a, uint64_t b, EvalError& err) {

@@ -39,12 +39,15 @@
 #include <span>
 #include <string_view>
 
+#include "eval_float.h"
 #include "literal.h"
 #include "opcodes.h"
 
 namespace pl {
 
-enum class ValueType : uint8_t { I1, I8, I16, I32, I64, Ptr };
+// F32 and F64 are the floating types (eval_float.h); the rest are integers.
+enum class ValueType : uint8_t { I1, I8, I16, I32, I64, Ptr, F32, F64 };
+constexpr bool is_float(ValueType t) { return t == ValueType::F32 || t == ValueType::F64; }
 
 std::optional<ValueType> parse_value_type(std::string_view name);
 std::string_view value_type_name(ValueType t);
@@ -56,9 +59,11 @@ constexpr unsigned type_bits(ValueType t) {
     case ValueType::I1: return 1;
     case ValueType::I8: return 8;
     case ValueType::I16: return 16;
-    case ValueType::I32: return 32;
+    case ValueType::I32:
+    case ValueType::F32: return 32;
     case ValueType::I64:
-    case ValueType::Ptr: return 64;
+    case ValueType::Ptr:
+    case ValueType::F64: return 64;
   }
   return 64;
 }
@@ -81,7 +86,11 @@ enum class EvalError : uint8_t {
   DivisionByZero,    // sdiv udiv srem urem with a zero divisor
   DivisionOverflow,  // sdiv srem of INT_MIN by -1
   ShiftOutOfRange,   // shift amount >= width
-  BadConversion,     // sext/zext to a narrower type, trunc to a wider one
+  BadConversion,     // sext/zext to a narrower type, trunc to a wider one,
+                     // fpext/fptrunc the wrong way, a bitcast between
+                     // types of different widths
+  FloatToIntOverflow,  // fptosi/fptoui: the truncated value does not fit
+                       // the integer type, or is NaN or infinite
   QuotientOverflow,  // x64:div/idiv: the quotient does not fit (#DE; eval_x64.h)
   NotEvaluable,      // not a pure or dividing opcode, or malformed operands
 };
@@ -148,15 +157,30 @@ uint64_t const_value(const Literal& lit, unsigned bits);
 enum class EvalClass : uint8_t { None, Const, Unary, Binary, Shift, Divide, Compare, Convert };
 EvalClass eval_class(OpId op);
 // The generic opcodes an ast:op may name: every class above but Const and None
-// (arithmetic, shifts, division, comparisons, conversions).
-inline bool is_ast_op_target(OpId op) {
-  EvalClass k = eval_class(op);
-  return k != EvalClass::None && k != EvalClass::Const;
-}
+// (arithmetic, shifts, division, comparisons, conversions), and the
+// floating-point opcodes but fconst (is_float_op).
+bool is_ast_op_target(OpId op);
 
 // Two-operand opcodes (Binary, Shift, Divide, Compare): the result, or nullopt
 // with `err` set. `bits` is the width of the type literal.
 std::optional<uint64_t> eval_binary(Op op, unsigned bits, uint64_t a, uint64_t b, EvalError& err);
+
+// The floating-point opcodes of opcodes.def (fconst, arithmetic, fcmp,
+// conversions, bitcast). They are kept out of eval_class() and eval_pure():
+// a folder must opt in to them (eval_float_pure) and keep their results as
+// bit patterns of a floating type, never as an integer `const`.
+bool is_float_op(OpId op);
+// Types a bitcast may join: f32 and i32, or f64 and i64, either way.
+bool bitcast_pair(ValueType a, ValueType b);
+// The comparison predicate of a float comparison opcode (is_float_op and
+// results an i32).
+std::optional<FloatPred> float_pred(OpId op);
+// The value of a floating-point node (is_float_op), as eval_pure() for the
+// integer ones: literals decoded from the table, operands in the value
+// representation of their types, nullopt with `err` set when it has none
+// (FloatToIntOverflow) or the node is malformed (NotEvaluable).
+std::optional<uint64_t> eval_float_pure(OpId op, std::span<const Literal> lits, std::span<const uint64_t> args,
+                                        EvalError* err);
 
 // The value of a pure or dividing node: `lits` are its literals, `args` its
 // input values (value representation above). Literal and input counts and

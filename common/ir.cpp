@@ -141,8 +141,11 @@ std::optional<Linkage> parse_linkage(std::string_view name) {
 }
 
 bool is_value_type(std::string_view name) {
-  return name == "i1" || name == "i8" || name == "i16" || name == "i32" || name == "i64" || name == "ptr";
+  return name == "i1" || name == "i8" || name == "i16" || name == "i32" || name == "i64" || name == "ptr" ||
+         name == "f32" || name == "f64";
 }
+
+bool is_float_type(std::string_view name) { return name == "f32" || name == "f64"; }
 
 std::string_view Function::op_name(OpId op) const {
   if (op < kNumOps) return op_info(op).name;

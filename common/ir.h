@@ -140,6 +140,8 @@ std::optional<Linkage> parse_linkage(std::string_view name);
 // Value types of the IR. Signatures and type literals use these names.
 // `void` is valid only as a signature result.
 bool is_value_type(std::string_view name);
+// f32 or f64 (FORMAT.md 1: the floating types).
+bool is_float_type(std::string_view name);
 
 struct Signature {
   std::vector<std::string> params;  // value types, maybe with an ABI attribute (abi.h)

@@ -546,7 +546,15 @@ class JsonReader final : public ModuleReader {
         return Literal::string(std::move(s));
       }
       case '[':
-      case '{': return Literal::json(lex_.read_nested());
+      case '{': {
+        const Pos at = lex_.here();
+        std::string text = lex_.read_nested();
+        try {
+          return literal_from_json_text(text);  // {"float":"inf"} is a Float
+        } catch (const std::invalid_argument& e) {
+          fail(at, e.what());
+        }
+      }
       case 't': lex_.read_word("true"); return Literal::boolean(true);
       case 'f': lex_.read_word("false"); return Literal::boolean(false);
       case 'n': lex_.read_word("null"); return Literal::null();

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -68,8 +69,9 @@ class Literal {
   static Literal integer(int64_t v) { return Literal(Kind::Int, static_cast<uint64_t>(v)); }
   // Values <= INT64_MAX are stored as Int, so equal numbers compare equal.
   static Literal unsigned_integer(uint64_t v);
-  // Throws std::invalid_argument if v is not finite (JSON has no NaN/inf).
+  // Any double, its bits kept exactly (-0.0, infinities, NaN payloads).
   static Literal floating(double v);
+  static Literal float_bits(uint64_t bits) { return Literal(Kind::Float, bits); }
   static Literal string(std::string_view v) { return Literal(Kind::String, v); }
   // `text` must be the compact JSON of an array or object.
   static Literal json(std::string_view text) { return Literal(Kind::Json, text); }
@@ -121,7 +123,9 @@ class Literal {
   // holds a live literal).
   static bool raw_owns_text(const unsigned char* bytes) { return bytes[1] == kHeapText; }
 
-  // The literal as compact JSON text (the printable form uses this).
+  // The literal as compact JSON text (the printable form uses this). A Float
+  // that is not finite is the object {"float":"SPELLING"} (float_spelling);
+  // a finite one the shortest decimal that reads back to the same bits.
   std::string to_json() const;
 
   friend bool operator==(const Literal& a, const Literal& b);
@@ -185,6 +189,25 @@ class Literal {
 };
 
 static_assert(sizeof(Literal) == 12);
+
+// ---- floating literals (FORMAT.md 2, "Floating-point literals") ----------------
+// The spelling of a double: the shortest round-trip decimal for a finite
+// number (always with a fraction or an exponent: "1.0", "-0.0", "1e+300"),
+// "inf" / "-inf", "nan" (0x7FF8000000000000) / "-nan" (0xFFF8000000000000),
+// and any other NaN as "nan(0xM)" / "-nan(0xM)", M its 52-bit mantissa
+// field in hex.
+std::string float_spelling(uint64_t bits);
+// The bits of a spelling: the forms above, any decimal with a fraction or an
+// exponent (rounded to nearest even), and C99 hex floats ("0x1.8p+1",
+// "-0x1p-1074"). nullopt if `text` is none of these.
+std::optional<uint64_t> parse_float_spelling(std::string_view text);
+// JSON carries a non-finite float as the object {"float":"SPELLING"}. Given
+// the canonical text of a JSON array or object: the Float literal it stands
+// for, or the Json literal itself. Throws std::invalid_argument for an object
+// of that form whose spelling is not one.
+Literal literal_from_json_text(std::string_view canonical);
+// Whether canonical JSON text has the {"float":...} form.
+bool is_float_object(std::string_view canonical);
 
 // Moving a Literal and destroying the source is a byte copy.
 template <>

@@ -176,6 +176,7 @@ void append_literal(std::string& out, const Literal& lit, bool lenient) {
   switch (lit.kind()) {
     case Literal::Kind::Int: append_i64(out, lit.as_int()); return;
     case Literal::Kind::String: append_json_string(out, lit.as_string(), lenient); return;
+    case Literal::Kind::Float: out += float_spelling(lit.bits()); return;  // inf, nan(0x...) bare
     default: out += lit.to_json(); return;
   }
 }
@@ -688,6 +689,7 @@ class Cursor {
   }
   Literal number_literal();
   Literal keyword_literal();
+  std::optional<Literal> special_float_literal();
   Literal structured_literal();
 
   std::string_view text_;
@@ -717,6 +719,7 @@ std::string Cursor::string_literal() {
 // the JSON reader).
 Literal Cursor::number_literal() {
   const size_t start = pos_;
+  if (std::optional<Literal> f = special_float_literal()) return *f;
   json_lex::NumberToken token;
   json_lex::Number n;
   json_lex::Error err;
@@ -731,8 +734,30 @@ Literal Cursor::number_literal() {
   return Literal::floating(n.d);  // an underflow is rounded (json_lex.h)
 }
 
+// A floating literal JSON has no number for: `inf`, `nan`, `nan(0xM)`, each
+// maybe after `-`, or a C99 hex float (`0x1.8p+1`); nullopt (cursor
+// unmoved) if the text here is none of these.
+std::optional<Literal> Cursor::special_float_literal() {
+  const size_t start = pos_;
+  size_t p = start + (peek() == '-' ? 1 : 0);
+  std::string_view rest = text_.substr(p);
+  bool hex = rest.starts_with("0x") || rest.starts_with("0X");
+  if (!hex && !rest.starts_with("inf") && !rest.starts_with("nan")) return std::nullopt;
+  while (p < text_.size() && (is_token_char(text_[p]) || text_[p] == '.' || text_[p] == '+' || text_[p] == '-' ||
+                              (!hex && (text_[p] == '(' || text_[p] == ')'))))
+    ++p;
+  std::string_view w = text_.substr(start, p - start);
+  std::optional<uint64_t> bits = parse_float_spelling(w);
+  if (!bits)
+    fail_at(start, "invalid floating-point literal '" + std::string(w) +
+                       "' (expected inf, nan, nan(0xM), maybe after '-', or a hex float such as 0x1.8p+1)");
+  pos_ = p;
+  return Literal::float_bits(*bits);
+}
+
 Literal Cursor::keyword_literal() {
   const size_t start = pos_;
+  if (std::optional<Literal> f = special_float_literal()) return *f;
   while (is_token_char(peek())) ++pos_;
   std::string_view w = text_.substr(start, pos_ - start);
   if (w == "true") return Literal::boolean(true);
@@ -750,8 +775,13 @@ Literal Cursor::structured_literal() {
   std::string out;
   json_lex::Error err;
   if (json_lex::read_nested(text_, pos, json_lex::RangeEnd::Line, out, err, '#')) {
+    const size_t start = pos_;
     pos_ = pos;
-    return Literal::json(std::move(out));
+    try {
+      return literal_from_json_text(out);  // {"float":"inf"} is a Float
+    } catch (const std::invalid_argument& e) {
+      fail_at(start, e.what());
+    }
   }
   if (err.code != json_lex::Error::Code::Truncated) fail_at(err.at, err.message);
   switch (text_[err.unit]) {
@@ -792,7 +822,7 @@ Signature Cursor::signature() {
   std::string_view result = word();
   if (result.empty()) fail_expected("a result type");
   if (result != "void" && !is_value_type(result))
-    fail_at(at, "unknown type '" + std::string(result) + "' (expected void, i1, i8, i16, i32, i64 or ptr)");
+    fail_at(at, "unknown type '" + std::string(result) + "' (expected void, i1, i8, i16, i32, i64, ptr, f32 or f64)");
   sig.result = std::string(result);
   return sig;
 }
@@ -806,7 +836,7 @@ std::string Cursor::param_type(size_t index) {
   if (value.empty()) fail_expected("a parameter type");
   if (!is_value_type(value))
     fail_at(at, value == "void" ? "'void' is only valid as a result type"
-                                : "unknown type '" + std::string(value) + "' (expected i1, i8, i16, i32, i64 or ptr)");
+                                : "unknown type '" + std::string(value) + "' (expected i1, i8, i16, i32, i64, ptr, f32 or f64)");
   ParamType type{std::string(value)};
   skip_space();
   if (peek() == ',' || peek() == ')') return type.value_type;

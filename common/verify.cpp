@@ -30,7 +30,8 @@
 //   - no foreign opcode ("unknown opcode 'x'");
 //   - the opcode's level bits include the function's level;
 //   - literal count and kinds per the literal shape: t = value type name,
-//     i = integer, n = non-negative integer, s = string, y = non-empty string
+//     I = integer value type name, F = floating type name (f32 f64), f = a
+//     floating-point number (a Float literal, any IEEE value), i = integer, n = non-negative integer, s = string, y = non-empty string
 //     (its existence is checked by ModuleVerifier::end()), j = anything; at
 //     the x64 levels d = signed 32-bit integer, x = address scale (0 1 2 4
 //     8), k = condition code, a = integer argument register, e = callee-saved
@@ -159,10 +160,23 @@
 //   - extensions widen (no i1), loadzx reads 8/16 bits, loadsx 8/16/32,
 //     x64:load i32 or i64.
 //
+// K. Floating-point types, cfg, ssa and son (check_float_types)
+//   - where an operand's definer gives its type (result_type_of: the type
+//     literal of arithmetic, constants, loads, params; a conversion's target
+//     type; i32 for comparisons; ptr for symaddr and stackslot): a float
+//     opcode's operands have exactly its type; an integer opcode's operands,
+//     an if's condition and a memory operation's address are not floating;
+//     a store's and a return's value agree with the
+//     stored type and the result type when either is floating;
+//   - fconst "f32" holds a value f32 represents; fpext is f32 -> f64,
+//     fptrunc f64 -> f32, bitcast joins f32/i32 or f64/i64;
+//   - (A's letters: I is an integer type, F a floating type, f a Float
+//     literal; an ast:op's type literals follow its target's letters.)
+//
 // NOT YET CHECKED
-//   - value types of operands against each other and against type literals
-//     (add's operands are the add's type, ...): types are literals and the
-//     checking comes with c2ast;
+//   - value types of integer operands against each other and against type
+//     literals (add's operands are the add's type, ...): K checks only the
+//     line between integer and floating values;
 //   - that a const's integer fits its type;
 //   - memory-state linearity (one live memory state, no forks of memory);
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
@@ -345,7 +359,16 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
   switch (letter) {
     case 't':
       if (is_string && is_value_type(lit.as_string())) return std::nullopt;
-      return "a value type (i1, i8, i16, i32, i64 or ptr)";
+      return "a value type (i1, i8, i16, i32, i64, ptr, f32 or f64)";
+    case 'I':
+      if (is_string && is_value_type(lit.as_string()) && !is_float_type(lit.as_string())) return std::nullopt;
+      return "an integer value type (i1, i8, i16, i32, i64 or ptr)";
+    case 'F':
+      if (is_string && is_float_type(lit.as_string())) return std::nullopt;
+      return "a floating-point type (f32 or f64)";
+    case 'f':
+      if (lit.kind() == Literal::Kind::Float) return std::nullopt;
+      return "a floating-point number (with a fraction or an exponent, or inf, nan)";
     case 'r':
       if (is_string && (lit.as_string() == "void" || is_value_type(lit.as_string()))) return std::nullopt;
       return "a result type (a value type or void)";
@@ -916,6 +939,8 @@ class FunctionVerifier {
       check_controls(id);
     }
     for (NodeId id = 0; id < n_; ++id) check_function_entry_and_phi(id);
+    if (level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son)
+      for (NodeId id = 0; id < n_; ++id) check_float_types(id);
     if (level_ != Level::Ast) check_single_start();
     if (level_has_cfg(level_))
       check_cfg_level();
@@ -1320,6 +1345,11 @@ class FunctionVerifier {
       out_.at_node(id, "ast:op " + quoted(name) + " takes " + plural(info.literals.size(), "type literal") + " and " +
                            counted(shape_count_text(info.inputs), "input") + ", found " +
                            plural(n.literals.size() - 1, "type literal") + " and " + std::to_string(n.inputs.size()));
+    else
+      for (size_t i = 0; i < info.literals.size(); ++i)
+        if (std::optional<std::string_view> problem = literal_problem(info.literals[i], n.literals[i + 1]))
+          out_.at_node(id, "ast:op " + quoted(name) + " literal " + std::to_string(i + 1) + " must be " +
+                               std::string(*problem) + ", found " + n.literals[i + 1].to_json());
   }
 
   bool has_good_control(NodeId id) const { return !bad_control_[id] && node(id).control.size() == 1; }
@@ -1366,6 +1396,95 @@ class FunctionVerifier {
       first_param_[index] = id;
     else
       out_.at_node(id, "param " + std::to_string(index) + " is already defined by " + node_name(first_param_[index]));
+  }
+
+  // ---- K: floating-point types (cfg, ssa, son) ----
+  // The value type a node's result has, where its opcode says: the type
+  // literal of arithmetic, constants, loads and params, the target type of a
+  // conversion, i32 for a comparison, ptr for an address. nullopt for the
+  // rest (phis, projs, calls, ssa: slots, malformed nodes).
+  std::optional<ValueType> result_type_of(NodeId id) const {
+    if (!shape_ok_[id] || !is_table(id)) return std::nullopt;
+    const Node& n = node(id);
+    const OpInfo& info = op_info(n.op);
+    if (info.results != "v") return std::nullopt;
+    if (is(id, SymAddr) || is(id, StackSlot)) return ValueType::Ptr;
+    if (float_pred(n.op) || eval_class(n.op) == EvalClass::Compare) return ValueType::I32;
+    if (eval_class(n.op) == EvalClass::Convert || (is_float_op(n.op) && info.literals.size() == 2 && !is(id, FConst)))
+      return literal_value_type(n.literals[1]);
+    if (info.literals.empty()) return std::nullopt;
+    char letter = info.literals[0];
+    if (letter != 't' && letter != 'I' && letter != 'F') return std::nullopt;
+    return literal_value_type(n.literals[0]);
+  }
+
+  // Floating values are never read as integers nor integers as floating
+  // values: a float opcode's operands have exactly its type (the first type
+  // literal), an integer opcode's operands are not floating, a store's value
+  // and a return's value agree with the store's type and the signature when
+  // either is floating; fconst "f32" holds a number f32 represents exactly;
+  // fpext widens f32 to f64, fptrunc narrows, bitcast joins f32/i32 or
+  // f64/i64. Operands whose type the opcode does not give (phis, projs) are
+  // not checked.
+  void check_float_types(NodeId id) {
+    if (!shape_ok_[id] || !is_table(id)) return;
+    const Node& n = node(id);
+    const OpId op = n.op;
+    auto type_name = [](ValueType t) { return quoted(value_type_name(t)); };
+    auto operand = [&](size_t i, ValueType want) {
+      std::optional<ValueType> got = result_type_of(n.inputs[i]);
+      if (got && *got != want)
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " + type_name(*got) +
+                             ", but " + op_of(id) + " takes " + type_name(want));
+    };
+    if (is_float_op(op)) {
+      std::optional<ValueType> t0 = literal_value_type(n.literals[0]);
+      // The second type literal (conversions), or I1, which no float
+      // opcode takes, when there is none.
+      ValueType t1 = ValueType::I1;
+      if (n.literals.size() > 1 && !is(id, FConst)) t1 = literal_value_type(n.literals[1]).value_or(ValueType::I1);
+      if (!t0) return;
+      for (size_t i = 0; i < n.inputs.size(); ++i) operand(i, *t0);
+      if (is(id, FConst) && *t0 == ValueType::F32 && !f64_bits_fit_f32(n.literals[1].bits()))
+        out_.at_node(id, "fconst \"f32\" " + float_spelling(n.literals[1].bits()) +
+                             " is not a single-precision value (round it to f32 first)");
+      if (is(id, FPExt) && !(*t0 == ValueType::F32 && t1 == ValueType::F64))
+        out_.at_node(id, "fpext converts \"f32\" to \"f64\"");
+      if (is(id, FPTrunc) && !(*t0 == ValueType::F64 && t1 == ValueType::F32))
+        out_.at_node(id, "fptrunc converts \"f64\" to \"f32\"");
+      if (is(id, Bitcast) && !bitcast_pair(*t0, t1))
+        out_.at_node(id, "bitcast joins \"f32\" and \"i32\", or \"f64\" and \"i64\"; not " + type_name(*t0) +
+                             " and " + type_name(t1));
+      return;
+    }
+    if (eval_class(op) != EvalClass::None) {
+      for (size_t i = 0; i < n.inputs.size(); ++i) {
+        std::optional<ValueType> got = result_type_of(n.inputs[i]);
+        if (got && is_float(*got))
+          out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " is a floating value (" +
+                               type_name(*got) + "), but " + op_of(id) + " is an integer opcode");
+      }
+      return;
+    }
+    auto agree = [&](size_t i, std::optional<ValueType> want, const std::string& what) {
+      if (i >= n.inputs.size() || !want) return;
+      std::optional<ValueType> got = result_type_of(n.inputs[i]);
+      if (got && *got != *want && (is_float(*got) || is_float(*want)))
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " + type_name(*got) +
+                             ", but " + what + " " + type_name(*want));
+    };
+    if (is(id, Store) || is(id, StoreV)) agree(2, literal_value_type(n.literals[0]), op_of(id) + " stores");
+    if (is(id, Return)) agree(1, parse_value_type(fn_.signature.result), "the function returns");
+    // Read as an integer: an if's condition (a bit pattern's != 0 is not a
+    // float's: -0.0), and a memory operation's address.
+    size_t integer_input = is(id, If) ? 0 : has(id, MEMORY) && !is(id, Call) && n.inputs.size() >= 2 ? 1 : SIZE_MAX;
+    if (integer_input < n.inputs.size()) {
+      std::optional<ValueType> got = result_type_of(n.inputs[integer_input]);
+      if (got && is_float(*got))
+        out_.at_node(id, "input " + std::to_string(integer_input) + " " + ref(n.inputs[integer_input]) +
+                             " is a floating value (" + type_name(*got) + "), but " + op_of(id) + " reads " +
+                             (is(id, If) ? "an integer condition (compare the value with fune first)" : "an address"));
+    }
   }
 
   void check_return(NodeId id) {

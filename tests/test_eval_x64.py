@@ -22,3 +22,17 @@ def test_x64_semantics_match_the_cpu(tmp_path):
     out = proc.stdout.decode()
     assert proc.returncode == 0, out
     assert " 0 mismatches" in out
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="needs an x86-64 CPU")
+def test_float_semantics_match_the_cpu(tmp_path):
+    """common/eval_float.h (fadd ... fptoui, NaN payloads, -0.0, rounding)
+    against addsd/ss, sqrtsd, ucomisd, the cvt instructions and gcc's
+    unsigned sequences run on this CPU (tests/eval_float_cpu.cpp)."""
+    exe = tmp_path / "eval_float_cpu"
+    subprocess.run(["g++", "-std=c++20", "-O1", "-Wall", "-Wextra", "-Werror", "-I", str(ROOT / "common"),
+                    "-o", str(exe), str(ROOT / "tests" / "eval_float_cpu.cpp")], check=True)
+    proc = subprocess.run([str(exe)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, out
+    assert " 0 mismatches" in out

@@ -219,3 +219,77 @@ def test_json_literal_larger_than_the_window():
     assert error_of(fmt(bad, "-f", "json", check=1)) == (2, 12, "duplicate key 'a' in a literal object")
     cut = (JSON_PREFIX + big[:300000]).encode()
     assert error_of(fmt(cut, "-f", "json", check=1))[2] == "unexpected end of input"
+
+
+# ---- floating-point literals: exact bits in every encoding (FORMAT.md 2) ---------
+
+# printable spelling -> the literal as the JSON writer writes it
+FLOATS = {
+    "-0.0": "-0.0",
+    "0.1": "0.1",
+    "5e-324": "5e-324",
+    "inf": '{"float":"inf"}',
+    "-inf": '{"float":"-inf"}',
+    "nan": '{"float":"nan"}',
+    "-nan": '{"float":"-nan"}',
+    "nan(0x1)": '{"float":"nan(0x1)"}',
+    "-nan(0x8000000000abc)": '{"float":"-nan(0x8000000000abc)"}',
+    "nan(0x8000000000000)": '{"float":"nan"}',
+    "0x1.8p+1": "3.0",
+    "-0x1p-1074": "-5e-324",
+    "0x1.fffffffffffffp+1023": "1.7976931348623157e+308",
+    '{"float": "nan(0x2)"}': '{"float":"nan(0x2)"}',
+    '{"float":"0x1p-1"}': "0.5",
+    '{"float":"-0.0"}': "-0.0",
+}
+
+
+@pytest.mark.parametrize("literal", sorted(FLOATS))
+def test_float_literal_keeps_its_bits(literal):
+    want = to_json(text_graph(literal))
+    assert literal_texts(want) == [FLOATS[literal]]
+    for via in ["json", "bin", "text"]:
+        assert to_json(fmt(text_graph(literal), "-f", via).stdout) == want, f"via {via}"
+    # The JSON writer's form reads back the same, and the printable form
+    # writes the spelling bare (inf, nan(0x1)), never the object.
+    assert to_json(json_graph(FLOATS[literal])) == want
+    printed = fmt(text_graph(literal), "-f", "text").stdout.decode()
+    assert "{" not in printed.splitlines()[1]
+
+
+def test_float_literals_are_distinct_by_bits(tmp_path):
+    """-0.0 and 0.0, and NaNs of different payloads or signs, are different
+    literals: to every encoding and to pipe-diff, which compares literals
+    with the same equality; the same bits are equal."""
+    def module(lit):
+        path = tmp_path / f"m{len(list(tmp_path.iterdir()))}.txt"
+        path.write_text(f"module son\npipeline f() -> void {{\n  i0 = start\n  i1 = entrymem ^i0\n"
+                        f"  i2 = fconst \"f64\", {lit}\n  i3 = return ^i0, i1\n}}\n")
+        return path
+    for a, b in [("0.0", "-0.0"), ("nan", "nan(0x1)"), ("nan", "-nan"), ("inf", "-inf")]:
+        assert run_tool("pipe-diff", module(a), module(b), check=1).returncode == 1, (a, b)
+    assert run_tool("pipe-diff", module("nan(0x8000000000000)"), module("nan"), check=0).returncode == 0
+
+
+# literal -> (byte offset of the error in it, message start)
+BAD_FLOATS = {
+    "nan(0xz)": (0, "invalid floating-point literal 'nan(0xz)'"),
+    "-infinity": (0, "invalid floating-point literal '-infinity'"),
+    "0x1.8": (0, "invalid floating-point literal '0x1.8'"),
+    "nan(0x0)": (0, "invalid floating-point literal 'nan(0x0)'"),
+    "nan(0x10000000000000)": (0, "invalid floating-point literal"),
+    '{"float":"bogus"}': (0, "invalid floating-point spelling in {\"float\":\"bogus\"}"),
+    '{"float":1}': (0, "invalid floating-point spelling in {\"float\":1}"),
+}
+
+
+@pytest.mark.parametrize("literal", sorted(BAD_FLOATS))
+def test_malformed_float_literal_has_its_position(literal):
+    offset, message = BAD_FLOATS[literal]
+    encodings = ["text", "json"] if literal.startswith("{") else ["text"]
+    for encoding in encodings:
+        proc = fmt(graph(encoding, literal), "-f", "json", check=1)
+        assert proc.stdout == b""
+        line, col, got = error_of(proc)
+        assert (line, col) == (2 if encoding == "text" else 1, column(encoding, literal, offset)), encoding
+        assert got.startswith(message), got

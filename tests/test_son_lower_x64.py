@@ -317,3 +317,25 @@ def test_constants_wider_than_their_use_become_immediates_of_its_size(tmp_path):
     allocated = run_tool("regalloc-x64", "-", input=scheduled).stdout
     run_tool("codegen-x64", "-", "-o", tmp_path / "wide.o", input=allocated)
     assert (tmp_path / "wide.o").read_bytes()[:4] == b"\x7fELF"
+
+
+@pytest.mark.parametrize("case", ["fadd", "param", "result"])
+def test_floating_point_is_refused_by_name(case, tmp_path):
+    """No SSE2 lowering yet (issue 18): a function using f32/f64 stops
+    son-lower-x64 with `unsupported: floating point (...)` at the node (or
+    the signature) that uses it, exit 1 and no output, instead of lowering
+    a floating value as an integer."""
+    sig, body, where, what = {
+        "fadd": ("(i64) -> i64", 'i2 = param ^i0, "i64", 0\n  i3 = bitcast "i64", "f64", i2\n'
+                 '  i4 = fadd "f64", i3, i3\n  i5 = bitcast "f64", "i64", i4\n  i6 = return ^i0, i1, i5',
+                 "i3", "bitcast"),
+        "param": ("(f32) -> void", "i2 = return ^i0, i1", "signature", "parameter type f32"),
+        "result": ("() -> f64", 'i2 = fconst "f64", -0.0\n  i3 = return ^i0, i1, i2', "signature", "result type f64"),
+    }[case]
+    src = tmp_path / "f.son.txt"
+    src.write_text(f"module son\n\npipeline f{sig} {{\n  i0 = start\n  i1 = entrymem ^i0\n  {body}\n}}\n")
+    out = tmp_path / "f.out"
+    proc = run_tool("son-lower-x64", src, "-o", out, check=1)
+    err = proc.stderr.decode()
+    assert f"function 'f': {where}: error: unsupported: floating point ({what}) in son-lower-x64" in err, err
+    assert not out.exists()

@@ -57,6 +57,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "eval_float_op.h"
 #include "eval_x64.h"
 #include "run.h"
 #include "text_format.h"
@@ -478,6 +479,22 @@ void Interpreter::loop() {
         continue;
       }
       case Code::Trap: throw RuntimeError(cf->traps[I.imm]);
+      case Code::Float: {
+        EvalError e = EvalError::None;
+        std::optional<uint64_t> v = eval_float_op(static_cast<OpId>(I.imm), static_cast<ValueType>(I.bits),
+                                                  static_cast<ValueType>(I.bits2), V[I.a], V[I.b], e);
+        U[I.dst] = U[I.a] | U[I.b];
+        if (!v) {
+          if (U[I.dst]) {  // undefined in, undefined out (as shifts)
+            V[I.dst] = 0;
+            break;
+          }
+          throw RuntimeError(std::string(op_info(static_cast<OpId>(I.imm)).name) + ": " +
+                             std::string(eval_error_message(e)));
+        }
+        V[I.dst] = *v;
+        break;
+      }
 #define PIPE_RUN_X64_ALU(C, F)                                  \
   case Code::C:                                                 \
     V[I.dst] = x64_write(V[I.c], F(V[I.a], V[I.b], I.bits), I.bits); \

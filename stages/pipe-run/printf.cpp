@@ -2,16 +2,19 @@
 //
 // Parses the format string from program memory the way C99 7.19.6.1 does -
 // flags [-+ #0], width (digits or *), precision (.digits or .*), length
-// modifier (hh h l ll z j t) and conversion (d i u x X o c s p %) - and
+// modifier (hh h l ll z j t) and conversion (d i u x X o c s p f F e E g
+// G a A %) - and
 // formats each conversion with the host's snprintf and a rebuilt
 // specification, so the text is exactly glibc's. Variadic arguments arrive
 // as 64-bit values in the interpreter's representation (an i32 is zero-
 // extended): the conversion's type picks the bits, e.g. %d reads the low 32
-// bits as signed, %hhu the low 8 as unsigned, %ld all 64.
+// bits as signed, %hhu the low 8 as unsigned, %ld all 64, %f all 64 as the
+// pattern of a double.
 //
-// Not supported (runtime errors, not silent garbage): %n, floating-point
-// conversions, wide characters and strings (%lc, %ls), a format that needs
+// Not supported (runtime errors, not silent garbage): %n, long double (%Lf),
+// wide characters and strings (%lc, %ls), a format that needs
 // more arguments than the call passes, widths and precisions above 2^20.
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -179,8 +182,15 @@ class FormatParser {
         host_format(host_spec(s, "p", false), reinterpret_cast<void*>(static_cast<uintptr_t>(next_arg())));
         return;
       case 'n': fail("%n is not supported");
-      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-        fail(std::string("floating-point conversion %") + conv + " is not supported");
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+        // A double (a float argument arrives promoted): its bits, printed by
+        // the host's snprintf, so the text is glibc's.
+        if (s.length == Length::BigL) fail(std::string("%L") + conv + ": long double is not supported");
+        if (s.length != Length::None && s.length != Length::L)
+          fail(std::string("a length modifier other than l before %") + conv);
+        host_format(host_spec(s, conv), std::bit_cast<double>(next_arg()));
+        return;
+      }
       default: fail(std::string("unknown conversion '%") + (s.conversion ? conv : "\\0") + "'");
     }
   }

@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include "eval_x64.h"
+#include "eval_float_op.h"
 #include "run.h"
 #include "text_format.h"
 
@@ -235,6 +236,28 @@ void FunctionBuilder::fail(NodeId n, const std::string& message) const {
   throw FormatError(Where::in(fn_.name, node_name(n)), message, print_node_line(fn_, n));
 }
 
+// A floating-point opcode (common/eval_float_op.h): its type literals are
+// decoded here, once; the opcode rides in imm.
+void FunctionBuilder::emit_float(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  auto type_at = [&](size_t i) {
+    std::optional<ValueType> t =
+        i < node.literals.size() ? literal_value_type(node.literals[i]) : std::optional<ValueType>();
+    if (!t) fail(n, "literal " + std::to_string(i) + " must be a value type");
+    return *t;
+  };
+  ValueType t0 = type_at(0);
+  ValueType t1 = op_info(node.op).literals.size() > 1 ? type_at(1) : t0;
+  if (node.inputs.empty() || node.inputs.size() > 2) fail(n, "wrong number of inputs");
+  Insn& insn = push(Code::Float, n);
+  insn.bits = static_cast<uint8_t>(t0);
+  insn.bits2 = static_cast<uint8_t>(t1);
+  insn.imm = node.op;
+  insn.dst = n;
+  insn.a = value(node.inputs[0]);
+  insn.b = node.inputs.size() > 1 ? value(node.inputs[1]) : insn.a;
+}
+
 unsigned FunctionBuilder::type_bits_of(NodeId n, size_t literal) const {
   const Node& node = fn_.nodes[n];
   std::optional<ValueType> t;
@@ -257,6 +280,12 @@ void FunctionBuilder::preset(NodeId id) {
       unsigned bits = type_bits_of(id, 0);
       if (node.literals.size() < 2 || !node.literals[1].is_int()) fail(id, "const needs an integer literal");
       defined(const_value(node.literals[1], bits));
+      break;
+    }
+    case Op::FConst: {
+      std::optional<uint64_t> v = eval_float_pure(node.op, {node.literals.data(), node.literals.size()}, {}, nullptr);
+      if (!v) fail(id, "fconst needs a floating type and a number of that type");
+      defined(*v);
       break;
     }
     case Op::SymAddr:
@@ -553,6 +582,7 @@ void FunctionBuilder::emit(NodeId n) {
       break;
     default:
       if (out_.ra) return emit_ra(n);
+      if (is_float_op(node.op) && node.op != Op::FConst) return emit_float(n);
       if (x64::is_x64(node.op)) return emit_x64(n);
       break;
   }

@@ -168,6 +168,7 @@ enum class Code : uint8_t {
   Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
+  Float,                // a floating-point opcode (imm: the OpId; bits, bits2: its ValueTypes)
   // x64: instructions (lower_x64.cpp; meanings in common/eval_x64.h)
   XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
   XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
@@ -190,6 +191,8 @@ struct Insn {
 };
 // Operand layout by code:
 //   binary/compare  dst = a op b;  unary/convert dst = op a
+//   Float  dst = imm(a, b) by eval_float_op (b = a for one operand);
+//          bits, bits2 = the ValueTypes of its type literals
 //   Load   dst = value, a = address, c = memory in
 //   LoadV  dst = value, b = memory out, a = address, c = memory in
 //   Store/StoreV  dst = memory out, a = address, b = value, c = memory in
@@ -445,6 +448,7 @@ class FunctionBuilder {
   [[noreturn]] void fail(NodeId n, const std::string& message) const;
 
  private:
+  void emit_float(NodeId n);  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)
   void preset_x64(NodeId n);
   void emit_x64(NodeId n);

@@ -87,7 +87,9 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "float_use.h"
 #include "renumber.h"
+#include "text_format.h"
 #include "rules.h"
 #include "tool.h"
 #include "verify.h"
@@ -555,6 +557,12 @@ void Lowerer::check_shapes() const {
 
 Function Lowerer::run(bool verified) {
   if (!verified) check_shapes();
+  // Issue 18: no SSE2 lowering yet. Refuse floating point by name rather
+  // than select integer instructions for it.
+  if (std::optional<FloatUse> use = find_float_use(in_))
+    throw FormatError(Where::in(in_.name, use->node ? node_name(*use->node) : std::string("signature")),
+                      "unsupported: floating point (" + use->what + ") in son-lower-x64: no SSE2 lowering yet",
+                      use->node ? print_node_line(in_, *use->node) : std::string());
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
