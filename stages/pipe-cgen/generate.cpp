@@ -237,7 +237,7 @@ std::string Group::recursive_function(int index, std::string& call) {
   std::string step = r_.chance(75) ? "1" : "2";
   std::string hint = c_.fn_hint();
   std::string out;
-  switch (r_.below(9)) {
+  switch (r_.below(11)) {
     case 0:  // non-tail, ?: (the returned value is a phi of the base value and the combination)
       out = "static " + hint + "u32 " + f + "(int n, u32 x) {\n  return n" + le + std::to_string(base) + " ? " +
             c_.expr({"x"}, 2) + " : " + c_.expr(xn, 2) + " " + op + " " + f + "(n - " + step + ", " + c_.expr(xn, 2) +
@@ -330,6 +330,28 @@ std::string Group::recursive_function(int index, std::string& call) {
       call = f + "_run(" + c_.expr(ab, 2) + ", " + c_.expr(ab, 2) + ")";
       break;
     }
+    case 9: {  // several recursive call sites, tail and not, picked by a switch
+      out = "static " + hint + "u32 " + f + "(int n, u32 x) {\n  if (n" + le + std::to_string(base) + ")\n    return " +
+            c_.expr({"x"}, 1) + ";\n  switch (n % 3) {\n  case 0:\n    return " + f + "(n - 1, " + c_.expr(xn, 2) +
+            ");\n  case 1:\n    return " + f + "(n - 2, " + c_.expr(xn, 1) + ") " + op + " " + c_.expr(xn, 1) +
+            ";\n  default:\n    return " + c_.expr(xn, 2) + " " + r_.pick(ops) + " " + f + "(n - 1, x);\n  }\n}\n";
+      call = f + "(" + depth_arg(40, ab) + ", " + c_.expr(ab, 2) + ")";
+      break;
+    }
+    case 10: {  // a struct passed and returned by value through the recursion
+      std::string st = "struct " + f + "_s";
+      std::vector<std::string> sv{"s.a", "s.b[0]", "s.b[1]", "s.b[2]", "(u32)n"};
+      out = st + " {\n  u32 a;\n  u32 b[3];\n  unsigned char c;\n};\n";
+      out += "static " + hint + st + " " + f + "(int n, " + st + " s) {\n  if (n <= " + std::to_string(base) +
+             ")\n    return s;\n  s.a = " + c_.expr(sv, 2) + ";\n  s.b[n % 3] ^= s.a;\n  s.c += (unsigned char)n;\n  " + st +
+             " r = " + f + "(n - " + step + ", s);\n  r.b[0] " + op + "= " + c_.expr({"r.a", "s.a", "(u32)n"}, 1) +
+             ";\n  return r;\n}\n";
+      out += "static u32 " + f + "_run(int n, u32 x) {\n  " + st + " s;\n  s.a = x;\n  s.b[0] = x * 3u;\n  s.b[1] = " +
+             c_.constant() + ";\n  s.b[2] = ~x;\n  s.c = (unsigned char)x;\n  " + st + " r = " + f +
+             "(n, s);\n  return r.a ^ r.b[0] ^ r.b[1] * 5u ^ r.b[2] * 9u ^ r.c ^ s.a;\n}\n";
+      call = f + "_run(" + depth_arg(30, ab) + ", " + c_.expr(ab, 2) + ")";
+      break;
+    }
     default: {  // recursion with the work after the call on a local
       out = "static " + hint + "u32 " + f + "(int n, u32 x) {\n  u32 r = " + c_.expr({"x"}, 1) + ";\n  if (n > " +
             std::to_string(base) + ") {\n    r = " + f + "(n - " + step + ", " + c_.expr(xn, 2) + ");\n    r " + op + "= " +
@@ -364,7 +386,7 @@ std::string Group::loop(int index, std::vector<std::string>& vars, const std::ve
     return out;
   };
   std::string trip = "  u32 " + n + " = " + c_.expr(vars, 2) + " % " + u(r_.between(2, 48)) + ";\n";
-  switch (r_.below(8)) {
+  switch (r_.below(14)) {
     case 0: return trip + "  for (u32 " + i + " = 0u; " + i + " < " + n + "; " + i + "++) {\n" + body(4) + "  }\n";
     case 1:
       return "  for (int " + i + "_s = (int)(" + c_.expr(vars, 2) + " % 33u); " + i + "_s >= 0; " + i + "_s -= " +
@@ -396,6 +418,45 @@ std::string Group::loop(int index, std::vector<std::string>& vars, const std::ve
       vars.push_back(arr + "[" + std::to_string(r_.below(size)) + "]");
       return out;
     }
+    case 8: {  // a clearing or copying loop (loop-idiom's memset) over a computed length, then a read
+      std::string arr = "buf" + k, src = "src" + k;
+      int size = r_.between(8, 40);
+      std::string out = "  unsigned char " + arr + "[" + std::to_string(size) + "];\n  u32 " + src + "[" + std::to_string(size) +
+                        "];\n  for (u32 " + i + " = 0u; " + i + " < " + u(size) + "; " + i + "++) {\n    " + arr + "[" + i +
+                        "] = (unsigned char)" + c_.expr(inner, 2) + ";\n    " + src + "[" + i + "] = " + c_.expr(inner, 2) +
+                        ";\n  }\n";
+      out += "  u32 " + n + " = " + c_.expr(vars, 2) + " % " + u(size + 1) + ";\n";
+      std::string fill = r_.chance(50) ? "0" : std::to_string(r_.below(256));
+      out += "  for (u32 " + i + " = 0u; " + i + " < " + n + "; " + i + "++)\n    " + arr + "[" + i + "] = " + fill + ";\n";
+      out += "  u32 " + n + "_c = " + c_.expr(vars, 1) + " % " + u(size) + ";\n  for (u32 " + i + " = " + n + "_c; " + i +
+             " < " + u(size) + "; " + i + "++)\n    " + src + "[" + i + " - " + n + "_c] = " + src + "[" + i + "];\n";
+      out += "  for (u32 " + i + " = 0u; " + i + " < " + u(size) + "; " + i + "++)\n    " + r_.pick(targets) + " = " +
+             r_.pick(targets) + " * 31u + " + arr + "[" + i + "] + " + src + "[" + i + "];\n";
+      return out;
+    }
+    case 9: {  // a constant trip count (full unrolling), with a constant or computed step
+      std::string out = "  for (u32 " + i + " = " + u(r_.below(3)) + "; " + i + " < " + u(r_.between(2, 9)) + "; " + i +
+                        " += " + u(r_.between(1, 2)) + ") {\n" + c_.statements(inner, targets, r_.between(1, 2), 4, 0) + "  }\n";
+      return out;
+    }
+    case 10: {  // calls in the loop that read and write the group's global state (licm, const-call, inline)
+      std::string out = trip + "  for (u32 " + i + " = 0u; " + i + " < " + n + "; " + i + "++) {\n";
+      out += "    " + r_.pick(targets) + " += " + fn("peek") + "(" + c_.expr(inner, 1) + ");\n";
+      out += "    if " + c_.cond(inner, 1) + "\n      " + fn("poke") + "(" + c_.expr(inner, 2) + ");\n";
+      out += "    " + r_.pick(targets) + " ^= " + fn("peek") + "(" + i + ") + " + fn("state") + ";\n  }\n";
+      return out;
+    }
+    // The bounds are computed before the loop: the body changes the variables.
+    case 11:  // a narrow induction variable that wraps around (at most 255 trips)
+      return "  unsigned char " + n + "_end = (unsigned char)" + c_.expr(vars, 2) + ";\n  for (unsigned char " + i +
+             "_c = (unsigned char)" + c_.expr(vars, 2) + "; " + i + "_c != " + n + "_end; " + i + "_c" +
+             (r_.chance(50) ? "++" : "--") + ") {\n    u32 " + i + " = " + i + "_c;\n" + body(4) + "  }\n";
+    case 12:  // signed bounds on both sides of zero, inclusive
+      return "  int " + n + "_end = (int)(" + c_.expr(vars, 2) + " % 20u);\n  for (int " + i + "_s = -(int)(" +
+             c_.expr(vars, 2) + " % 20u); " + i + "_s <= " + n + "_end; " + i + "_s += " + std::to_string(r_.between(1, 4)) +
+             ") {\n    u32 " + i + " = (u32)" + i + "_s;\n" + body(4) + "  }\n";
+    case 13:  // while (n--)
+      return trip + "  while (" + n + "--) {\n    u32 " + i + " = " + n + ";\n" + body(4) + "  }\n";
     default: {  // nested loops left by goto
       std::string j = "j" + k;
       std::vector<std::string> both = inner;
@@ -418,10 +479,14 @@ std::string Group::loops() {
   for (const std::string& t : targets) body += "  u32 " + t + " = " + c_.expr({"a", "b"}, 2) + ";\n";
   int count = r_.between(2, 4);
   for (int i = 0; i < count; ++i) body += loop(i, vars, targets);
-  std::string helper = fn("loops");
-  return "static " + c_.fn_hint() + "u32 " + helper + "(u32 a, u32 b) {\n" + body + "  return " + c_.mix_all(vars) +
-         ";\n}\n" + entry_head() + " {\n  return " + helper + "(a, b) ^ " + helper + "(b, a + " + u(r_.below(100)) +
-         ");\n}\n";
+  std::string helper = fn("loops"), state = fn("state");
+  std::string globals = "static u32 " + state + " = " + c_.constant() + ";\nstatic u32 " + fn("peek") + "(u32 x) {\n  return " +
+                        state + " * 7u ^ x;\n}\nstatic void " + fn("poke") + "(u32 v) {\n  " + state + " = " + state +
+                        " * 5u + v;\n}\n";
+  vars.push_back(state);
+  return globals + "static " + c_.fn_hint() + "u32 " + helper + "(u32 a, u32 b) {\n" + body + "  return " + c_.mix_all(vars) +
+         ";\n}\n" + entry_head() + " {\n  u32 first = " + helper + "(a, b);\n  return first ^ " + helper + "(b, a + " +
+         u(r_.below(100)) + ");\n}\n";  // two statements: both calls change the state
 }
 
 std::string Group::pointers() {
