@@ -210,6 +210,7 @@ class Group {
   std::string loop(int index, std::vector<std::string>& vars, const std::vector<std::string>& targets);
   std::string switch_function(int index);
   std::string struct_type(int index, std::vector<std::string>& types, std::string& defs);
+  std::string small_structs(std::string out);
 
   std::string n_;
   Code& c_;
@@ -755,8 +756,49 @@ std::string Group::structs() {
     out += "  struct " + inner + " part;\n  " + inner + "_fill(&part, h);\n  struct " + inner + " copy = part;\n";
     out += "  h ^= " + inner + "_hash(&copy) * 5u;\n";
   }
-  out += "  return h;\n}\n";
-  return out;
+  return small_structs(out);
+}
+
+// A struct of at most 16 bytes (passed in one or two registers, or on the
+// stack once they run out) passed and returned by value among many
+// arguments; appended to the entry `out`, which ends before its return.
+std::string Group::small_structs(std::string out) {
+  std::string name = fn("small"), st = "struct " + name, call = fn("call");
+  std::vector<std::string> types;
+  bool wide = r_.chance(40);
+  int count = r_.between(1, wide ? 2 : 4);
+  if (wide) types.push_back("u64");
+  while (static_cast<int>(types.size()) < count)
+    types.push_back(r_.pick(std::vector<std::string>{"u32", "unsigned char", "unsigned short", "short", "signed char"}));
+  if (r_.chance(50)) std::reverse(types.begin(), types.end());
+  std::string decl = st + " {\n";
+  for (size_t i = 0; i < types.size(); ++i) decl += "  " + types[i] + " f" + std::to_string(i) + ";\n";
+  decl += "};\n";
+  std::string fn_text = "static " + st + " " + call + "(u32 a0, " + st + " p, u32 a1, u32 a2, " + st +
+                        " q, u32 a3, u32 a4, u32 a5, " + st + " r, u32 a6) {\n  " + st + " o;\n";
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::string f = ".f" + std::to_string(i);
+    fn_text += "  o" + f + " = (" + types[i] + ")(" + c_.expr({"(u32)p" + f, "(u32)q" + f, "(u32)r" + f, "a0", "a1", "a2",
+                                                                "a3", "a4", "a5", "a6"}, 2) + " + (u32)r" + f + ");\n";
+  }
+  fn_text += "  return o;\n}\n";
+  std::vector<std::string> vars{"a", "b", "h"};
+  std::string use = "  " + st + " sp, sq;\n";
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::string f = ".f" + std::to_string(i);
+    use += "  sp" + f + " = (" + types[i] + ")" + c_.expr(vars, 1) + ";\n  sq" + f + " = (" + types[i] + ")" +
+           c_.expr(vars, 1) + ";\n";
+  }
+  use += "  " + st + " sr = " + call + "(a, sp, b, h, sq, 1u, 2u, 3u, sp, a ^ b);\n";
+  use += "  sr = " + call + "(h, sr, a, b, sp, h, a, b, sq, 7u);\n";
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::string f = ".f" + std::to_string(i);
+    use += "  h = h * 17u + (u32)sr" + f + " + (u32)sp" + f + ";\n";
+  }
+  // The small struct's definitions go before the entry, its use at its end.
+  size_t entry = out.rfind(entry_head());
+  out.insert(entry, decl + fn_text);
+  return out + use + "  return h;\n}\n";
 }
 
 // GCC attributes that change meaning or linkage: constructor, cleanup,
