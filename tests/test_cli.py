@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT, run_tool, tool_path
 
-TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-fuzz", "pipe-diff", "pipe-reduce", "pipe-dot"]
+TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-cgen", "pipe-fuzz", "pipe-diff", "pipe-reduce", "pipe-dot"]
 READERS = ["pipe-fmt", "pipe-verify"]
 
 
