@@ -166,6 +166,45 @@ def test_pipe_fuzz_finds_a_planted_miscompile_in_a_cgen_program(tmp_path):
     assert f"seed {case.name.split('-')[1]}: FAIL: behaviour differs".encode() in replay.stderr
 
 
+PLANTED_PIPECC = """#!/usr/bin/env python3
+# A pipecc with a planted miscompile: every ' ^ ' of the C files becomes ' | '.
+import glob, os, shutil, subprocess, sys, tempfile
+tmp = tempfile.mkdtemp()
+args = []
+for a in sys.argv[1:]:
+    if a.endswith(".c"):
+        for src in glob.glob(os.path.join(os.path.dirname(a) or ".", "*.c")):
+            with open(src) as f, open(os.path.join(tmp, os.path.basename(src)), "w") as g:
+                g.write(f.read().replace(" ^ ", " | "))
+        a = os.path.join(tmp, os.path.basename(a))
+    args.append(a)
+status = subprocess.run([os.environ["REAL_PIPECC"], *args]).returncode
+shutil.rmtree(tmp)
+sys.exit(status)
+"""
+
+
+def test_pipe_fuzz_finds_a_planted_native_miscompile(tmp_path):
+    # pipe-fuzz knows the native pipe by the stage's name: pipecc.
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    fake = bindir / "pipecc"
+    fake.write_text(PLANTED_PIPECC)
+    fake.chmod(0o755)
+    env = dict(os.environ, PIPE_BUILD_DIR=str(BUILD), REAL_PIPECC=str(tool_path("pipecc")))
+    argv = [tool_path("pipe-fuzz"), "--gen", "cgen", "--runs", "1", "--seed", "4", "--", fake, "-O2"]
+    proc = subprocess.run([str(a) for a in argv],
+                          cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    err = proc.stderr.decode(errors="replace")
+    assert proc.returncode == 1, err
+    assert "seed 4: FAIL: behaviour differs: gcc's build vs pipecc's build" in err
+    case = tmp_path / "pipe-fuzz-failures" / "seed-4"
+    assert {"input.c", "input-2.c", "replay.sh"} <= {p.name for p in case.iterdir()}  # seed 4: two files
+    replay = subprocess.run([case / "replay.sh"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, timeout=300)
+    assert replay.returncode == 1 and b"seed 4: FAIL: behaviour differs" in replay.stderr
+
+
 def test_pipe_fuzz_cgen_usage(tmp_path):
     fuzz(tmp_path, "--gen-arg", "--attributes", "--", "pipecc", check=2)
     fuzz(tmp_path, "--gen", "cgen", "--", "pipecc", "|", "ast2cfg", check=2)

@@ -19,11 +19,11 @@ namespace pl::cgen {
 struct Features {
   bool recursion = true;
   bool loops = true;
-  bool pointers = true;    // calls through function pointers
-  bool varargs = true;     // variadic functions, va_list passing, va_copy
+  bool pointers = true;  // calls through function pointers
+  bool varargs = true;   // variadic functions, va_list passing, va_copy
   bool switches = true;
-  bool structs = true;     // deep struct copies, by value, through pointers
-  bool attributes = false; // GCC attributes (alias, weak, constructor, cleanup, ...)
+  bool structs = true;      // deep struct copies, by value, through pointers
+  bool attributes = false;  // GCC attributes (alias, weak, constructor, cleanup, ...)
   // Variadic calls through function pointers: off until issue 17 item 4
   // (codegen-x64 refuses the callee in rax) is fixed on main.
   bool indirect_variadic = false;
@@ -38,9 +38,9 @@ struct Options {
 };
 
 struct SourceFile {
-  std::string name;   // file name (no directory)
+  std::string name;  // file name (no directory)
   std::string text;
-  bool compiled;      // false: reached only through #include (unity)
+  bool compiled;  // false: reached only through #include (unity)
 };
 
 // The program for `options`; files[0] is the main file, named `main_name`,

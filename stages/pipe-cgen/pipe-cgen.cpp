@@ -45,13 +45,20 @@ namespace {
 void set_kinds(pl::cgen::Features& f, const std::string& list, bool value) {
   std::stringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
-    if (name == "recursion") f.recursion = value;
-    else if (name == "loops") f.loops = value;
-    else if (name == "pointers") f.pointers = value;
-    else if (name == "varargs") f.varargs = value;
-    else if (name == "switches") f.switches = value;
-    else if (name == "structs") f.structs = value;
-    else if (name == "attributes") f.attributes = value;
+    if (name == "recursion")
+      f.recursion = value;
+    else if (name == "loops")
+      f.loops = value;
+    else if (name == "pointers")
+      f.pointers = value;
+    else if (name == "varargs")
+      f.varargs = value;
+    else if (name == "switches")
+      f.switches = value;
+    else if (name == "structs")
+      f.structs = value;
+    else if (name == "attributes")
+      f.attributes = value;
     else
       throw pl::UsageError("unknown kind '" + name +
                            "' (kinds: recursion, loops, pointers, varargs, switches, structs, attributes)");
@@ -76,13 +83,17 @@ int main(int argc, char** argv) {
   std::string no, only;
   bool print_sources = false;
   tool.cli().add_option("--seed", options.seed, "Random seed")->capture_default_str();
-  tool.cli().add_option("--groups", options.groups, "Groups of functions (default: the seed picks 6 to 10)")
+  tool.cli()
+      .add_option("--groups", options.groups, "Groups of functions (default: the seed picks 6 to 10)")
       ->check(CLI::Range(1u, 1000u));
-  tool.cli().add_option("--files", options.files, "Spread the program over N files (-o names them)")
-      ->check(CLI::Range(1u, 16u))->capture_default_str();
+  tool.cli()
+      .add_option("--files", options.files, "Spread the program over N files (-o names them)")
+      ->check(CLI::Range(1u, 16u))
+      ->capture_default_str();
   tool.cli().add_flag("--unity", options.unity, "With --files: the main file #includes the others");
   auto* no_opt = tool.cli().add_option(
-      "--no", no, "Kinds of group to leave out, comma-separated: recursion, loops, pointers, varargs, switches, structs");
+      "--no", no,
+      "Kinds of group to leave out, comma-separated: recursion, loops, pointers, varargs, switches, structs");
   tool.cli().add_option("--only", only, "Only these kinds of group, comma-separated")->excludes(no_opt);
   tool.cli().add_flag("--attributes", options.features.attributes,
                       "Add GCC attributes (constructor, cleanup, alias, weak, section, aligned, packed, "

@@ -343,7 +343,8 @@ bool Run::run_pipe(int pass) {
   std::string in = input_;
   for (size_t s = 0; s < config_.pipe.size(); ++s) {
     std::string out = output(pass, s);
-    ProcessResult r = run_process({stage_argv(s), config_.native ? "" : in, config_.native ? "" : out, config_.timeout});
+    ProcessResult r =
+        run_process({stage_argv(s), config_.native ? "" : in, config_.native ? "" : out, config_.timeout});
     if (pass == 1) result_.files.push_back(out);
     if (r.status != 0 || r.timed_out) {
       fail(stage_name(config_.pipe[s]) + " " + r.describe(), tail(r.err));

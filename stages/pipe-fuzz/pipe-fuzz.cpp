@@ -142,7 +142,7 @@ std::string Fuzzer::replay_command(uint64_t seed) const {
   std::vector<std::string> argv{self_, "--seed", std::to_string(seed), "--runs", "1", "--level", config_.level};
   if (config_.generator != "csmith" && (config_.level == "c" || config_.level == "ast")) {
     argv.insert(argv.end(), {"--gen", config_.generator});
-    for (const std::string& a : config_.gen_args) argv.insert(argv.end(), {"--gen-arg", a});
+    for (const std::string& a : config_.gen_args) argv.push_back("--gen-arg=" + a);
   }
   if (config_.level != "c" && config_.level != "ast")
     argv.insert(argv.end(), {"--nodes", std::to_string(config_.nodes), "--functions", std::to_string(config_.functions)});
@@ -264,7 +264,7 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber)->capture_default_str();
   tool.cli().add_option("--gen", config.generator, "C programs from csmith or cgen (pipe-cgen)")
       ->check(CLI::IsMember({"csmith", "cgen"}))->capture_default_str();
-  tool.cli().add_option("--gen-arg", config.gen_args, "An argument for pipe-cgen (repeat for more), e.g. --gen-arg=--attributes")
+  tool.cli().add_option("--gen-arg", config.gen_args, "An argument for pipe-cgen (repeatable): --gen-arg=--attributes")
       ->allow_extra_args(false);
   return tool.main(tool_argc, argv, [&](pl::Tool&) {
     if (pipe_words.empty()) throw pl::UsageError("no stage to fuzz: give -- STAGE [ARGS]");
