@@ -127,6 +127,15 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     fd_ = 1;
     return;
   }
+  // A device or FIFO (-o /dev/null, -o /dev/stdout, a named pipe) is written
+  // in place: renaming a temporary onto it would replace the device with a
+  // regular file (every program's /dev/null, when run as root).
+  struct stat st;
+  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) throw std::runtime_error("cannot open '" + path_ + "' for writing: " + errno_text());
+    return;
+  }
   auto slash = path_.rfind('/');
   std::string dir = slash == std::string::npos ? "." : path_.substr(0, slash);
   temp_path_ = dir + "/.tmp-XXXXXX";
@@ -164,6 +173,13 @@ void OutputFile::commit() {
   flush();
   if (path_ == "-") {
     committed_ = true;
+    return;
+  }
+  if (temp_path_.empty()) {  // a device or FIFO, written in place
+    int fd = fd_;
+    fd_ = -1;
+    committed_ = true;
+    if (::close(fd) != 0) throw std::runtime_error("cannot write '" + path_ + "': " + errno_text());
     return;
   }
   ::fchmod(fd_, 0644 & ~[] { mode_t m = ::umask(0); ::umask(m); return m; }());
