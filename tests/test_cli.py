@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT, run_tool, tool_path
 
-TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-fuzz", "pipe-diff", "pipe-reduce", "pipe-dot"]
+TOOLS = ["pipe-fmt", "pipe-verify", "pipe-gen", "pipe-cgen", "pipe-fuzz", "pipe-diff", "pipe-reduce", "pipe-dot"]
 READERS = ["pipe-fmt", "pipe-verify"]
 
 
@@ -190,3 +190,20 @@ def test_a_fatal_signal_prints_the_command_and_reaches_the_handler_before(before
         assert proc.returncode == 42 and err.index("previous handler ran") > err.index("internal error"), err
     else:
         assert proc.returncode == -signal.SIGSEGV, (proc.returncode, err)
+
+
+def test_output_to_a_device_or_fifo_is_written_in_place(tmp_path):
+    """-o /dev/null used to rename a temporary onto the device, replacing
+    every program's /dev/null with a regular file (the tools run as root).
+    A FIFO stands in for the device here: it must stay a FIFO, get the
+    bytes, and no temporary may be left beside it."""
+    import stat
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["timeout", "30", "cat", str(fifo)], stdout=subprocess.PIPE)
+    want = run_tool("pipe-gen", "--seed", 1, "--nodes", 50, "-f", "text", check=0).stdout
+    run_tool("pipe-gen", "--seed", 1, "--nodes", 50, "-f", "text", "-o", fifo, check=0)
+    out, _ = reader.communicate(timeout=60)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced by a regular file"
+    assert out == want
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]

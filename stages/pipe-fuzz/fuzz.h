@@ -28,6 +28,14 @@ struct Config {
   double timeout = 30;      // seconds per process
   std::string pipe_run;     // resolved tools
   std::string c2ast;
+  // C inputs (levels c and ast): "csmith", or "cgen" (pipe-cgen, resolved
+  // in cgen, with gen_args added to its command line).
+  std::string generator = "csmith";
+  std::string cgen;
+  std::vector<std::string> gen_args;
+  // The pipe is pipecc alone: it compiles the C files to a program, which
+  // runs natively (no module to verify; one compile per run).
+  bool native = false;
 };
 
 enum class Outcome { Pass, Skip, Fail };
@@ -44,5 +52,11 @@ RunResult fuzz_one(const Config& config, uint64_t seed, const std::string& dir);
 
 // The csmith program for `seed` written to `path`; false if csmith failed.
 bool make_csmith_program(uint64_t seed, const std::string& path, std::string& error);
+
+// pipe-cgen's command line for `seed` writing `path` (its parts beside it):
+// the seed also picks one, two or three files, joined by #include (always
+// when the pipe starts with c2ast, which reads one file) or compiled
+// separately, unless gen_args give --files.
+std::vector<std::string> cgen_command(const Config& config, uint64_t seed, const std::string& path);
 
 }  // namespace pl::fuzz

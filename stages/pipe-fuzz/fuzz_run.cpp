@@ -9,9 +9,17 @@
 //                each of which must exit 0 and keep its behaviour; the
 //                reference is pipe-run on the fed input (on the son
 //                program when pipe-run cannot run the fed level);
-//   c            a csmith program; the reference is gcc's build of it;
+//   c            a csmith program, or with --gen cgen a pipe-cgen program (one
+//                to three files; see cgen_command); the reference is gcc's
+//                build of it; a pipe-cgen program's gcc -O0 and -O2 builds
+//                must agree (they differ only if the generator wrote
+//                undefined behaviour, a pipe-cgen bug reported as such);
 //   ast          the same program through c2ast (a program c2ast refuses is
 //                skipped: it is not the stage under test).
+// When the pipe is pipecc alone (Config::native), pipecc compiles the C
+// files to a program with the pipe's arguments, the program runs natively
+// and is compared with gcc's build; there is no module to verify, and one
+// compile per run (the determinism check is left to the module pipes).
 // Checks, in order, each a failure of its own: every stage exits 0; each
 // stage's output reads and verifies at its level; the second run writes the
 // same bytes as the first (stage by stage); pipe-run on the last output
@@ -22,6 +30,7 @@
 // difference pipe-run also runs each intermediate output, to name the first
 // stage whose output behaves differently.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -191,6 +200,7 @@ class Run {
   uint64_t seed_;
   std::string dir_;
   std::string input_;
+  std::vector<std::string> sources_;  // the C files to compile (level c)
   Behaviour want_;
   Behaviour original_;  // the generated program's, when fed
   RunResult result_;
@@ -199,11 +209,25 @@ class Run {
 bool Run::make_input() {
   if (config_.level == "c" || config_.level == "ast") {
     std::string c_file = dir_ + "/input.c", error;
-    if (!make_csmith_program(seed_, c_file, error)) {
-      fail("csmith failed on seed " + std::to_string(seed_), error);
-      return false;
+    if (config_.generator == "cgen") {
+      ProcessResult r = run_process({cgen_command(config_, seed_, c_file), "", "", config_.timeout});
+      if (r.status != 0) {
+        fail("pipe-cgen failed on seed " + std::to_string(seed_), r.describe() + "\n" + tail(r.err));
+        return false;
+      }
+      std::istringstream list(r.out);
+      for (std::string line; std::getline(list, line);) sources_.push_back(line);
+      for (const auto& entry : std::filesystem::directory_iterator(dir_))
+        if (entry.path().extension() == ".c") result_.files.push_back(entry.path().string());
+      std::sort(result_.files.begin(), result_.files.end());
+    } else {
+      if (!make_csmith_program(seed_, c_file, error)) {
+        fail("csmith failed on seed " + std::to_string(seed_), error);
+        return false;
+      }
+      sources_ = {c_file};
+      result_.files.push_back(c_file);
     }
-    result_.files.push_back(c_file);
     input_ = c_file;
     if (config_.level == "c") return true;
     input_ = dir_ + "/input.ast.bin";
@@ -255,19 +279,35 @@ bool Run::feed() {
 
 bool Run::reference_behaviour() {
   if (config_.level == "c" || config_.level == "ast") {
-    std::string exe = dir_ + "/native";
-    ProcessResult cc = run_process({{"gcc", "-std=gnu11", "-O0", "-w", "-I", kCsmithInclude, dir_ + "/input.c", "-o", exe},
-                                    "", "", config_.timeout});
-    if (cc.status != 0) {
-      skip("gcc cannot build the csmith program");
-      return false;
+    bool cgen = config_.generator == "cgen";
+    for (const char* opt : {"-O0", "-O2"}) {
+      std::string exe = dir_ + "/native" + opt;
+      std::vector<std::string> argv{"gcc", "-std=gnu11", opt, "-w", "-I", kCsmithInclude};
+      argv.insert(argv.end(), sources_.begin(), sources_.end());
+      argv.insert(argv.end(), {"-o", exe});
+      ProcessResult cc = run_process({argv, "", "", config_.timeout});
+      if (cc.status != 0) {
+        if (cgen) fail("gcc cannot build the pipe-cgen program (a pipe-cgen bug)", tail(cc.err));
+        else skip("gcc cannot build the csmith program");
+        return false;
+      }
+      // csmith programs that loop for long are skipped; pipe-cgen's end in
+      // milliseconds, and a loaded machine must not make them look broken.
+      ProcessResult run = run_process({{exe}, "", "", cgen ? config_.timeout : 2.0});
+      if (run.timed_out || run.status != 0) {
+        if (cgen) fail("gcc's " + std::string(opt) + " build " + run.describe() + " (a pipe-cgen bug)");
+        else skip("gcc's build " + run.describe());
+        return false;
+      }
+      Behaviour b{run.status, run.out};
+      if (std::string(opt) == "-O0") want_ = b;
+      if (!cgen) return true;  // csmith programs: gcc -O0 alone, as before
+      if (!(b == want_)) {
+        fail("gcc -O0 and gcc -O2 disagree on the pipe-cgen program (undefined behaviour: a pipe-cgen bug)",
+             first_difference(want_.out, b.out));
+        return false;
+      }
     }
-    ProcessResult run = run_process({{exe}, "", "", 2.0});
-    if (run.timed_out || run.status != 0) {
-      skip("gcc's build " + run.describe());
-      return false;
-    }
-    want_ = {run.status, run.out};
     return true;
   }
   std::string problem;
@@ -287,15 +327,24 @@ std::vector<std::string> Run::stage_argv(size_t stage) const {
   std::vector<std::string> argv = config_.pipe[stage];
   if (stage == 0 && config_.level == "c") {
     argv.insert(argv.begin() + 1, {"-I", kCsmithInclude});
+    // The main file comes on stdin; the files it includes sit beside it.
+    if (!config_.native) argv.insert(argv.begin() + 1, {"-I", dir_});
+  }
+  if (config_.native) {  // pipecc [ARGS] -w SOURCES -o PROGRAM
+    argv.push_back("-w");
+    argv.insert(argv.end(), sources_.begin(), sources_.end());
+    argv.insert(argv.end(), {"-o", output(1, 0)});
   }
   return argv;
 }
 
 bool Run::run_pipe(int pass) {
+  if (config_.native && pass == 2) return true;  // one compile per run (see the header)
   std::string in = input_;
   for (size_t s = 0; s < config_.pipe.size(); ++s) {
     std::string out = output(pass, s);
-    ProcessResult r = run_process({stage_argv(s), in, out, config_.timeout});
+    ProcessResult r =
+        run_process({stage_argv(s), config_.native ? "" : in, config_.native ? "" : out, config_.timeout});
     if (pass == 1) result_.files.push_back(out);
     if (r.status != 0 || r.timed_out) {
       fail(stage_name(config_.pipe[s]) + " " + r.describe(), tail(r.err));
@@ -307,6 +356,7 @@ bool Run::run_pipe(int pass) {
 }
 
 bool Run::check_outputs() {
+  if (config_.native) return true;
   for (size_t s = 0; s < config_.pipe.size(); ++s) {
     if (s + 1 == config_.pipe.size() && is_object_file(output(1, s))) break;  // machine code: run, not verified
     std::string diags = verify_file(output(1, s));
@@ -342,9 +392,16 @@ void Run::check_behaviour() {
   std::string problem;
   size_t last = config_.pipe.size() - 1;
   bool object = is_object_file(output(1, last));
-  std::string runner = object ? "the linked output" : "pipe-run on the output";
-  if (object ? !run_object(config_, output(1, last), got, problem)
-             : !run_module(config_, output(1, last), got, problem)) {
+  std::string runner = config_.native ? "pipecc's build" : object ? "the linked output" : "pipe-run on the output";
+  if (config_.native) {
+    ProcessResult r = run_process({{output(1, last)}, "", "", config_.timeout});
+    if (r.timed_out || r.exec_failed) {
+      fail(runner + " " + r.describe());
+      return;
+    }
+    got = {r.status, r.out};
+  } else if (object ? !run_object(config_, output(1, last), got, problem)
+                    : !run_module(config_, output(1, last), got, problem)) {
     if (!problem.empty()) fail(runner + ": " + problem);
     return;  // a level pipe-run does not run: nothing to compare
   }
@@ -372,6 +429,19 @@ bool make_csmith_program(uint64_t seed, const std::string& path, std::string& er
   ProcessResult r = run_process({argv, "", "", 60});
   error = r.describe() + "\n" + tail(r.err);
   return r.status == 0;
+}
+
+std::vector<std::string> cgen_command(const Config& config, uint64_t seed, const std::string& path) {
+  std::vector<std::string> argv{config.cgen, "--seed", std::to_string(seed)};
+  if (std::find(config.gen_args.begin(), config.gen_args.end(), "--files") == config.gen_args.end()) {
+    unsigned files = 1 + seed % 3;
+    bool unity = !config.native || (seed / 3) % 2 == 1;
+    if (files > 1) argv.insert(argv.end(), {"--files", std::to_string(files)});
+    if (files > 1 && unity) argv.push_back("--unity");
+  }
+  argv.insert(argv.end(), config.gen_args.begin(), config.gen_args.end());
+  argv.insert(argv.end(), {"-o", path, "--print-sources"});
+  return argv;
 }
 
 RunResult fuzz_one(const Config& config, uint64_t seed, const std::string& dir) { return Run(config, seed, dir).go(); }

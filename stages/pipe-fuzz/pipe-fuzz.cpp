@@ -1,20 +1,26 @@
 // pipe-fuzz - fuzz one stage, or a pipe of stages, with random programs.
 //
 //   pipe-fuzz [--seed N] [--runs N | --time S] [--keep DIR] [--level L]
-//             [--nodes N] [--functions N] [--timeout S] -- STAGE [ARGS] ['|' STAGE [ARGS]]...
+//             [--nodes N] [--functions N] [--timeout S]
+//             [--gen csmith|cgen [--gen-arg ARG]...]
+//             -- STAGE [ARGS] ['|' STAGE [ARGS]]...
 //
 // Run k (k = 0, 1, ...) uses seed N + k: it makes an input for the first
 // stage's input level (fuzz_run.cpp: a runnable program from pipe-gen's
 // generator at cfg, ssa and son; at son-x64, cfg-x64 and ra-x64, while
 // pipe-gen cannot write them, a runnable son program through the stages
 // that make that level (feeder_for); a csmith program for c2ast, csmith
-// through c2ast at ast), runs the pipe twice and checks that every stage exits 0,
+// through c2ast at ast; with --gen cgen a pipe-cgen program instead, the
+// programs csmith never writes), runs the pipe twice and checks that every stage exits 0,
 // that every output verifies, that both runs write the same bytes, and that
 // pipe-run on the last output behaves as the input does (same stdout, same
 // exit status). The seed alone decides the input, on any machine, so
 // `pipe-fuzz --seed S --runs 1 ...` replays run S exactly.
 //
-// The input level: --level, else `c` when the first stage is c2ast, else
+// `pipe-fuzz [--gen cgen] -- pipecc -O2` compiles the C program (one to
+// three files) natively with pipecc and runs it against gcc's build.
+//
+// The input level: --level, else `c` when the first stage is c2ast or pipecc, else
 // asked of the stage itself: a tiny son module goes in, and a stage that
 // reads another level says so (Tool::open_input(Level)'s "expected a module
 // at level 'X'"); a stage that accepts it reads son. So a new stage plugs in
@@ -79,7 +85,7 @@ std::string basename_of(const std::string& path) {
 // The level the first stage reads (see the header comment).
 std::string probe_level(const Config& config, const std::string& dir) {
   const std::vector<std::string>& stage = config.pipe[0];
-  if (basename_of(stage[0]) == "c2ast") return "c";
+  if (basename_of(stage[0]) == "c2ast" || basename_of(stage[0]) == "pipecc") return "c";
   pl::RunnableOptions tiny{1, pl::Level::Son, 1, 20};
   std::string probe = dir + "/probe.bin";
   std::ofstream(probe, std::ios::binary) << pl::write_module_to_string(pl::generate_runnable_module(tiny),
@@ -134,6 +140,10 @@ class Fuzzer {
 
 std::string Fuzzer::replay_command(uint64_t seed) const {
   std::vector<std::string> argv{self_, "--seed", std::to_string(seed), "--runs", "1", "--level", config_.level};
+  if (config_.generator != "csmith" && (config_.level == "c" || config_.level == "ast")) {
+    argv.insert(argv.end(), {"--gen", config_.generator});
+    for (const std::string& a : config_.gen_args) argv.push_back("--gen-arg=" + a);
+  }
   if (config_.level != "c" && config_.level != "ast")
     argv.insert(argv.end(), {"--nodes", std::to_string(config_.nodes), "--functions", std::to_string(config_.functions)});
   argv.insert(argv.end(), {"--timeout", std::to_string(static_cast<long>(config_.timeout)), "--keep",
@@ -151,8 +161,14 @@ void Fuzzer::save_failure(uint64_t seed, const pl::fuzz::RunResult& r) {
   for (const std::string& f : r.files)
     if (fs::exists(f)) fs::copy_file(f, dir / fs::path(f).filename(), fs::copy_options::overwrite_existing);
   std::string replay = replay_command(seed);
-  std::ofstream(dir / "report.txt") << "seed " << seed << ": " << r.what << "\n" << r.detail << "replay: " << replay
-                                    << "\n";
+  std::string generate;
+  if (config_.generator == "cgen" && (config_.level == "c" || config_.level == "ast")) {
+    std::vector<std::string> argv = pl::fuzz::cgen_command(config_, seed, "input.c");
+    argv[0] = "pipe-cgen";
+    generate = "generate: " + pl::shell_join(argv) + "\n";
+  }
+  std::ofstream(dir / "report.txt") << "seed " << seed << ": " << r.what << "\n" << r.detail << generate
+                                    << "replay: " << replay << "\n";
   fs::path script = dir / "replay.sh";
   std::ofstream(script) << "#!/bin/sh\n# pipe-fuzz failure, seed " << seed << ": " << r.what
                         << "\n# Exits 1 while the failure reproduces (the files here are this run's).\nexec " << replay
@@ -227,7 +243,8 @@ int main(int argc, char** argv) {
   pl::Tool tool({"pipe-fuzz", "Fuzz a stage or a pipe of stages with random programs; save each failure with its replay.",
                  "  pipe-fuzz --runs 200 -- cfg2ssa\n"
                  "  pipe-fuzz --time 60 --seed 1000 -- ast2cfg '|' cfg2ssa '|' ssa2son\n"
-                 "  pipe-fuzz --runs 20 -- c2ast '|' ast2cfg    # csmith programs against gcc",
+                 "  pipe-fuzz --runs 20 -- c2ast '|' ast2cfg    # csmith programs against gcc\n"
+                 "  pipe-fuzz --gen cgen --runs 50 -- pipecc -O2  # pipe-cgen programs, native, against gcc",
                  /*has_output=*/false, /*has_input=*/false});
   Options options;
   Config config;
@@ -245,6 +262,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 100u))->capture_default_str();
   tool.cli().add_option("--timeout", config.timeout, "Seconds each process may take")
       ->check(CLI::PositiveNumber)->capture_default_str();
+  tool.cli().add_option("--gen", config.generator, "C programs from csmith or cgen (pipe-cgen)")
+      ->check(CLI::IsMember({"csmith", "cgen"}))->capture_default_str();
+  tool.cli().add_option("--gen-arg", config.gen_args, "An argument for pipe-cgen (repeatable): --gen-arg=--attributes")
+      ->allow_extra_args(false);
   return tool.main(tool_argc, argv, [&](pl::Tool&) {
     if (pipe_words.empty()) throw pl::UsageError("no stage to fuzz: give -- STAGE [ARGS]");
     if (options.runs == 0 && options.time == 0) options.runs = 100;
@@ -253,6 +274,11 @@ int main(int argc, char** argv) {
     config.level = options.level;
     config.pipe_run = program("pipe-run");
     config.c2ast = pl::find_program(pl::sibling_tool("c2ast"));
+    config.native = basename_of(config.pipe[0][0]) == "pipecc";
+    if (config.native && config.pipe.size() > 1)
+      throw pl::UsageError("pipecc writes a program, which no stage reads: fuzz it alone (-- pipecc -O2)");
+    if (config.generator == "cgen") config.cgen = program("pipe-cgen");
+    if (!config.gen_args.empty() && config.generator != "cgen") throw pl::UsageError("--gen-arg needs --gen cgen");
     std::string self = pl::own_directory() + "/pipe-fuzz";
     int status = Fuzzer(config, options, self).run();
     if (status != 0) throw pl::AlreadyReported();
