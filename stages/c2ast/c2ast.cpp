@@ -9,7 +9,7 @@
 // would find them), with -std=gnu11 unless -std says otherwise and with
 // warnings off. Clang's errors are printed as `c2ast: FILE:LINE:COL: error:
 // MESSAGE` and stop the run (exit 1). Then ModuleBuilder (module.cpp) walks
-// the typed AST of what the main file defines and builds the module
+// the typed AST of what the translation unit defines and builds the module
 // (FORMAT.md section 3, "G. The ast level", is the contract with ast2cfg):
 // functions as `ast:` trees, globals, static locals and string literals as
 // data items, externs for what is used but not defined. C outside the

@@ -143,8 +143,8 @@ class ModuleBuilder {
   explicit ModuleBuilder(clang::ASTContext& ctx);
   ~ModuleBuilder();
 
-  // Converts every definition of the main file and, transitively, every
-  // definition outside it that they use; returns the module.
+  // Converts every definition of the translation unit that gcc always
+  // emits and, transitively, every definition they use; returns the module.
   Module build();
 
   clang::ASTContext& ctx() const { return ctx_; }
@@ -172,7 +172,8 @@ class ModuleBuilder {
   std::string compound_literal(const clang::CompoundLiteralExpr* literal);
 
  private:
-  void schedule_main_file();
+  void schedule_translation_unit();
+  bool always_emitted(const clang::Decl* d) const;
   void schedule(const clang::Decl* definition, std::string name);
   std::string new_name(const std::string& wanted);
   std::string function_symbol(const clang::FunctionDecl* fd, clang::SourceLocation use);

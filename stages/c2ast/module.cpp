@@ -1,12 +1,18 @@
 // module.cpp - which definitions become the module, and under what names.
 //
-// Every function and variable definition of the main file is converted, in
-// source order. What they use is named on first use (ModuleBuilder::symbol):
-// a definition elsewhere in the translation unit (a static inline function
-// or a variable defined in a header) is queued and converted in turn, so the
-// module is closed under use; a declaration without a definition becomes an
-// extern (with its signature when it has a prototype). Nothing else of the
-// headers reaches the output. The queue is first in, first out and
+// Every definition of the translation unit that gcc must emit is converted,
+// in source order, wherever it was written (the main file, an included .c
+// file of a unity build, a single-header library's implementation part): a
+// function or variable with external linkage, and a `static` one that has
+// the `used` attribute (schedule_translation_unit). What they use is named on
+// first use (ModuleBuilder::symbol): a definition gcc emits only when used
+// (a `static` or `static inline` function or variable, a C99 `inline`
+// definition without `extern`, a gnu_inline `extern inline` one; the last
+// two become internal copies, which C allows in place of the external
+// definition) is queued and converted in turn, so the module is closed under
+// use; a declaration without a definition becomes an extern (with its
+// signature when it has a prototype). Nothing else of the headers reaches
+// the output. The queue is first in, first out and
 // everything is named in the order the walk meets it, so the output is
 // deterministic; maps are only looked up, never iterated into the output.
 //
@@ -76,14 +82,27 @@ void ModuleBuilder::schedule(const Decl* definition, std::string name) {
   work_.emplace_back(definition, std::move(name));
 }
 
-void ModuleBuilder::schedule_main_file() {
-  const SourceManager& sm = ctx_.getSourceManager();
+// gcc's rule for which definitions an object file holds whether or not
+// anything uses them: external ones (not C99 inline definitions, not
+// gnu_inline `extern inline` ones: GVA_AvailableExternally in clang's terms)
+// and those marked `used`.
+bool ModuleBuilder::always_emitted(const Decl* d) const {
+  if (d->hasAttr<UsedAttr>()) return true;
+  if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
+    GVALinkage gva = ctx_.GetGVALinkageForFunction(fd);
+    return gva == GVA_StrongExternal || gva == GVA_StrongODR;
+  }
+  const auto* vd = cast<VarDecl>(d);
+  return vd->isExternallyVisible();
+}
+
+void ModuleBuilder::schedule_translation_unit() {
   for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
-    if (!sm.isInMainFile(d->getLocation())) continue;
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
-      if (fd->doesThisDeclarationHaveABody()) symbol(fd, fd->getLocation());
+      if (fd->doesThisDeclarationHaveABody() && always_emitted(fd)) symbol(fd, fd->getLocation());
     } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
-      if (vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly) symbol(vd, vd->getLocation());
+      if (vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly && always_emitted(vd))
+        symbol(vd, vd->getLocation());
     }
   }
 }
@@ -145,7 +164,7 @@ std::string ModuleBuilder::library_function(const std::string& name, QualType ty
 
 Module ModuleBuilder::build() {
   Module module;
-  schedule_main_file();
+  schedule_translation_unit();
   while (!work_.empty()) {
     auto [decl, name] = std::move(work_.front());
     work_.pop_front();
