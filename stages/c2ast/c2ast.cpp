@@ -83,10 +83,28 @@ void print_error(const clang::SourceManager* sm, clang::SourceLocation loc, cons
 
 class PrintErrors : public clang::DiagnosticConsumer {
  public:
+  // Unknown attributes reported as errors (clang's own count misses them:
+  // they are warnings to clang).
+  unsigned unknown_attributes_ = 0;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
+    if (info.getID() == clang::diag::warn_unknown_attribute_ignored) {
+      // An attribute clang does not know is dropped: refused unless it is
+      // one of gcc's that change nothing (attributes.cpp).
+      info.FormatDiagnostic(message);
+      std::string text = message.str().str();
+      size_t open = text.find('\''), close = text.rfind('\'');
+      std::string name = open != std::string::npos && close > open ? text.substr(open + 1, close - open - 1) : text;
+      if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0)
+        name = name.substr(2, name.size() - 4);
+      if (unknown_attribute_is_harmless(name)) return;
+      ++unknown_attributes_;
+      print_error(info.hasSourceManager() ? &info.getSourceManager() : nullptr, info.getLocation(),
+                  "unsupported: attribute '" + name + "'");
+      return;
+    }
+    if (level < clang::DiagnosticsEngine::Error) return;
     info.FormatDiagnostic(message);
     print_error(info.hasSourceManager() ? &info.getSourceManager() : nullptr, info.getLocation(), message.str().str());
   }
@@ -106,6 +124,8 @@ class Converter : public clang::ASTConsumer {
   explicit Converter(Result& out) : out_(out) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
+      return;
     try {
       if (ctx.getTargetInfo().getTriple().getArch() != llvm::Triple::x86_64) {
         print_error(nullptr, {}, "the target is not x86-64: " + ctx.getTargetInfo().getTriple().str());
@@ -162,11 +182,14 @@ std::optional<Module> compile(const std::string& path, const Options& options) {
   clang::CompilerInstance ci;
   ci.setInvocation(std::move(invocation));
   ci.createDiagnostics(&printer, /*ShouldOwnClient=*/false);
+  // -w silences warnings, but an attribute clang drops must be seen: as a
+  // remark, which -w leaves alone (PrintErrors decides).
+  ci.getDiagnostics().setSeverity(clang::diag::warn_unknown_attribute_ignored, clang::diag::Severity::Remark, {});
   Result result;
   ConvertAction action(result);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
-  if (printer.getNumErrors() > 0 || result.failed) return std::nullopt;
+  if (printer.getNumErrors() > 0 || printer.unknown_attributes_ > 0 || result.failed) return std::nullopt;
   return std::move(result.module);
 }
 
