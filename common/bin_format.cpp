@@ -23,7 +23,7 @@
 //      in-memory sources), it is copied into an aligned scratch buffer;
 //      otherwise it is used in place (zero-copy).
 //   3. The file identifier, then flatbuffers::Verifier (depth 8, 8 tables:
-//      the schema has 4 tables per frame and no vectors of tables, so the
+//      the schema has at most 6 tables per frame and no vectors of tables, so the
 //      verification is linear in the frame size and no table can be shared).
 //   4. Semantic decoding into the IR with every value checked: version,
 //      level name, linkage and extern-kind enums, value type names, opcode
@@ -290,6 +290,43 @@ Signature read_listed_signature(const Frame& f, const fb::SignatureList& list, s
   return sig;
 }
 
+// The symbol attributes of `n` symbols from `list` (absent: all default).
+template <class Symbol>
+void read_attrs(const Frame& f, const fb::SymbolAttrList* list, std::vector<Symbol>& symbols, TextBudget& budget) {
+  if (!list) return;
+  const size_t n = symbols.size();
+  check_count(f, list->weak(), n, "attrs weak");
+  check_count(f, list->visibility(), n, "attrs visibility");
+  check_count(f, list->used(), n, "attrs used");
+  check_count(f, list->section(), n, "attrs section");
+  check_count(f, list->alias(), n, "attrs alias");
+  check_count(f, list->constructor(), n, "attrs constructor");
+  check_count(f, list->destructor(), n, "attrs destructor");
+  check_count(f, list->hints(), n, "attrs hints");
+  for (size_t k = 0; k < n; ++k) {
+    SymbolAttrs& a = symbols[k].attrs;
+    const auto idx = static_cast<fbs::uoffset_t>(k);
+    a.weak = read_flag(f, list->weak()->data() + k, "attrs weak");
+    a.used = read_flag(f, list->used()->data() + k, "attrs used");
+    const uint8_t* vis = list->visibility()->data() + k;
+    if (*vis > 3) f.fail(vis, "expected a visibility (0 default, 1 hidden, 2 protected, 3 internal), found " + num(*vis));
+    a.visibility = static_cast<Visibility>(*vis);
+    a.section = take_text(list->section()->Get(idx), budget);
+    a.alias = take_text(list->alias()->Get(idx), budget);
+    for (auto [field, out, what] : {std::tuple{list->constructor(), &a.constructor, "constructor"},
+                                    std::tuple{list->destructor(), &a.destructor, "destructor"}}) {
+      int32_t v = field->Get(idx);
+      if (v < -1 || v > 65535)
+        f.fail(field->data() + k, std::string("expected a ") + what + " priority (0 to 65535, or -1 for none), found " +
+                                      std::to_string(v));
+      *out = v;
+    }
+    uint16_t hints = list->hints()->Get(idx);
+    if (hints >> kNumHints) f.fail(list->hints()->data() + k, "unknown function hint bits " + num(hints));
+    a.hints = hints;
+  }
+}
+
 std::vector<Extern> read_externs(const Frame& f, const fb::Externs& ex, TextBudget& budget) {
   const size_t n = ex.name()->size();
   check_count(f, ex.kind(), n, "extern kind");
@@ -317,6 +354,7 @@ std::vector<Extern> read_externs(const Frame& f, const fb::Externs& ex, TextBudg
   if (next_sig != nsig)
     f.fail(sigs.result(), "the signature list holds " + num(nsig) + " signatures but " + num(next_sig) +
                               " externs have one");
+  read_attrs(f, ex.attrs(), out, budget);
   return out;
 }
 
@@ -358,6 +396,7 @@ std::vector<DataItem> read_data(const Frame& f, const fb::DataItems& d, TextBudg
       item.relocs.push_back(std::move(rel));
     }
   }
+  read_attrs(f, d.attrs(), out, budget);
   return out;
 }
 
@@ -742,6 +781,14 @@ void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& he
   fn.name = take_text(r.name(), budget);
   fn.linkage = read_linkage(f, f.data, static_cast<uint8_t>(r.linkage()));
   fn.signature = read_signature(f, *r.signature());
+  fn.attrs = SymbolAttrs{};
+  if (r.attrs()) {
+    struct Ref {  // the function as a list of one symbol
+      SymbolAttrs& attrs;
+    };
+    std::vector<Ref> refs = {Ref{fn.attrs}};
+    read_attrs(f, r.attrs(), refs, budget);
+  }
   fn.foreign_ops.clear();
   read_nodes(f, r, header, fn, budget);
   canonicalize_foreign_ops(fn);  // the frame may list them in any order, or unused
@@ -766,7 +813,7 @@ const Root& verify_frame(const Frame& f, const char* id) {
   if (found != id) f.fail(f.data + 4, "expected " + frame_kind(id) + ", found " + frame_kind(found));
   fbs::Verifier::Options options;
   options.max_depth = 8;   // the schema nests 3 tables deep
-  options.max_tables = 8;  // and has at most 4 tables per frame
+  options.max_tables = 8;  // and has at most 6 tables per frame
   options.check_alignment = true;
   options.check_nested_flatbuffers = false;
   fbs::Verifier verifier(f.data, f.size, options);
@@ -1240,7 +1287,10 @@ class BinaryWriter final : public ModuleWriter {
     if (fn.cfg) cfg = create_cfg(*fn.cfg);
     fbs::Offset<fb::Dominance> dominance;
     if (fn.dominance) dominance = create_dominance(*fn.dominance);
+    fbs::Offset<fb::SymbolAttrList> attrs;
+    if (!fn.attrs.is_default()) attrs = create_attrs(std::vector<const SymbolAttrs*>{&fn.attrs});
     const fbs::uoffset_t start = fbb_.StartTable();
+    fbb_.AddOffset(fb::Function::VT_ATTRS, attrs);
     fbb_.AddOffset(fb::Function::VT_DOMINANCE, dominance);
     fbb_.AddOffset(fb::Function::VT_CFG, cfg);
     fbb_.AddOffset(fb::Function::VT_STRINGS, strings);
@@ -1284,8 +1334,9 @@ class BinaryWriter final : public ModuleWriter {
   // Everything of a function frame but the node arrays and the texts.
   SizeBound rest_size_bound(const Function& fn) const {
     SizeBound size;
-    for (int i = 0; i < 4; ++i) size.table();
+    for (int i = 0; i < 5; ++i) size.table();
     size.string(fn.name.size());
+    add_attrs_bound(size, {&fn.attrs});
     size.vector(fn.signature.params.size(), 4);
     for (const std::string& p : fn.signature.params) size.string(p.size());
     size.string(fn.signature.result.size());
@@ -1304,8 +1355,12 @@ class BinaryWriter final : public ModuleWriter {
 
   static SizeBound header_size_bound(const ModuleHeader& h) {
     SizeBound size;
-    for (int i = 0; i < 4; ++i) size.table();
+    for (int i = 0; i < 6; ++i) size.table();
     size.string(level_name(h.level).size());
+    std::vector<const SymbolAttrs*> attrs;
+    for (const Extern& e : h.externs) attrs.push_back(&e.attrs);
+    for (const DataItem& d : h.data) attrs.push_back(&d.attrs);
+    add_attrs_bound(size, attrs);
     size.vector(h.files.size(), 4);
     for (const std::string& f : h.files) size.string(f.size());
     size.vector(h.externs.size(), 4 + 1 + 1 + 4 + 4 + 1);
@@ -1324,6 +1379,14 @@ class BinaryWriter final : public ModuleWriter {
       for (const Reloc& r : d.relocs) size.string(r.symbol.size());
     }
     return size;
+  }
+
+  // Room for the attribute lists of `attrs` (twice the vectors' headers: a
+  // header frame may hold two lists).
+  static void add_attrs_bound(SizeBound& size, const std::vector<const SymbolAttrs*>& attrs) {
+    size.add(2 * 8 * 16);
+    size.vector(attrs.size(), 1 + 1 + 1 + 4 + 4 + 4 + 4 + 2);
+    for (const SymbolAttrs* a : attrs) size.string(a->section.size()), size.string(a->alias.size());
   }
 
   // One allocation of the frame's upper bound instead of the builder's
@@ -1374,7 +1437,8 @@ class BinaryWriter final : public ModuleWriter {
     auto names = create_strings(externs, [](const Extern& e) { return std::string_view(e.name); });
     auto kinds_v = fbb_.CreateVector(kinds);
     auto has_signature_v = fbb_.CreateVector(has_signature);
-    return fb::CreateExterns(fbb_, names, kinds_v, has_signature_v, list);
+    auto attrs = create_attrs_of(externs);
+    return fb::CreateExterns(fbb_, names, kinds_v, has_signature_v, list, attrs);
   }
 
   fbs::Offset<fb::DataItems> create_data(const std::vector<DataItem>& items) {
@@ -1409,8 +1473,47 @@ class BinaryWriter final : public ModuleWriter {
     auto reloc_offset_v = fbb_.CreateVector(reloc_offset);
     auto reloc_symbol_v = create_strings(reloc_symbol, [](std::string_view s) { return s; });
     auto reloc_addend_v = fbb_.CreateVector(reloc_addend);
+    auto attrs = create_attrs_of(items);
     return fb::CreateDataItems(fbb_, names, linkage_v, size_v, align_v, readonly_v, init_end_v, init_v, reloc_end_v,
-                               reloc_offset_v, reloc_symbol_v, reloc_addend_v);
+                               reloc_offset_v, reloc_symbol_v, reloc_addend_v, attrs);
+  }
+
+  // The attribute list of a list of symbols; none when all are default.
+  template <class Symbol>
+  fbs::Offset<fb::SymbolAttrList> create_attrs_of(const std::vector<Symbol>& symbols) {
+    std::vector<const SymbolAttrs*> attrs;
+    bool any = false;
+    for (const Symbol& s : symbols) attrs.push_back(&s.attrs), any = any || !s.attrs.is_default();
+    if (!any) return {};
+    return create_attrs(attrs);
+  }
+
+  fbs::Offset<fb::SymbolAttrList> create_attrs(const std::vector<const SymbolAttrs*>& attrs) {
+    std::vector<uint8_t> weak, visibility, used;
+    std::vector<int32_t> constructor, destructor;
+    std::vector<uint16_t> hints;
+    std::vector<std::string_view> section, alias;
+    for (const SymbolAttrs* a : attrs) {
+      weak.push_back(a->weak ? 1 : 0);
+      visibility.push_back(static_cast<uint8_t>(a->visibility));
+      used.push_back(a->used ? 1 : 0);
+      section.push_back(a->section);
+      alias.push_back(a->alias);
+      constructor.push_back(a->constructor);
+      destructor.push_back(a->destructor);
+      hints.push_back(a->hints);
+    }
+    auto view_of = [](std::string_view s) { return s; };
+    auto weak_v = fbb_.CreateVector(weak);
+    auto visibility_v = fbb_.CreateVector(visibility);
+    auto used_v = fbb_.CreateVector(used);
+    auto section_v = create_strings(section, view_of);
+    auto alias_v = create_strings(alias, view_of);
+    auto constructor_v = fbb_.CreateVector(constructor);
+    auto destructor_v = fbb_.CreateVector(destructor);
+    auto hints_v = fbb_.CreateVector(hints);
+    return fb::CreateSymbolAttrList(fbb_, weak_v, visibility_v, used_v, section_v, alias_v, constructor_v,
+                                    destructor_v, hints_v);
   }
 
   fbs::Offset<fb::Cfg> create_cfg(const Cfg& cfg) {

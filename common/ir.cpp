@@ -140,6 +140,28 @@ std::optional<Linkage> parse_linkage(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+constexpr std::string_view kVisibilityNames[] = {"default", "hidden", "protected", "internal"};
+constexpr std::string_view kHintNames[kNumHints] = {"noinline", "always_inline", "pure", "const",
+                                                     "cold", "malloc", "noreturn"};
+}  // namespace
+
+std::string_view visibility_name(Visibility v) { return kVisibilityNames[static_cast<int>(v)]; }
+
+std::optional<Visibility> parse_visibility(std::string_view name) {
+  for (int i = 0; i < 4; ++i)
+    if (kVisibilityNames[i] == name) return static_cast<Visibility>(i);
+  return std::nullopt;
+}
+
+std::string_view hint_name(int bit) { return kHintNames[bit]; }
+
+std::optional<uint16_t> parse_hint(std::string_view name) {
+  for (int i = 0; i < kNumHints; ++i)
+    if (kHintNames[i] == name) return static_cast<uint16_t>(1u << i);
+  return std::nullopt;
+}
+
 bool is_value_type(std::string_view name) {
   return name == "i1" || name == "i8" || name == "i16" || name == "i32" || name == "i64" || name == "ptr" ||
          name == "f32" || name == "f64";

@@ -150,10 +150,49 @@ struct Signature {
   bool operator==(const Signature&) const = default;
 };
 
+// Symbol attributes (FORMAT.md section 1, "Symbol attributes"): what a
+// function, data item or extern is to the linker and the loader beyond its
+// linkage, and facts about a function the optimizers may use. The default
+// value is "nothing special"; every encoding writes only what differs.
+enum class Visibility : uint8_t { Default, Hidden, Protected, Internal };
+std::string_view visibility_name(Visibility v);
+std::optional<Visibility> parse_visibility(std::string_view name);
+
+// Function hints (bits of SymbolAttrs::hints), in the order of their names.
+enum FunctionHint : uint16_t {
+  kHintNoinline = 1 << 0,      // never inline calls to it
+  kHintAlwaysInline = 1 << 1,  // inline every call that can be
+  kHintPure = 1 << 2,          // reads memory, writes none: calls with equal memory are equal
+  kHintConst = 1 << 3,         // reads no memory either
+  kHintCold = 1 << 4,          // rarely called
+  kHintMalloc = 1 << 5,        // the result aliases nothing else
+  kHintNoreturn = 1 << 6,      // never returns
+};
+inline constexpr int kNumHints = 7;
+std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
+std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
+
+struct SymbolAttrs {
+  static constexpr int32_t kNone = -1;
+  static constexpr int32_t kDefaultPriority = 65535;  // `constructor` without a priority
+  bool weak = false;                           // STB_WEAK: a weak definition, or a weak reference (externs)
+  Visibility visibility = Visibility::Default; // st_other
+  bool used = false;                           // kept even when nothing names it
+  std::string section;                         // "" = the default section for its kind
+  std::string alias;                           // externs only: defined as another name of this symbol
+  int32_t constructor = kNone;                 // functions: run before main, priority 0..65535
+  int32_t destructor = kNone;                  // functions: run after main (exit), priority 0..65535
+  uint16_t hints = 0;                          // functions and function externs: FunctionHint bits
+  bool has(FunctionHint h) const { return (hints & h) != 0; }
+  bool is_default() const { return *this == SymbolAttrs{}; }
+  bool operator==(const SymbolAttrs&) const = default;
+};
+
 struct Function {
   std::string name;
   Linkage linkage = Linkage::External;
   Signature signature;
+  SymbolAttrs attrs;
   std::vector<Node> nodes;
   std::optional<Cfg> cfg;
   std::optional<Dominance> dominance;
@@ -185,6 +224,7 @@ struct DataItem {
   bool readonly = false;
   std::string init;            // initial bytes; init.size() <= size, rest zero
   std::vector<Reloc> relocs;   // sorted by offset, non-overlapping
+  SymbolAttrs attrs;
   bool operator==(const DataItem&) const = default;
 };
 
@@ -194,6 +234,7 @@ struct Extern {
   std::string name;
   ExternKind kind = ExternKind::Function;
   std::optional<Signature> signature;  // functions only; absent = unknown
+  SymbolAttrs attrs;                   // alias: defined here as another name of a symbol
   bool operator==(const Extern&) const = default;
 };
 

@@ -422,8 +422,9 @@ constexpr uint32_t bit(int index) { return uint32_t{1} << index; }
 
 enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData };
 constexpr std::array<std::string_view, 6> kHeaderKeys = {"format", "version", "level", "files", "externs", "data"};
-enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance };
-constexpr std::array<std::string_view, 6> kFunctionKeys = {"name", "linkage", "signature", "nodes", "cfg", "dominance"};
+enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance, kFunctionAttrs };
+constexpr std::array<std::string_view, 7> kFunctionKeys = {"name",  "linkage",   "signature", "nodes",
+                                                           "cfg",   "dominance", "attrs"};
 enum NodeKey { kOpcode, kControl, kLiterals, kInputs, kPlace, kLoc };
 constexpr std::array<std::string_view, 6> kNodeKeys = {"opcode", "control", "literals", "inputs", "place", "loc"};
 enum BlockKey { kBlockNode, kSuccessors, kBlockNodes };
@@ -432,10 +433,14 @@ enum DomKey { kDomNode, kParent, kFrontier };
 constexpr std::array<std::string_view, 3> kDomKeys = {"node", "parent", "frontier"};
 enum SigKey { kParams, kResult, kVariadic };
 constexpr std::array<std::string_view, 3> kSigKeys = {"params", "result", "variadic"};
-enum ExternKey { kExternName, kKind, kExternSignature };
-constexpr std::array<std::string_view, 3> kExternKeys = {"name", "kind", "signature"};
-enum DataKey { kDataName, kDataLinkage, kSize, kAlign, kReadonly, kInit, kRelocs };
-constexpr std::array<std::string_view, 7> kDataKeys = {"name", "linkage", "size", "align", "readonly", "init", "relocs"};
+enum ExternKey { kExternName, kKind, kExternSignature, kExternAttrs };
+constexpr std::array<std::string_view, 4> kExternKeys = {"name", "kind", "signature", "attrs"};
+enum DataKey { kDataName, kDataLinkage, kSize, kAlign, kReadonly, kInit, kRelocs, kDataAttrs };
+constexpr std::array<std::string_view, 8> kDataKeys = {"name", "linkage", "size",   "align",
+                                                       "readonly", "init", "relocs", "attrs"};
+enum AttrKey { kWeak, kVisibility, kUsed, kSection, kAlias, kConstructor, kDestructor, kHints };
+constexpr std::array<std::string_view, 8> kAttrKeys = {"weak",  "visibility",  "used",       "section",
+                                                       "alias", "constructor", "destructor", "hints"};
 enum RelocKey { kOffset, kSymbol, kAddend };
 constexpr std::array<std::string_view, 3> kRelocKeys = {"offset", "symbol", "addend"};
 
@@ -688,6 +693,7 @@ class JsonReader final : public ModuleReader {
           }
           break;
         case kExternSignature: read_signature(ext.signature.emplace()); break;
+        case kExternAttrs: read_attrs(ext.attrs); break;
       }
     }
     require(seen, kExternName, "name", "extern", start);
@@ -715,10 +721,50 @@ class JsonReader final : public ModuleReader {
           while (lex_.next_item(first_reloc, "'relocs'")) read_reloc(item.relocs.emplace_back());
           break;
         }
+        case kDataAttrs: read_attrs(item.attrs); break;
       }
     }
     require(seen, kDataName, "name", "data item", start);
     require(seen, kSize, "size", "data item", start);
+  }
+
+  // The symbol attributes object (FORMAT.md section 4): every key optional.
+  void read_attrs(SymbolAttrs& attrs) {
+    lex_.open_object("'attrs'");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "attrs")) {
+      int k = known_key(kAttrKeys, "attrs");
+      mark(seen, k, "attrs");
+      const Pos p = lex_.here();
+      switch (static_cast<AttrKey>(k)) {
+        case kWeak: attrs.weak = read_bool("'weak'"); break;
+        case kVisibility: {
+          read_string(word_, "'visibility'");
+          auto v = parse_visibility(word_);
+          if (!v) fail(p, "unknown visibility " + quote(word_) + " (expected default, hidden, protected or internal)");
+          attrs.visibility = *v;
+          break;
+        }
+        case kUsed: attrs.used = read_bool("'used'"); break;
+        case kSection: read_string(attrs.section, "'section'"); break;
+        case kAlias: read_string(attrs.alias, "'alias'"); break;
+        case kConstructor: attrs.constructor = static_cast<int32_t>(read_u64("'constructor'", 65535)); break;
+        case kDestructor: attrs.destructor = static_cast<int32_t>(read_u64("'destructor'", 65535)); break;
+        case kHints: {
+          lex_.open_array("'hints'");
+          bool first_hint = true;
+          while (lex_.next_item(first_hint, "'hints'")) {
+            const Pos hp = lex_.here();
+            read_string(word_, "'hints'");
+            auto h = parse_hint(word_);
+            if (!h) fail(hp, "unknown function hint " + quote(word_));
+            attrs.hints |= *h;
+          }
+          break;
+        }
+      }
+    }
   }
 
   void read_init(std::string& out) {
@@ -792,6 +838,7 @@ class JsonReader final : public ModuleReader {
         read_blocks_section("'dominance'", [&] { read_dom_block(dom.blocks.emplace_back()); });
         return;
       }
+      case kFunctionAttrs: read_attrs(fn.attrs); return;
     }
   }
 
@@ -1037,6 +1084,37 @@ void put_node(std::string& out, const Function& fn, const Node& node) {
   out += '}';
 }
 
+// `, "attrs": {...}` with the attributes that differ from the default, or
+// nothing when none does.
+void put_attrs(std::string& out, const SymbolAttrs& a) {
+  if (a.is_default()) return;
+  out += ", \"attrs\": {";
+  const char* sep = "";
+  auto key = [&](const char* k) {
+    out += sep;
+    out += '"';
+    out += k;
+    out += "\": ";
+    sep = ", ";
+  };
+  if (a.weak) key("weak"), out += "true";
+  if (a.visibility != Visibility::Default) key("visibility"), put_string(out, visibility_name(a.visibility));
+  if (a.used) key("used"), out += "true";
+  if (!a.section.empty()) key("section"), put_string(out, a.section);
+  if (!a.alias.empty()) key("alias"), put_string(out, a.alias);
+  if (a.constructor != SymbolAttrs::kNone) key("constructor"), put_uint(out, static_cast<uint64_t>(a.constructor));
+  if (a.destructor != SymbolAttrs::kNone) key("destructor"), put_uint(out, static_cast<uint64_t>(a.destructor));
+  if (a.hints) {
+    key("hints");
+    out += '[';
+    const char* hsep = "";
+    for (int b = 0; b < kNumHints; ++b)
+      if (a.hints & (1u << b)) out += hsep, put_string(out, hint_name(b)), hsep = ", ";
+    out += ']';
+  }
+  out += '}';
+}
+
 void put_extern(std::string& out, const Extern& ext) {
   out += "{\"name\": ";
   put_string(out, ext.name);
@@ -1045,6 +1123,7 @@ void put_extern(std::string& out, const Extern& ext) {
     out += ", \"signature\": ";
     put_signature(out, *ext.signature);
   }
+  put_attrs(out, ext.attrs);
   out += '}';
 }
 
@@ -1078,7 +1157,9 @@ void put_data_item(std::string& out, const DataItem& item) {
     put_int(out, r.addend);
     out += '}';
   }
-  out += "]}";
+  out += ']';
+  put_attrs(out, item.attrs);
+  out += '}';
 }
 
 void put_block(std::string& out, const Block& b) {
@@ -1133,6 +1214,12 @@ class JsonWriter final : public ModuleWriter {
     put_string(out_, linkage_name(fn.linkage));
     out_ += ",\n      \"signature\": ";
     put_signature(out_, fn.signature);
+    if (!fn.attrs.is_default()) {
+      out_ += ",\n      \"attrs\": ";
+      std::string attrs;
+      put_attrs(attrs, fn.attrs);
+      out_.append(attrs, 11, std::string::npos);  // without its leading `, "attrs": `
+    }
     out_ += ",\n      \"nodes\": ";
     put_lines(fn.nodes, "      ", [&](const Node& n) { put_node(out_, fn, n); });
     if (fn.cfg) {

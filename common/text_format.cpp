@@ -114,7 +114,9 @@ bool is_token_char(char c) { return is_name_char(c) || c == ':' || c == '-' || c
 // that `data internal ...` and the like never need look-ahead to read.
 constexpr std::string_view kKeywords[] = {
     "module", "file",     "extern", "function",  "data", "internal", "readonly", "size", "align", "init",
-    "reloc",  "pipeline", "cfg",    "dominance", "node", "block",    "void",     "true", "false", "null"};
+    "reloc",  "pipeline", "cfg",    "dominance", "node", "block",    "void",     "true", "false", "null",
+    // symbol attributes (append_attrs)
+    "weak", "visibility", "used", "section", "alias", "constructor", "destructor", "hint"};
 
 bool is_keyword(std::string_view s) {
   return std::find(std::begin(kKeywords), std::end(kKeywords), s) != std::end(kKeywords);
@@ -254,6 +256,42 @@ void append_hex(std::string& out, std::string_view bytes) {
   }
 }
 
+// The symbol attributes that differ from the default, each ` WORD [VALUE]`
+// (FORMAT.md section 6, `attrs`), in a fixed order.
+void append_attrs(std::string& out, const SymbolAttrs& a, const Where& where) {
+  if (a.weak) out += " weak";
+  if (a.visibility != Visibility::Default) {
+    out += " visibility ";
+    out += visibility_name(a.visibility);
+  }
+  if (a.used) out += " used";
+  if (!a.section.empty()) {
+    out += " section ";
+    try {
+      append_json_string(out, a.section, false);
+    } catch (const nlohmann::json::exception&) {
+      throw FormatError(where, "section name is not valid utf-8");
+    }
+  }
+  if (!a.alias.empty()) {
+    out += " alias ";
+    append_name(out, a.alias, where);
+  }
+  if (a.constructor != SymbolAttrs::kNone) {
+    out += " constructor ";
+    append_u64(out, static_cast<uint64_t>(a.constructor));
+  }
+  if (a.destructor != SymbolAttrs::kNone) {
+    out += " destructor ";
+    append_u64(out, static_cast<uint64_t>(a.destructor));
+  }
+  for (int b = 0; b < kNumHints; ++b) {
+    if (!(a.hints & (1u << b))) continue;
+    out += " hint ";
+    out += hint_name(b);
+  }
+}
+
 void append_data_item(std::string& out, const DataItem& d) {
   const Where where = Where::in("", "data '" + d.name + "'");
   out += "data ";
@@ -282,6 +320,7 @@ void append_data_item(std::string& out, const DataItem& d) {
       append_u64(out, static_cast<uint64_t>(r.addend));
     }
   }
+  append_attrs(out, d.attrs, where);
   out += '\n';
 }
 
@@ -293,6 +332,7 @@ void append_extern(std::string& out, const Extern& e) {
     if (e.kind != ExternKind::Function) throw FormatError(where, "an extern data item cannot have a signature");
     append_signature(out, *e.signature, where);
   }
+  append_attrs(out, e.attrs, where);
   out += '\n';
 }
 
@@ -368,12 +408,13 @@ class FunctionPrinter {
   void print_opener() {
     if (fn_.linkage == Linkage::Internal) out_ += "internal ";
     out_ += "pipeline";
-    if (!fn_.name.empty() || fn_.signature != Signature{}) {
-      const Where where = Where::in(fn_.name, "");
+    const Where where = Where::in(fn_.name, "");
+    if (!fn_.name.empty() || fn_.signature != Signature{} || !fn_.attrs.is_default()) {
       out_ += ' ';
       append_name(out_, fn_.name, where);
       append_signature(out_, fn_.signature, where);
     }
+    append_attrs(out_, fn_.attrs, where);
     out_ += " {\n";
   }
 
@@ -962,6 +1003,55 @@ struct BlockUse {
   uint32_t block;
 };
 
+// The symbol attributes at the end of a data, extern or pipeline line:
+// `weak`, `visibility V`, `used`, `section "S"`, `alias NAME`,
+// `constructor N`, `destructor N`, `hint H`, each at most once (a hint once
+// per name), in any order.
+void read_attrs(Cursor& c, SymbolAttrs& a) {
+  uint32_t seen = 0;
+  auto once = [&](int bit, std::string_view word) {
+    if (seen & (1u << bit)) c.fail("attribute '" + std::string(word) + "' given twice");
+    seen |= 1u << bit;
+  };
+  for (;;) {
+    std::string_view w = c.peek_word();
+    if (w == "weak") {
+      once(0, w), c.accept_word(w), a.weak = true;
+    } else if (w == "visibility") {
+      once(1, w), c.accept_word(w);
+      std::string v = c.name("a visibility (default, hidden, protected, internal)");
+      auto vis = parse_visibility(v);
+      if (!vis) c.fail("unknown visibility '" + v + "' (expected default, hidden, protected or internal)");
+      a.visibility = *vis;
+    } else if (w == "used") {
+      once(2, w), c.accept_word(w), a.used = true;
+    } else if (w == "section") {
+      once(3, w), c.accept_word(w);
+      c.skip_space();
+      if (c.peek() != '"') c.fail_expected("a quoted section name");
+      a.section = c.string_literal();
+    } else if (w == "alias") {
+      once(4, w), c.accept_word(w);
+      a.alias = c.name("the alias's target name");
+    } else if (w == "constructor") {
+      once(5, w), c.accept_word(w);
+      a.constructor = static_cast<int32_t>(c.number(65535, "a constructor priority (0 to 65535)"));
+    } else if (w == "destructor") {
+      once(6, w), c.accept_word(w);
+      a.destructor = static_cast<int32_t>(c.number(65535, "a destructor priority (0 to 65535)"));
+    } else if (w == "hint") {
+      c.accept_word(w);
+      std::string h = c.name("a function hint");
+      auto bit = parse_hint(h);
+      if (!bit) c.fail("unknown function hint '" + h + "'");
+      if (a.hints & *bit) c.fail("hint '" + h + "' given twice");
+      a.hints |= *bit;
+    } else {
+      return;
+    }
+  }
+}
+
 class FunctionParser {
  public:
   FunctionParser(const ModuleHeader& header, Function& fn) : header_(header), fn_(fn) {}
@@ -979,6 +1069,7 @@ class FunctionParser {
       fn_.name = c.name("a pipeline name or '{'");
       c.skip_space();
       if (c.peek() == '(') fn_.signature = c.signature();
+      read_attrs(c, fn_.attrs);
     }
     c.expect('{', "'{' to open the pipeline");
     c.expect_end("end of line after '{'");
@@ -1600,9 +1691,11 @@ class TextReader final : public ModuleReader {
       e.name = c.name("an extern function name");
       c.skip_space();
       if (c.peek() == '(') e.signature = c.signature();
+      read_attrs(c, e.attrs);
     } else if (c.accept_word("data")) {
       e.kind = ExternKind::Data;
       e.name = c.name("an extern data name");
+      read_attrs(c, e.attrs);
     } else {
       c.fail_expected("'function' or 'data' after 'extern'");
     }
@@ -1622,7 +1715,9 @@ class TextReader final : public ModuleReader {
     d.align = static_cast<uint32_t>(c.number(UINT32_MAX, "an alignment"));
     if (c.accept_word("init")) d.init = c.hex_bytes();
     while (c.accept_word("reloc")) d.relocs.push_back(reloc(c));
-    c.expect_end(d.relocs.empty() && d.init.empty() ? "'init', 'reloc' or end of line" : "'reloc' or end of line");
+    read_attrs(c, d.attrs);
+    c.expect_end(d.relocs.empty() && d.init.empty() ? "'init', 'reloc', an attribute or end of line"
+                                                    : "'reloc', an attribute or end of line");
     header_.data.push_back(std::move(d));
   }
 

@@ -108,6 +108,15 @@
 //     distinct, "" allowed for a bare graph); a duplicate function name is
 //     reported when the second function arrives;
 //   - only function externs carry a signature; signature types are valid;
+//   - symbol attributes (attrs_problems): weak and a visibility other than
+//     default only with external linkage; a section name is 1 to 255
+//     printable ASCII characters without blanks, quotes or backslashes; an
+//     alias only on an extern, whose other attributes may then be weak,
+//     visibility and hints (a plain extern: weak, visibility, hints);
+//     constructor and destructor priorities and used only on definitions,
+//     the priorities on functions; hints only on functions and function
+//     externs; at end(): an alias names a function (function extern) or a
+//     data item (data extern) defined in the module, not an extern;
 //   - at end(): every symbol named by a literal of shape y (symaddr,
 //     ast:symaddr, x64:call, x64:loadgot, a RIP-relative address) or by a
 //     relocation is a function,
@@ -1991,9 +2000,48 @@ void check_data_item(const DataItem& d, std::vector<Diagnostic>& out) {
     header_error(out, data_entity(d), "initializer has " + plural(d.init.size(), "byte") + ", more than the size " +
                                           std::to_string(d.size));
   check_relocs(d, out);
+  for (std::string& problem : attrs_problems(d.attrs, d.linkage, SymbolKind::Data))
+    header_error(out, data_entity(d), std::move(problem));
 }
 
+bool valid_section_name(const std::string& s) {
+  if (s.empty() || s.size() > 255) return false;
+  for (char c : s)
+    if (c <= ' ' || c > '~' || c == '"' || c == '\\') return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> attrs_problems(const SymbolAttrs& a, Linkage linkage, SymbolKind kind) {
+  std::vector<std::string> out;
+  const bool external = linkage == Linkage::External;
+  const bool is_extern = kind == SymbolKind::FunctionExtern || kind == SymbolKind::DataExtern;
+  const bool alias = !a.alias.empty();
+  if (a.weak && !external) out.push_back("a weak symbol needs external linkage");
+  if (a.visibility != Visibility::Default && !external)
+    out.push_back("visibility '" + std::string(visibility_name(a.visibility)) + "' needs external linkage");
+  if (!a.section.empty() && !valid_section_name(a.section))
+    out.push_back("section name " + quoted(a.section) +
+                  " must be 1 to 255 printable ASCII characters without blanks, quotes or backslashes");
+  if (alias && !is_extern) out.push_back("only an extern can be an alias");
+  if (is_extern && !a.section.empty()) out.push_back("an extern has no section (its definition has)");
+  if (is_extern && a.used) out.push_back("an extern cannot be 'used' (its definition can)");
+  bool function = kind == SymbolKind::Function;
+  if (a.constructor != SymbolAttrs::kNone && !function) out.push_back("only a function can be a constructor");
+  if (a.destructor != SymbolAttrs::kNone && !function) out.push_back("only a function can be a destructor");
+  if (a.hints && kind != SymbolKind::Function && kind != SymbolKind::FunctionExtern)
+    out.push_back("function hints on a data symbol");
+  return out;
+}
+
+namespace {
+
 void check_extern(const Extern& e, std::vector<Diagnostic>& out) {
+  for (std::string& problem :
+       attrs_problems(e.attrs, Linkage::External,
+                      e.kind == ExternKind::Function ? SymbolKind::FunctionExtern : SymbolKind::DataExtern))
+    header_error(out, extern_entity(e), std::move(problem));
   if (!e.signature) return;
   if (e.kind == ExternKind::Data)
     header_error(out, extern_entity(e), "a data extern has no signature");
@@ -2065,6 +2113,8 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
   else if (header_symbols_.count(fn.name))
     diags.push_back(
         {Where::in(fn.name, "name"), "name " + quoted(fn.name) + " is already used by a data item or extern", {}});
+  for (std::string& problem : attrs_problems(fn.attrs, fn.linkage, SymbolKind::Function))
+    diags.push_back({Where::in(fn.name, "attrs"), std::move(problem), {}});
   verify_function(header_, fn, header_.level, diags);
   // Every literal of shape y names a symbol (symaddr, ast:symaddr, the x64
   // calls, loadgot and RIP-relative addresses).
@@ -2090,6 +2140,19 @@ std::vector<Diagnostic> ModuleVerifier::end() {
   std::vector<Diagnostic> diags;
   for (auto& [symbol, where] : unresolved)
     diags.push_back({std::move(where), "symbol " + quoted(symbol) + " names no function, data item or extern", {}});
+  // An alias is another name of a definition of the module, of its kind.
+  std::unordered_set<std::string> data_names;
+  for (const DataItem& d : header_.data) data_names.insert(d.name);
+  for (const Extern& e : header_.externs) {
+    if (e.attrs.alias.empty()) continue;
+    bool function = e.kind == ExternKind::Function;
+    bool found = function ? function_names_.count(e.attrs.alias) != 0 : data_names.count(e.attrs.alias) != 0;
+    if (!found)
+      diags.push_back({Where::in("", extern_entity(e)),
+                       "alias target " + quoted(e.attrs.alias) + " is not a " +
+                           (function ? "function" : "data item") + " defined in the module",
+                       {}});
+  }
   return diags;
 }
 

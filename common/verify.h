@@ -34,6 +34,11 @@ void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out);
 // on, --no-verify input. A foreign opcode is a problem.
 std::optional<std::string> node_shape_problem(const Node& n);
 
+// The problems of one symbol's attributes (rule F), for a symbol of this
+// linkage and kind (an extern's linkage is external).
+enum class SymbolKind { Function, Data, FunctionExtern, DataExtern };
+std::vector<std::string> attrs_problems(const SymbolAttrs& attrs, Linkage linkage, SymbolKind kind);
+
 class ModuleVerifier {
  public:
   explicit ModuleVerifier(const ModuleHeader& header);

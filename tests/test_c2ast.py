@@ -136,12 +136,15 @@ def test_output_is_verified_and_deterministic(tmp_path):
 
 # ---- what reaches the module ---------------------------------------------------------------
 
-def test_only_what_the_main_file_uses(tmp_path):
+def test_what_gcc_emits_from_a_header(tmp_path):
+    """Every external definition, wherever written (issue 17: the header's
+    unused global was dropped); static inline ones only when used."""
     m = module_json(HERE / "programs" / "headers.c", *PROGRAM_FLAGS["headers"])
     assert m["level"] == "ast"
     assert [f["name"] for f in m["functions"]] == ["main", "helper_twice"]
     assert m["functions"][1]["linkage"] == "internal"
-    assert [d["name"] for d in m["data"] if not d["name"].startswith(".")] == ["helper_counter"]
+    assert [d["name"] for d in m["data"] if not d["name"].startswith(".")] == ["helper_counter",
+                                                                               "helper_unused_global"]
     assert [e["name"] for e in m["externs"]] == ["printf"]
     assert m["externs"][0]["signature"] == {"params": ["ptr"], "result": "i32", "variadic": True}
     assert m["files"][0].endswith("headers.c")

@@ -120,6 +120,7 @@ class Lowerer {
     out.name = ast_.name;
     out.linkage = ast_.linkage;
     out.signature = ast_.signature;
+    out.attrs = ast_.attrs;
     b_.finish(out);
     return out;
   }

@@ -9,7 +9,7 @@
 // would find them), with -std=gnu11 unless -std says otherwise and with
 // warnings off. Clang's errors are printed as `c2ast: FILE:LINE:COL: error:
 // MESSAGE` and stop the run (exit 1). Then ModuleBuilder (module.cpp) walks
-// the typed AST of what the main file defines and builds the module
+// the typed AST of what the translation unit defines and builds the module
 // (FORMAT.md section 3, "G. The ast level", is the contract with ast2cfg):
 // functions as `ast:` trees, globals, static locals and string literals as
 // data items, externs for what is used but not defined. C outside the
@@ -86,7 +86,10 @@ std::string clang_binary_path() {
 
 // "c2ast: FILE:LINE:COL: error: MESSAGE" at the place clang itself would
 // point to (inside a macro: where its text was written).
-void print_error(const clang::SourceManager* sm, clang::SourceLocation loc, const std::string& message) {
+// `prefix`: "c2ast: " first (c2ast's own form); pipecc's --cc-diagnostics
+// form starts with the place, as clang's diagnostics do.
+void print_error(const clang::SourceManager* sm, clang::SourceLocation loc, const std::string& message,
+                 bool prefix = true) {
   std::string where;
   if (sm && loc.isValid()) {
     clang::PresumedLoc p = sm->getPresumedLoc(sm->getFileLoc(loc));
@@ -94,18 +97,56 @@ void print_error(const clang::SourceManager* sm, clang::SourceLocation loc, cons
       where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) +
               ": ";
   }
-  std::cerr << "c2ast: " << where << "error: " << message << "\n";
+  std::cerr << (prefix ? "c2ast: " : "") << where << "error: " << message << "\n";
 }
 
+// c2ast's diagnostics: errors only, one line each; with `cc` (pipecc's
+// --cc-diagnostics) every diagnostic goes to clang's printer instead (source
+// line, caret, warnings). Either way an attribute clang drops is refused.
 class PrintErrors : public clang::DiagnosticConsumer {
  public:
+  explicit PrintErrors(clang::DiagnosticConsumer* cc = nullptr) : cc_(cc) {}
+  // Unknown attributes reported as errors (clang's own count misses them:
+  // they are warnings to clang).
+  unsigned unknown_attributes_ = 0;
+  void BeginSourceFile(const clang::LangOptions& lang, const clang::Preprocessor* pp) override {
+    if (cc_) cc_->BeginSourceFile(lang, pp);
+  }
+  void EndSourceFile() override {
+    if (cc_) cc_->EndSourceFile();
+  }
+  void finish() override {
+    if (cc_) cc_->finish();
+  }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error) return;
     llvm::SmallString<256> message;
+    if (info.getID() == clang::diag::warn_unknown_attribute_ignored) {
+      // An attribute clang does not know is dropped: refused unless it is
+      // one of gcc's that change nothing (attributes.cpp).
+      info.FormatDiagnostic(message);
+      std::string text = message.str().str();
+      size_t open = text.find('\''), close = text.rfind('\'');
+      std::string name = open != std::string::npos && close > open ? text.substr(open + 1, close - open - 1) : text;
+      if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0)
+        name = name.substr(2, name.size() - 4);
+      if (unknown_attribute_is_harmless(name)) return;
+      ++unknown_attributes_;
+      print_error(info.hasSourceManager() ? &info.getSourceManager() : nullptr, info.getLocation(),
+                  "unsupported: attribute '" + name + "'", /*prefix=*/cc_ == nullptr);
+      return;
+    }
+    if (cc_) {
+      cc_->HandleDiagnostic(level, info);
+      return;
+    }
+    if (level < clang::DiagnosticsEngine::Error) return;
     info.FormatDiagnostic(message);
     print_error(info.hasSourceManager() ? &info.getSourceManager() : nullptr, info.getLocation(), message.str().str());
   }
+
+ private:
+  clang::DiagnosticConsumer* cc_;
 };
 
 // What the conversion gives back through clang's frames (no exception
@@ -122,6 +163,8 @@ class Converter : public clang::ASTConsumer {
   Converter(Result& out, bool cc_diagnostics) : out_(out), cc_diagnostics_(cc_diagnostics) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
+      return;
     try {
       if (ctx.getTargetInfo().getTriple().getArch() != llvm::Triple::x86_64) {
         print_error(nullptr, {}, "the target is not x86-64: " + ctx.getTargetInfo().getTriple().str());
@@ -204,8 +247,11 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
   clang::CompilerInstance ci;
   ci.setInvocation(std::move(invocation));
   clang::TextDiagnosticPrinter cc_printer(llvm::errs(), &ci.getDiagnosticOpts());
-  ci.createDiagnostics(options.cc_diagnostics ? static_cast<clang::DiagnosticConsumer*>(&cc_printer) : &printer,
-                       /*ShouldOwnClient=*/false);
+  PrintErrors compile_printer(options.cc_diagnostics ? &cc_printer : nullptr);
+  ci.createDiagnostics(&compile_printer, /*ShouldOwnClient=*/false);
+  // -w silences warnings, but an attribute clang drops must be seen: as a
+  // remark, which -w leaves alone (PrintErrors decides).
+  ci.getDiagnostics().setSeverity(clang::diag::warn_unknown_attribute_ignored, clang::diag::Severity::Remark, {});
   if (options.preprocess_only) {
     std::unique_ptr<clang::FrontendAction> action;
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
@@ -219,7 +265,8 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
   ConvertAction action(result, options.cc_diagnostics);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
-  if (ci.getDiagnostics().hasErrorOccurred() || result.failed) return std::nullopt;
+  if (ci.getDiagnostics().hasErrorOccurred() || compile_printer.unknown_attributes_ > 0 || result.failed)
+    return std::nullopt;
   ok = true;
   return std::move(result.module);
 }

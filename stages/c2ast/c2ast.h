@@ -47,6 +47,20 @@ struct CError {
 };
 [[noreturn]] void unsupported(clang::SourceLocation loc, const std::string& what);
 
+// ---- attributes.cpp --------------------------------------------------------------
+
+// Stops with "unsupported: attribute 'NAME'" unless the attribute is in
+// attributes.cpp's table (implemented or harmless).
+void check_attribute(const clang::Attr* a, const clang::Decl* on);
+void check_attributes(const clang::Decl* d);
+// Every declaration written outside the system headers, with its
+// statements' and types' attributes.
+void check_translation_unit_attributes(clang::ASTContext& ctx);
+// gcc attributes clang 14 does not know and drops, which change nothing.
+bool unknown_attribute_is_harmless(const std::string& name);
+// The symbol attributes of a function or variable (all its declarations).
+SymbolAttrs symbol_attrs(const clang::ValueDecl* decl);
+
 // ---- stack.cpp -----------------------------------------------------------------
 
 // The address below which the calling thread's stack is nearly exhausted
@@ -143,8 +157,8 @@ class ModuleBuilder {
   explicit ModuleBuilder(clang::ASTContext& ctx);
   ~ModuleBuilder();
 
-  // Converts every definition of the main file and, transitively, every
-  // definition outside it that they use; returns the module.
+  // Converts every definition of the translation unit that gcc always
+  // emits and, transitively, every definition they use; returns the module.
   Module build();
 
   clang::ASTContext& ctx() const { return ctx_; }
@@ -172,11 +186,16 @@ class ModuleBuilder {
   std::string compound_literal(const clang::CompoundLiteralExpr* literal);
 
  private:
-  void schedule_main_file();
+  void schedule_translation_unit();
+  bool always_emitted(const clang::Decl* d) const;
   void schedule(const clang::Decl* definition, std::string name);
   std::string new_name(const std::string& wanted);
   std::string function_symbol(const clang::FunctionDecl* fd, clang::SourceLocation use);
   std::string variable_symbol(const clang::VarDecl* vd, clang::SourceLocation use);
+  // `extern T b __attribute__((alias("a")))`: an extern of the module
+  // defined as another name of `a`, which is converted.
+  std::string alias_symbol(const clang::ValueDecl* decl, clang::SourceLocation use);
+  static SymbolAttrs extern_attrs(const clang::ValueDecl* decl);
   static std::string c_name(const clang::NamedDecl* decl);
   // data.cpp
   DataItem variable_data(const clang::VarDecl* vd);

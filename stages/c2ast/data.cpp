@@ -238,6 +238,9 @@ DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   uint32_t align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
   DataItem item = writer.finish(types_.size(type, where), align, readonly);
   item.linkage = vd->isExternallyVisible() && !vd->isStaticLocal() ? Linkage::External : Linkage::Internal;
+  item.attrs = symbol_attrs(vd);
+  item.attrs.hints = 0;
+  if (item.linkage == Linkage::Internal) item.attrs.visibility = Visibility::Default;  // as gcc: local
   return item;
 }
 

@@ -27,6 +27,8 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   fn_.name = std::move(name);
   bool internal = !fd->isExternallyVisible() || (fd->isInlined() && !fd->isInlineDefinitionExternallyVisible());
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
+  fn_.attrs = symbol_attrs(fd);
+  if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }
 
 NodeId FunctionBuilder::add(OpId op, Loc loc, LiteralList literals, InputList inputs) {

@@ -1,12 +1,18 @@
 // module.cpp - which definitions become the module, and under what names.
 //
-// Every function and variable definition of the main file is converted, in
-// source order. What they use is named on first use (ModuleBuilder::symbol):
-// a definition elsewhere in the translation unit (a static inline function
-// or a variable defined in a header) is queued and converted in turn, so the
-// module is closed under use; a declaration without a definition becomes an
-// extern (with its signature when it has a prototype). Nothing else of the
-// headers reaches the output. The queue is first in, first out and
+// Every definition of the translation unit that gcc must emit is converted,
+// in source order, wherever it was written (the main file, an included .c
+// file of a unity build, a single-header library's implementation part): a
+// function or variable with external linkage, and a `static` one that has
+// the `used` attribute (schedule_translation_unit). What they use is named on
+// first use (ModuleBuilder::symbol): a definition gcc emits only when used
+// (a `static` or `static inline` function or variable, a C99 `inline`
+// definition without `extern`, a gnu_inline `extern inline` one; the last
+// two become internal copies, which C allows in place of the external
+// definition) is queued and converted in turn, so the module is closed under
+// use; a declaration without a definition becomes an extern (with its
+// signature when it has a prototype). Nothing else of the headers reaches
+// the output. The queue is first in, first out and
 // everything is named in the order the walk meets it, so the output is
 // deterministic; maps are only looked up, never iterated into the output.
 //
@@ -86,14 +92,31 @@ void ModuleBuilder::schedule(const Decl* definition, std::string name) {
   work_.emplace_back(definition, std::move(name));
 }
 
-void ModuleBuilder::schedule_main_file() {
-  const SourceManager& sm = ctx_.getSourceManager();
+// gcc's rule for which definitions an object file holds whether or not
+// anything uses them: external ones (not C99 inline definitions, not
+// gnu_inline `extern inline` ones: GVA_AvailableExternally in clang's terms)
+// and those marked `used`.
+bool ModuleBuilder::always_emitted(const Decl* d) const {
+  if (d->hasAttr<UsedAttr>() || d->hasAttr<AliasAttr>() || d->hasAttr<ConstructorAttr>() ||
+      d->hasAttr<DestructorAttr>())
+    return true;
+  if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
+    GVALinkage gva = ctx_.GetGVALinkageForFunction(fd);
+    return gva == GVA_StrongExternal || gva == GVA_StrongODR;
+  }
+  const auto* vd = cast<VarDecl>(d);
+  return vd->isExternallyVisible();
+}
+
+void ModuleBuilder::schedule_translation_unit() {
+  check_translation_unit_attributes(ctx_);
   for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
-    if (!sm.isInMainFile(d->getLocation())) continue;
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
-      if (fd->doesThisDeclarationHaveABody()) symbol(fd, fd->getLocation());
+      if ((fd->doesThisDeclarationHaveABody() || fd->hasAttr<AliasAttr>()) && always_emitted(fd))
+        symbol(fd, fd->getLocation());
     } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
-      if (vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly) symbol(vd, vd->getLocation());
+      if (vd->isThisDeclarationADefinition() != VarDecl::DeclarationOnly && always_emitted(vd))
+        symbol(vd, vd->getLocation());
     }
   }
 }
@@ -101,6 +124,13 @@ void ModuleBuilder::schedule_main_file() {
 std::string ModuleBuilder::symbol(const ValueDecl* decl, SourceLocation use) {
   auto found = symbols_.find(decl->getCanonicalDecl());
   if (found != symbols_.end()) return found->second;
+  // A declaration of a system header is checked when the module first
+  // names it (the others were checked with the whole file).
+  const SourceManager& sm = ctx_.getSourceManager();
+  for (const Decl* d : decl->redecls())
+    if (sm.isInSystemHeader(d->getLocation())) check_attributes(d);
+  for (const Decl* d : decl->redecls())
+    if (d->hasAttr<AliasAttr>()) return alias_symbol(decl, use);
   if (const auto* fd = dyn_cast<FunctionDecl>(decl)) return function_symbol(fd, use);
   if (const auto* vd = dyn_cast<VarDecl>(decl)) return variable_symbol(vd, use);
   unsupported(use, "reference to '" + decl->getNameAsString() + "'");
@@ -114,7 +144,7 @@ std::string ModuleBuilder::function_symbol(const FunctionDecl* fd, SourceLocatio
   }
   const FunctionDecl* latest = fd->getMostRecentDecl();
   std::string name = new_name(c_name(latest));
-  Extern ext{name, ExternKind::Function, types_.signature(latest->getType(), use)};
+  Extern ext{name, ExternKind::Function, types_.signature(latest->getType(), use), extern_attrs(latest)};
   header_.externs.push_back(std::move(ext));
   symbols_.emplace(fd->getCanonicalDecl(), name);
   return name;
@@ -137,9 +167,49 @@ std::string ModuleBuilder::variable_symbol(const VarDecl* vd, SourceLocation use
     return name;
   }
   std::string name = new_name(c_name(vd->getMostRecentDecl()));
-  header_.externs.push_back(Extern{name, ExternKind::Data, std::nullopt});
+  header_.externs.push_back(Extern{name, ExternKind::Data, std::nullopt, extern_attrs(vd->getMostRecentDecl())});
   symbols_.emplace(vd->getCanonicalDecl(), name);
   return name;
+}
+
+std::string ModuleBuilder::alias_symbol(const ValueDecl* decl, SourceLocation use) {
+  const AliasAttr* alias = nullptr;
+  for (const Decl* d : decl->redecls())
+    if (!alias) alias = d->getAttr<AliasAttr>();
+  const ValueDecl* latest = cast<ValueDecl>(decl->getMostRecentDecl());
+  std::string name = new_name(c_name(latest));
+  symbols_.emplace(decl->getCanonicalDecl(), name);
+  // The target: a function or variable of this file named as the alias says
+  // (its assembler name: an asm label counts).
+  const ValueDecl* target = nullptr;
+  for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+    const auto* vd = dyn_cast<ValueDecl>(d);
+    if (vd && (isa<FunctionDecl>(vd) || isa<VarDecl>(vd)) && c_name(vd) == alias->getAliasee() &&
+        !vd->hasAttr<AliasAttr>())
+      target = vd;
+  }
+  bool function = isa<FunctionDecl>(decl);
+  if (!target || isa<FunctionDecl>(target) != function)
+    unsupported(alias->getLocation(), "alias '" + name + "' of '" + alias->getAliasee().str() +
+                                          "', which is not a " + (function ? "function" : "variable") +
+                                          " defined in this file");
+  Extern ext{name, function ? ExternKind::Function : ExternKind::Data, std::nullopt, extern_attrs(latest)};
+  if (function) ext.signature = types_.signature(latest->getType(), use);
+  ext.attrs.alias = symbol(target, use);
+  header_.externs.push_back(std::move(ext));
+  return name;
+}
+
+// An extern's attributes: weak (a weak reference), visibility and hints;
+// what belongs to definitions only (section, used, constructor) is not
+// the extern's.
+SymbolAttrs ModuleBuilder::extern_attrs(const ValueDecl* decl) {
+  SymbolAttrs all = symbol_attrs(decl);
+  SymbolAttrs a;
+  a.weak = all.weak;
+  a.visibility = all.visibility;
+  if (isa<FunctionDecl>(decl)) a.hints = all.hints;
+  return a;
 }
 
 std::string ModuleBuilder::library_function(const std::string& name, QualType type, SourceLocation use) {
@@ -155,7 +225,7 @@ std::string ModuleBuilder::library_function(const std::string& name, QualType ty
 
 Module ModuleBuilder::build() {
   Module module;
-  schedule_main_file();
+  schedule_translation_unit();
   while (!work_.empty()) {
     auto [decl, name] = std::move(work_.front());
     work_.pop_front();

@@ -11,7 +11,9 @@
 //      translation has every value where the instructions read it);
 //   2. data items into .data / .rodata / .data.rel.ro / .bss by their
 //      flags, with R_X86_64_64 relocations; internal linkage gives local
-//      symbols (mc_emitter.h);
+//      symbols (mc_emitter.h); symbol attributes: weak binding, visibility,
+//      named sections, .init_array/.fini_array entries for constructors
+//      and destructors, aliases as symbols set to their target;
 //   3. per function, as it streams in (emit_function.h): the frame from the
 //      stack map (spill slots, x64:stackslot items, the outgoing argument
 //      area; frame.h: 16-byte alignment at calls, red zone for small leaf
@@ -84,6 +86,14 @@ void compile(Tool& t, bool debug) {
     t.verify_input(fn);
     check_names(names, fn.name, Where::in(fn.name, ""));
     x64::emit_function(out, fn);
+  }
+  // Weak references, visibility and aliases (after their targets).
+  for (const Extern& e : header.externs) {
+    uint64_t size = 0;
+    if (!e.attrs.alias.empty())
+      for (const DataItem& item : header.data)
+        if (item.name == e.attrs.alias) size = item.size;
+    out.extern_symbol(e, size);
   }
   t.finish_output();  // the input's cross-function checks
   file.write(out.finish());

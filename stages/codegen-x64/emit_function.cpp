@@ -330,7 +330,7 @@ void FunctionEmitter::run() {
   for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
   find_forwarding_blocks();
 
-  out_.begin_function(fn_.name, fn_.linkage);
+  out_.begin_function(fn_.name, fn_.linkage, fn_.attrs);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
   emit_prologue(out_, frame_);
   for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);

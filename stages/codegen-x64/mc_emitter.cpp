@@ -136,7 +136,45 @@ struct McEmitter::Impl {
     return llvm::MCOperand::createExpr(llvm::MCSymbolRefExpr::create(s, kind, *ctx));
   }
   void switch_to_text();
+  void binding(llvm::MCSymbol* sym, Linkage linkage, const SymbolAttrs& attrs);
+  void array_entry(const char* array, int32_t priority, llvm::MCSymbol* fn);
+  llvm::MCSection* named_section(const std::string& name, bool code, bool readonly);
 };
+
+void McEmitter::Impl::binding(llvm::MCSymbol* sym, Linkage linkage, const SymbolAttrs& attrs) {
+  if (attrs.weak) streamer->emitSymbolAttribute(sym, llvm::MCSA_Weak);
+  else if (linkage == Linkage::External) streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
+  switch (attrs.visibility) {
+    case Visibility::Default: break;
+    case Visibility::Hidden: streamer->emitSymbolAttribute(sym, llvm::MCSA_Hidden); break;
+    case Visibility::Protected: streamer->emitSymbolAttribute(sym, llvm::MCSA_Protected); break;
+    case Visibility::Internal: streamer->emitSymbolAttribute(sym, llvm::MCSA_Internal); break;
+  }
+}
+
+// gcc's sections for a section attribute: code, read-only or writable data.
+llvm::MCSection* McEmitter::Impl::named_section(const std::string& name, bool code, bool readonly) {
+  unsigned flags = llvm::ELF::SHF_ALLOC;
+  if (code) flags |= llvm::ELF::SHF_EXECINSTR;
+  else if (!readonly) flags |= llvm::ELF::SHF_WRITE;
+  unsigned type = name.rfind(".bss", 0) == 0 ? llvm::ELF::SHT_NOBITS : llvm::ELF::SHT_PROGBITS;
+  return ctx->getELFSection(name, type, flags);
+}
+
+// One pointer to `fn` in .init_array or .fini_array (with the priority as
+// a five-digit suffix unless it is the default, which sorts last).
+void McEmitter::Impl::array_entry(const char* array, int32_t priority, llvm::MCSymbol* fn) {
+  std::string name = array;
+  if (priority != SymbolAttrs::kDefaultPriority) {
+    char suffix[8];
+    std::snprintf(suffix, sizeof suffix, ".%05d", static_cast<int>(priority));
+    name += suffix;
+  }
+  unsigned type = std::string(array) == ".init_array" ? llvm::ELF::SHT_INIT_ARRAY : llvm::ELF::SHT_FINI_ARRAY;
+  streamer->SwitchSection(ctx->getELFSection(name, type, llvm::ELF::SHF_ALLOC | llvm::ELF::SHF_WRITE));
+  streamer->emitValueToAlignment(8);
+  streamer->emitValue(llvm::MCSymbolRefExpr::create(fn, *ctx), 8);
+}
 
 McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
   LLVMInitializeX86TargetInfo();
@@ -247,11 +285,18 @@ McEmitter::~McEmitter() = default;
 
 // ---- functions, labels, lines, CFI ----
 
-void McEmitter::begin_function(std::string_view name, Linkage linkage) {
+void McEmitter::begin_function(std::string_view name, Linkage linkage, const SymbolAttrs& attrs) {
   Impl& m = *impl_;
-  m.switch_to_text();
   llvm::MCSymbol* sym = m.symbol(name);
-  if (linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
+  if (attrs.constructor != SymbolAttrs::kNone) m.array_entry(".init_array", attrs.constructor, sym);
+  if (attrs.destructor != SymbolAttrs::kNone) m.array_entry(".fini_array", attrs.destructor, sym);
+  m.switch_to_text();
+  if (!attrs.section.empty()) {
+    llvm::MCSection* section = m.named_section(attrs.section, true, true);
+    m.streamer->SwitchSection(section);
+    if (m.ctx->getGenDwarfForAssembly()) m.ctx->addGenDwarfSection(section);
+  }
+  m.binding(sym, linkage, attrs);
   m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeFunction);
   // Padding between functions (never executed) is int3: `as` and MC pick
   // different long-nop sequences for code alignment (also for a 0x90
@@ -320,9 +365,10 @@ void McEmitter::data_item(const DataItem& item) {
     section = item.relocs.empty() ? m.mofi->getReadOnlySection() : m.mofi->getDataRelROSection();
   else
     section = zero ? m.mofi->getBSSSection() : m.mofi->getDataSection();
+  if (!item.attrs.section.empty()) section = m.named_section(item.attrs.section, false, item.readonly);
   m.streamer->SwitchSection(section);
   llvm::MCSymbol* sym = m.symbol(item.name);
-  if (item.linkage == Linkage::External) m.streamer->emitSymbolAttribute(sym, llvm::MCSA_Global);
+  m.binding(sym, item.linkage, item.attrs);
   m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeObject);
   m.streamer->emitValueToAlignment(std::max<uint32_t>(item.align, 1));
   m.streamer->emitLabel(sym);
@@ -350,6 +396,20 @@ void McEmitter::data_item(const DataItem& item) {
 }
 
 void McEmitter::declare_extern(std::string_view name) { impl_->symbol(name); }
+
+void McEmitter::extern_symbol(const Extern& e, uint64_t alias_size) {
+  Impl& m = *impl_;
+  llvm::MCSymbol* sym = m.symbol(e.name);
+  if (e.attrs.alias.empty()) {
+    if (e.attrs.weak || e.attrs.visibility != Visibility::Default) m.binding(sym, Linkage::External, e.attrs);
+    return;
+  }
+  m.binding(sym, Linkage::External, e.attrs);
+  bool function = e.kind == ExternKind::Function;
+  m.streamer->emitSymbolAttribute(sym, function ? llvm::MCSA_ELF_TypeFunction : llvm::MCSA_ELF_TypeObject);
+  m.streamer->emitAssignment(sym, llvm::MCSymbolRefExpr::create(m.symbol(e.attrs.alias), *m.ctx));
+  if (!function) m.streamer->emitELFSize(sym, llvm::MCConstantExpr::create(static_cast<int64_t>(alias_size), *m.ctx));
+}
 
 // ---- instructions ----
 

@@ -97,7 +97,11 @@ class McEmitter {
   // ---- functions, labels, source lines, call-frame information ----
   // Starts a function in .text (aligned to 16, ELF type function; local
   // symbol for internal linkage) and opens its CFI (.cfi_startproc).
-  void begin_function(std::string_view name, Linkage linkage);
+  // A function's symbol: global, weak or local by its linkage and attrs,
+  // with its visibility, in its section (attrs.section, else .text), and
+  // as a constructor and destructor (an .init_array / .fini_array entry,
+  // `.init_array.NNNNN` for a priority other than the default, as gcc).
+  void begin_function(std::string_view name, Linkage linkage, const SymbolAttrs& attrs = {});
   // Closes the CFI and sets the symbol's size.
   void end_function();
   Label make_label();
@@ -118,6 +122,10 @@ class McEmitter {
   void data_item(const DataItem& item);
   // An undefined symbol (externs nobody references need not be declared).
   void declare_extern(std::string_view name);
+  // An extern: a weak reference when attrs.weak, with its visibility; an
+  // alias (attrs.alias) is defined as its target's address, with the
+  // target's type (and size, for data of `alias_size` bytes).
+  void extern_symbol(const Extern& e, uint64_t alias_size);
 
   // ---- instructions ----
   void mov(unsigned bits, Reg dst, Reg src);

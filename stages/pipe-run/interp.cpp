@@ -114,6 +114,14 @@ class Interpreter {
   }
 
   RunResult run(const std::vector<std::string>& argv);
+  // Runs function `index` as the program's first frame, with zero arguments
+  // (a constructor or destructor).
+  void run_alone(uint32_t index);
+  // The constructors (priority ascending, then module order) or the
+  // destructors (priority descending, then reverse module order), as the
+  // loader runs .init_array and .fini_array.
+  std::vector<uint32_t> initializers(bool destructors) const;
+  void run_destructors(RunResult& result);
 
  private:
   struct Frame {
@@ -737,20 +745,67 @@ std::vector<uint64_t> Interpreter::main_arguments(const std::vector<std::string>
   return args;
 }
 
+std::vector<uint32_t> Interpreter::initializers(bool destructors) const {
+  const std::vector<Function>& fns = program_.module().functions;
+  std::vector<std::pair<int32_t, uint32_t>> order;
+  for (uint32_t i = 0; i < fns.size(); ++i) {
+    int32_t priority = destructors ? fns[i].attrs.destructor : fns[i].attrs.constructor;
+    if (priority != SymbolAttrs::kNone) order.emplace_back(priority, i);
+  }
+  std::stable_sort(order.begin(), order.end());
+  if (destructors) std::reverse(order.begin(), order.end());
+  std::vector<uint32_t> out;
+  for (const auto& entry : order) out.push_back(entry.second);
+  return out;
+}
+
+void Interpreter::run_alone(uint32_t index) {
+  const CompiledFunction& cf = program_.function(index);
+  std::vector<uint64_t> args(cf.fn->signature.params.size(), 0);
+  std::vector<uint8_t> undef(args.size(), 0);
+  frames_.clear();
+  push_frame(cf, 0, args.data(), undef.data(), args.size());
+  if (options_.trace) loop<true>();
+  else loop<false>();
+  frames_.clear();
+}
+
+// After main returns or exit(): the destructors; an exit() in one ends them.
+void Interpreter::run_destructors(RunResult& result) {
+  try {
+    for (uint32_t f : initializers(true)) run_alone(f);
+  } catch (const RuntimeError& e) {
+    uint32_t node = e.node;
+    if (node == kNone && !frames_.empty()) {
+      const Frame& f = frames_.back();
+      node = f.cf->code[f.pc == 0 ? 0 : f.pc - 1].node;
+    }
+    report(e, node);
+    result.status = kRuntimeErrorStatus;
+  } catch (const ProgramExit& exit) {
+    result.status = exit.status & 0xFF;
+    result.abort = exit.abort;
+  }
+}
+
 RunResult Interpreter::run(const std::vector<std::string>& argv) {
   RunResult result;
   uint32_t main_index = program_.find_function("main");
   if (main_index == kNone) throw FormatError(Where(), "the module has no function 'main' to run");
   const CompiledFunction& main_cf = program_.function(main_index);
   auto start = std::chrono::steady_clock::now();
+  bool finished = false;  // main returned or exit() was called: destructors run
   try {
     try {
+      for (uint32_t f : initializers(false)) run_alone(f);
+      frames_.clear();
       std::vector<uint64_t> args = main_arguments(argv, main_cf.fn->signature.params.size());
       std::vector<uint8_t> undef(args.size(), 0);
       push_frame(main_cf, 0, args.data(), undef.data(), args.size());
       if (options_.trace) loop<true>();
       else loop<false>();
       result.status = exit_status_;
+      finished = true;
     } catch (const RuntimeError& e) {
       uint32_t node = e.node;
       if (node == kNone && !frames_.empty()) {
@@ -763,7 +818,9 @@ RunResult Interpreter::run(const std::vector<std::string>& argv) {
   } catch (const ProgramExit& exit) {
     result.status = exit.status & 0xFF;
     result.abort = exit.abort;
+    finished = !exit.abort;
   }
+  if (finished) run_destructors(result);
   result.steps = steps_;
   program_.output().flush();
   if (options_.stats) {

@@ -92,6 +92,15 @@ void Program::layout() {
     Allocation a;
     a.index = static_cast<uint32_t>(i);
     const std::string& name = externs[i].name;
+    // An alias is its target's address (lay_out_data); a weak reference to
+    // what the small C library does not have is null, as the linker leaves
+    // an undefined weak symbol.
+    if (!externs[i].attrs.alias.empty()) continue;
+    if (externs[i].attrs.weak && !(externs[i].kind == ExternKind::Function && find_builtin(name) != Builtin::Unknown) &&
+        !(externs[i].kind == ExternKind::Data && (name == "stdin" || name == "stdout" || name == "stderr"))) {
+      add_symbol(name, 0);
+      continue;
+    }
     if (externs[i].kind == ExternKind::Function) {
       a.kind = AllocKind::ExternFunction;
       extern_builtins_[i] = find_builtin(name);
@@ -136,6 +145,19 @@ void Program::lay_out_data() {
     std::memcpy(a.data, d.init.data(), d.init.size());
     bytes[i] = a.data;
     symbols_.emplace_back(d.name, make_pointer(memory_.add(a), 0));
+  }
+  std::sort(symbols_.begin(), symbols_.end());
+  // Aliases: another name of a function or data item.
+  size_t defined = symbols_.size();
+  for (const Extern& e : module_.header.externs) {
+    if (e.attrs.alias.empty()) continue;
+    auto it = std::lower_bound(symbols_.begin(), symbols_.begin() + static_cast<ptrdiff_t>(defined),
+                               std::string_view(e.attrs.alias),
+                               [](const auto& entry, std::string_view key) { return entry.first < key; });
+    if (it == symbols_.begin() + static_cast<ptrdiff_t>(defined) || it->first != e.attrs.alias)
+      throw FormatError(Where::in("", "extern '" + e.name + "'"),
+                        "alias target '" + e.attrs.alias + "' is not defined in the module");
+    symbols_.emplace_back(e.name, it->second);
   }
   std::sort(symbols_.begin(), symbols_.end());
   for (size_t i = 0; i < data.size(); ++i) {

@@ -88,6 +88,22 @@ NodeId arith(Lowerer& l, NodeId n, OpId x64op) {
 
 // (add 64 ...) as lea when the folded address has an index with a scale,
 // three parts, or a symbol.
+// A stack slot aligned to more than 16 bytes (`_Alignas(32)`, the aligned
+// attribute): the frame is 16-aligned, so a slot align-16 bytes larger holds
+// an align-aligned object at the first such address in it, computed at run
+// time (gcc realigns the whole frame instead; the frame here keeps rsp-based
+// addressing of the incoming arguments).
+NodeId overaligned_slot(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  int64_t size = nd.literals[0].as_int(), align = nd.literals[1].as_int();
+  if (align <= 16) return kNone;
+  NodeId slot = l.emit(X64StackSlot, {Literal::integer(size + align - 16), Literal::integer(16)}, {});
+  Addr a;
+  a.base = slot;
+  a.disp = align - 16;
+  return l.with_imm(X64AndI, VT::I64, l.lea(a), -align);
+}
+
 NodeId add_lea(Lowerer& l, NodeId n) {
   if (!is64(l.lit_type(n))) return kNone;
   // Check the shape before building anything: address() builds nothing but
@@ -502,6 +518,9 @@ const Rule kRules[] = {
          }),
     RULE(SymAddr, "symaddr-extern", "(symaddr s)", "s is an extern", "(x64:loadgot s)",
          { return l.emit(X64LoadGot, {l.node(n).literals[0]}, {}); }),
+    RULE(StackSlot, "stackslot-overaligned", "(stackslot size align)", "align > 16",
+         "(x64:andi i64 -align (x64:lea i64 [(x64:stackslot size+align-16 16) + align-16]))",
+         { return overaligned_slot(l, n); }),
     RULE(StackSlot, "stackslot", "(stackslot size align)", "", "(x64:stackslot size align)",
          { return l.emit(X64StackSlot, {l.node(n).literals[0], l.node(n).literals[1]}, {}); }),
 

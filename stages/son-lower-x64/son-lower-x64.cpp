@@ -116,6 +116,7 @@ Lowerer::Lowerer(const ModuleHeader& header, const Function& in) : header_(heade
   out_.name = in_.name;
   out_.linkage = in_.linkage;
   out_.signature = in_.signature;
+  out_.attrs = in_.attrs;
   for (const Extern& e : header_.externs) externs_.insert(e.name);
 }
 

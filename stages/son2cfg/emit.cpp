@@ -105,6 +105,7 @@ Function Emitter::run(const std::vector<uint32_t>& layout, const std::vector<std
   out.name = in.name;
   out.linkage = in.linkage;
   out.signature = in.signature;
+  out.attrs = in.attrs;
   out.nodes.resize(count_);
   for (NodeId id = 0; id < in.nodes.size(); ++id)
     if (new_id_[id] != kNone) out.nodes[new_id_[id]] = rewrite(id);

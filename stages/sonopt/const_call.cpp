@@ -113,7 +113,8 @@ std::vector<bool> pure_functions(const std::vector<Function>& fns, const Names& 
   std::vector<std::vector<size_t>> callees(fns.size());
   for (size_t f = 0; f < fns.size(); ++f) {
     const Function& fn = fns[f];
-    if (fn.signature.variadic) pure[f] = false;
+    // A weak definition may be replaced at link time by another body.
+    if (fn.signature.variadic || fn.attrs.weak) pure[f] = false;
     // A symaddr may only ever be a callee (never a value: a pointer
     // compared, stored or returned): count its uses and its callee uses.
     std::vector<uint32_t> uses(fn.nodes.size(), 0), callee_uses(fn.nodes.size(), 0);
@@ -635,13 +636,18 @@ uint64_t fingerprint(const std::set<std::string, std::less<>>& names) {
   return h == 0 ? 1 : h;
 }
 
-std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns) {
+std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns,
+                                                       const ModuleHeader& header) {
   Names index;
   for (size_t i = 0; i < fns.size(); ++i) index.emplace(fns[i].name, i);
   std::vector<bool> pure = pure_functions(fns, index);
   std::set<std::string, std::less<>> names;
   for (size_t i = 0; i < fns.size(); ++i)
-    if (pure[i]) names.insert(fns[i].name);
+    if (pure[i] || (fns[i].attrs.has(kHintConst) && !fns[i].attrs.weak)) names.insert(fns[i].name);
+  // Declared `const` (gcc's attribute: no memory read or written): as pure
+  // as a function whose body shows it.
+  for (const Extern& e : header.externs)
+    if (e.kind == ExternKind::Function && e.attrs.has(kHintConst)) names.insert(e.name);
   return names;
 }
 

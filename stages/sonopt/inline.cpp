@@ -11,11 +11,13 @@
 //     so a copy already holds what was inlined into its original. A call
 //     site is inlined when the callee is on no call-graph cycle (recursion
 //     is never unrolled: that bounds it, and keeps -O2 idempotent), is not
-//     variadic, has a `return`, the arguments' types are the parameters'
-//     types, and either
-//     the callee has at most kSmall nodes, or it is internal, has one call
-//     site and no address taken, and at most kOnce nodes; and the caller
-//     stays under kCallerBudget nodes.
+//     variadic, not weak (the linker may pick another body), not marked
+//     noinline (hint), has a `return`, the arguments' types are the
+//     parameters' types, and either the callee has at most kSmall nodes or
+//     is marked always_inline, or it is internal, has one call site and no
+//     address taken, and at most kOnce nodes; and the caller stays under
+//     kCallerBudget nodes. Unreferenced internal functions are dropped,
+//     except those marked used, constructors, destructors and alias targets.
 //  3. Splicing (Click's "Combining Analyses, Combining Optimizations" style
 //     graph copy): the callee's nodes are appended to the caller with its
 //     `start` mapped to the call's control point B, `entrymem` to the call's
@@ -292,8 +294,16 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header,
   };
   for (const DataItem& d : header.data)
     for (const Reloc& r : d.relocs) reach(r.symbol);
-  for (size_t i = 0; i < fns.size(); ++i)
-    if (fns[i].linkage != Linkage::Internal) reach(fns[i].name);
+  // Roots also: what `used` keeps, constructors and destructors (the
+  // loader calls them), alias targets (the alias is another name).
+  for (size_t i = 0; i < fns.size(); ++i) {
+    const SymbolAttrs& a = fns[i].attrs;
+    if (fns[i].linkage != Linkage::Internal || a.used || a.constructor != SymbolAttrs::kNone ||
+        a.destructor != SymbolAttrs::kNone)
+      reach(fns[i].name);
+  }
+  for (const Extern& e : header.externs)
+    if (!e.attrs.alias.empty()) reach(e.attrs.alias);
   while (!stack.empty()) {
     size_t f = stack.back();
     stack.pop_back();
@@ -324,9 +334,11 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
   auto wanted = [&](size_t callee) {
     const Function& fn = fns[callee];
     if (calls.recursive[callee] || fn.signature.variadic) return false;
+    // A weak definition may be replaced at link time; noinline says no.
+    if (fn.attrs.weak || fn.attrs.has(kHintNoinline)) return false;
     if (returns[callee] < 0) returns[callee] = has_return(fn);
     if (!returns[callee]) return false;
-    if (fn.nodes.size() <= kSmall) return true;
+    if (fn.nodes.size() <= kSmall || fn.attrs.has(kHintAlwaysInline)) return true;
     return fn.linkage == Linkage::Internal && census.call_sites[callee] == 1 && !census.address_taken[callee] &&
            fn.nodes.size() <= kOnce;
   };

@@ -328,7 +328,7 @@ class Licm {
 // functions are pure: a function unchanged since the last application, in a
 // module whose pure functions are the same, is skipped.
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
-  PureNames pure = pure_function_names(fns);
+  PureNames pure = pure_function_names(fns, header);
   return scope.change_each(fns.size(), fingerprint(pure), [&](size_t f) -> size_t {
     if (!has_loop_carried_phi(fns[f])) return 0;
     Graph g(fns[f], scope.cache(f));

@@ -57,7 +57,10 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header,
 // const_call.cpp: the names of the module's pure functions (its header,
 // step 1: no memory access of any kind, only calls to pure functions
 // defined here). A pure function may still trap or run forever.
-std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns);
+// The functions whose calls read and write no memory: those const_call
+// proves so, and those declared `const` (hint const, on a definition that
+// is not weak or on an extern).
+std::set<std::string, std::less<>> pure_function_names(const std::vector<Function>& fns, const ModuleHeader& header);
 // A fingerprint of a set of names (ModuleScope::facts): FNV-1a over them, in
 // order, never 0.
 uint64_t fingerprint(const std::set<std::string, std::less<>>& names);

@@ -1,0 +1,270 @@
+// attributes.cpp - what every attribute clang can attach does to the module.
+//
+// An attribute that changes what a program means must never be dropped
+// without a word (issue 17). kRules lists every attribute kind clang 14 can
+// attach to C code on x86-64 Linux that we accept, with what happens to it:
+//
+//   Symbol  implemented as a symbol attribute of the module (FORMAT.md
+//           section 1, "Symbol attributes": weak, visibility, section,
+//           used, alias, constructor, destructor) or as the symbol's name
+//           and linkage (asm labels, gnu_inline);
+//   Layout  implemented by clang's record layout and declared alignment,
+//           which c2ast takes its sizes, offsets and alignments from
+//           (aligned on globals, locals and members, packed, #pragma pack,
+//           mode);
+//   Hint    a fact about a function carried in the module (hints: noinline,
+//           always_inline, pure, const, cold, malloc, noreturn) for sonopt;
+//   Ignored changes nothing the program computes (the reason says why:
+//           a diagnostic, a hint we need not follow, a no-op on x86-64).
+//
+// Every kind not in the table is refused with `unsupported: attribute
+// 'NAME'` at the attribute: clang knows about 360 kinds, most of them for
+// other languages and targets, and a kind we have not looked at may change
+// meaning. Attributes clang does not know at all (gcc's noclone,
+// no_reorder, ...) never reach the AST: c2ast.cpp turns clang's "unknown
+// attribute ignored" warning into the same error, except for kUnknownHarmless.
+//
+// What is checked (check_attributes): every declaration written outside
+// the system headers (the visitor in ModuleBuilder's constructor), its
+// statements' attributes and type attributes, and every declaration of a
+// system header the module refers to.
+#include "c2ast.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+namespace {
+
+enum class Action : uint8_t { Symbol, Layout, Hint, Ignored };
+
+struct Rule {
+  attr::Kind kind;
+  Action action;
+  const char* reason;  // for Ignored: why the program means the same
+};
+
+constexpr const char* kDiagnostic = "a diagnostic only";
+constexpr const char* kOptHint = "an optimization hint: the code we generate does not rely on it";
+constexpr const char* kNoOp = "no effect on x86-64 Linux C code";
+
+constexpr Rule kRules[] = {
+    // symbols
+    {attr::Alias, Action::Symbol, nullptr},
+    {attr::Weak, Action::Symbol, nullptr},
+    {attr::Section, Action::Symbol, nullptr},
+    {attr::Used, Action::Symbol, nullptr},
+    {attr::Visibility, Action::Symbol, nullptr},
+    {attr::Constructor, Action::Symbol, nullptr},
+    {attr::Destructor, Action::Symbol, nullptr},
+    {attr::AsmLabel, Action::Symbol, nullptr},
+    {attr::GNUInline, Action::Symbol, nullptr},
+    // layout
+    {attr::Aligned, Action::Layout, nullptr},
+    {attr::Packed, Action::Layout, nullptr},
+    {attr::MaxFieldAlignment, Action::Layout, nullptr},
+    {attr::Mode, Action::Layout, nullptr},
+    // function hints
+    {attr::NoInline, Action::Hint, nullptr},
+    {attr::AlwaysInline, Action::Hint, nullptr},
+    {attr::Pure, Action::Hint, nullptr},
+    {attr::Const, Action::Hint, nullptr},
+    {attr::Cold, Action::Hint, nullptr},
+    {attr::Restrict, Action::Hint, nullptr},  // gcc's malloc
+    {attr::NoReturn, Action::Hint, nullptr},
+    {attr::C11NoReturn, Action::Hint, nullptr},
+    {attr::CXX11NoReturn, Action::Hint, nullptr},
+    // Refused (not in the table), among others: cleanup (not implemented
+    // yet: the call at every scope exit), weakref, ifunc, target_clones,
+    // transparent_union, returns_twice, naked, common, internal_linkage,
+    // no_builtin, ms_abi and the other calling conventions, address spaces,
+    // #pragma clang section, tls_model.
+    // ignored, with the reason
+    {attr::Unused, Action::Ignored, "only silences a warning"},
+    {attr::Deprecated, Action::Ignored, kDiagnostic},
+    {attr::Unavailable, Action::Ignored, kDiagnostic},
+    {attr::WarnUnusedResult, Action::Ignored, kDiagnostic},
+    {attr::WarnUnused, Action::Ignored, kDiagnostic},
+    {attr::Format, Action::Ignored, kDiagnostic},
+    {attr::FormatArg, Action::Ignored, kDiagnostic},
+    {attr::Sentinel, Action::Ignored, kDiagnostic},
+    {attr::Error, Action::Ignored, "a diagnostic on calls (gcc's error/warning attributes)"},
+    {attr::DiagnoseIf, Action::Ignored, kDiagnostic},
+    {attr::DiagnoseAsBuiltin, Action::Ignored, kDiagnostic},
+    {attr::Availability, Action::Ignored, kDiagnostic},
+    {attr::NonNull, Action::Ignored, "lets gcc drop null checks; keeping them is correct"},
+    {attr::ReturnsNonNull, Action::Ignored, "lets gcc drop null checks; keeping them is correct"},
+    {attr::TypeNonNull, Action::Ignored, kDiagnostic},
+    {attr::TypeNullable, Action::Ignored, kDiagnostic},
+    {attr::TypeNullUnspecified, Action::Ignored, kDiagnostic},
+    {attr::TypeNullableResult, Action::Ignored, kDiagnostic},
+    {attr::Hot, Action::Ignored, kOptHint},
+    {attr::Flatten, Action::Ignored, kOptHint},
+    {attr::MinSize, Action::Ignored, kOptHint},
+    {attr::OptimizeNone, Action::Ignored, kOptHint},
+    {attr::AllocSize, Action::Ignored, kOptHint},
+    {attr::AllocAlign, Action::Ignored, kOptHint},
+    {attr::AssumeAligned, Action::Ignored, kOptHint},
+    {attr::Assumption, Action::Ignored, kOptHint},
+    {attr::Leaf, Action::Ignored, kOptHint},
+    {attr::NoThrow, Action::Ignored, "C has no exceptions; unwinding tables are emitted anyway"},
+    {attr::MayAlias, Action::Ignored, "no type-based alias analysis here: every access may alias"},
+    {attr::NoEscape, Action::Ignored, kOptHint},
+    {attr::Callback, Action::Ignored, kOptHint},
+    {attr::NotTailCalled, Action::Ignored, kOptHint},
+    {attr::DisableTailCalls, Action::Ignored, kOptHint},
+    {attr::NoDuplicate, Action::Ignored, kOptHint},
+    {attr::Convergent, Action::Ignored, kOptHint},
+    {attr::NoMerge, Action::Ignored, kOptHint},
+    {attr::Likely, Action::Ignored, kOptHint},
+    {attr::Unlikely, Action::Ignored, kOptHint},
+    {attr::LoopHint, Action::Ignored, kOptHint},
+    {attr::FallThrough, Action::Ignored, kDiagnostic},
+    {attr::Suppress, Action::Ignored, kDiagnostic},
+    {attr::Annotate, Action::Ignored, "an annotation for tools"},
+    {attr::Artificial, Action::Ignored, "debug information only"},
+    {attr::NoDebug, Action::Ignored, "debug information only"},
+    {attr::StandaloneDebug, Action::Ignored, "debug information only"},
+    {attr::BTFDeclTag, Action::Ignored, "debug information only"},
+    {attr::BTFTypeTag, Action::Ignored, "debug information only"},
+    {attr::Builtin, Action::Ignored, "clang's own mark of a library function"},
+    {attr::NoCommon, Action::Ignored, "tentative definitions are never common symbols here (gcc's -fno-common)"},
+    {attr::NoInstrumentFunction, Action::Ignored, "no instrumentation here"},
+    {attr::NoSanitize, Action::Ignored, "no instrumentation here"},
+    {attr::DisableSanitizerInstrumentation, Action::Ignored, "no instrumentation here"},
+    {attr::NoProfileFunction, Action::Ignored, "no instrumentation here"},
+    {attr::XRayInstrument, Action::Ignored, "no instrumentation here"},
+    {attr::XRayLogArgs, Action::Ignored, "no instrumentation here"},
+    {attr::NoStackProtector, Action::Ignored, "no stack protector here"},
+    {attr::NoSplitStack, Action::Ignored, "no split stacks here"},
+    {attr::CFGuard, Action::Ignored, kNoOp},
+    {attr::AnyX86NoCfCheck, Action::Ignored, "no control-flow enforcement marks here"},
+    {attr::SpeculativeLoadHardening, Action::Ignored, kNoOp},
+    {attr::NoSpeculativeLoadHardening, Action::Ignored, kNoOp},
+    {attr::CDecl, Action::Ignored, "the x86-64 System V convention, which every call uses"},
+    {attr::SysVABI, Action::Ignored, "the x86-64 System V convention, which every call uses"},
+    {attr::Target, Action::Ignored, "allows instructions we never use"},
+    {attr::X86ForceAlignArgPointer, Action::Ignored, "the stack is always 16-byte aligned here"},
+    {attr::Uninitialized, Action::Ignored, "locals are never initialized implicitly here"},
+    {attr::StrictFP, Action::Ignored, "no floating point yet"},
+};
+
+const Rule* rule_for(attr::Kind kind) {
+  for (const Rule& r : kRules)
+    if (r.kind == kind) return &r;
+  return nullptr;
+}
+
+std::string attribute_name(const Attr* a) {
+  const char* spelling = a->getSpelling();
+  std::string name = spelling && *spelling ? spelling : a->getAttrName() ? a->getAttrName()->getName().str() : "";
+  if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0)
+    name = name.substr(2, name.size() - 4);
+  return name.empty() ? "unknown" : name;
+}
+
+}  // namespace
+
+void check_attribute(const Attr* a, const Decl* on) {
+  const Rule* r = rule_for(a->getKind());
+  SourceLocation where = a->getLocation().isValid() ? a->getLocation() : on ? on->getLocation() : SourceLocation();
+  if (!r) unsupported(where, "attribute '" + attribute_name(a) + "'");
+  if (r->kind == attr::Alias) {
+    const auto* vd = dyn_cast_or_null<VarDecl>(on);
+    const auto* fd = dyn_cast_or_null<FunctionDecl>(on);
+    if ((vd && !vd->isExternallyVisible()) || (fd && !fd->isExternallyVisible()))
+      unsupported(where, "attribute 'alias' on a static declaration");
+  }
+}
+
+void check_attributes(const Decl* d) {
+  if (!d->hasAttrs()) return;
+  // weakref brings an implicit alias attribute: name the one written.
+  if (const auto* w = d->getAttr<WeakRefAttr>()) check_attribute(w, d);
+  for (const Attr* a : d->attrs()) check_attribute(a, d);
+}
+
+namespace {
+
+// Every declaration, statement attribute and type attribute written
+// outside the system headers.
+class AttributeChecker : public RecursiveASTVisitor<AttributeChecker> {
+ public:
+  explicit AttributeChecker(const SourceManager& sm) : sm_(sm) {}
+  bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(Decl* d) {
+    if (d && !isa<TranslationUnitDecl>(d) && d->getLocation().isValid() && sm_.isInSystemHeader(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool VisitDecl(Decl* d) {
+    check_attributes(d);
+    return true;
+  }
+  bool VisitAttributedStmt(AttributedStmt* s) {
+    for (const Attr* a : s->getAttrs()) check_attribute(a, nullptr);
+    return true;
+  }
+  bool VisitAttributedTypeLoc(AttributedTypeLoc tl) {
+    if (const Attr* a = tl.getAttr()) check_attribute(a, nullptr);
+    return true;
+  }
+
+ private:
+  const SourceManager& sm_;
+};
+
+}  // namespace
+
+void check_translation_unit_attributes(ASTContext& ctx) {
+  AttributeChecker(ctx.getSourceManager()).TraverseDecl(ctx.getTranslationUnitDecl());
+}
+
+bool unknown_attribute_is_harmless(const std::string& name) {
+  static const char* const kUnknownHarmless[] = {
+      "noclone",   // do not clone the function: an optimization hint
+      "no_reorder",  // keep top-level order: we keep source order anyway
+      "noipa",     // no interprocedural analysis: a hint (ours is sound without it)
+      "externally_visible",  // for gcc's -fwhole-program only
+      "optimize",  // per-function optimization options
+      "access",    // a diagnostic about pointer arguments
+      "nonstring",  // a diagnostic
+      "designated_init",  // a diagnostic
+  };
+  for (const char* h : kUnknownHarmless)
+    if (name == h) return true;
+  return false;
+}
+
+// The symbol attributes of a function or variable, from all its
+// declarations (an attribute may be on any of them).
+SymbolAttrs symbol_attrs(const ValueDecl* decl) {
+  SymbolAttrs a;
+  for (const Decl* d : decl->redecls()) {
+    if (d->hasAttr<WeakAttr>()) a.weak = true;
+    if (d->hasAttr<UsedAttr>()) a.used = true;
+    if (const auto* s = d->getAttr<SectionAttr>()) a.section = s->getName().str();
+    if (const auto* v = d->getAttr<VisibilityAttr>()) {
+      switch (v->getVisibility()) {
+        case VisibilityAttr::Default: a.visibility = Visibility::Default; break;
+        case VisibilityAttr::Hidden: a.visibility = Visibility::Hidden; break;
+        case VisibilityAttr::Protected: a.visibility = Visibility::Protected; break;
+      }
+    }
+    if (const auto* c = d->getAttr<ConstructorAttr>()) a.constructor = c->getPriority();
+    if (const auto* c = d->getAttr<DestructorAttr>()) a.destructor = c->getPriority();
+    if (d->hasAttr<NoInlineAttr>()) a.hints |= kHintNoinline;
+    if (d->hasAttr<AlwaysInlineAttr>()) a.hints |= kHintAlwaysInline;
+    if (d->hasAttr<PureAttr>()) a.hints |= kHintPure;
+    if (d->hasAttr<ConstAttr>()) a.hints |= kHintConst;
+    if (d->hasAttr<ColdAttr>()) a.hints |= kHintCold;
+    if (d->hasAttr<RestrictAttr>()) a.hints |= kHintMalloc;
+  }
+  if (const auto* fd = dyn_cast<FunctionDecl>(decl); fd && fd->isNoReturn()) a.hints |= kHintNoreturn;
+  return a;
+}
+
+}  // namespace pl::c2ast
