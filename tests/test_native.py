@@ -247,16 +247,12 @@ def test_debug_lines_map_back_to_c(tmp_path):
 
 
 UNITY = sorted((ROOT / "tests" / "unity").glob("*.c"))
-# Issue 17 item 2 (being fixed in c2ast): definitions that come from an
-# included file are dropped unless the main file uses them. Each entry turns
-# into a failure (strict xfail) once the fix lands: then delete it.
-ITEM2 = "issue 17 item 2: c2ast drops definitions from an included file that the main file does not use"
-UNITY_XFAIL = {"unity": ITEM2, "single_header": ITEM2, "twice": ITEM2}
+# Issue 17 item 2: c2ast dropped the definitions of an included file that
+# the main file did not use.
 
 
 @pytest.mark.parametrize("opt", ["-O0", "-O2"])
-@pytest.mark.parametrize("src", [pytest.param(s, marks=pytest.mark.xfail(reason=UNITY_XFAIL[s.stem], strict=True))
-                                 if s.stem in UNITY_XFAIL else s for s in UNITY], ids=lambda p: p.stem)
+@pytest.mark.parametrize("src", UNITY, ids=lambda p: p.stem)
 def test_included_definitions_reach_the_object(src, opt, tmp_path):
     """tests/unity/: unity builds, single-header libraries, a file included
     twice; the object defines what gcc's does."""

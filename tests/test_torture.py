@@ -98,6 +98,8 @@ def test_clang_style_diagnostics_are_c2ast_causes():
     assert torture.compile_cause("y.c:3:11: error: unsupported: floating point type 'double'\ndouble x;\n", 1)[0] == \
         torture.compile_cause("c2ast: y.c:3:11: error: unsupported: floating point type 'double'\n", 1)[0]
     assert torture.compile_cause("/t/y.c:1:25: error: expected expression\n", 1)[0] == "rejected by clang 14"
+    assert torture.compile_cause("error: unsupported: bit-field 'b'\n1 error generated.\n", 1)[0] == \
+        "unsupported: bit-field"
 
 
 def test_causes_are_normalized():

@@ -318,7 +318,7 @@ def normalize(message):
 
 
 ERROR_LINE = re.compile(r"^(?P<tool>[\w.+-]+): (?:(?P<where>.*?): )?(?:fatal )?error: (?P<msg>.*)$")
-CLANG_LINE = re.compile(r"^(?P<where>.+?):\d+:\d+: (?:fatal )?error: (?P<msg>.*)$")
+CLANG_LINE = re.compile(r"^(?:(?P<where>.+?):\d+:\d+: )?(?:fatal )?error: (?P<msg>.*)$")  # no place: c2ast had none
 TOOLS = {"c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt", "regalloc-x64",
          "codegen-x64", "pipecc", "pipe-run", "cc", "as", "ld"}
 
