@@ -24,9 +24,9 @@ struct Features {
   bool switches = true;
   bool structs = true;      // deep struct copies, by value, through pointers
   bool attributes = false;  // GCC attributes (alias, weak, constructor, cleanup, ...)
-  // Variadic calls through function pointers: off until issue 17 item 4
-  // (codegen-x64 refuses the callee in rax) is fixed on main.
-  bool indirect_variadic = false;
+  // Variadic calls through function pointers too (issue 17 item 4: the
+  // callee must stay out of rax, which the call's al overwrites).
+  bool indirect_variadic = true;
 };
 
 struct Options {

@@ -98,8 +98,9 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--attributes", options.features.attributes,
                       "Add GCC attributes (constructor, cleanup, alias, weak, section, aligned, packed, "
                       "always_inline, noinline, ...): off by default");
-  tool.cli().add_flag("--indirect-variadic", options.features.indirect_variadic,
-                      "Call variadic functions through pointers too (off by default: issue 17 item 4)");
+  tool.cli().add_flag("--indirect-variadic,!--no-indirect-variadic", options.features.indirect_variadic,
+                      "Call variadic functions through pointers too (the default; --no-indirect-variadic: "
+                      "only directly)");
   tool.cli().add_flag("--print-sources", print_sources, "Print the files to compile, one per line (needs -o)");
   return tool.main(argc, argv, [&](pl::Tool& t) {
     if (!no.empty()) set_kinds(options.features, no, false);
