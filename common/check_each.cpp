@@ -3,10 +3,8 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <memory>
 #include <stdexcept>
 
 #include "error.h"
@@ -26,18 +24,6 @@ std::string temp_path() {
   if (fd < 0) throw std::runtime_error("--check-each: cannot create a temporary file in " + templ);
   close(fd);
   return templ;
-}
-
-void write_module(const std::string& path, const std::vector<const Function*>& fns, const ModuleHeader& header) {
-  StringSink sink;
-  std::unique_ptr<ModuleWriter> writer = make_binary_writer(sink);
-  writer->begin(header);
-  for (const Function* fn : fns) writer->function(*fn);
-  writer->end();
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  bool ok = f && std::fwrite(sink.text.data(), 1, sink.text.size(), f) == sink.text.size();
-  if (f) ok = std::fclose(f) == 0 && ok;
-  if (!ok) throw std::runtime_error("--check-each: cannot write " + path);
 }
 
 std::vector<std::string_view> lines_of(std::string_view text) {
@@ -95,7 +81,7 @@ BehaviourCheck::BehaviourCheck(std::string tool, double timeout, bool skip_unrun
 BehaviourCheck::~BehaviourCheck() { unlink(path_.c_str()); }
 
 BehaviourCheck::Run BehaviourCheck::run(const std::vector<const Function*>& fns, const ModuleHeader& header) const {
-  write_module(path_, fns, header);
+  write_module_file(path_, Encoding::Binary, header, fns);
   ProcessSpec spec;
   spec.argv = {pipe_run_, path_};
   spec.timeout_seconds = timeout_;

@@ -89,4 +89,14 @@ std::string write_module_to_string(const Module& m, Encoding e) {
   return std::move(sink.text);
 }
 
+void write_module_file(const std::string& path, Encoding e, const ModuleHeader& header,
+                       const std::vector<const Function*>& fns) {
+  OutputFile out(path);
+  auto writer = make_writer(e, out);
+  writer->begin(header);
+  for (const Function* fn : fns) writer->function(*fn);
+  writer->end();
+  out.commit();
+}
+
 }  // namespace pl

@@ -82,5 +82,9 @@ std::unique_ptr<ModuleWriter> make_writer(Encoding e, ByteSink& sink);
 Module read_module(ByteSource& src);
 Module read_module_from_string(std::string bytes, std::string name = "<string>");
 std::string write_module_to_string(const Module& m, Encoding e);
+// Writes the header and `fns` to `path` (atomically: OutputFile); throws
+// std::runtime_error when it cannot (sonopt's --dump-changed, --check-each).
+void write_module_file(const std::string& path, Encoding e, const ModuleHeader& header,
+                       const std::vector<const Function*>& fns);
 
 }  // namespace pl

@@ -763,18 +763,11 @@ void PassManager::verify_after(size_t p, const Function& fn, const ModuleHeader&
 
 void PassManager::dump_module(size_t p, uint64_t number, const std::vector<Function>& fns,
                               const ModuleHeader& header) const {
-  StringSink sink;
-  std::unique_ptr<ModuleWriter> writer = make_text_writer(sink);
-  writer->begin(header);
-  for (const Function& fn : fns) writer->function(fn);
-  writer->end();
   char name[32];
   std::snprintf(name, sizeof name, "%05llu-", static_cast<unsigned long long>(number));
-  std::string path = dump_dir_ + "/" + name + std::string(passes_[p].name) + ".txt";
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  bool ok = f && std::fwrite(sink.text.data(), 1, sink.text.size(), f) == sink.text.size();
-  if (f) ok = std::fclose(f) == 0 && ok;
-  if (!ok) throw std::runtime_error("--dump-changed: cannot write " + path);
+  std::vector<const Function*> all;
+  for (const Function& fn : fns) all.push_back(&fn);
+  write_module_file(dump_dir_ + "/" + name + std::string(passes_[p].name) + ".txt", Encoding::Text, header, all);
 }
 
 void PassManager::finish() {

@@ -154,6 +154,8 @@ class Interpreter {
                          block.node);
   }
   void report(const RuntimeError& e, uint32_t node) const;
+  // Reports e at its node (or the instruction being run) and sets the status.
+  void runtime_error(const RuntimeError& e, RunResult& result) const;
   // ra-x64: the registers at entry: the caller's (a call leaves every
   // register as it was), or for main its arguments in rdi, rsi, rdx and a
   // distinct value in each callee-saved register; the rest undefined.
@@ -770,18 +772,22 @@ void Interpreter::run_alone(uint32_t index) {
   frames_.clear();
 }
 
+void Interpreter::runtime_error(const RuntimeError& e, RunResult& result) const {
+  uint32_t node = e.node;
+  if (node == kNone && !frames_.empty()) {
+    const Frame& f = frames_.back();
+    node = f.cf->code[f.pc == 0 ? 0 : f.pc - 1].node;
+  }
+  report(e, node);
+  result.status = kRuntimeErrorStatus;
+}
+
 // After main returns or exit(): the destructors; an exit() in one ends them.
 void Interpreter::run_destructors(RunResult& result) {
   try {
     for (uint32_t f : initializers(true)) run_alone(f);
   } catch (const RuntimeError& e) {
-    uint32_t node = e.node;
-    if (node == kNone && !frames_.empty()) {
-      const Frame& f = frames_.back();
-      node = f.cf->code[f.pc == 0 ? 0 : f.pc - 1].node;
-    }
-    report(e, node);
-    result.status = kRuntimeErrorStatus;
+    runtime_error(e, result);
   } catch (const ProgramExit& exit) {
     result.status = exit.status & 0xFF;
     result.abort = exit.abort;
@@ -807,13 +813,7 @@ RunResult Interpreter::run(const std::vector<std::string>& argv) {
       result.status = exit_status_;
       finished = true;
     } catch (const RuntimeError& e) {
-      uint32_t node = e.node;
-      if (node == kNone && !frames_.empty()) {
-        const Frame& f = frames_.back();
-        node = f.cf->code[f.pc == 0 ? 0 : f.pc - 1].node;
-      }
-      report(e, node);
-      result.status = kRuntimeErrorStatus;
+      runtime_error(e, result);
     }
   } catch (const ProgramExit& exit) {
     result.status = exit.status & 0xFF;
