@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "format.h"
-#include "generate.h"
+#include "encoding/format.h"
+#include "gen/generate.h"
 
 namespace {
 

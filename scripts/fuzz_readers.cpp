@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "format.h"
+#include "encoding/format.h"
 
 namespace {
 

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "format.h"
-#include "verify.h"
+#include "encoding/format.h"
+#include "check/verify.h"
 
 // The stage's main, renamed by objcopy: an unmangled symbol.
 extern "C" int pipe_stage_main(int argc, char** argv);

@@ -1,4 +1,4 @@
-// eval_float_cpu.cpp - common/eval_float.h against the SSE2 instructions it
+// eval_float_cpu.cpp - common/ir/eval_float.h against the SSE2 instructions it
 // describes.
 //
 // tests/test_eval_x64.py compiles this with g++ (x86-64 only) and runs it.
@@ -16,7 +16,7 @@
 #include <random>
 #include <vector>
 
-#include "eval_float.h"
+#include "ir/eval_float.h"
 
 using namespace pl;
 

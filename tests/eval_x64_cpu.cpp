@@ -1,4 +1,4 @@
-// eval_x64_cpu.cpp - common/eval_x64.h against the machine it describes.
+// eval_x64_cpu.cpp - common/x64/eval_x64.h against the machine it describes.
 //
 // tests/test_eval_x64.py compiles this with g++ (x86-64 only) and runs it.
 // Every pure x64 instruction pipe-run executes is run here on the real CPU
@@ -16,7 +16,7 @@
 #include <random>
 #include <vector>
 
-#include "eval_x64.h"
+#include "x64/eval_x64.h"
 
 using namespace pl;
 using x64::Cond;

@@ -18,7 +18,7 @@ For every program:
      allocate the result (cfg-x64-O2 is cfgopt's output, ra-x64-O2);
      --check-each runs the module under pipe-run after every pass
      application that changed something, and names the first that changes
-     what the program prints or returns (common/check_each.h);
+     what the program prints or returns (common/tool/check_each.h);
   4. pipe-run runs each saved module (cfg, ssa, son, sched, son-x64,
      cfg-x64, ra-x64, and with binary son-O2, cfg-x64-O2 and ra-x64-O2; at
      ra-x64 it simulates the allocated registers and slots) and must print the

@@ -1,4 +1,4 @@
-"""The shared tool contract (common/tool.h), checked on every tool."""
+"""The shared tool contract (common/tool/tool.h), checked on every tool."""
 import os
 import pty
 import signal
@@ -155,7 +155,7 @@ def caught_signals(pid):
 
 @pytest.mark.parametrize("before", ["default", "ignored", "a handler"])
 def test_a_fatal_signal_prints_the_command_and_reaches_the_handler_before(before, tmp_path):
-    """common/tool.cpp: on SIGSEGV (and SIGBUS, SIGILL, SIGFPE, SIGABRT) a
+    """common/tool/tool.cpp: on SIGSEGV (and SIGBUS, SIGILL, SIGFPE, SIGABRT) a
     tool prints the command that reproduces the crash, then hands the signal
     to what was installed before it: the default action (the tool dies of
     the signal); the default too where the signal was inherited as ignored

@@ -49,7 +49,7 @@ def test_every_opcode_runs(built, form):
 def test_every_x64_opcode_is_covered(built):
     text = (built / "ops.txt").read_text()
     ops = set()
-    for line in (ROOT / "common" / "opcodes.def").read_text().splitlines():
+    for line in (ROOT / "common" / "ir" / "opcodes.def").read_text().splitlines():
         if line.startswith("X64(") or line.startswith("X64RA("):
             ops.add(line.split('"')[1])
     missing = {op for op in ops if f" {op} " not in text and f" {op}\n" not in text}

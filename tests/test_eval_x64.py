@@ -1,4 +1,4 @@
-"""common/eval_x64.h (the meaning of the x64: instructions) against the CPU.
+"""common/x64/eval_x64.h (the meaning of the x64: instructions) against the CPU.
 
 tests/eval_x64_cpu.cpp runs every pure x64 instruction pipe-run executes on
 this machine with inline assembly (all operand sizes, edge values, garbage in
@@ -31,7 +31,7 @@ def test_x64_semantics_match_the_cpu(tmp_path):
 
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="needs an x86-64 CPU")
 def test_float_semantics_match_the_cpu(tmp_path):
-    """common/eval_float.h (fadd ... fptoui, NaN payloads, -0.0, rounding)
+    """common/ir/eval_float.h (fadd ... fptoui, NaN payloads, -0.0, rounding)
     against addsd/ss, sqrtsd, ucomisd, the cvt instructions and gcc's
     unsigned sequences run on this CPU (tests/eval_float_cpu.cpp)."""
     run_cpu_check(tmp_path, "eval_float_cpu", 300)

@@ -187,7 +187,7 @@ def test_fed_level_failure_is_the_tested_stage(tmp_path):
 
 
 # sha256 of `pipe-gen --runnable --seed 7 --level son --nodes 60 --functions 2 -f text`: a seed must give the same
-# program on any machine and with any standard library (common/generate.h, pick_below). Change it only with a
+# program on any machine and with any standard library (common/gen/generate.h, pick_below). Change it only with a
 # deliberate change of the generator, and say so: old seeds in reports stop replaying.
 RUNNABLE_SEED_7 = "07186c5d249d9bd644e40ca1a6ee47d08c9fc58adc9b68519316ad0801cff0f2"
 

@@ -19,7 +19,7 @@ stdout and exit status.
 
 The rest of this file builds small modules in Python (class Prog: a main of
 straight-line code, printable at any level) for tables: the opcode semantics
-of common/eval.h against a Python model, printf against gcc's printf, the C
+of common/ir/eval.h against a Python model, printf against gcc's printf, the C
 library functions, and every runtime error with its exact message.
 """
 import json
@@ -216,7 +216,7 @@ class Prog:
         return run_program(path, flags, args)
 
 
-# ---- opcode semantics (common/eval.h) against a Python model ---------------------
+# ---- opcode semantics (common/ir/eval.h) against a Python model ---------------------
 
 TYPES = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "ptr": 64}
 
@@ -994,7 +994,7 @@ def test_deterministic(tmp_path):
     assert len(runs) == 1
 
 
-# ---- floating point against gcc's build (common/eval_float.h, printf %f %e %g %a) ----
+# ---- floating point against gcc's build (common/ir/eval_float.h, printf %f %e %g %a) ----
 
 def float_spelling(bits, f32=False):
     """The printable literal of an f64 pattern, or of an f32 pattern as the

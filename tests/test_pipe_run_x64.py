@@ -7,7 +7,7 @@ printf: the whole register where the format defines it (32-bit results
 zero-extend; 8- and 16-bit two-address results keep the tied input's upper
 bits), only the low bits (%hhx, %hx) where it leaves them unspecified. The
 model below is written from the format's text, independently of
-common/eval_x64.h (which tests/eval_x64_cpu.cpp checks against the CPU).
+common/x64/eval_x64.h (which tests/eval_x64_cpu.cpp checks against the CPU).
 Memory, calls, branches and runtime errors are in tests/run/x64_*.txt.
 """
 import pytest

@@ -6,7 +6,7 @@ high pressure with spills, loop phis swapped by exchanges, critical edges,
 constants made anew rather than spilled) are checked by
 test_stage_golden.py. regalloc-x64 verifies its output by default, so
 every run here also passes the allocation checker
-(common/alloc_check.cpp) or fails with exit 3. Here:
+(common/check/alloc_check.cpp) or fails with exit 3. Here:
   - (the C corpus allocates, checker on, and pipe-run at ra-x64 and
     ra-x64-O2 prints what gcc's build prints: test_c_programs.py, whose
     tests/c/pipeline.py pipes each program on through regalloc-x64);

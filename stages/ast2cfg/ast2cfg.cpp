@@ -8,7 +8,7 @@
 // reverse postorder, nodes numbered block by block (cfg_builder.h). No
 // dominance section is written: cfg2ssa computes its own.
 #include "lower_ast.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 int main(int argc, char** argv) {
   pl::Tool tool({"ast2cfg", "Translate an ast module into a cfg module (blocks, ssa: slots, memory in slot 0).",

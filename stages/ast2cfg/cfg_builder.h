@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 namespace pl {
 

@@ -60,11 +60,11 @@
 #include <utility>
 #include <vector>
 
-#include "abi.h"
+#include "ir/abi.h"
 #include "cfg_builder.h"
-#include "error.h"
-#include "eval.h"
-#include "text_format.h"
+#include "ir/error.h"
+#include "ir/eval.h"
+#include "encoding/text_format.h"
 #include "var_homes.h"
 
 namespace pl {

@@ -1,7 +1,7 @@
 // lower_ast.h - one ast-level function to its cfg-level form (ast2cfg).
 #pragma once
 
-#include "ir.h"
+#include "ir/ir.h"
 
 namespace pl {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 namespace pl {
 

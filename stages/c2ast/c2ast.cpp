@@ -51,7 +51,7 @@
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include "c2ast.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::c2ast {
 namespace {

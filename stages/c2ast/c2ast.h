@@ -29,8 +29,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
 
-#include "abi.h"
-#include "ir.h"
+#include "ir/abi.h"
+#include "ir/ir.h"
 
 namespace pl::c2ast {
 

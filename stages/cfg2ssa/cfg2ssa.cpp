@@ -4,7 +4,7 @@
 //
 // Algorithm (one function at a time, passes in ssa_build.h):
 //  - dominator tree and dominance frontiers: Cooper, Harvey, Kennedy, "A
-//    Simple, Fast Dominance Algorithm" (2001), common/dominance.h;
+//    Simple, Fast Dominance Algorithm" (2001), common/ir/dominance.h;
 //  - phi placement: Cytron et al. (1991) iterated dominance frontiers,
 //    pruned by per-slot liveness (Choi, Cytron, Ferrante 1991), so a phi
 //    is placed only where its slot is live on entry (place_phis.cpp);
@@ -35,12 +35,12 @@
 // takes one per predecessor edge (merges of any number of predecessors, as
 // FORMAT.md says). A pinned node's control is its block node, never a chain.
 //
-// Complexity: the dominator computation of common/dominance.h, plus the sum
+// Complexity: the dominator computation of common/ir/dominance.h, plus the sum
 // over slots of their live-in blocks and frontier walks, plus a sort of the
 // slot numbers and the canonical renumbering: n log n for the functions a C
 // front end produces (each local live in part of the function).
 #include "ssa_build.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::ssa {
 

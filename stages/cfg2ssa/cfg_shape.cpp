@@ -15,9 +15,9 @@
 // and more; these checks only matter under --no-verify.
 #include <string>
 
-#include "error.h"
+#include "ir/error.h"
 #include "ssa_build.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::ssa {
 

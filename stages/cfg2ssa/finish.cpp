@@ -12,17 +12,17 @@
 //  3. Blocks: the entry undefineds (by slot) open the entry block; each
 //     block lists its live phis (by slot) first, then its surviving nodes in
 //     their order (the terminator stays last).
-//  4. Ids: renumber_canonical (common/renumber.h) numbers block by block -
+//  4. Ids: renumber_canonical (common/ir/renumber.h) numbers block by block -
 //     block node, then its nodes - which puts the removed nodes last; the
 //     node array is cut there. The same input gives the same ids, and the
 //     printed function reads top to bottom in id order.
 //  5. The dominance section from the tree (dominance_section()).
 // Locations: every surviving node keeps its own; phis and entry undefineds
 // have none. Linear apart from the renumbering.
-#include "error.h"
-#include "renumber.h"
+#include "ir/error.h"
+#include "ir/renumber.h"
 #include "ssa_build.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::ssa {
 

@@ -5,7 +5,7 @@
 // a slot needs a phi at the iterated dominance frontier of the blocks that
 // store it; pruned as in Choi, Cytron, Ferrante, "Automatic Construction of
 // Sparse Data Flow Evaluation Graphs" (1991): only where the slot is live on
-// entry. Dominance frontiers come from common/dominance.h
+// entry. Dominance frontiers come from common/ir/dominance.h
 // (Cooper-Harvey-Kennedy).
 //
 // One slot at a time:

@@ -17,9 +17,9 @@
 // Linear (near-linear for the union-find).
 #include <string>
 
-#include "error.h"
+#include "ir/error.h"
 #include "ssa_build.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::ssa {
 

@@ -12,9 +12,9 @@
 // for the scan.
 #include <algorithm>
 
-#include "error.h"
+#include "ir/error.h"
 #include "ssa_build.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::ssa {
 

@@ -1,7 +1,7 @@
 // ssa_build.h - the passes of cfg2ssa, in the order build_ssa() runs them:
 //
 //   read_cfg_shape   block graph from the region control lists  (cfg_shape.cpp)
-//   compute_dom_tree dominators and frontiers (common/dominance.h)
+//   compute_dom_tree dominators and frontiers (common/ir/dominance.h)
 //   collect_slots    slot numbers, stores and upward-exposed loads (slots.cpp)
 //   check_slot_kinds one kind (value or memory) per slot      (slot_kinds.cpp)
 //   place_phis       pruned phi placement: per-slot liveness + iterated
@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "dominance.h"
-#include "ir.h"
+#include "ir/dominance.h"
+#include "ir/ir.h"
 
 namespace pl::ssa {
 

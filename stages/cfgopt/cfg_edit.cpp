@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "dominance.h"
+#include "ir/dominance.h"
 
 namespace pl::cfgopt {
 

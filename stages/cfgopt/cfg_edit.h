@@ -29,7 +29,7 @@
 #include <span>
 #include <vector>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 namespace pl::cfgopt {
 

@@ -4,7 +4,7 @@
 // regalloc-x64 (pipecc runs it at -O1 and above).
 //
 // The passes are declared once, in pass_table() below, and scheduled by the
-// same declarative pass manager as sonopt (common/pass_manager.h, seed 003):
+// same declarative pass manager as sonopt (common/tool/pass_manager.h, seed 003):
 // -O0/-O1/-O2, --passes, --list-passes, --print-after, --print-changed,
 // --verify-each, --bisect-limit, --stats, all described there; the tool's
 // main is common/pass_manager's optimizer_main, shared with sonopt.
@@ -32,9 +32,9 @@
 // cfg_edit.h, which removes unreachable blocks and dead nodes, renumbers in
 // the old order and recomputes dominance, so a pass that changes nothing
 // leaves the function byte-identical.
-#include "pass_manager.h"
+#include "tool/pass_manager.h"
 #include "passes.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::cfgopt {
 

@@ -17,7 +17,7 @@
 // p, np that holds on every flags value exactly when c holds on the same
 // value with CF and OF cleared (l -> s, ge -> ns, be -> e, a -> ne; le, g
 // and the constant ones have none and the compare stays). The search runs
-// x64_cond (common/eval_x64.h, what pipe-run executes): folding is
+// x64_cond (common/x64/eval_x64.h, what pipe-run executes): folding is
 // interpreting. The verifier (FORMAT.md rule I) checks the result again.
 //
 // Moving D. D is pure; its inputs are defined before its old place, hence
@@ -49,7 +49,7 @@
 #include <optional>
 
 #include "cfg_edit.h"
-#include "eval_x64.h"
+#include "x64/eval_x64.h"
 #include "passes.h"
 #include "x64_facts.h"
 

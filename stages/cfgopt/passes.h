@@ -9,8 +9,8 @@
 
 #include <cstddef>
 
-#include "ir.h"
-#include "pass_manager.h"
+#include "ir/ir.h"
+#include "tool/pass_manager.h"
 
 namespace pl::cfgopt {
 

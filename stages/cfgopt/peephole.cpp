@@ -1,7 +1,7 @@
 // peephole.cpp - x64 peepholes over the fixed blocks.
 //
 // Rewrites, each exact on the hardware's values and flags (FORMAT.md
-// section 8, common/eval_x64.h):
+// section 8, common/x64/eval_x64.h):
 //  1. A conditional jump whose two successors are the same block (left by
 //     thread-jumps, remove-empty-blocks or sonopt's arms) becomes a `jump`
 //     when the block's phis get the same value on both edges; the compare

@@ -10,7 +10,7 @@
 // in one block and the branch in another (`int lt = a < b; ... if (lt)`).
 //
 // Algorithm. The flags F gives U for v = 0 and for v = 1 are computed with
-// common/eval_x64.h (compare_flags, x64_cond: the functions pipe-run runs).
+// common/x64/eval_x64.h (compare_flags, x64_cond: the functions pipe-run runs).
 // If U's condition holds exactly when v = 1, U reads cc0; exactly when
 // v = 0, the negation of cc0; otherwise (a constant outcome) nothing
 // changes. U then reads a fresh copy of F0 placed where F was (right before
@@ -29,8 +29,8 @@
 #include <optional>
 
 #include "cfg_edit.h"
-#include "eval.h"
-#include "eval_x64.h"
+#include "ir/eval.h"
+#include "x64/eval_x64.h"
 #include "passes.h"
 #include "x64_facts.h"
 

@@ -7,7 +7,7 @@
 // For each incoming edge P -> B (region control input j), the compare's
 // inputs are known along that edge when each is an x64:movi, directly or as
 // the input j of one of B's phis; the flags are then computed with
-// common/eval_x64.h (x64_flags_cmp / x64_flags_test, the functions pipe-run
+// common/x64/eval_x64.h (x64_flags_cmp / x64_flags_test, the functions pipe-run
 // executes) and the condition with x64_cond, which names the successor X
 // the jump takes from P. The edge P -> B becomes P -> X; each phi of X gets,
 // for the new edge, the value it gets along B -> X, read through B's phis
@@ -35,7 +35,7 @@
 #include <optional>
 
 #include "cfg_edit.h"
-#include "eval_x64.h"
+#include "x64/eval_x64.h"
 #include "passes.h"
 #include "x64_facts.h"
 

@@ -1,8 +1,8 @@
 // x64_facts.cpp - see x64_facts.h.
 #include "x64_facts.h"
 
-#include "eval.h"
-#include "eval_x64.h"
+#include "ir/eval.h"
+#include "x64/eval_x64.h"
 
 namespace pl::cfgopt {
 

@@ -1,14 +1,14 @@
 // x64_facts.h - what cfgopt's passes read off x64 nodes: operand sizes,
 // the register values of constants, the flags of compares on known values,
 // condition codes. Folding is interpreting: the values come from
-// common/eval_x64.h, the functions pipe-run executes.
+// common/x64/eval_x64.h, the functions pipe-run executes.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
-#include "ir.h"
-#include "x64.h"
+#include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::cfgopt {
 

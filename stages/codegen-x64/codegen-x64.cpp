@@ -7,7 +7,7 @@
 //
 // Pipeline, per module (seed 001, "Code Generation"):
 //   1. read and verify the module at level ra-x64 (the verifier runs the
-//      allocation checker, common/alloc_check.cpp, so what reaches the
+//      allocation checker, common/check/alloc_check.cpp, so what reaches the
 //      translation has every value where the instructions read it);
 //   2. data items into .data / .rodata / .data.rel.ro / .bss by their
 //      flags, with R_X86_64_64 relocations; internal linkage gives local
@@ -48,9 +48,9 @@
 #include <string>
 
 #include "emit_function.h"
-#include "io.h"
+#include "encoding/io.h"
 #include "mc_emitter.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "error.h"
-#include "eval.h"
+#include "ir/error.h"
+#include "ir/eval.h"
 #include "frame.h"
 #include "parallel_move.h"
 

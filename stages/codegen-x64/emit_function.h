@@ -39,7 +39,7 @@
 // not those of the tied input (FORMAT.md keeps them; no lowering reads them).
 #pragma once
 
-#include "ir.h"
+#include "ir/ir.h"
 #include "mc_emitter.h"
 
 namespace pl::x64 {

@@ -39,7 +39,7 @@
 #include <vector>
 
 #include "mc_emitter.h"
-#include "x64.h"
+#include "x64/x64.h"
 
 namespace pl::x64 {
 

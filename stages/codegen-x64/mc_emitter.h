@@ -48,8 +48,8 @@
 #include <string>
 #include <string_view>
 
-#include "ir.h"
-#include "x64.h"
+#include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::x64 {
 

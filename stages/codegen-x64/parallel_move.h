@@ -37,7 +37,7 @@
 #include <string>
 #include <vector>
 
-#include "x64.h"
+#include "x64/x64.h"
 
 namespace pl::x64 {
 

@@ -36,8 +36,8 @@
 #include <sstream>
 
 #include "cgen.h"
-#include "io.h"
-#include "tool.h"
+#include "encoding/io.h"
+#include "tool/tool.h"
 
 namespace {
 

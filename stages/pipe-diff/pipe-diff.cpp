@@ -10,9 +10,9 @@
 #include <iostream>
 #include <map>
 
-#include "format.h"
-#include "graph_diff.h"
-#include "tool.h"
+#include "encoding/format.h"
+#include "view/graph_diff.h"
+#include "tool/tool.h"
 
 namespace {
 

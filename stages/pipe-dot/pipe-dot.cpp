@@ -10,11 +10,11 @@
 // --source-dir (default: the current directory).
 #include <unistd.h>
 
-#include "dot.h"
-#include "format.h"
-#include "io.h"
-#include "subprocess.h"
-#include "tool.h"
+#include "view/dot.h"
+#include "encoding/format.h"
+#include "encoding/io.h"
+#include "tool/subprocess.h"
+#include "tool/tool.h"
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-dot", "Draw a module with Graphviz (DOT text, or -T svg/png/... through dot).",

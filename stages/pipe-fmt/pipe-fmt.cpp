@@ -1,8 +1,8 @@
 // pipe-fmt - convert a module between the JSON, binary and printable
 // encodings, optionally renumbering its nodes canonically (renumber.h).
 // It streams: one function in memory at a time.
-#include "renumber.h"
-#include "tool.h"
+#include "ir/renumber.h"
+#include "tool/tool.h"
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-fmt", "Convert a module between encodings (json, bin, text), print it, renumber it.",

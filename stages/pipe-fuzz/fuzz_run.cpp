@@ -34,11 +34,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "format.h"
+#include "encoding/format.h"
 #include "fuzz.h"
-#include "generate_runnable.h"
-#include "subprocess.h"
-#include "verify.h"
+#include "gen/generate_runnable.h"
+#include "tool/subprocess.h"
+#include "check/verify.h"
 
 namespace pl::fuzz {
 

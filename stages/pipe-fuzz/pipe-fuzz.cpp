@@ -39,11 +39,11 @@
 #include <iostream>
 #include <set>
 
-#include "format.h"
+#include "encoding/format.h"
 #include "fuzz.h"
-#include "generate_runnable.h"
-#include "subprocess.h"
-#include "tool.h"
+#include "gen/generate_runnable.h"
+#include "tool/subprocess.h"
+#include "tool/tool.h"
 
 namespace fs = std::filesystem;
 using pl::fuzz::Config;

@@ -4,9 +4,9 @@
 // With --runnable it writes a program instead (generate_runnable.h): main
 // terminates, has no undefined behaviour and prints what it computes, so
 // pipe-run gives it a meaning that every stage must keep (pipe-fuzz's input).
-#include "generate.h"
-#include "generate_runnable.h"
-#include "tool.h"
+#include "gen/generate.h"
+#include "gen/generate_runnable.h"
+#include "tool/tool.h"
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-gen", "Generate a random valid module (same seed, same module).",

@@ -1,7 +1,7 @@
 // edit.cpp - function edits for pipe-reduce (see reduce.h).
 #include <algorithm>
 
-#include "dominance.h"
+#include "ir/dominance.h"
 #include "reduce.h"
 
 namespace pl::reduce {

@@ -33,11 +33,11 @@
 #include <iostream>
 #include <set>
 
-#include "format.h"
+#include "encoding/format.h"
 #include "reduce.h"
-#include "renumber.h"
-#include "subprocess.h"
-#include "tool.h"
+#include "ir/renumber.h"
+#include "tool/subprocess.h"
+#include "tool/tool.h"
 
 namespace fs = std::filesystem;
 using namespace pl;

@@ -11,7 +11,7 @@
 
 #include <optional>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 namespace pl::reduce {
 

@@ -57,10 +57,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "eval_float_op.h"
-#include "eval_x64.h"
+#include "ir/eval_float_op.h"
+#include "x64/eval_x64.h"
 #include "run.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::run {
 

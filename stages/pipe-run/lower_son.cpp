@@ -214,7 +214,7 @@ class SonLowering {
 
   // Seed 000's phase 1 propagates constants without counting them: here
   // every pure or dividing node whose inputs are all constants is evaluated
-  // once, with eval_pure() (common/eval.h), and becomes a constant itself
+  // once, with eval_pure() (common/ir/eval.h), and becomes a constant itself
   // (inputs first: a depth-first walk with an explicit stack). A node that
   // would fail (a division by zero, a shift out of range) is left alone and
   // fails at run time, if it runs.

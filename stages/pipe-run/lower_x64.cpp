@@ -3,7 +3,7 @@
 // generic half and lower_son.cpp / lower_cfg.cpp decide the order).
 //
 // The machine model (FORMAT.md section 8): a value is a 64-bit register,
-// and the instructions compute with the functions of common/eval_x64.h
+// and the instructions compute with the functions of common/x64/eval_x64.h
 // (32-bit results zero-extend, narrow two-address results keep the tied
 // input's upper bits, other narrow results get junk above them). Decoded
 // once here, so the run loop reads no literal:
@@ -56,7 +56,7 @@
 // x64:ret that the callee-saved registers hold their values at entry.
 #include <algorithm>
 
-#include "eval_x64.h"
+#include "x64/eval_x64.h"
 #include "run.h"
 
 namespace pl::run {

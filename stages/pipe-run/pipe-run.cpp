@@ -28,7 +28,7 @@
 #include <iostream>
 
 #include "run.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace {
 

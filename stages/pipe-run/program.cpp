@@ -25,10 +25,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "eval_x64.h"
-#include "eval_float_op.h"
+#include "x64/eval_x64.h"
+#include "ir/eval_float_op.h"
 #include "run.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::run {
 
@@ -258,7 +258,7 @@ void FunctionBuilder::fail(NodeId n, const std::string& message) const {
   throw FormatError(Where::in(fn_.name, node_name(n)), message, print_node_line(fn_, n));
 }
 
-// A floating-point opcode (common/eval_float_op.h): its type literals are
+// A floating-point opcode (common/ir/eval_float_op.h): its type literals are
 // decoded here, once; the opcode rides in imm.
 void FunctionBuilder::emit_float(NodeId n) {
   const Node& node = fn_.nodes[n];

@@ -23,10 +23,10 @@
 #include <string_view>
 #include <vector>
 
-#include "error.h"
-#include "eval.h"
-#include "ir.h"
-#include "x64.h"
+#include "ir/error.h"
+#include "ir/eval.h"
+#include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::run {
 
@@ -169,7 +169,7 @@ enum class Code : uint8_t {
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
   Float,                // a floating-point opcode (imm: the OpId; bits, bits2: its ValueTypes)
-  // x64: instructions (lower_x64.cpp; meanings in common/eval_x64.h)
+  // x64: instructions (lower_x64.cpp; meanings in common/x64/eval_x64.h)
   XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
   XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
   XLea, XLoad, XLoadSX, XStore, XRepMovsb, XCall, XJcc, XRet,

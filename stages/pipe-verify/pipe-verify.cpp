@@ -3,7 +3,7 @@
 // also writes the module through, so it can sit inside a pipe.
 #include <iostream>
 
-#include "tool.h"
+#include "tool/tool.h"
 
 int main(int argc, char** argv) {
   pl::Tool tool({"pipe-verify", "Check a module against its level contract; report every violation.",

@@ -15,7 +15,7 @@
 // came from it (class `hot`); hovering a node marks its source line and the
 // other nodes from that line, the same node in the text and in the drawing.
 //
-// Drawings: common/dot.h's DOT through Graphviz's `dot -Tsvg`, inlined; the
+// Drawings: common/view/dot.h's DOT through Graphviz's `dot -Tsvg`, inlined; the
 // ids Graphviz writes are prefixed with the step (`s3_`), and each node's
 // group gets data-node (its dot.h id `f<function>_i<node>`), data-line and
 // the classes. A step with more than PageOptions::graph_limit nodes is shown
@@ -35,10 +35,10 @@
 #include <set>
 #include <sstream>
 
-#include "dot.h"
-#include "graph_diff.h"
-#include "subprocess.h"
-#include "text_format.h"
+#include "view/dot.h"
+#include "view/graph_diff.h"
+#include "tool/subprocess.h"
+#include "encoding/text_format.h"
 #include "view.h"
 
 namespace pl::view {

@@ -22,8 +22,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "io.h"
-#include "tool.h"
+#include "encoding/io.h"
+#include "tool/tool.h"
 #include "view.h"
 
 namespace fs = std::filesystem;

@@ -21,9 +21,9 @@
 #include <regex>
 #include <set>
 
-#include "format.h"
-#include "subprocess.h"
-#include "tool.h"
+#include "encoding/format.h"
+#include "tool/subprocess.h"
+#include "tool/tool.h"
 #include "view.h"
 
 namespace pl::view {

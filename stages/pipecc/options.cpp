@@ -40,7 +40,7 @@
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/StringSaver.h>
 
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::pipecc {
 

@@ -74,7 +74,7 @@
 #include "identity.h"
 #include "options.h"
 #include "pipeline.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::pipecc {
 

@@ -17,7 +17,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::pipecc {
 

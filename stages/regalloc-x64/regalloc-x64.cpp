@@ -31,7 +31,7 @@
 // their inputs in the phi's place at the end of each predecessor, the
 // callee-saved registers used saved once and restored before each return,
 // dominance recomputed, nodes renumbered canonically.
-// The seed's "Assignment Verification" is common/alloc_check.cpp, written
+// The seed's "Assignment Verification" is common/check/alloc_check.cpp, written
 // apart from this stage: the tool verifies its output by default, so every
 // allocation is checked.
 //
@@ -75,7 +75,7 @@
 #include <iostream>
 
 #include "regalloc.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl {
 

@@ -10,9 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dominance.h"
-#include "ir.h"
-#include "x64.h"
+#include "ir/dominance.h"
+#include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::ra {
 

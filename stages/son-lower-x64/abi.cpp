@@ -27,8 +27,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "abi.h"
-#include "error.h"
+#include "ir/abi.h"
+#include "ir/error.h"
 #include "rules.h"
 
 namespace pl::lower {
@@ -43,7 +43,7 @@ uint64_t round_up(uint64_t v, uint64_t align) { return (v + align - 1) / align *
 
 }  // namespace
 
-// The attribute strings are parsed once, by common/abi.h; these turn them
+// The attribute strings are parsed once, by common/ir/abi.h; these turn them
 // into the lowering's view (the value type as a ValueType).
 AbiParam parse_abi_param(std::string_view text) {
   std::string problem;

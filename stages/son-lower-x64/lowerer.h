@@ -12,10 +12,10 @@
 #include <unordered_set>
 #include <vector>
 
-#include "abi.h"
-#include "eval.h"
-#include "ir.h"
-#include "x64.h"
+#include "ir/abi.h"
+#include "ir/eval.h"
+#include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::lower {
 
@@ -36,7 +36,7 @@ struct Addr {
 // signature or a call (abi.cpp).
 struct AbiParam {
   ValueType type = ValueType::I64;
-  using Attr = ParamAttr;  // common/abi.h
+  using Attr = ParamAttr;  // common/ir/abi.h
   Attr attr = Attr::None;
   uint64_t size = 0;   // byval/sret: the aggregate's size
   uint64_t align = 0;  // and alignment
@@ -46,7 +46,7 @@ struct AbiSignature {
   bool variadic = false;
   bool known = false;  // false: the arguments' own value types, al not set
 };
-// "ptr byval(24,8)", "i8 signext", "i32" (parsed by common/abi.h): throws
+// "ptr byval(24,8)", "i8 signext", "i32" (parsed by common/ir/abi.h): throws
 // std::invalid_argument.
 AbiParam parse_abi_param(std::string_view text);
 // "(ptr sret(24,8), i32, ...)": the call literal.
@@ -171,7 +171,7 @@ class Lowerer {
   std::unordered_set<std::string> externs_;
   std::vector<int8_t> type_cache_;
   // Constant value (raw N-bit pattern) of consts and of pure nodes whose
-  // operands are all constant (folded with common/eval.h), per old node.
+  // operands are all constant (folded with common/ir/eval.h), per old node.
   std::vector<std::optional<uint64_t>> const_value_;
   void fold_constants();
   NodeId current_ = 0;  // the old node being lowered (for locations)

@@ -34,8 +34,8 @@
 
 #include <bit>
 
-#include "divmagic.h"
-#include "error.h"
+#include "ir/divmagic.h"
+#include "ir/error.h"
 
 namespace pl::lower {
 
@@ -471,7 +471,7 @@ NodeId load_i1(Lowerer& l, NodeId n, bool is_volatile) {
   Rule { op, name, pattern, when, result, [](Lowerer& l, NodeId n) -> NodeId body }
 
 const Rule kRules[] = {
-    // constants and addresses (kAnyPure: every opcode common/eval.h evaluates, division excepted)
+    // constants and addresses (kAnyPure: every opcode common/ir/eval.h evaluates, division excepted)
     RULE(kAnyPure, "const-expr", "(OP (const a) (const b))", "every operand is a constant (or such a node)",
          "a constant: as const-32 / const-64 below", { return const_node(l, n); }),
     // i1 values: 0 or 1 in a 32-bit register (upper bits zero); and, or, xor,
@@ -568,7 +568,7 @@ const Rule kRules[] = {
     // division (i8/i16 operands are extended to 32 bits first: sign or zero)
     RULE(UDiv, "udiv-const", "(udiv t x (const d))", "d != 0",
          "x for d = 1; (x64:shri k x) for d = 2^k; (setcc ae (cmp x d)) for d > 2^(N-1); else the high half of "
-         "(x64:mul1 x m), shifted (Granlund-Montgomery; common/divmagic.h); at 32 bits the high half is "
+         "(x64:mul1 x m), shifted (Granlund-Montgomery; common/ir/divmagic.h); at 32 bits the high half is "
          "(x64:shri i64 32 (x64:imul i64 (movzx x) m)): no rax/rdx",
          { return div_const(l, n); }),
     RULE(UDiv, "udiv", "(udiv t x y)", "",

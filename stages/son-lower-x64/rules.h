@@ -15,7 +15,7 @@ namespace pl::lower {
 // projections it defined with Lowerer::define_tuple); otherwise it builds
 // nothing and returns kNone. Rules of one opcode are tried in table order;
 // the last one of each opcode always applies.
-// Rule::op for rules that apply to every opcode common/eval.h evaluates
+// Rule::op for rules that apply to every opcode common/ir/eval.h evaluates
 // (the pure arithmetic, compares and conversions), tried before the
 // opcode's own rules.
 inline constexpr OpId kAnyPure = kNumOps;

@@ -40,12 +40,12 @@
 //    A load is folded into an extension only when the extension is its only
 //    user, so no memory access is duplicated.
 //  - Constants: a pure node whose operands are all constant is a constant
-//    too (folded once per function with common/eval.h, the interpreter's own
+//    too (folded once per function with common/ir/eval.h, the interpreter's own
 //    meanings), so a rule that wants a constant operand sees through C's
 //    casts of literals (`x / (signed char)-126` is sext(trunc(neg 126))) even
 //    when sonopt has not run; such a node itself becomes one x64:movi.
 //  - Division by a constant becomes a multiplication by its magic number
-//    (common/divmagic.h), so it no longer traps and floats freely; a general
+//    (common/ir/divmagic.h), so it no longer traps and floats freely; a general
 //    division stays pinned where the generic one was, and one x64:div/idiv
 //    serves the quotient and the remainder of the same operands in the same
 //    block.
@@ -87,12 +87,12 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "float_use.h"
-#include "renumber.h"
-#include "text_format.h"
+#include "ir/float_use.h"
+#include "ir/renumber.h"
+#include "encoding/text_format.h"
 #include "rules.h"
-#include "tool.h"
-#include "verify.h"
+#include "tool/tool.h"
+#include "check/verify.h"
 
 namespace pl::lower {
 

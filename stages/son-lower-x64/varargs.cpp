@@ -27,7 +27,7 @@
 // read). Each cmov gets its own compare (a flags value has one user).
 #include <algorithm>
 
-#include "error.h"
+#include "ir/error.h"
 #include "rules.h"
 
 namespace pl::lower {

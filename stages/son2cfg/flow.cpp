@@ -27,7 +27,7 @@
 #include <algorithm>
 
 #include "son2cfg.h"
-#include "text_format.h"
+#include "encoding/text_format.h"
 
 namespace pl::son2cfg {
 

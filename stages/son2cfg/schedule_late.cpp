@@ -75,7 +75,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "eval.h"
+#include "ir/eval.h"
 #include "son2cfg.h"
 
 namespace pl::son2cfg {

@@ -39,7 +39,7 @@
 // Decisions:
 //  - No empty blocks are added and critical edges are not split: the cfg
 //    levels allow both, and regalloc-x64 splits the edges it needs.
-//  - The dominance section is computed by common/dominance.cpp (as cfg2ssa
+//  - The dominance section is computed by common/ir/dominance.cpp (as cfg2ssa
 //    does); the verifier checks it against its own Lengauer-Tarjan.
 //  - Node ids keep their relative order (emit.cpp), a copy right after its
 //    original; `ssa2son | son2cfg` gives the ssa ids back where nothing was
@@ -77,7 +77,7 @@
 #include <algorithm>
 
 #include "son2cfg.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::son2cfg {
 

@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "dominance.h"
-#include "error.h"
-#include "ir.h"
+#include "ir/dominance.h"
+#include "ir/error.h"
+#include "ir/ir.h"
 
 namespace pl::son2cfg {
 

@@ -7,7 +7,7 @@
 //  1. Purity, over the whole module: a function is pure when its graph holds
 //     only control (start, region, if, jump, proj, return), phis, params,
 //     entrymem, constants, `undefined`, the pure and dividing opcodes of
-//     common/eval.h, and calls whose callee is `symaddr` of a pure function
+//     common/ir/eval.h, and calls whose callee is `symaddr` of a pure function
 //     defined here (symaddr used any other way, memory accesses of any kind,
 //     stack slots, volatile accesses, copies, indirect calls and calls to
 //     externs such as printf - I/O - make it impure). Computed as a greatest
@@ -54,7 +54,7 @@
 // does at run time whatever it does. A failed entry is cached as failed;
 // entries still running when an evaluation fails are marked failed too.
 //
-// The meaning of every node is common/eval.h's (eval_pure, check_division):
+// The meaning of every node is common/ir/eval.h's (eval_pure, check_division):
 // folding is interpreting, never a second copy.
 //
 // Invariants needed: the son contract in every function. Kept: the son

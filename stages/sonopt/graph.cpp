@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "error.h"
+#include "ir/error.h"
 #include "son_cfg.h"
 
 namespace pl::sonopt {

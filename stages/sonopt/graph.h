@@ -27,10 +27,10 @@
 #include <string_view>
 #include <vector>
 
-#include "eval.h"
-#include "ir.h"
-#include "pass_manager.h"
-#include "small_vec.h"
+#include "ir/eval.h"
+#include "ir/ir.h"
+#include "tool/pass_manager.h"
+#include "ir/small_vec.h"
 
 namespace pl::sonopt {
 

@@ -18,7 +18,7 @@
 //
 // Rules (t the type literal, c a const, x y other values):
 //  - fold: a pure or dividing node whose inputs are all `const` becomes the
-//    `const` of common/eval.h's result (eval_pure: folding is interpreting).
+//    `const` of common/ir/eval.h's result (eval_pure: folding is interpreting).
 //    An evaluation error (division by zero, INT_MIN / -1, shift amount out
 //    of range) folds nothing: the node stays and traps or is reported at
 //    run time, as the interpreter does.

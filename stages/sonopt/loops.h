@@ -83,7 +83,7 @@ struct HeaderTest {
 std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const Loop& loop);
 
 // The entry value of each header phi substituted for the phi, n is
-// evaluated (common/eval.h, as trip_count evaluates: offsets from one
+// evaluated (common/ir/eval.h, as trip_count evaluates: offsets from one
 // loop-invariant base cancel); nullopt when it is not a constant that way.
 std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const Loop& loop, NodeId n);
 
@@ -97,7 +97,7 @@ std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& 
 // How many times the body of a loop with exit test `test` runs, found by
 // evaluation: the header phis start from their entry inputs and step
 // through their back inputs, and the test is evaluated each time (pure
-// nodes and constants, common/eval.h), at most `max_trips` times. Values
+// nodes and constants, common/ir/eval.h), at most `max_trips` times. Values
 // are affine over one loop-invariant base: a non-constant invariant node b
 // is "b + 0", add and sub keep one base, and eq/ne of two values of the
 // same base compare their offsets; so a pointer test `p != b + 640` over

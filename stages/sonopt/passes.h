@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "graph.h"
-#include "ir.h"
-#include "pass_manager.h"
+#include "ir/ir.h"
+#include "tool/pass_manager.h"
 
 namespace pl::sonopt {
 

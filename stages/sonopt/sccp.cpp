@@ -12,7 +12,7 @@
 // only its taken side executable; a node pinned in a block that is not
 // executable stays Top. Cells only go down (Top > constant > Bottom) and
 // blocks only become executable, so it ends, in time linear in the edges.
-// Evaluation is common/eval.h's eval_pure (folding is interpreting); an
+// Evaluation is common/ir/eval.h's eval_pure (folding is interpreting); an
 // evaluation error (a division by zero, INT_MIN / -1, a shift out of range)
 // gives Bottom: the node stays and traps or is reported at run time.
 // `undefined`, params, loads, calls and memory are Bottom.

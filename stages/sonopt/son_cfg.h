@@ -6,7 +6,7 @@
 // the start. Its successors follow its terminator: a `jump` leads to the
 // region listing it, an `if` to its proj 0 then proj 1, a `return` nowhere;
 // a proj that a region lists directly leads to that region. Reachability and
-// dominators (Cooper-Harvey-Kennedy, common/dominance.h) are computed over
+// dominators (Cooper-Harvey-Kennedy, common/ir/dominance.h) are computed over
 // these edges (no dominance frontiers: no pass asks for them). While a
 // SonCfg of a Graph is in use, the Graph's control nodes and control edges
 // must not change; value edits and new nodes that are no control points
@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "dominance.h"
+#include "ir/dominance.h"
 #include "graph.h"
 
 namespace pl::sonopt {

@@ -5,7 +5,7 @@
 // compilation-pass"): name, the lowest -O level that runs it, what it must
 // run before and after, what it triggers again when it changes something,
 // and its entry point (one file per pass, named after it). The pass manager
-// (common/pass_manager.h) computes the schedule from these declarations and
+// (common/tool/pass_manager.h) computes the schedule from these declarations and
 // runs rounds to a fixpoint; every flag of it (-O, --passes, --list-passes,
 // --print-after, --print-changed, --verify-each, --bisect-limit, --stats)
 // is described there. Functions stream one at a time unless a scheduled pass
@@ -31,7 +31,7 @@
 //                 trigger runs in the same round)
 //   tail-recurse  a return of a self call, or of its result plus a value,
 //                 loops back to the start with an accumulator (-O2)
-//   idealize      constant folding (common/eval.h), identities, canonical
+//   idealize      constant folding (common/ir/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
 //   split-copy    copies between private slots become per-field loads and
@@ -54,9 +54,9 @@
 // before? per pass (the flags apply to every pass), and a pass changing
 // something triggers passes by name only (triggered-by: is the same edge
 // written at the other end).
-#include "pass_manager.h"
+#include "tool/pass_manager.h"
 #include "passes.h"
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl::sonopt {
 

@@ -9,7 +9,7 @@
 //  1. Trip count by evaluation (loops.h's trip_count): the header phis
 //     whose entry inputs are constants, or offsets from a loop-invariant
 //     base, are stepped through their back inputs, and the exit test
-//     evaluated each time (common/eval.h); the first time it leaves gives T. A test that is not a constant that way,
+//     evaluated each time (common/ir/eval.h); the first time it leaves gives T. A test that is not a constant that way,
 //     or T > kMaxTrips, leaves the loop alone; so does T = 0 (sccp's work).
 //  2. Size budget: the loop's own nodes (the body's pinned nodes and every
 //     floating node that reads a header phi or a body node, transitively)

@@ -41,7 +41,7 @@
 #include <algorithm>
 #include <string>
 
-#include "tool.h"
+#include "tool/tool.h"
 
 namespace pl {
 

@@ -1,0 +1,248 @@
+// x64.cpp - the x86-64 machine model (x64.h): register names, condition
+// codes, and the decoding of the machine columns of opcodes.def.
+#include "x64/x64.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "ir/eval.h"
+
+namespace pl::x64 {
+
+namespace {
+
+constexpr std::array<std::string_view, kNumRegs> kNames64 = {
+    "rax",  "rcx",  "rdx",  "rbx",   "rsp",   "rbp",   "rsi",   "rdi",   "r8",    "r9",    "r10",
+    "r11",  "r12",  "r13",  "r14",   "r15",   "xmm0",  "xmm1",  "xmm2",  "xmm3",  "xmm4",  "xmm5",
+    "xmm6", "xmm7", "xmm8", "xmm9",  "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"};
+constexpr std::array<std::string_view, 16> kNames32 = {"eax", "ecx", "edx",  "ebx",  "esp",  "ebp",  "esi",  "edi",
+                                                       "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"};
+constexpr std::array<std::string_view, 16> kNames16 = {"ax",  "cx",  "dx",   "bx",   "sp",   "bp",   "si",   "di",
+                                                       "r8w", "r9w", "r10w", "r11w", "r12w", "r13w", "r14w", "r15w"};
+constexpr std::array<std::string_view, 16> kNames8 = {"al",  "cl",  "dl",   "bl",   "spl",  "bpl",  "sil",  "dil",
+                                                      "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"};
+constexpr std::array<std::string_view, 16> kCondNames = {"o", "no", "b", "ae", "e", "ne", "be", "a",
+                                                         "s", "ns", "p", "np", "l", "ge", "le", "g"};
+
+// The machine columns of every row, in table order (kNumOps entries; rows
+// that are not x64 have tied = -2 as a marker).
+struct Row {
+  int tied;
+  std::string_view regs;
+  std::string_view clobbers;
+};
+constexpr Row kRows[] = {
+#define OP(e, name, lits, ins, res, ctrl, flags, levels) {-2, "", ""},
+#define X64(e, name, lits, ins, res, ctrl, flags, tied, regs, clobbers) {tied, regs, clobbers},
+#define X64RA(e, name, lits, ins, res, ctrl, flags, tied, regs, clobbers) {tied, regs, clobbers},
+#include "ir/opcodes.def"
+#undef X64RA
+#undef X64
+#undef OP
+};
+static_assert(sizeof(kRows) / sizeof(kRows[0]) == kNumOps);
+
+[[noreturn]] void bad_row(OpId op, const std::string& why) {
+  throw std::logic_error("opcodes.def: row '" + std::string(op_info(op).name) + "': " + why);
+}
+
+std::optional<Reg> letter_reg(char c) {
+  switch (c) {
+    case 'a': return Reg::Rax;
+    case 'c': return Reg::Rcx;
+    case 'd': return Reg::Rdx;
+    case 'D': return Reg::Rdi;
+    case 'S': return Reg::Rsi;
+    default: return std::nullopt;
+  }
+}
+
+OperandConstraint decode_letter(OpId op, char c) {
+  switch (c) {
+    case '-': return {Fixed::None};
+    case '.': return {Fixed::Any};
+    case '*': return {Fixed::ArgRegs};
+    case 'R': return {Fixed::RetRegs};
+    case '@': return {Fixed::LiteralReg};
+    case 's': return {Fixed::Slot};
+    default:
+      if (auto r = letter_reg(c)) return {Fixed::Reg, *r};
+      bad_row(op, std::string("unknown register letter '") + c + "'");
+  }
+}
+
+size_t shape_letters(std::string_view shape) {
+  size_t n = 0;
+  for (char c : shape)
+    if (c != '*' && c != '?') ++n;
+  return n;
+}
+
+Constraints decode(OpId op) {
+  const OpInfo& info = op_info(op);
+  const Row& row = kRows[op];
+  Constraints c;
+  c.tied = row.tied;
+  size_t gt = row.regs.find('>');
+  if (gt == std::string_view::npos) bad_row(op, "regs has no '>'");
+  std::string_view ins = row.regs.substr(0, gt), outs = row.regs.substr(gt + 1);
+  if (ins.size() != shape_letters(info.inputs)) bad_row(op, "regs: one letter per input-shape letter");
+  size_t results = info.results.size();
+  if (outs.size() != results) bad_row(op, "regs: one letter per result");
+  if (ins.size() > c.inputs.size() || outs.size() > c.results.size()) bad_row(op, "too many operands");
+  for (size_t i = 0; i < ins.size(); ++i) c.inputs[i] = decode_letter(op, ins[i]);
+  for (size_t i = 0; i < outs.size(); ++i) c.results[i] = decode_letter(op, outs[i]);
+  c.num_inputs = static_cast<uint8_t>(ins.size());
+  c.num_results = static_cast<uint8_t>(outs.size());
+  c.repeats = !info.inputs.empty() && (info.inputs.back() == '*' || info.inputs.back() == '?');
+  for (char k : row.clobbers) {
+    if (k == 'F') c.clobbers_flags = true;
+    else if (k == 'C') c.clobbers |= kCallerSaved;
+    else if (auto r = letter_reg(k)) c.clobbers |= reg_bit(*r);
+    else bad_row(op, std::string("unknown clobber letter '") + k + "'");
+  }
+  // Rows with an address end their literal shape in `xdy?` (scale,
+  // displacement, symbol) and their input shape in `v*` (base and index).
+  std::string_view lits = info.literals;
+  if (lits.size() >= 4 && lits.substr(lits.size() - 4) == "xdy?") {
+    c.address_literal = static_cast<int>(shape_letters(lits) - 3);
+    c.address_input = static_cast<int>(shape_letters(info.inputs) - 1);
+  }
+  if (c.tied >= 0 && static_cast<size_t>(c.tied) >= shape_letters(info.inputs)) bad_row(op, "tied input out of range");
+  return c;
+}
+
+struct Table {
+  std::array<Constraints, kNumOps> rows{};
+  Table() {
+    for (OpId op = 0; op < kNumOps; ++op)
+      if (kRows[op].tied != -2) rows[op] = decode(op);
+  }
+};
+
+const Table& table() {
+  static const Table t;
+  return t;
+}
+
+}  // namespace
+
+std::string_view reg_name(Reg r) { return kNames64[static_cast<size_t>(r)]; }
+
+std::optional<Reg> parse_reg(std::string_view name) {
+  for (size_t i = 0; i < kNames64.size(); ++i)
+    if (kNames64[i] == name) return static_cast<Reg>(i);
+  return std::nullopt;
+}
+
+std::string_view reg_name_sized(Reg r, unsigned bits) {
+  size_t i = static_cast<size_t>(r);
+  if (reg_class(r) == RegClass::Xmm || bits >= 64) return kNames64[i];
+  if (bits > 16) return kNames32[i];
+  if (bits > 8) return kNames16[i];
+  return kNames8[i];
+}
+
+std::string place_name(Place p) {
+  if (p.is_reg()) return std::string(kNames64[p.reg()]);
+  if (p.is_slot()) return "s" + std::to_string(p.slot());
+  return {};
+}
+
+std::optional<Place> parse_place(std::string_view name) {
+  if (name.size() >= 2 && name[0] == 's' && name[1] >= '0' && name[1] <= '9') {
+    if (name.size() > 2 && name[1] == '0') return std::nullopt;  // one spelling per slot
+    unsigned n = 0;
+    for (char c : name.substr(1)) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + static_cast<unsigned>(c - '0');
+      if (n > Place::kMaxSlot) return std::nullopt;
+    }
+    return Place::slot(n);
+  }
+  if (std::optional<Reg> r = parse_reg(name)) return place_of(*r);
+  return std::nullopt;
+}
+
+std::optional<Cond> parse_cond(std::string_view name) {
+  for (size_t i = 0; i < kCondNames.size(); ++i)
+    if (kCondNames[i] == name) return static_cast<Cond>(i);
+  return std::nullopt;
+}
+
+std::string_view cond_name(Cond c) { return kCondNames[static_cast<size_t>(c)]; }
+
+Cond swap_operands(Cond c) {
+  switch (c) {
+    case Cond::B: return Cond::A;
+    case Cond::AE: return Cond::BE;
+    case Cond::BE: return Cond::AE;
+    case Cond::A: return Cond::B;
+    case Cond::L: return Cond::G;
+    case Cond::GE: return Cond::LE;
+    case Cond::LE: return Cond::GE;
+    case Cond::G: return Cond::L;
+    default: return c;  // o no e ne s ns p np: symmetric or not about order
+  }
+}
+
+OperandConstraint Constraints::input(size_t i) const {
+  size_t fixed = repeats ? num_inputs - 1u : num_inputs;
+  if (i < fixed) return inputs[i];
+  if (num_inputs == 0) return {Fixed::None};
+  OperandConstraint rep = inputs[num_inputs - 1];
+  size_t k = i - fixed;
+  if (rep.kind == Fixed::ArgRegs) return k < kArgRegs.size() ? OperandConstraint{Fixed::Reg, kArgRegs[k]}
+                                                             : OperandConstraint{Fixed::Any};
+  if (rep.kind == Fixed::RetRegs) return k < kReturnRegs.size() ? OperandConstraint{Fixed::Reg, kReturnRegs[k]}
+                                                                : OperandConstraint{Fixed::Any};
+  return rep;
+}
+
+std::optional<unsigned> operand_bits(const Node& n) {
+  if (n.literals.empty()) return std::nullopt;
+  std::optional<ValueType> t = literal_value_type(n.literals[0]);
+  if (!t || *t == ValueType::I1) return std::nullopt;
+  return type_bits(*t);
+}
+
+ResultFlags result_flags(const Node& n) {
+  switch (n.op) {
+    case X64Add: case X64Sub: case X64AddI: case X64SubI: case X64Neg:
+      return ResultFlags::ZeroSign;
+    case X64And: case X64Or: case X64Xor: case X64AndI: case X64OrI: case X64XorI:
+      return ResultFlags::Logic;
+    case X64ShlI: case X64ShrI: case X64SarI: {
+      // A count of 0 leaves the flags unchanged; 1 to bits-1 sets ZF, SF and
+      // PF from the result (OF only for 1, CF the last bit out).
+      std::optional<unsigned> bits = operand_bits(n);
+      if (!bits || n.literals.size() < 2 || !n.literals[1].is_int()) return ResultFlags::None;
+      uint64_t count = n.literals[1].bits();
+      return count >= 1 && count < *bits ? ResultFlags::ZeroSign : ResultFlags::None;
+    }
+    default:
+      return ResultFlags::None;
+  }
+}
+
+bool result_flags_read(ResultFlags k, Cond c) {
+  switch (k) {
+    case ResultFlags::Logic: return true;
+    case ResultFlags::ZeroSign:
+      return c == Cond::E || c == Cond::NE || c == Cond::S || c == Cond::NS || c == Cond::P || c == Cond::NP;
+    default: return false;
+  }
+}
+
+ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {
+  if (n.op == X64CallInd && i == 1 && !n.literals.empty() && n.literals[0].kind() == Literal::Kind::Int &&
+      n.literals[0].as_int() >= 0)
+    return {reg_bit(Reg::Rax), "the callee of a variadic call, which sets al (rax) before it calls"};
+  return {};
+}
+
+bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }
+
+const Constraints& constraints(OpId op) { return table().rows[op]; }
+
+}  // namespace pl::x64

@@ -1,0 +1,168 @@
+// x64.h - the x86-64 machine model shared by the back-end stages: registers
+// and their classes, the System V ABI's register roles, condition codes, and
+// the machine columns of the x64 rows of the opcode table (opcodes.def).
+//
+// Register classes. Seed 001 allocates two kinds of registers (integer and
+// floating point) from the start; so do we: Gpr (the 16 general registers;
+// rsp is never allocated) and Xmm (xmm0-xmm15, unused until floating point
+// arrives). Registers are dense small integers so that sets of them are bit
+// masks: 0-15 general in the hardware's encoding order, 16-31 xmm.
+//
+// Operand constraints come from the table: `tied` (two-address form: the
+// result overwrites that input), per-operand fixed registers (`regs`), and
+// what else an instruction destroys (`clobbers`). x64_constraints() decodes
+// them once per opcode; the register allocator, its checker, the interpreter
+// and the code generator all read that decoding and nothing else.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ir/ir.h"
+#include "ir/opcodes.h"
+
+namespace pl::x64 {
+
+enum class Reg : uint8_t {
+  Rax, Rcx, Rdx, Rbx, Rsp, Rbp, Rsi, Rdi, R8, R9, R10, R11, R12, R13, R14, R15,
+  Xmm0, Xmm1, Xmm2, Xmm3, Xmm4, Xmm5, Xmm6, Xmm7, Xmm8, Xmm9, Xmm10, Xmm11, Xmm12, Xmm13, Xmm14, Xmm15,
+};
+inline constexpr int kNumRegs = 32;
+
+enum class RegClass : uint8_t { Gpr, Xmm };
+
+using RegMask = uint32_t;  // bit r set = Reg(r) in the set
+constexpr RegMask reg_bit(Reg r) { return RegMask{1} << static_cast<unsigned>(r); }
+
+constexpr RegClass reg_class(Reg r) { return static_cast<unsigned>(r) < 16 ? RegClass::Gpr : RegClass::Xmm; }
+
+// "rax" ... "r15", "xmm0" ... "xmm15" (the 64-bit names); and back.
+std::string_view reg_name(Reg r);
+std::optional<Reg> parse_reg(std::string_view name);
+// The name of the register's low `bits` bits: reg_name_sized(Rax, 32) = "eax",
+// (R8, 8) = "r8b", (Rsi, 8) = "sil". Xmm registers have one name.
+std::string_view reg_name_sized(Reg r, unsigned bits);
+
+// Places of values at ra-x64 (ir.h Place) by name, as the printable and JSON
+// encodings write them: a register's 64-bit name ("rax", "xmm3") or `s` and
+// the slot number ("s0", "s12"). None has no name (""). parse_place takes
+// exactly what place_name gives (no leading zeros, no rsp exception: the
+// verifier, not the reader, rejects rsp).
+std::string place_name(Place p);
+std::optional<Place> parse_place(std::string_view name);
+constexpr Place place_of(Reg r) { return Place::reg(static_cast<unsigned>(r)); }
+constexpr Reg reg_of(Place p) { return static_cast<Reg>(p.reg()); }  // p.is_reg()
+
+// Immediates and displacements are signed 32-bit integers (sign-extended to
+// the operand size; x64:movi "i64" alone takes 64 bits); an address's scale
+// is 0 (no index), 1, 2, 4 or 8.
+constexpr bool fits_imm32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+constexpr bool is_address_scale(int64_t s) { return s == 0 || s == 1 || s == 2 || s == 4 || s == 8; }
+
+// System V x86-64 roles.
+inline constexpr std::array<Reg, 6> kArgRegs = {Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9};
+inline constexpr std::array<Reg, 2> kReturnRegs = {Reg::Rax, Reg::Rdx};
+// Preserved across calls for the caller: rbx, rbp, r12-r15 (and rsp).
+inline constexpr RegMask kCalleeSaved = reg_bit(Reg::Rbx) | reg_bit(Reg::Rbp) | reg_bit(Reg::R12) |
+                                        reg_bit(Reg::R13) | reg_bit(Reg::R14) | reg_bit(Reg::R15);
+constexpr bool is_arg_reg(Reg r) {
+  for (Reg a : kArgRegs)
+    if (a == r) return true;
+  return false;
+}
+// Every general register a call may destroy, and every xmm register.
+inline constexpr RegMask kCallerSaved = reg_bit(Reg::Rax) | reg_bit(Reg::Rcx) | reg_bit(Reg::Rdx) |
+                                        reg_bit(Reg::Rsi) | reg_bit(Reg::Rdi) | reg_bit(Reg::R8) |
+                                        reg_bit(Reg::R9) | reg_bit(Reg::R10) | reg_bit(Reg::R11) | 0xFFFF0000u;
+// Registers the allocator may hand out, per class (rsp never).
+inline constexpr RegMask kAllocatableGpr = 0xFFFFu & ~reg_bit(Reg::Rsp);
+inline constexpr RegMask kAllocatableXmm = 0xFFFF0000u;
+
+// Condition codes of x64:jcc, x64:setcc and x64:cmov, named as in the
+// mnemonics (jl, setae, cmovne). FORMAT.md section 8 gives each one's test
+// of the flags.
+enum class Cond : uint8_t { O, NO, B, AE, E, NE, BE, A, S, NS, P, NP, L, GE, LE, G };
+std::optional<Cond> parse_cond(std::string_view name);
+std::string_view cond_name(Cond c);
+constexpr Cond negate(Cond c) { return static_cast<Cond>(static_cast<uint8_t>(c) ^ 1); }
+// The condition that holds for (b, a) when `c` holds for (a, b): l <-> g ...
+Cond swap_operands(Cond c);
+
+// ---- the flags an arithmetic instruction leaves (x64:flagsof) -------------------
+// How the flags an instruction leaves compare with those of `test r, r` at
+// its operand size, r its result (Intel SDM vol. 2, "Flags Affected"):
+enum class ResultFlags : uint8_t {
+  None,      // not named after the result: imul/imuli (ZF, SF, PF undefined),
+             // not, lea, mov, movzx (none set), a shift by cl (a count of 0
+             // leaves the flags alone), a shift by an immediate 0, the rest
+  ZeroSign,  // add, sub, neg (and addi, subi), shli/shri/sari by 1 to bits-1:
+             // ZF, SF, PF as test r, r; CF and OF differ
+  Logic,     // and, or, xor (and andi, ori, xori): every flag as test r, r
+             // (CF = OF = 0; AF is undefined after both)
+};
+// What node n (an x64 instruction) leaves (None for any other node).
+ResultFlags result_flags(const Node& n);
+// Whether condition c reads only flags that an instruction of kind k leaves
+// as test r, r leaves them: e ne s ns p np for ZeroSign, every condition for
+// Logic, none for None.
+bool result_flags_read(ResultFlags k, Cond c);
+// The operand size in bits of n's first literal, if it is a type name.
+std::optional<unsigned> operand_bits(const Node& n);
+
+// ---- operand constraints of an x64 opcode (the machine columns) ---------------
+
+// Where one operand must be.
+enum class Fixed : uint8_t {
+  None,       // not a register: a memory state, the flags, control
+  Any,        // any register of the operand's class
+  Reg,        // exactly `reg`
+  ArgRegs,    // a repeated input: the argument registers in order
+  RetRegs,    // a repeated input: the return registers in order
+  LiteralReg, // the register named by the node's string literal (x64:argreg, x64:entryreg)
+  Slot,       // a spill slot, not a register (ra-x64: x64:spill's result, x64:reload's input)
+};
+struct OperandConstraint {
+  Fixed kind = Fixed::None;
+  Reg reg = Reg::Rax;  // for Fixed::Reg
+};
+
+struct Constraints {
+  int tied = -1;                          // input the result overwrites, or -1
+  std::array<OperandConstraint, 8> inputs{};  // per input-shape letter (the repeat letter last)
+  uint8_t num_inputs = 0;                 // letters, the repeated one included
+  bool repeats = false;                   // the last letter repeats (`*`) or is optional (`?`)
+  std::array<OperandConstraint, 4> results{};  // per result (tuple element)
+  uint8_t num_results = 0;
+  RegMask clobbers = 0;                   // registers destroyed besides results
+  bool clobbers_flags = false;
+  // Address operands (loads, stores, lea): index of the scale literal (then
+  // displacement, optional symbol) and of the first address input; -1 if none.
+  int address_literal = -1;
+  int address_input = -1;
+  // The constraint of input `i` of a node with that many inputs (expands the
+  // repeated letter: argument or return registers by position).
+  OperandConstraint input(size_t i) const;
+};
+
+// Registers input `i` of node `n` must not be in although its constraint
+// allows any register: a constraint that depends on the node's literals,
+// which the opcode table's columns cannot say. One today: the callee of a
+// variadic x64:callind (al literal >= 0) is read by the call after the
+// `mov eax, AL` that precedes it, so it is never in rax. `why` says so for
+// diagnostics (empty when `regs` is 0). The register allocator keeps the
+// input out of these registers, the allocation checker reports one found
+// there, and codegen-x64 refuses it as a last resort.
+struct ForbiddenRegs {
+  RegMask regs = 0;
+  std::string_view why;
+};
+ForbiddenRegs forbidden_input_regs(const Node& n, size_t i);
+
+// True for rows written with X64(...) in opcodes.def.
+bool is_x64(OpId op);
+// The decoded machine columns of an x64 opcode (is_x64(op) must hold).
+const Constraints& constraints(OpId op);
+
+}  // namespace pl::x64
