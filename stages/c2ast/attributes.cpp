@@ -12,6 +12,8 @@
 //           which c2ast takes its sizes, offsets and alignments from
 //           (aligned on globals, locals and members, packed, #pragma pack,
 //           mode);
+//   Scope   implemented by the statements c2ast writes: cleanup, a call
+//           at every exit from the variable's scope (cleanups.cpp);
 //   Hint    a fact about a function carried in the module (hints: noinline,
 //           always_inline, pure, const, cold, malloc, noreturn) for sonopt;
 //   Ignored changes nothing the program computes (the reason says why:
@@ -39,7 +41,7 @@ using namespace clang;
 
 namespace {
 
-enum class Action : uint8_t { Symbol, Layout, Hint, Ignored };
+enum class Action : uint8_t { Symbol, Layout, Scope, Hint, Ignored };
 
 struct Rule {
   attr::Kind kind;
@@ -67,6 +69,8 @@ constexpr Rule kRules[] = {
     {attr::Packed, Action::Layout, nullptr},
     {attr::MaxFieldAlignment, Action::Layout, nullptr},
     {attr::Mode, Action::Layout, nullptr},
+    // scopes
+    {attr::Cleanup, Action::Scope, nullptr},
     // function hints
     {attr::NoInline, Action::Hint, nullptr},
     {attr::AlwaysInline, Action::Hint, nullptr},
@@ -77,8 +81,7 @@ constexpr Rule kRules[] = {
     {attr::NoReturn, Action::Hint, nullptr},
     {attr::C11NoReturn, Action::Hint, nullptr},
     {attr::CXX11NoReturn, Action::Hint, nullptr},
-    // Refused (not in the table), among others: cleanup (not implemented
-    // yet: the call at every scope exit), weakref, ifunc, target_clones,
+    // Refused (not in the table), among others: weakref, ifunc, target_clones,
     // transparent_union, returns_twice, naked, common, internal_linkage,
     // no_builtin, ms_abi and the other calling conventions, address spaces,
     // #pragma clang section, tls_model.

@@ -218,6 +218,12 @@ class ModuleBuilder {
 
 // ---- function.cpp, expressions.cpp, statements.cpp, initializers.cpp ------
 
+// cleanups.cpp: the cleanup function of a local variable (null if none), and
+// the variables whose cleanups are pending at each label of a body.
+const clang::FunctionDecl* cleanup_function(const clang::VarDecl* vd);
+std::unordered_map<const clang::LabelDecl*, std::vector<const clang::VarDecl*>> pending_cleanups_at_labels(
+    const clang::Stmt* body);
+
 // Builds the ast-level function of one C function definition.
 class FunctionBuilder {
  public:
@@ -315,6 +321,19 @@ class FunctionBuilder {
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
   NodeId switch_statement(const clang::SwitchStmt* s);
+  // The statements of a scope, then the calls of the cleanups it declared.
+  void scope(const clang::CompoundStmt* s, std::vector<NodeId>& out);
+  NodeId loop(const clang::Stmt* s);
+  NodeId jump(const clang::Stmt* s);
+
+  // ---- cleanups.cpp: __attribute__((cleanup)) at every scope exit
+  NodeId cleanup_call(const clang::VarDecl* vd, Loc loc);
+  void push_cleanup(const clang::VarDecl* vd);
+  void run_cleanups(size_t depth, Loc loc, std::vector<NodeId>& out);
+  void end_scope(size_t depth, Loc loc, std::vector<NodeId>& out);
+  // `jump` preceded by the cleanups above `depth` (jump itself if none).
+  NodeId leave_scopes(size_t depth, NodeId jump, Loc loc);
+  size_t label_depth(const clang::LabelDecl* label, clang::SourceLocation goto_at);
 
   // ---- initializers.cpp
   NodeId local_variable(const clang::VarDecl* vd);
@@ -337,6 +356,11 @@ class FunctionBuilder {
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
+  // Variables whose cleanup is pending, outermost first; the depth of that
+  // stack at the enclosing loops and switches (cleanups.cpp).
+  std::vector<const clang::VarDecl*> cleanups_;
+  std::vector<size_t> break_depths_, continue_depths_;
+  std::optional<std::unordered_map<const clang::LabelDecl*, std::vector<const clang::VarDecl*>>> label_cleanups_;
   uintptr_t stack_limit_ = stack_limit();  // of the thread converting now
   // Pointer variables written only at entry (struct parameters' addresses,
   // the hidden result pointer): loading one twice gives the same address.

@@ -157,7 +157,7 @@ Function FunctionBuilder::build() {
   std::vector<NodeId> body;
   parameters(body);
   const auto* compound_body = cast<CompoundStmt>(fd_->getBody());
-  for (const Stmt* s : compound_body->body()) body.push_back(statement(s));
+  scope(compound_body, body);
   NodeId root_block = block(body, loc(compound_body->getLBracLoc()));
   add(Op::AstFunction, loc(where), {}, {root_block});
   return std::move(fn_);

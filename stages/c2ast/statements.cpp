@@ -32,8 +32,62 @@ NodeId FunctionBuilder::statement_or_nop(const Stmt* s, Loc l) {
 
 NodeId FunctionBuilder::compound(const CompoundStmt* s) {
   std::vector<NodeId> list;
-  for (const Stmt* child : s->body()) list.push_back(statement(child));
+  scope(s, list);
   return block(list, loc(s->getLBracLoc()));
+}
+
+void FunctionBuilder::scope(const CompoundStmt* s, std::vector<NodeId>& out) {
+  size_t depth = cleanups_.size();
+  for (const Stmt* child : s->body()) out.push_back(statement(child));
+  end_scope(depth, loc(s->getRBracLoc()), out);
+}
+
+// A loop: `break` and `continue` inside leave the scopes entered since.
+// The variables a `for` init declares are in a scope around the loop.
+NodeId FunctionBuilder::loop(const Stmt* s) {
+  Loc l = loc(s->getBeginLoc());
+  size_t outer = cleanups_.size();
+  NodeId init = kNone;
+  if (const auto* f = dyn_cast<ForStmt>(s)) init = statement_or_nop(f->getInit(), l);
+  break_depths_.push_back(cleanups_.size());
+  continue_depths_.push_back(cleanups_.size());
+  NodeId node = kNone;
+  if (const auto* w = dyn_cast<WhileStmt>(s)) {
+    NodeId cond = rvalue(w->getCond());
+    node = add(Op::AstWhile, l, {}, {cond, statement_or_nop(w->getBody(), l)});
+  } else if (const auto* d = dyn_cast<DoStmt>(s)) {
+    NodeId body = statement_or_nop(d->getBody(), l);
+    node = add(Op::AstDo, l, {}, {body, rvalue(d->getCond())});
+  } else {
+    const auto* f = cast<ForStmt>(s);
+    NodeId cond = f->getCond() ? rvalue(f->getCond()) : constant(VType::I32, 1, l);
+    NodeId step = f->getInc() ? discard(f->getInc(), true) : kNone;
+    if (step == kNone) step = nop(l);
+    node = add(Op::AstFor, l, {}, {init, cond, step, statement_or_nop(f->getBody(), l)});
+  }
+  break_depths_.pop_back();
+  continue_depths_.pop_back();
+  if (cleanups_.size() == outer) return node;
+  std::vector<NodeId> list{node};
+  end_scope(outer, l, list);
+  return block(list, l);
+}
+
+// break, continue and goto, through the cleanups of the scopes they leave.
+NodeId FunctionBuilder::jump(const Stmt* s) {
+  SourceLocation where = s->getBeginLoc();
+  Loc l = loc(where);
+  if (isa<BreakStmt>(s)) {
+    if (break_depths_.empty()) unsupported(where, "break outside a loop or switch");
+    return leave_scopes(break_depths_.back(), add(Op::AstBreak, l, {}, {}), l);
+  }
+  if (isa<ContinueStmt>(s)) {
+    if (continue_depths_.empty()) unsupported(where, "continue outside a loop");
+    return leave_scopes(continue_depths_.back(), add(Op::AstContinue, l, {}, {}), l);
+  }
+  const LabelDecl* label = cast<GotoStmt>(s)->getLabel();
+  NodeId node = add(Op::AstGoto, l, {Literal::string(label->getName().str())}, {});
+  return cleanups_.empty() ? node : leave_scopes(label_depth(label, where), node, l);
 }
 
 NodeId FunctionBuilder::statement_node(const Stmt* s) {
@@ -45,33 +99,17 @@ NodeId FunctionBuilder::statement_node(const Stmt* s) {
     case Stmt::NullStmtClass: return nop(l);
     case Stmt::DeclStmtClass: return declarations(cast<DeclStmt>(s));
     case Stmt::IfStmtClass: return if_chain(cast<IfStmt>(s));
-    case Stmt::WhileStmtClass: {
-      const auto* w = cast<WhileStmt>(s);
-      NodeId cond = rvalue(w->getCond());
-      return add(Op::AstWhile, l, {}, {cond, statement_or_nop(w->getBody(), l)});
-    }
-    case Stmt::DoStmtClass: {
-      const auto* d = cast<DoStmt>(s);
-      NodeId body = statement_or_nop(d->getBody(), l);
-      return add(Op::AstDo, l, {}, {body, rvalue(d->getCond())});
-    }
-    case Stmt::ForStmtClass: {
-      const auto* f = cast<ForStmt>(s);
-      NodeId init = statement_or_nop(f->getInit(), l);
-      NodeId cond = f->getCond() ? rvalue(f->getCond()) : constant(VType::I32, 1, l);
-      NodeId step = f->getInc() ? discard(f->getInc(), true) : kNone;
-      if (step == kNone) step = nop(l);
-      return add(Op::AstFor, l, {}, {init, cond, step, statement_or_nop(f->getBody(), l)});
-    }
-    case Stmt::BreakStmtClass: return add(Op::AstBreak, l, {}, {});
-    case Stmt::ContinueStmtClass: return add(Op::AstContinue, l, {}, {});
+    case Stmt::WhileStmtClass:
+    case Stmt::DoStmtClass:
+    case Stmt::ForStmtClass: return loop(s);
+    case Stmt::BreakStmtClass:
+    case Stmt::ContinueStmtClass:
+    case Stmt::GotoStmtClass: return jump(s);
     case Stmt::ReturnStmtClass: return return_statement(cast<ReturnStmt>(s));
     case Stmt::SwitchStmtClass: return switch_statement(cast<SwitchStmt>(s));
     case Stmt::CaseStmtClass:
     case Stmt::DefaultStmtClass:
     case Stmt::LabelStmtClass: return labelled(s);
-    case Stmt::GotoStmtClass:
-      return add(Op::AstGoto, l, {Literal::string(cast<GotoStmt>(s)->getLabel()->getName().str())}, {});
     case Stmt::AttributedStmtClass: return statement(cast<AttributedStmt>(s)->getSubStmt());
     case Stmt::IndirectGotoStmtClass: unsupported(where, "computed goto");
     case Stmt::GCCAsmStmtClass:
@@ -146,25 +184,40 @@ NodeId FunctionBuilder::switch_statement(const SwitchStmt* s) {
   Scalar t = scalar(cond);
   NodeId value = rvalue(cond);
   switches_.push_back(t);
+  break_depths_.push_back(cleanups_.size());
   NodeId body = statement_or_nop(s->getBody(), l);
+  break_depths_.pop_back();
   switches_.pop_back();
   return add(Op::AstSwitch, l, {Literal::string(vtype_name(t.vt))}, {value, body});
 }
 
+// A return leaves every scope: the value is computed, then the pending
+// cleanups run (cleanups.cpp), then the function returns.
 NodeId FunctionBuilder::return_statement(const ReturnStmt* s) {
   Loc l = loc(s->getBeginLoc());
   const Expr* value = s->getRetValue();
-  if (!value) return add(Op::AstReturn, l, {}, {});
-  if (return_address_ != kNone) {  // a struct or union result: copy it through the hidden pointer
+  std::vector<NodeId> list;
+  NodeId result = kNone;
+  if (!value) {
+  } else if (return_address_ != kNone) {  // a struct or union result: copy it through the hidden pointer
     QualType t = fd_->getReturnType();
     SourceLocation where = value->getExprLoc();
     NodeId dst = load(VType::Ptr, false, return_address_, l);
-    NodeId result = copy(types_.size(t, where), types_.align(t), dst, object(value), l);
-    return block({result, add(Op::AstReturn, l, {}, {})}, l);
+    list.push_back(copy(types_.size(t, where), types_.align(t), dst, object(value), l));
+  } else if (fd_->getReturnType()->isVoidType()) {  // `return f();` in a void function (GNU)
+    list.push_back(discard(value, true));
+  } else if (cleanups_.empty()) {
+    result = rvalue(value);
+  } else {  // keep the value while the cleanups run
+    VType vt = scalar(value).vt;
+    uint32_t bytes = vtype_bits(vt) / 8;
+    NodeId kept = variable(".ret", bytes, bytes, l);
+    list.push_back(store(vt, false, kept, rvalue(value), l));
+    result = load(vt, false, kept, l);
   }
-  if (fd_->getReturnType()->isVoidType())  // `return f();` in a void function (GNU)
-    return block({discard(value, true), add(Op::AstReturn, l, {}, {})}, l);
-  return add(Op::AstReturn, l, {}, {rvalue(value)});
+  run_cleanups(0, l, list);
+  list.push_back(add(Op::AstReturn, l, {}, result == kNone ? InputList{} : InputList{result}));
+  return statements(list, l);
 }
 
 NodeId FunctionBuilder::declarations(const DeclStmt* s) {
@@ -172,6 +225,7 @@ NodeId FunctionBuilder::declarations(const DeclStmt* s) {
   for (const Decl* d : s->decls()) {
     if (const auto* vd = dyn_cast<VarDecl>(d)) {
       list.push_back(local_variable(vd));
+      push_cleanup(vd);
     } else if (const auto* td = dyn_cast<TypedefNameDecl>(d)) {
       types_.check(td->getUnderlyingType(), td->getLocation());
     }

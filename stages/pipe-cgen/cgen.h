@@ -15,7 +15,7 @@
 
 namespace pl::cgen {
 
-// The kinds of group; each can be switched off (attributes: off by default).
+// The kinds of group; each can be switched off.
 struct Features {
   bool recursion = true;
   bool loops = true;
@@ -23,7 +23,7 @@ struct Features {
   bool varargs = true;   // variadic functions, va_list passing, va_copy
   bool switches = true;
   bool structs = true;      // deep struct copies, by value, through pointers
-  bool attributes = false;  // GCC attributes (alias, weak, constructor, cleanup, ...)
+  bool attributes = true;   // GCC attributes (alias, weak, constructor, cleanup, ...)
   // Variadic calls through function pointers too (issue 17 item 4: the
   // callee must stay out of rax, which the call's al overwrites).
   bool indirect_variadic = true;

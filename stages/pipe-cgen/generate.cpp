@@ -883,13 +883,17 @@ std::string Group::small_structs(std::string out) {
 // alias, weak, section, aligned, packed, noinline/always_inline.
 std::string Group::attributes() {
   std::string ctor = fn("ctor"), val = fn("ctor_val"), clean = fn("cleanup"), target = fn("target"),
-              alias = fn("alias"), weak = fn("weak"), sect = fn("sect"), packed = fn("packed"), inl = fn("inl");
+              alias = fn("alias"), weak = fn("weak"), early = fn("early"), sect = fn("sect"), packed = fn("packed"), inl = fn("inl");
   std::string out;
   out += "static u32 " + val + " = " + c_.constant() + ";\n";
   out += "__attribute__((constructor)) static void " + ctor + "(void) {\n  " + val + " = " + val + " * 3u + " +
          c_.constant() + ";\n}\n";
   out += "static u32 " + fn("cleaned") + ";\n";
-  out += "static void " + clean + "(u32 *p) {\n  " + fn("cleaned") + " = " + fn("cleaned") + " * 5u + *p;\n}\n";
+  out += "static void " + clean + "(u32 *p) {\n  " + fn("cleaned") + " = " + fn("cleaned") + " * 5u + *p;\n  *p = 0u;\n}\n";
+  // A return leaves the scope after its value is computed: the cleanup's
+  // write to the variable must not change what is returned.
+  out += "static u32 " + early + "(u32 x) {\n  __attribute__((cleanup(" + clean + "))) u32 g = x;\n" +
+         "  if (x & 1u)\n    return g * 3u;\n  g += " + c_.constant() + ";\n  return g ^ " + fn("cleaned") + ";\n}\n";
   out += "static u32 " + target + "(u32 x, u32 y) {\n  return " + c_.expr({"x", "y"}, 3) + ";\n}\n";
   out += "u32 " + alias + "(u32 x, u32 y) __attribute__((alias(\"" + target + "\")));\n";
   out += "__attribute__((weak)) u32 " + weak + "(u32 x) {\n  return " + c_.expr({"x"}, 2) + ";\n}\n";
@@ -903,6 +907,11 @@ std::string Group::attributes() {
   out += entry_head() + " {\n  u32 r = " + val + " ^ " + c_.expr({"a", "b"}, 1) + ";\n";
   out += "  {\n    __attribute__((cleanup(" + clean + "))) u32 guard = " + c_.expr(vars, 2) +
          ";\n    guard ^= " + c_.expr(vars, 1) + ";\n    r += guard;\n  }\n  r ^= " + fn("cleaned") + ";\n";
+  // The cleanup runs on continue, break and the loop's end alike.
+  out += "  for (u32 i = 0; i < 6u; i++) {\n    __attribute__((cleanup(" + clean + "))) u32 g = " +
+         c_.expr({"a", "b", "r", "i"}, 2) + ";\n    if ((g & 3u) == 1u)\n      continue;\n" +
+         "    if ((g & 7u) == 6u)\n      break;\n    r += g;\n  }\n  r ^= " + fn("cleaned") + ";\n";
+  out += "  r += " + early + "(r);\n  r ^= " + early + "(a);\n  r += " + fn("cleaned") + ";\n";
   out += "  r = r * 3u + " + alias + "(a, b) + " + weak + "(r);\n";
   out += "  " + sect + "[a % 4u] += " + c_.expr(vars, 1) + ";\n  r ^= " + sect + "[b % 4u] + " + sect + "[0];\n";
   out += "  u32 buf[8] __attribute__((aligned(32)));\n  for (int i = 0; i < 8; i++)\n    buf[i] = " + inl +

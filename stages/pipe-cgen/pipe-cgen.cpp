@@ -7,12 +7,12 @@
 // arguments on the stack, vsnprintf), switch-heavy code (dense, sparse,
 // signed, characters, nested, in loops), deep struct copies (by value,
 // returned, through pointers, in arrays and globals), programs split over
-// several files or joined by `#include "part.c"` (unity builds), and, when
-// asked, GCC attributes (constructor, cleanup, alias, weak, section,
-// aligned, packed, always_inline). The generator is generate.cpp (cgen.h).
+// several files or joined by `#include "part.c"` (unity builds), and GCC
+// attributes (constructor, cleanup left by every kind of exit, alias, weak,
+// section, aligned, packed, always_inline; --no-attributes leaves them out). The generator is generate.cpp (cgen.h).
 //
 //   pipe-cgen [--seed N] [-o FILE.c|-] [--groups N] [--files N [--unity]]
-//             [--no KINDS | --only KINDS] [--attributes] [--print-sources]
+//             [--no KINDS | --only KINDS] [--no-attributes] [--print-sources]
 //
 // The program has no undefined behaviour (generate.cpp says how), always
 // terminates in milliseconds, and prints a checksum of every value it
@@ -93,11 +93,11 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--unity", options.unity, "With --files: the main file #includes the others");
   auto* no_opt = tool.cli().add_option(
       "--no", no,
-      "Kinds of group to leave out, comma-separated: recursion, loops, pointers, varargs, switches, structs");
+      "Kinds of group to leave out, comma-separated: recursion, loops, pointers, varargs, switches, structs, attributes");
   tool.cli().add_option("--only", only, "Only these kinds of group, comma-separated")->excludes(no_opt);
-  tool.cli().add_flag("--attributes", options.features.attributes,
-                      "Add GCC attributes (constructor, cleanup, alias, weak, section, aligned, packed, "
-                      "always_inline, noinline, ...): off by default");
+  tool.cli().add_flag("--attributes,!--no-attributes", options.features.attributes,
+                      "Groups with GCC attributes (constructor, cleanup, alias, weak, section, aligned, packed, "
+                      "always_inline, ...): on by default, like the kind `attributes` of --no and --only");
   tool.cli().add_flag("--indirect-variadic,!--no-indirect-variadic", options.features.indirect_variadic,
                       "Call variadic functions through pointers too (the default; --no-indirect-variadic: "
                       "only directly)");
@@ -108,7 +108,6 @@ int main(int argc, char** argv) {
       pl::cgen::Features given = options.features;
       options.features = {false, false, false, false, false, false, false, given.indirect_variadic};
       set_kinds(options.features, only, true);
-      options.features.attributes = options.features.attributes || given.attributes;
     }
     if (options.unity && options.files < 2) throw pl::UsageError("--unity needs --files 2 or more");
     bool to_stdout = t.output_path() == "-";
