@@ -299,6 +299,15 @@ class FunctionBuilder {
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  // ---- builtins.cpp: builtins written out as integer code (kNone: not one of them)
+  NodeId bit_builtin(const clang::CallExpr* e, const std::string& name);
+  NodeId overflow_builtin(const clang::CallExpr* e, const std::string& name);
+  NodeId query_builtin(const clang::CallExpr* e, const std::string& name);
+  NodeId hold(VType t, NodeId value, std::vector<NodeId>& out, Loc loc);
+  NodeId bits_constant(VType t, uint64_t value, Loc loc);
+  NodeId popcount_of(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
+  void smear_right(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
+  NodeId to_int(NodeId v, VType from, Loc loc);
   NodeId va_arg_expr(const clang::VAArgExpr* e);
   NodeId member(const clang::MemberExpr* e);
   NodeId declaration_address(const clang::DeclRefExpr* e);

@@ -537,6 +537,8 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   }
   if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
     return va_builtin(c, name);
+  for (auto written : {&FunctionBuilder::bit_builtin, &FunctionBuilder::overflow_builtin, &FunctionBuilder::query_builtin})
+    if (NodeId n = (this->*written)(c, name); n != kNone) return n;
   const std::string prefix = "__builtin_";
   std::string library;
   if (name == "__builtin_trap" || name == "__builtin_unreachable")
