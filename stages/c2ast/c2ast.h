@@ -299,6 +299,10 @@ class FunctionBuilder {
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  // ---- gnu_expressions.cpp
+  NodeId statement_expression(const clang::StmtExpr* e);
+  NodeId omitted_middle(const clang::BinaryConditionalOperator* e);
+  NodeId union_cast(const clang::CastExpr* e);
   // ---- builtins.cpp: builtins written out as integer code (kNone: not one of them)
   NodeId bit_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId overflow_builtin(const clang::CallExpr* e, const std::string& name);

@@ -96,6 +96,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
     const Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
       case CK_LValueToRValue: return lvalue_conversion(sub);
+      case CK_ToUnion: return union_cast(c);
       case CK_ArrayToPointerDecay:
       case CK_FunctionToPointerDecay: return object(sub);
       case CK_NullToPointer: return constant(VType::Ptr, 0, l);  // an integer constant: no effects
@@ -128,9 +129,8 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
     return rvalue(c->getSubExpr());
   }
   if (isa<ImplicitValueInitExpr>(e)) return constant(scalar(e), llvm::APSInt(64, true), l);
-  if (isa<StmtExpr>(e)) unsupported(where, "statement expression used as a value");
-  if (const auto* c = dyn_cast<BinaryConditionalOperator>(e))
-    unsupported(c->getQuestionLoc(), "'?:' with an omitted middle operand");
+  if (const auto* s = dyn_cast<StmtExpr>(e)) return statement_expression(s);
+  if (const auto* c = dyn_cast<BinaryConditionalOperator>(e)) return omitted_middle(c);
   if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
   if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");

@@ -5,8 +5,8 @@
 // its effects, see discard()), a declaration its initializing stores. A
 // `for` without a condition gets `ast:const "i32" 1`, a missing init or step
 // `ast:nop`. `case N:` carries N converted to the type of the (promoted)
-// switch value, as a signed or unsigned C value; `case` ranges are
-// unsupported. Labels, case and default labels wrap the statement they
+// switch value, as a signed or unsigned C value; a GNU case range one
+// `ast:case` per value. Labels, case and default labels wrap the statement they
 // label: `case 1: case 2: s` is `ast:case 1 (ast:case 2 (s))`.
 //
 // else-if chains and runs of labels are walked with explicit stacks (clang
@@ -163,12 +163,25 @@ NodeId FunctionBuilder::labelled(const Stmt* first) {
     SourceLocation where = label->getBeginLoc();
     Loc l = loc(where);
     if (const auto* c = dyn_cast<CaseStmt>(label)) {
-      if (c->caseStmtIsGNURange()) unsupported(where, "case range");
       if (switches_.empty()) unsupported(where, "case label outside a switch");
       Scalar t = switches_.back();
-      llvm::APSInt value = c->getLHS()->EvaluateKnownConstInt(ctx_).extOrTrunc(vtype_bits(t.vt));
-      Literal lit = t.is_signed ? Literal::integer(value.getSExtValue()) : Literal::unsigned_integer(value.getZExtValue());
-      inner = add(Op::AstCase, l, {std::move(lit)}, {inner});
+      auto value_of = [&](const Expr* e) {
+        llvm::APSInt v = e->EvaluateKnownConstInt(ctx_).extOrTrunc(vtype_bits(t.vt));
+        v.setIsSigned(t.is_signed);
+        return v;
+      };
+      llvm::APSInt low = value_of(c->getLHS());
+      llvm::APSInt high = c->caseStmtIsGNURange() ? value_of(c->getRHS()) : low;
+      // A GNU case range `case LOW ... HIGH:` is one ast:case per value
+      // (none when HIGH < LOW, as in gcc), innermost the highest.
+      constexpr uint64_t kMaxRange = 65536;
+      if (high >= low && (high - low).getZExtValue() >= kMaxRange)
+        unsupported(where, "case range of more than " + std::to_string(kMaxRange) + " values");
+      for (llvm::APSInt v = high; high >= low && v >= low; --v) {
+        Literal lit = t.is_signed ? Literal::integer(v.getSExtValue()) : Literal::unsigned_integer(v.getZExtValue());
+        inner = add(Op::AstCase, l, {std::move(lit)}, {inner});
+        if (v == low) break;
+      }
     } else if (isa<DefaultStmt>(label)) {
       inner = add(Op::AstDefault, l, {}, {inner});
     } else {
