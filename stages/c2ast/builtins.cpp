@@ -21,16 +21,14 @@
 // bswap, rol): giving them opcodes of their own is issue 21's business.
 //
 // Overflow checks: __builtin_{add,sub,mul}_overflow (generic) and the typed
-// forms (sadd, uaddl, smulll_overflow, ...): the exact result must fit the
-// result's type. When both operands and the result are at most 32 bits
-// wide, the operation is done exactly in 64 bits and the result checked by
-// truncating and extending back (a 64-bit result: by the exact value's
-// sign, see overflow_builtin); when all three have one 64-bit type, by
-// the sign rules of two's complement (add: the result's sign differs from
-// both operands'; sub: the operands' signs differ and the result's sign is
-// not the first's; unsigned: a carry or borrow; mul: r / a != b for a not 0
-// or -1, with a = -1 and b = MIN the other signed case). Other mixes of
-// 64-bit types are refused by name.
+// forms (sadd, uaddl, smulll_overflow, ...): the infinitely precise result
+// must fit the result's type, for operands and results of any integer types
+// up to 64 bits. The exact value is built as a 128-bit two's complement
+// pair (hi, lo) of i64s: add and sub with the carry or borrow of the low
+// halves; mul as |a| * |b| from four 32 x 32 -> 64 partial products
+// (Hacker's Delight 8-2), negated when the signs differ. It fits when hi is
+// lo's sign extension (signed result) or 0 (unsigned), and truncating lo to
+// a narrower result and extending it back gives lo.
 //
 // No-ops with a value: __builtin_constant_p is 1 for what clang can fold
 // and 0 otherwise (its operand is not evaluated, as in gcc); __builtin_object_size and
@@ -170,81 +168,86 @@ NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) 
   return seq(block(out, l), result, l);
 }
 
-// __builtin_{add,sub,mul}_overflow and the typed forms.
+// __builtin_{add,sub,mul}_overflow and the typed forms: the exact result as
+// a 128-bit two's complement pair (hi, lo) of i64 temporaries, then whether
+// it fits the result's type.
 NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& name) {
   static const char* const kOps[] = {"add", "sub", "mul"};
-  const char* operation = nullptr;
+  std::string operation;
   for (const char* o : kOps) {
-    std::string generic = std::string("__builtin_") + o + "_overflow";
-    if (name == generic) operation = o;
+    if (name == std::string("__builtin_") + o + "_overflow") operation = o;
     for (const char* sign : {"s", "u"})
       for (const char* width : {"", "l", "ll"})
         if (name == std::string("__builtin_") + sign + o + width + "_overflow") operation = o;
   }
-  if (!operation) return kNone;
+  if (operation.empty()) return kNone;
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
-  const Expr* a_expr = c->getArg(0);
-  const Expr* b_expr = c->getArg(1);
   QualType result_type = c->getArg(2)->getType()->getPointeeType();
-  Scalar sa = scalar(a_expr), sb = scalar(b_expr), sr = types_.scalar(result_type, where);
   if (result_type->isBooleanType() || result_type->isEnumeralType())
     unsupported(where, "'" + name + "' with a _Bool or enum result");
+  Scalar sa = scalar(c->getArg(0)), sb = scalar(c->getArg(1)), sr = types_.scalar(result_type, where);
+  constexpr VType W = VType::I64;
   std::vector<NodeId> out;
-  NodeId a = rvalue(a_expr), b = rvalue(b_expr);
+  auto keep = [&](NodeId v) { return hold(W, v, out, l); };
+  auto get = [&](NodeId var) { return load(W, false, var, l); };
+  auto k = [&](int64_t v) { return constant(W, v, l); };
+  auto bit = [&](NodeId flag) { return conversion("zext", VType::I32, W, l, flag); };  // a compare's 0/1 as i64
+  // An operand: lo its value widened to 64 bits, hi its sign extension.
+  auto operand = [&](const Expr* e, Scalar s, NodeId& hi, NodeId& lo) {
+    NodeId v = rvalue(e);
+    if (s.vt != W) v = conversion(s.is_signed ? "sext" : "zext", s.vt, W, l, v);
+    lo = keep(v);
+    hi = keep(s.is_signed ? op("ashr", W, l, get(lo), k(63)) : k(0));
+  };
+  NodeId a_hi, a_lo, b_hi, b_lo;
+  operand(c->getArg(0), sa, a_hi, a_lo);
+  operand(c->getArg(1), sb, b_hi, b_lo);
   NodeId dst = hold(VType::Ptr, rvalue(c->getArg(2)), out, l);
-  bool narrow_operands = vtype_bits(sa.vt) <= 32 && vtype_bits(sb.vt) <= 32;
-  auto widen = [&](NodeId v, Scalar from) { return conversion(from.is_signed ? "sext" : "zext", from.vt, VType::I64, l, v); };
-  NodeId overflow = kNone;
-  if (narrow_operands && vtype_bits(sr.vt) == 64) {
-    // The exact value V is in 64 bits; it leaves a 64-bit result only when
-    // V < 0 goes to an unsigned one (a signed operand, or u - u), or when
-    // u * u reaches 2^63 in a signed one: in each case the i64 is negative.
-    bool unsigned_operands = !sa.is_signed && !sb.is_signed;
-    std::string o = operation;
-    bool can_overflow = sr.is_signed ? (unsigned_operands && o == "mul") : (!unsigned_operands || o == "sub");
-    NodeId exact = hold(VType::I64, op(operation, VType::I64, l, widen(a, sa), widen(b, sb)), out, l);
-    out.push_back(store(VType::I64, false, load(VType::Ptr, false, dst, l), load(VType::I64, false, exact, l), l));
-    overflow = can_overflow ? op("slt", VType::I64, l, load(VType::I64, false, exact, l), constant(VType::I64, 0, l))
-                            : constant(VType::I32, 0, l);
-  } else if (narrow_operands) {
-    // Exact in 64 bits; it fits when truncating and extending gives it back.
-    NodeId exact = hold(VType::I64, op(operation, VType::I64, l, widen(a, sa), widen(b, sb)), out, l);
-    NodeId narrowed = hold(sr.vt, conversion("trunc", VType::I64, sr.vt, l, load(VType::I64, false, exact, l)), out, l);
-    out.push_back(store(sr.vt, false, load(VType::Ptr, false, dst, l), load(sr.vt, false, narrowed, l), l));
-    overflow = op("ne", VType::I64, l, widen(load(sr.vt, false, narrowed, l), sr), load(VType::I64, false, exact, l));
+  NodeId hi, lo;
+  if (operation == "add") {
+    lo = keep(op("add", W, l, get(a_lo), get(b_lo)));
+    NodeId carry = bit(op("ult", W, l, get(lo), get(a_lo)));
+    hi = keep(op("add", W, l, op("add", W, l, get(a_hi), get(b_hi)), carry));
+  } else if (operation == "sub") {
+    lo = keep(op("sub", W, l, get(a_lo), get(b_lo)));
+    NodeId borrow = bit(op("ult", W, l, get(a_lo), get(b_lo)));
+    hi = keep(op("sub", W, l, op("sub", W, l, get(a_hi), get(b_hi)), borrow));
   } else {
-    if (sa.vt != VType::I64 || sb.vt != VType::I64 || sr.vt != VType::I64 || sa.is_signed != sr.is_signed ||
-        sb.is_signed != sr.is_signed)
-      unsupported(where, "'" + name + "' on 64-bit operands of different types");
-    VType t = VType::I64;
-    NodeId va = hold(t, a, out, l), vb = hold(t, b, out, l);
-    auto A = [&] { return load(t, false, va, l); };
-    auto B = [&] { return load(t, false, vb, l); };
-    NodeId vr = hold(t, op(operation, t, l, A(), B()), out, l);
-    auto R = [&] { return load(t, false, vr, l); };
-    auto k = [&](int64_t v) { return constant(t, v, l); };
-    out.push_back(store(t, false, load(VType::Ptr, false, dst, l), R(), l));
-    bool is_signed = sr.is_signed;
-    std::string op_name = operation;
-    if (op_name == "add") {
-      overflow = is_signed ? op("slt", t, l, op("and", t, l, op("xor", t, l, A(), R()), op("xor", t, l, B(), R())), k(0))
-                           : op("ult", t, l, R(), A());
-    } else if (op_name == "sub") {
-      overflow = is_signed ? op("slt", t, l, op("and", t, l, op("xor", t, l, A(), B()), op("xor", t, l, A(), R())), k(0))
-                           : op("ult", t, l, A(), B());
-    } else if (!is_signed) {  // a != 0 && r / a != b
-      overflow = add(Op::AstCond, l, {Literal::string(vtype_name(VType::I32))},
-                     {op("ne", t, l, A(), k(0)), op("ne", t, l, op("udiv", t, l, R(), A()), B()), constant(VType::I32, 0, l)});
-    } else {  // a in {0, -1}: only -1 * MIN overflows; otherwise r / a != b
-      NodeId small = add(Op::AstOr, l, {}, {op("eq", t, l, A(), k(0)), op("eq", t, l, A(), k(-1))});
-      NodeId minus_min = add(Op::AstAnd, l, {}, {op("eq", t, l, A(), k(-1)), op("eq", t, l, B(), k(INT64_MIN))});
-      overflow = add(Op::AstCond, l, {Literal::string(vtype_name(VType::I32))},
-                     {small, minus_min, op("ne", t, l, op("sdiv", t, l, R(), A()), B())});
-    }
+    // |a| * |b| from four 32 x 32 -> 64 products, then the sign.
+    auto magnitude = [&](NodeId h, NodeId v) {  // h is 0 or -1: (v ^ h) - h
+      return keep(op("sub", W, l, op("xor", W, l, get(v), get(h)), get(h)));
+    };
+    NodeId ma = magnitude(a_hi, a_lo), mb = magnitude(b_hi, b_lo);
+    NodeId negative = keep(op("xor", W, l, get(a_hi), get(b_hi)));  // 0 or -1
+    auto low32 = [&](NodeId v) { return op("and", W, l, get(v), k(0xffffffff)); };
+    auto high32 = [&](NodeId v) { return op("lshr", W, l, get(v), k(32)); };
+    NodeId p00 = keep(op("mul", W, l, low32(ma), low32(mb)));
+    NodeId p01 = keep(op("mul", W, l, low32(ma), high32(mb)));
+    NodeId p10 = keep(op("mul", W, l, high32(ma), low32(mb)));
+    NodeId p11 = keep(op("mul", W, l, high32(ma), high32(mb)));
+    NodeId mid = keep(op("add", W, l, op("add", W, l, high32(p00), low32(p01)), low32(p10)));
+    NodeId plo = keep(op("or", W, l, op("shl", W, l, get(mid), k(32)), low32(p00)));
+    NodeId phi = keep(op("add", W, l, op("add", W, l, get(p11), high32(p01)),
+                         op("add", W, l, high32(p10), high32(mid))));
+    // Negated when the signs differ: (hi, lo) -> (~hi + (lo == 0), -lo), as (x ^ m) - m per half.
+    lo = keep(op("sub", W, l, op("xor", W, l, get(plo), get(negative)), get(negative)));
+    NodeId lo_zero = bit(op("eq", W, l, get(plo), k(0)));
+    NodeId flipped = op("xor", W, l, get(phi), get(negative));
+    hi = keep(op("add", W, l, flipped, op("and", W, l, lo_zero, op("and", W, l, get(negative), k(1)))));
   }
+  // It fits when hi is lo's sign extension (signed) or 0 (unsigned), and a
+  // narrower result's truncation extends back to lo.
+  NodeId truncated = sr.vt == W ? get(lo) : conversion("trunc", W, sr.vt, l, get(lo));
+  NodeId stored = hold(sr.vt, truncated, out, l);
+  out.push_back(store(sr.vt, false, get(dst), load(sr.vt, false, stored, l), l));
+  NodeId high_ok = op("eq", W, l, get(hi), sr.is_signed ? op("ashr", W, l, get(lo), k(63)) : k(0));
+  NodeId back = load(sr.vt, false, stored, l);
+  if (sr.vt != W) back = conversion(sr.is_signed ? "sext" : "zext", sr.vt, W, l, back);
+  NodeId low_ok = op("eq", W, l, back, get(lo));
+  NodeId fits = op("and", VType::I32, l, high_ok, low_ok);
   // The builtin's value is a _Bool (i8 holding 0 or 1).
-  return seq(block(out, l), conversion("trunc", VType::I32, VType::I8, l, overflow), l);
+  return seq(block(out, l), conversion("trunc", VType::I32, VType::I8, l, op("xor", VType::I32, l, fits, constant(VType::I32, 1, l))), l);
 }
 
 NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name) {

@@ -1,6 +1,6 @@
 /* GNU overflow builtins written out by c2ast (stages/c2ast/builtins.cpp):
-   add, sub and mul_overflow, generic and typed, on edge values for every
-   mix of operand and result types it accepts, and the query builtins that
+   add, sub and mul_overflow, generic and typed, on edge values for mixes
+   of operand and result types of every width and signedness, and the query builtins that
    answer "unknown" (constant_p, object_size, assume_aligned, prefetch). */
 #include <limits.h>
 #include <stdio.h>
@@ -49,6 +49,13 @@ static void overflows(void) {
       CHECK(add, ula, ulb, unsigned long long);
       CHECK(sub, ula, ulb, unsigned long long);
       CHECK(mul, ula, ulb, unsigned long long);
+      CHECK(mul, a, ulb, long long); /* 64-bit operands of different types */
+      CHECK(mul, ula, b, unsigned long long);
+      CHECK(add, ula, b, int);
+      CHECK(sub, a, ulb, unsigned char);
+      CHECK(mul, a, b, unsigned);
+      CHECK(add, ula, ulb, short);
+      CHECK(sub, ia, ulb, long long);
       int r;
       long lr;
       unsigned long long ur;
