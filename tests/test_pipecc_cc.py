@@ -57,7 +57,7 @@ def test_notes_say_why_an_option_has_no_effect(tmp_path):
 
 
 def test_options_that_would_change_the_meaning_are_refused_by_name(tmp_path):
-    for flag, why in [("-fsanitize=address", "sanitizers"), ("-flto", "link-time"), ("-ffast-math", "floating"),
+    for flag, why in [("-fsanitize=address", "sanitizers"), ("-flto", "link-time"), ("-finput-charset=latin1", "UTF-8"),
                       ("-m32", "x86-64"), ("-fcommon", "common symbols"), ("-mno-red-zone", "target option"),
                       ("-fshort-enums", "enums"), ("--coverage", "coverage"), ("-x", "c++")]:
         args = [flag, "c++"] if flag == "-x" else [flag]
@@ -220,3 +220,26 @@ def test_syntax_only_checks_and_writes_nothing(tmp_path):
     err = cc("-fsyntax-only", "bad.c", cwd=tmp_path, check=1).stderr.decode()
     assert err.startswith("bad.c:1:8: error: unsupported: "), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.c", "ok.c"]
+
+
+def test_gnu89_inline_emits_what_gcc_does(tmp_path):
+    # gnu89: a plain `inline` definition is external, an `extern inline` one
+    # is never emitted; C99 the other way round. Same symbols as gcc's.
+    from symbols import compare_objects, gcc_object
+    src = write(tmp_path / "inl.c", "inline int plain(int x) { return x + 1; }\n"
+                                    "extern inline int ext(int x) { return x + 2; }\n"
+                                    "int use(int x) { return plain(x) + ext(x); }\n")
+    for flags in (["-fgnu89-inline"], ["-std=gnu89"], []):
+        ours = tmp_path / "ours.o"
+        cc(*flags, "-c", src, "-o", ours, check=0)
+        gccs = gcc_object(src, tmp_path / "gcc.o", cflags=flags)
+        assert compare_objects(ours, gccs) is None, (flags, compare_objects(ours, gccs))
+    names = subprocess.run(["nm", str(tmp_path / "ours.o")], stdout=subprocess.PIPE).stdout.decode()
+    assert " T ext" in names and " T plain" not in names  # C99 (the last build)
+
+
+def test_fast_math_and_input_charset_are_accepted_with_a_note(tmp_path):
+    src = write(tmp_path / "x.c", "int main(void) { return 0; }\n")
+    err = cc("-v", "-ffast-math", "-finput-charset=UTF-8", "-c", src, "-o", tmp_path / "x.o", check=0).stderr.decode()
+    assert "'-ffast-math' accepted: changes nothing" in err, err
+    assert "'-finput-charset=UTF-8' accepted: source files are read as UTF-8" in err, err

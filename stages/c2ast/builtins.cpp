@@ -30,8 +30,10 @@
 // lo's sign extension (signed result) or 0 (unsigned), and truncating lo to
 // a narrower result and extending it back gives lo.
 //
-// No-ops with a value: __builtin_constant_p is 1 for what clang can fold
-// and 0 otherwise (its operand is not evaluated, as in gcc); __builtin_object_size and
+// No-ops with a value: __builtin_constant_p is 1 where clang's constant
+// evaluator says so (a literal, a constant expression, a string literal's
+// address; not &global) and 0 otherwise, never 1 after optimization as gcc's
+// can be (its operand is not evaluated); __builtin_object_size and
 // __builtin_dynamic_object_size answer "unknown" (-1 for types 0 and 1, 0
 // for 2 and 3), so _FORTIFY_SOURCE checks stay off rather than wrong;
 // __builtin_assume evaluates nothing; __builtin_assume_aligned is its first
@@ -253,8 +255,11 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
 NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
-  if (name == "__builtin_constant_p")
-    return constant(VType::I32, c->getArg(0)->isEvaluatable(ctx_) ? 1 : 0, l);
+  if (name == "__builtin_constant_p") {  // clang's answer where it has one (1 for 42 and "hi", 0 for &global)
+    Expr::EvalResult folded;
+    bool known = c->EvaluateAsInt(folded, ctx_) && folded.Val.getInt().getBoolValue();
+    return constant(VType::I32, known ? 1 : 0, l);
+  }
   if (name == "__builtin_object_size" || name == "__builtin_dynamic_object_size") {
     Expr::EvalResult kind;
     if (!c->getArg(1)->EvaluateAsInt(kind, ctx_)) unsupported(where, "'" + name + "' with a non-constant type");

@@ -86,7 +86,9 @@ constexpr const char* kHardening =
     "hardening pipecc does not add (no canaries, no endbr64 and IBT note, no stack probes): "
     "the code means the same, without that protection";
 constexpr const char* kUnwind = "every function gets call frame information (.eh_frame) anyway";
-constexpr const char* kFloat = "floating-point semantics pipecc does not provide (c2ast refuses floating point)";
+constexpr const char* kFastMath =
+    "changes nothing: it permits value-changing floating-point rewrites, pipecc makes none and keeps IEEE "
+    "semantics (__FAST_MATH__ stays undefined; no flush-to-zero start-up code is linked)";
 
 // The decisions, first match wins; group defaults last.
 const Decision kDecisions[] = {
@@ -194,6 +196,10 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_common, Kind::Note, "what pipecc does: a tentative definition is a definition (gcc 10's default)"},
     {opts::OPT_fdebug_prefix_map_EQ, Kind::Note, "debug line tables keep the paths as written"},
     {opts::OPT_ffile_prefix_map_EQ, Kind::Frontend, nullptr},  // __FILE__; debug paths: see parse()
+    // gnu89 `inline`/`extern inline`: clang's language option, and c2ast
+    // emits a function exactly when clang's linkage rules say it is defined
+    {opts::OPT_fgnu89_inline, Kind::Frontend, nullptr},
+    {opts::OPT_fno_gnu89_inline, Kind::Frontend, nullptr},
     {opts::OPT_Qn, Kind::Note, "no .comment section is written"},  // -fno-ident
     {opts::OPT_Qy, Kind::Note, "no .comment section is written"},  // -fident
     {opts::OPT_fsemantic_interposition, Kind::Note, kOptSwitch},
@@ -245,13 +251,12 @@ const Decision kDecisions[] = {
     {opts::OPT_fshort_enums, Kind::Refuse, "enums are int-sized"},
     {opts::OPT_fshort_wchar, Kind::Refuse, "wchar_t is int"},
     {opts::OPT_fpack_struct_EQ, Kind::Refuse, "struct layout is the psABI's"},
-    {opts::OPT_fgnu89_inline, Kind::Refuse, "C99 inline semantics only"},
     {opts::OPT_fms_extensions, Kind::Refuse, "Microsoft extensions are not supported"},
-    {opts::OPT_ffast_math, Kind::Refuse, kFloat},
-    {opts::OPT_funsafe_math_optimizations, Kind::Refuse, kFloat},
-    {opts::OPT_ffinite_math_only, Kind::Refuse, kFloat},
-    {opts::OPT_fassociative_math, Kind::Refuse, kFloat},
-    {opts::OPT_freciprocal_math, Kind::Refuse, kFloat},
+    {opts::OPT_ffast_math, Kind::Note, kFastMath},
+    {opts::OPT_funsafe_math_optimizations, Kind::Note, kFastMath},
+    {opts::OPT_ffinite_math_only, Kind::Note, kFastMath},
+    {opts::OPT_fassociative_math, Kind::Note, kFastMath},
+    {opts::OPT_freciprocal_math, Kind::Note, kFastMath},
     {opts::OPT_ftrapv, Kind::Refuse, "overflow traps are not generated (arithmetic wraps)"},
     {opts::OPT_fsanitize_EQ, Kind::Refuse, "sanitizers are not implemented"},
     {opts::OPT_coverage, Kind::Refuse, "coverage instrumentation is not implemented"},
@@ -428,6 +433,14 @@ struct Parser {
     else throw UsageError("invalid optimization level '" + spelled + "'");
   }
 
+  // clang reads UTF-8 only (gcc would convert other charsets to UTF-8).
+  void input_charset(const Arg& a, const llvm::opt::ArgList& args) {
+    std::string v = llvm::StringRef(a.getValue()).lower();
+    if (v != "utf-8" && v != "utf8")
+      throw UsageError("'" + a.getAsString(args) + "' is not supported: source files are read as UTF-8 only");
+    note(a, args, "source files are read as UTF-8");
+  }
+
   // Options implemented here; false when the table decides.
   bool implemented(const Arg& a, const llvm::opt::ArgList& args) {
     const llvm::opt::Option& opt = a.getOption();
@@ -449,6 +462,7 @@ struct Parser {
       case opts::OPT_MP: o.dep_other_args.push_back("-MP"); return true;
       case opts::OPT_MG: o.dep_other_args.push_back("-MG"); return true;
       case opts::OPT_MV: throw UsageError("'-MV' (NMake depfiles) is not supported");
+      case opts::OPT_finput_charset_EQ: input_charset(a, args); return true;
       case opts::OPT_O0: optimization("0", "-O0"); return true;
       case opts::OPT_O4: optimization("4", "-O4"); return true;
       case opts::OPT_Ofast: optimization("fast", "-Ofast"); return true;
