@@ -243,3 +243,19 @@ def test_fast_math_and_input_charset_are_accepted_with_a_note(tmp_path):
     err = cc("-v", "-ffast-math", "-finput-charset=UTF-8", "-c", src, "-o", tmp_path / "x.o", check=0).stderr.decode()
     assert "'-ffast-math' accepted: changes nothing" in err, err
     assert "'-finput-charset=UTF-8' accepted: source files are read as UTF-8" in err, err
+
+
+def test_fvisibility_gives_definitions_gccs_visibility(tmp_path):
+    # Definitions without a visibility of their own take -fvisibility's;
+    # attributes and #pragma GCC visibility win; references stay default.
+    from symbols import compare_symbols
+    src = write(tmp_path / "vis.c", "int data = 1;\nint tentative;\nstatic int local_data = 3;\nextern int ext_data;\n"
+                "__attribute__((visibility(\"default\"))) int exported(void) { return data + local_data + ext_data; }\n"
+                "int hidden_fn(void) { return tentative; }\n#pragma GCC visibility push(protected)\n"
+                "int prot(void) { return 2; }\n#pragma GCC visibility pop\nextern int ext_fn(void);\n"
+                "int caller(void) { return ext_fn() + prot(); }\n")
+    for mode in ("hidden", "protected", "default"):
+        ours, gccs = tmp_path / f"ours-{mode}.o", tmp_path / f"gcc-{mode}.o"
+        cc(f"-fvisibility={mode}", "-c", src, "-o", ours, check=0)
+        subprocess.run(["gcc", f"-fvisibility={mode}", "-c", str(src), "-o", str(gccs)], check=True)
+        assert compare_symbols(gccs, ours) is None, (mode, compare_symbols(gccs, ours))

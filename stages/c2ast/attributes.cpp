@@ -242,15 +242,27 @@ bool unknown_attribute_is_harmless(const std::string& name) {
   return false;
 }
 
+namespace {
+
+bool is_definition(const ValueDecl* decl) {
+  if (const auto* fd = dyn_cast<FunctionDecl>(decl)) return fd->isDefined();
+  if (const auto* vd = dyn_cast<VarDecl>(decl)) return vd->hasDefinition() != VarDecl::DeclarationOnly;
+  return false;
+}
+
+}  // namespace
+
 // The symbol attributes of a function or variable, from all its
 // declarations (an attribute may be on any of them).
 SymbolAttrs symbol_attrs(const ValueDecl* decl) {
   SymbolAttrs a;
+  bool explicit_visibility = false;
   for (const Decl* d : decl->redecls()) {
     if (d->hasAttr<WeakAttr>()) a.weak = true;
     if (d->hasAttr<UsedAttr>()) a.used = true;
     if (const auto* s = d->getAttr<SectionAttr>()) a.section = s->getName().str();
     if (const auto* v = d->getAttr<VisibilityAttr>()) {
+      explicit_visibility = true;
       switch (v->getVisibility()) {
         case VisibilityAttr::Default: a.visibility = Visibility::Default; break;
         case VisibilityAttr::Hidden: a.visibility = Visibility::Hidden; break;
@@ -267,6 +279,17 @@ SymbolAttrs symbol_attrs(const ValueDecl* decl) {
     if (d->hasAttr<RestrictAttr>()) a.hints |= kHintMalloc;
   }
   if (const auto* fd = dyn_cast<FunctionDecl>(decl); fd && fd->isNoReturn()) a.hints |= kHintNoreturn;
+  // -fvisibility=hidden or protected: every definition without a visibility
+  // of its own (an attribute, or #pragma GCC visibility, which clang turns
+  // into one) gets it; declarations of what other objects define keep the
+  // default, as with gcc.
+  if (!explicit_visibility && is_definition(decl)) {
+    switch (decl->getASTContext().getLangOpts().getValueVisibilityMode()) {
+      case clang::HiddenVisibility: a.visibility = Visibility::Hidden; break;
+      case clang::ProtectedVisibility: a.visibility = Visibility::Protected; break;
+      case clang::DefaultVisibility: break;
+    }
+  }
   return a;
 }
 

@@ -154,8 +154,7 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_pie, Kind::Note, kPic},
     {opts::OPT_fplt, Kind::Note, "calls to other objects' functions go through the PLT"},
     {opts::OPT_fno_plt, Kind::Note, "calls to other objects' functions go through the PLT: the binding is the same"},
-    {opts::OPT_fvisibility_EQ, Kind::Note,
-     "symbols keep default visibility: a shared library exports more than asked, the code means the same"},
+    {opts::OPT_fvisibility_EQ, Kind::Frontend, nullptr},  // the definitions' visibility (c2ast)
     {opts::OPT_fvisibility_inlines_hidden, Kind::Note, "a C++ option: nothing in C"},
     {opts::OPT_ffunction_sections, Kind::Note,
      "one .text section per object: the code is the same, the linker's --gc-sections removes less"},
