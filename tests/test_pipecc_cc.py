@@ -86,7 +86,7 @@ def test_depfiles_from_md_mmd_and_wp_name_the_object_and_the_headers(tmp_path):
     p = project(tmp_path)
     (p / "obj").mkdir()
     cc("-MD", "-MP", "-Iinc", "-DEXTRA=0", "-c", "main.c", "-o", "obj/main.o", cwd=p, check=0)
-    assert (p / "obj" / "main.d").read_text() == "obj/main.o: main.c inc/h.h\n\ninc/h.h:\n"
+    assert (p / "obj" / "main.d").read_text() == "obj/main.o: main.c inc/h.h\ninc/h.h:\n"
     cc("-MMD", "-MF", "deps.d", "-MT", "custom", "-MQ", "$odd name", "-Iinc", "-DEXTRA=0", "-c", "main.c",
        cwd=p, check=0)
     assert (p / "deps.d").read_text() == "custom $$odd\\ name: main.c inc/h.h\n"
@@ -259,3 +259,28 @@ def test_fvisibility_gives_definitions_gccs_visibility(tmp_path):
         cc(f"-fvisibility={mode}", "-c", src, "-o", ours, check=0)
         subprocess.run(["gcc", f"-fvisibility={mode}", "-c", str(src), "-o", str(gccs)], check=True)
         assert compare_symbols(gccs, ours) is None, (mode, compare_symbols(gccs, ours))
+
+
+def test_depfiles_are_gccs_bytes(tmp_path):
+    # gcc's layout: words wrapped before column 72 with " \\" and one space,
+    # -MP's phony rules without blank lines, stdc-predef.h where gcc
+    # pre-includes it. Only the compilers' own headers (stddef.h, ...) differ.
+    d = tmp_path / "a rather long directory name with spaces"
+    d.mkdir()
+    for i in range(6):
+        write(d / f"header_number_{i}_with_a_name_long_enough_to_wrap.h", f"#define H{i} {i}\n")
+    includes = "".join(f'#include "header_number_{i}_with_a_name_long_enough_to_wrap.h"\n' for i in range(6))
+    write(tmp_path / "m.c", includes + "#include <stdio.h>\n#include <stddef.h>\nint main(void) { return H5; }\n")
+    own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
+    for flags in (["-MMD", "-MP"], ["-MMD", "-MT", "x y", "-MQ", "$z"], ["-MD", "-MP"], ["-MD"]):
+        argv = [*flags, "-I", str(d), "-c", "m.c", "-o", "m.o"]
+        subprocess.run(["gcc", *argv], cwd=tmp_path, check=True)
+        gccs = (tmp_path / "m.d").read_text()
+        cc(*argv, cwd=tmp_path, check=0)
+        ours = (tmp_path / "m.d").read_text()
+        if "-MMD" in flags:
+            assert ours == gccs, (flags, ours, gccs)
+        else:
+            def strip(text):
+                return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]
+            assert strip(ours) == strip(gccs), flags

@@ -72,6 +72,7 @@
 #include <vector>
 
 #include "identity.h"
+#include "depfile.h"
 #include "options.h"
 #include "pipeline.h"
 #include "tool/tool.h"
@@ -149,6 +150,15 @@ struct Driver {
     a.insert(a.end(), opt.dep_target_args.begin(), opt.dep_target_args.end());
     a.insert(a.end(), opt.dep_other_args.begin(), opt.dep_other_args.end());
     return a;
+  }
+
+  // After `in` compiled (or preprocessed) to `out`: the depfile clang wrote,
+  // in gcc's layout (depfile.cpp).
+  void finish_depfile(const Input& in, const std::string& out) const {
+    if (opt.print_only || in.lang == Lang::CppOutput) return;
+    std::vector<std::string> a = dependency_args(in, out);
+    auto mf = std::find(a.begin(), a.end(), "-MF");
+    if (mf != a.end() && std::next(mf) != a.end() && *std::next(mf) != "-") rewrite_depfile(*std::next(mf));
   }
 
   // c2ast's command line for `in` (preprocess: -E to `out`, "-" = stdout).
@@ -307,6 +317,7 @@ struct Driver {
       p.out_fd = out_fd;
       if (out_fd != 1) p.out_redirect = opt.output;
       if ((status = run_pipeline(p))) break;
+      finish_depfile(in, opt.output);
     }
     if (out_fd != 1) {
       close(out_fd);
@@ -348,6 +359,7 @@ struct Driver {
                         : !opt.stop_after.empty() ? stem(in.path) + "." + opt.stop_after + ".bin"
                                                   : stem(in.path) + (opt.mode == Mode::Assemble ? ".s" : ".o");
       if (int s = run_pipeline(object_pipeline(in, out))) return s;
+      finish_depfile(in, out);
     }
     return 0;
   }
@@ -363,6 +375,7 @@ struct Driver {
       objects[i] = temp() + "/" + (in.path == "-" ? std::string("stdin") : stem(in.path)) + "-" +
                    std::to_string(i) + ".o";
       if (int s = run_pipeline(object_pipeline(in, objects[i]))) return s;
+      finish_depfile(in, objects[i]);
     }
     std::vector<std::string> argv{cc_path()};
     if (opt.verbose) argv.push_back("-v");  // the linker's command line, which build systems read
