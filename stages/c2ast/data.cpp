@@ -18,6 +18,8 @@
 // array costs nothing.
 #include "c2ast.h"
 
+#include <algorithm>
+
 #include <clang/AST/APValue.h>
 #include <clang/AST/RecordLayout.h>
 
@@ -36,7 +38,7 @@ class ConstantWriter {
   void string(uint64_t offset, uint64_t size, const StringLiteral* literal);
   DataItem finish(uint64_t size, uint32_t align, bool readonly) {
     DataItem item;
-    item.size = size;
+    item.size = std::max(size, extent_);
     item.align = align;
     item.readonly = readonly;
     item.init = std::move(bytes_);
@@ -57,6 +59,9 @@ class ConstantWriter {
   SourceLocation where_;
   std::string bytes_;
   std::vector<Reloc> relocs_;
+  // The end of a flexible array member's initializer, when it passes the
+  // type's size (gcc's GNU extension: the object grows to hold it).
+  uint64_t extent_ = 0;
 };
 
 void ConstantWriter::bytes(uint64_t offset, const char* data, uint64_t n) {
@@ -128,8 +133,13 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
     }
     unsigned i = 0;
     for (const FieldDecl* field : record->fields()) {
-      if (field->getType()->isIncompleteArrayType()) {
-        if (i < count) unsupported(where_, "initializer of a flexible array member");
+      if (field->getType()->isIncompleteArrayType()) {  // its initializer has the complete type
+        if (i >= count) break;
+        const Expr* init = list->getInit(i);
+        if (isa<ImplicitValueInitExpr>(init) || init->getType()->isIncompleteArrayType()) break;  // none given
+        uint64_t at = offset + types.field_offset(field, where_);
+        if (!initializer(at, init->getType(), init)) return false;
+        extent_ = std::max(extent_, at + types.size(init->getType(), where_));
         break;
       }
       if (field->isUnnamedBitfield()) continue;
@@ -217,8 +227,15 @@ void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
     if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
     if (i >= v.getStructNumFields()) break;
     const APValue& fv = v.getStructField(i);
-    if (field->getType()->isIncompleteArrayType()) {  // flexible array member
-      if (fv.isArray() && fv.getArraySize() > 0) unsupported(where_, "initializer of a flexible array member");
+    if (field->getType()->isIncompleteArrayType()) {  // flexible array member: as many elements as given
+      if (!fv.isArray() || fv.getArraySize() == 0) continue;
+      QualType element = module_.ctx().getAsArrayType(field->getType())->getElementType();
+      uint64_t step = module_.types().size(element, where_), at = offset + layout.getFieldOffset(i) / 8;
+      for (unsigned e = 0; e < fv.getArrayInitializedElts(); ++e) value(at + e * step, element, fv.getArrayInitializedElt(e));
+      if (fv.hasArrayFiller() && !is_zero(fv.getArrayFiller()))
+        for (unsigned e = fv.getArrayInitializedElts(); e < fv.getArraySize(); ++e)
+          value(at + e * step, element, fv.getArrayFiller());
+      extent_ = std::max(extent_, at + fv.getArraySize() * step);
       continue;
     }
     value(offset + layout.getFieldOffset(i) / 8, field->getType(), fv);
