@@ -89,7 +89,9 @@ bool ConstantWriter::is_zero(const APValue& v) {
 }
 
 bool ConstantWriter::initializer(uint64_t offset, QualType type, const Expr* init) {
+  // (clang wraps the members of a file-scope compound literal in ConstantExprs)
   const Expr* bare = init->IgnoreParens();
+  while (const auto* c = dyn_cast<ConstantExpr>(bare)) bare = c->getSubExpr()->IgnoreParens();
   if (isa<ImplicitValueInitExpr>(bare)) return true;
   if (const auto* list = dyn_cast<InitListExpr>(bare)) return initializer_list(offset, type, list);
   if (const auto* literal = dyn_cast<StringLiteral>(bare); literal && type->isArrayType()) {
