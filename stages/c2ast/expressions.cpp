@@ -470,6 +470,11 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
   Loc l = loc(where);
   if (const FunctionDecl* callee = c->getDirectCallee()) {
     unsigned id = callee->getBuiltinID();
+    // alloca is no library function (gcc and clang allocate in the frame):
+    // refused by name until frames have a dynamic stack pointer (issue 19).
+    if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca ||
+        id == Builtin::BI__builtin_alloca_with_align)
+      unsupported(where, "alloca (a dynamic allocation in the stack frame)");
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
   }
   QualType result = c->getType();
