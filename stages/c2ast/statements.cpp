@@ -47,18 +47,18 @@ NodeId FunctionBuilder::statement_node(const Stmt* s) {
     case Stmt::IfStmtClass: return if_chain(cast<IfStmt>(s));
     case Stmt::WhileStmtClass: {
       const auto* w = cast<WhileStmt>(s);
-      NodeId cond = rvalue(w->getCond());
+      NodeId cond = condition(w->getCond());
       return add(Op::AstWhile, l, {}, {cond, statement_or_nop(w->getBody(), l)});
     }
     case Stmt::DoStmtClass: {
       const auto* d = cast<DoStmt>(s);
       NodeId body = statement_or_nop(d->getBody(), l);
-      return add(Op::AstDo, l, {}, {body, rvalue(d->getCond())});
+      return add(Op::AstDo, l, {}, {body, condition(d->getCond())});
     }
     case Stmt::ForStmtClass: {
       const auto* f = cast<ForStmt>(s);
       NodeId init = statement_or_nop(f->getInit(), l);
-      NodeId cond = f->getCond() ? rvalue(f->getCond()) : constant(VType::I32, 1, l);
+      NodeId cond = f->getCond() ? condition(f->getCond()) : constant(VType::I32, 1, l);
       NodeId step = f->getInc() ? discard(f->getInc(), true) : kNone;
       if (step == kNone) step = nop(l);
       return add(Op::AstFor, l, {}, {init, cond, step, statement_or_nop(f->getBody(), l)});
@@ -88,7 +88,7 @@ NodeId FunctionBuilder::if_chain(const IfStmt* first) {
   for (const IfStmt* s = first; s; s = dyn_cast_or_null<IfStmt>(s->getElse())) chain.push_back(s);
   std::vector<std::pair<NodeId, NodeId>> arms;
   for (const IfStmt* s : chain) {
-    NodeId cond = rvalue(s->getCond());
+    NodeId cond = condition(s->getCond());
     arms.emplace_back(cond, statement_or_nop(s->getThen(), loc(s->getBeginLoc())));
   }
   const Stmt* last_else = chain.back()->getElse();
