@@ -456,7 +456,7 @@ void Interpreter::loop() {
       case Code::VaArg:
         defined(I.a, "the va_list of va_arg");
         check_memory(I.c);
-        V[I.dst] = truncate_to(va_list_next(mem_, V[I.a]), I.bits);
+        V[I.dst] = truncate_to(I.aux ? va_list_next_float(mem_, V[I.a]) : va_list_next(mem_, V[I.a]), I.bits);
         U[I.dst] = 0;
         new_memory(I.b);
         break;
