@@ -33,7 +33,8 @@ int main(void) {
   printf("%g %g %.9g\n", (float)1e39, (float)-1e39, (float)1e-46);
   printf("%.9g %.9g\n", (float)3.4028235677973366e38, (float)1.401298464324817e-45);
   printf("%#llx %#llx %#x\n", bits_of(-0.0), bits_of(1.0 / 3), fbits_of(-0.0f));
-  _Bool b = 0.5, z = 0.0;
+  double half = 0.5, nothing = 0.0;
+  _Bool b = half, z = nothing;
   char c = 'A';
   double from_char = c, from_bool = b;
   printf("%d %d %g %g\n", b, z, from_char, from_bool);

@@ -8,6 +8,8 @@ static const double values[] = {0.0, -0.0, 1.0, -1.5, 0.1, 2.5, 3.5, 123456.789,
                                 1.7976931348623157e308, 4.9406564584124654e-324, 2.2250738585072014e-308,
                                 0.000123456, 999999.5, 1e21};
 
+static volatile double volatile_zero = 0.0;  /* NaNs made at run time: SSE's -nan with every compiler */
+
 int main(void) {
   int n = (int)(sizeof values / sizeof values[0]);
   for (int i = 0; i < n; i++) {
@@ -17,7 +19,7 @@ int main(void) {
     printf("[%g] [%.0g] [%.10g] [%#g] [%G] [%-10g|] [%010g]\n", v, v, v, v, v, v, v);
     printf("[%a] [%A] [%.2a] [%.0a]\n", v, v, v, v);
   }
-  double zero = 0.0, inf = 1.0 / zero, nan = zero / zero;
+  double zero = volatile_zero, inf = 1.0 / zero, nan = zero / zero;
   printf("[%f] [%F] [%e] [%g] [%a] [%10f] [%-10f|] [%+f]\n", inf, inf, -inf, inf, -inf, inf, -inf, inf);
   printf("[%f] [%F] [%e] [%G] [%5f]\n", nan, nan, -nan, nan, nan);
   float f = 1.0f / 3.0f;

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static double zero = 0.0;
+static volatile double volatile_zero = 0.0;  /* NaNs made at run time: SSE's -nan */
 
 static void compare(const char *name, double a, double b) {
   printf("%-10s == %d != %d < %d <= %d > %d >= %d unord %d isless %d\n", name, a == b, a != b, a < b, a <= b,
@@ -25,7 +25,7 @@ static const char *kind(double x) {
 }
 
 int main(void) {
-  double inf = 1.0 / zero, nan = zero / zero, nzero = -zero;
+  double zero = volatile_zero, inf = 1.0 / zero, nan = zero / zero, nzero = -zero;
   compare("nan,nan", nan, nan);
   compare("nan,1", nan, 1.0);
   compare("0,-0", zero, nzero);
@@ -39,7 +39,8 @@ int main(void) {
   if (!nzero) truths |= 8;
   truths |= (nan && inf) << 4;
   truths |= (nzero || zero) << 5;
-  _Bool b1 = nan, b2 = nzero, b3 = 0.25;
+  double quarter = 0.25;
+  _Bool b1 = nan, b2 = nzero, b3 = quarter;
   printf("truths %#x bools %d %d %d ternary %d\n", truths, b1, b2, b3, nan ? 7 : 9);
   double xs[] = {nan, -nan, inf, -inf, zero, nzero, 1.0, -2.5, 1e-310, 2.2250738585072014e-308};
   for (int i = 0; i < 10; i++) {
