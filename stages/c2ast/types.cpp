@@ -70,7 +70,7 @@ void Types::check(QualType t, SourceLocation where) const {
   while (const auto* array = dyn_cast<ArrayType>(c)) c = array->getElementType().getCanonicalType().getTypePtr();
   if (const auto* b = dyn_cast<BuiltinType>(c); b && b->isFloatingPoint() && b->getKind() != BuiltinType::Float &&
                                                  b->getKind() != BuiltinType::Double) {
-    if (b->getKind() == BuiltinType::LongDouble) unsupported(where, "long double (type " + describe(t) + ")");
+    if (b->getKind() == BuiltinType::LongDouble) unsupported(where, "long double type " + describe(t));
     unsupported(where, "floating point type " + describe(t));
   }
   if (c->isAnyComplexType()) unsupported(where, "complex type " + describe(t));
