@@ -43,6 +43,9 @@ int main(void) {
   unsigned short k = 10;
   k /= 0.3;
   printf("%d %u %g\n", i, k, 1 / 3.0f + 1 / 3.0);
+  double neg = -12.0;  /* gcc's pr 20040831-1: the unsigned conversion is guarded, so only the signed one runs */
+  long guarded = (neg > 10000) ? (unsigned long)neg : (long)neg;
+  printf("guarded %ld\n", guarded);
   long long total = 0;
   for (int e = 0; e < 63; e += 7) total += (long long)(double)(1LL << e) + (long long)(float)((1LL << e) + 1);
   printf("%lld\n", total);
