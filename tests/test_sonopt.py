@@ -337,8 +337,9 @@ def test_floating_point_flows_through_unchanged_in_meaning(level_passes, tmp_pat
     """sonopt on a program of every floating-point opcode (test_pipe_run's
     float_program: signed zeros, NaN payloads, printf of doubles): every pass
     verifies its output (--verify-each) and the program prints the same bits
-    after as before. (Folding floats is not implemented: nothing may treat
-    them as integers, merge 0.0 with -0.0, or drop a NaN's payload.)"""
+    after as before. (idealize and sccp fold the constant operands through
+    eval_float.h, the interpreter's own meaning; nothing may treat them as
+    integers, merge 0.0 with -0.0, or drop a NaN's payload.)"""
     import sys
     sys.path.insert(0, str(ROOT / "tests"))
     from test_pipe_run import Prog, float_program

@@ -178,6 +178,11 @@ class Lowerer {
     if (!is_value_type(t)) fail(id, "literal " + std::to_string(i) + " must be a value type");
     return t;
   }
+  std::string float_type_literal(NodeId id, size_t i) const {
+    const std::string& t = type_literal(id, i);
+    if (!is_float_type(t)) fail(id, "literal " + std::to_string(i) + " must be a floating-point type (f32 or f64)");
+    return t;
+  }
   std::string result_literal(NodeId id, size_t i) const {
     const std::string& t = string_literal(id, i);
     if (t != "void" && !is_value_type(t)) fail(id, "literal " + std::to_string(i) + " must be a value type or void");
@@ -653,6 +658,10 @@ class Lowerer {
         type_literal(id, 0);
         int_literal(id, 1);
         return finish_value(b_.emit(Const, loc(id), {literal(id, 0), literal(id, 1)}));
+      case AstFConst:
+        float_type_literal(id, 0);
+        if (literal(id, 1).kind() != Literal::Kind::Float) fail(id, "literal 1 must be a floating-point number");
+        return finish_value(b_.emit(FConst, loc(id), {literal(id, 0), literal(id, 1)}));
       case AstSymAddr:
         if (string_literal(id, 0).empty()) fail(id, "ast:symaddr needs a symbol name");
         return finish_value(b_.emit(SymAddr, loc(id), {literal(id, 0)}));

@@ -32,8 +32,8 @@ std::optional<uint64_t> var_size(const Node& var) {
 std::optional<uint64_t> value_type_size(std::string_view type) {
   if (type == "i1" || type == "i8") return 1;
   if (type == "i16") return 2;
-  if (type == "i32") return 4;
-  if (type == "i64" || type == "ptr") return 8;
+  if (type == "i32" || type == "f32") return 4;
+  if (type == "i64" || type == "ptr" || type == "f64") return 8;
   return std::nullopt;
 }
 

@@ -8,6 +8,8 @@
 //                     constants (clang's evaluator + record layout -> bytes)
 //   function.cpp      FunctionBuilder: node helpers, parameters, the stack guard
 //   expressions.cpp   expressions
+//   floats.cpp        float and double: constants, conversions, operators,
+//                     truth tests, builtins
 //   statements.cpp    statements
 //   initializers.cpp  local initializers and compound literals
 //   stack.cpp         large stacks for deeply nested C
@@ -71,12 +73,14 @@ void run_on_new_stack(llvm::function_ref<void()> fn);
 
 // ---- types.cpp ---------------------------------------------------------------
 
-enum class VType : uint8_t { I8, I16, I32, I64, Ptr };
+enum class VType : uint8_t { I8, I16, I32, I64, Ptr, F32, F64 };
 const char* vtype_name(VType t);
 unsigned vtype_bits(VType t);
+constexpr bool is_float(VType t) { return t == VType::F32 || t == VType::F64; }
 
 // A C scalar as the IR sees it: its value type and whether C treats it as
-// signed (which picks sext/zext, sdiv/udiv, slt/ult, ashr/lshr).
+// signed (which picks sext/zext, sdiv/udiv, slt/ult, ashr/lshr; floating
+// types count as signed).
 struct Scalar {
   VType vt = VType::I32;
   bool is_signed = false;
@@ -87,8 +91,8 @@ class Types {
   explicit Types(clang::ASTContext& ctx) : ctx_(ctx) {}
   clang::ASTContext& ctx() const { return ctx_; }
 
-  // Stops with "unsupported" for types outside the C subset (floating
-  // point, _Complex, vectors, _Atomic, __int128, variably modified types).
+  // Stops with "unsupported" for types outside the C subset (long double,
+  // _Complex, vectors, _Atomic, __int128, variably modified types).
   void check(clang::QualType t, clang::SourceLocation where) const;
   // Value type of a scalar; `ptr` for what is represented by its address
   // (structs, unions, arrays, functions).
@@ -323,6 +327,24 @@ class FunctionBuilder {
   TwoUses address_twice(const clang::Expr* lvalue, Loc loc);
   bool duplicable(NodeId root) const;
   NodeId clone(NodeId root);
+
+  // ---- floats.cpp: float and double
+  NodeId float_constant(VType t, const llvm::APFloat& value, Loc loc);
+  NodeId float_constant(VType t, double value, Loc loc);
+  // Conversions where either side is floating (convert() sends them here).
+  NodeId float_convert(NodeId v, Scalar from, Scalar to, Loc loc);
+  // A truth test of a value of type t: `fune v, 0.0` for a floating value
+  // (NaN is true, -0.0 false), the value itself otherwise.
+  NodeId truth(NodeId v, VType t, Loc loc);
+  // A condition (if, loops, &&, ||, ?:): the value, made a truth test.
+  NodeId condition(const clang::Expr* e);
+  NodeId float_arithmetic(clang::BinaryOperatorKind opcode, VType t, NodeId a, NodeId b, Loc loc,
+                          clang::SourceLocation where);
+  // A builtin that becomes IR operations on floating values, or kNone.
+  NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
+  struct Reused;
+  Reused reuse(NodeId v, VType t, Loc loc);
+  NodeId again(const Reused& r, Loc loc);
 
   // ---- statements.cpp
   NodeId statement(const clang::Stmt* s);

@@ -83,6 +83,7 @@ bool ConstantWriter::is_zero(const APValue& v) {
     case APValue::None:
     case APValue::Indeterminate: return true;
     case APValue::Int: return v.getInt().isZero();
+    case APValue::Float: return v.getFloat().isPosZero();  // -0.0 has its sign bit
     case APValue::LValue: return v.getLValueBase().isNull() && v.getLValueOffset().isZero();
     default: return false;
   }
@@ -161,6 +162,16 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       const llvm::APSInt& i = v.getInt();
       uint64_t bits = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
       integer(offset, module_.types().size(type, where_), bits);
+      return;
+    }
+    case APValue::Float: {
+      // The exact bits, in the object's type (clang's value has its semantics).
+      uint64_t size = module_.types().size(type, where_);
+      llvm::APFloat f = v.getFloat();
+      bool lost = false;
+      f.convert(size == 4 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble(),
+                llvm::APFloat::rmNearestTiesToEven, &lost);
+      integer(offset, size, f.bitcastToAPInt().getZExtValue());
       return;
     }
     case APValue::LValue: address(offset, module_.types().size(type, where_), v); return;

@@ -89,6 +89,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
     Scalar s = scalar(e);
     return constant(s, llvm::APSInt(lit->getValue(), !s.is_signed), l);
   }
+  if (const auto* lit = dyn_cast<FloatingLiteral>(e)) return float_constant(scalar(e).vt, lit->getValue(), l);
   if (const auto* p = dyn_cast<ParenExpr>(e)) return rvalue(p->getSubExpr());
   // In C a function designator is not an lvalue; its value is its address.
   if (const auto* d = dyn_cast<DeclRefExpr>(e); d && isa<FunctionDecl>(d->getDecl())) return declaration_address(d);
@@ -126,9 +127,15 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* c = dyn_cast<ConstantExpr>(e)) {
     if (c->hasAPValueResult() && c->getAPValueResult().isInt())
       return constant(scalar(e), c->getAPValueResult().getInt(), l);
+    if (c->hasAPValueResult() && c->getAPValueResult().isFloat())
+      return float_constant(scalar(e).vt, c->getAPValueResult().getFloat(), l);
     return rvalue(c->getSubExpr());
   }
-  if (isa<ImplicitValueInitExpr>(e)) return constant(scalar(e), llvm::APSInt(64, true), l);
+  if (isa<ImplicitValueInitExpr>(e)) {
+    Scalar s = scalar(e);
+    if (is_float(s.vt)) return float_constant(s.vt, 0.0, l);
+    return constant(s, llvm::APSInt(64, true), l);
+  }
   if (const auto* s = dyn_cast<StmtExpr>(e)) return statement_expression(s);
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e)) return omitted_middle(c);
   if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
@@ -148,7 +155,11 @@ NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
     case CK_IntegralCast:
     case CK_IntegralToPointer:
     case CK_PointerToIntegral: return convert(sub, from, scalar(c), l);
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast: return convert(sub, from, scalar(c), l);
     case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean:
     case CK_PointerToBoolean: return to_bool(sub, from.vt, l);
     case CK_ToUnion: unsupported(where, "cast to a union type");
     case CK_BuiltinFnToFnPtr: unsupported(where, "address of a builtin function");
@@ -159,6 +170,7 @@ NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
 }
 
 NodeId FunctionBuilder::convert(NodeId v, Scalar from, Scalar to, Loc l) {
+  if (is_float(from.vt) || is_float(to.vt)) return float_convert(v, from, to, l);
   unsigned from_bits = vtype_bits(from.vt), to_bits = vtype_bits(to.vt);
   if (from_bits == to_bits) return v;
   if (from_bits < to_bits) return conversion(from.is_signed ? "sext" : "zext", from.vt, to.vt, l, v);
@@ -166,11 +178,14 @@ NodeId FunctionBuilder::convert(NodeId v, Scalar from, Scalar to, Loc l) {
 }
 
 NodeId FunctionBuilder::to_bool(NodeId v, VType from, Loc l) {
-  NodeId ne = op("ne", from, l, v, constant(from, 0, l));
+  NodeId ne = is_float(from) ? truth(v, from, l) : op("ne", from, l, v, constant(from, 0, l));
   return conversion("trunc", VType::I32, VType::I8, l, ne);
 }
 
-NodeId FunctionBuilder::is_zero(NodeId v, VType t, Loc l) { return op("eq", t, l, v, constant(t, 0, l)); }
+NodeId FunctionBuilder::is_zero(NodeId v, VType t, Loc l) {
+  if (is_float(t)) return op("foeq", t, l, v, float_constant(t, 0.0, l));  // !x: false for a NaN
+  return op("eq", t, l, v, constant(t, 0, l));
+}
 
 NodeId FunctionBuilder::unary(const UnaryOperator* u) {
   const Expr* sub = u->getSubExpr();
@@ -180,7 +195,10 @@ NodeId FunctionBuilder::unary(const UnaryOperator* u) {
     case UO_Deref: return rvalue(sub);  // `*f` of a function pointer: a function designator
     case UO_Plus:
     case UO_Extension: return rvalue(sub);
-    case UO_Minus: return op("neg", scalar(u).vt, l, rvalue(sub));
+    case UO_Minus: {
+      VType t = scalar(u).vt;
+      return op(is_float(t) ? "fneg" : "neg", t, l, rvalue(sub));
+    }
     case UO_Not: return op("not", scalar(u).vt, l, rvalue(sub));
     case UO_LNot: {
       VType t = scalar(sub).vt;
@@ -263,13 +281,17 @@ NodeId FunctionBuilder::binary(const BinaryOperator* b, NodeId lhs) {
       if (lhs == kNone) return rhs;
       return seq(lhs, rhs, l);
     }
-    case BO_LAnd: return add(Op::AstAnd, l, {}, {lhs, rvalue(right)});
-    case BO_LOr: return add(Op::AstOr, l, {}, {lhs, rvalue(right)});
+    case BO_LAnd:
+    case BO_LOr: {
+      NodeId left = truth(lhs, types_.scalar(b->getLHS()->getType(), where).vt, l);
+      return add(b->getOpcode() == BO_LAnd ? Op::AstAnd : Op::AstOr, l, {}, {left, condition(right)});
+    }
     default: break;
   }
   QualType lt = b->getLHS()->getType(), rt = right->getType();
   // `a > b` with a constant b swaps instead of negating: no order to keep.
-  bool swap_ok = (b->getOpcode() == BO_GT || b->getOpcode() == BO_GE) && right->isIntegerConstantExpr(ctx_);
+  bool swap_ok = (b->getOpcode() == BO_GT || b->getOpcode() == BO_GE) && !lt->isRealFloatingType() &&
+                 right->isIntegerConstantExpr(ctx_);
   NodeId rhs = rvalue(right);
   if (swap_ok) {
     Scalar t = types_.scalar(lt, where);
@@ -292,6 +314,7 @@ NodeId FunctionBuilder::arithmetic(BinaryOperatorKind opcode, QualType lt, QualT
                                    SourceLocation where) {
   Scalar t = types_.scalar(lt, where);
   Scalar rs = types_.scalar(rt, where);
+  if (is_float(t.vt)) return float_arithmetic(opcode, t.vt, a, b, l, where);
   bool ptr_lhs = lt->isPointerType(), ptr_rhs = rt->isPointerType();
   if (opcode == BO_Add && ptr_lhs)
     return op("add", VType::Ptr, l, a, pointer_offset(b, rs, types_.pointee_size(lt, where), l));
@@ -431,6 +454,8 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   } else if (t->isPointerType()) {
     auto size = static_cast<int64_t>(types_.pointee_size(t, where));
     value = op(up ? "add" : "sub", VType::Ptr, l, old, constant(VType::I64, size, l));
+  } else if (is_float(s.vt)) {
+    value = op(up ? "fadd" : "fsub", s.vt, l, old, float_constant(s.vt, 1.0, l));
   } else {
     value = op(up ? "add" : "sub", s.vt, l, old, constant(s.vt, 1, l));
   }
@@ -444,7 +469,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
 NodeId FunctionBuilder::conditional(const ConditionalOperator* c) {
   Loc l = loc(c->getQuestionLoc());
   QualType t = c->getType();
-  NodeId cond = rvalue(c->getCond());
+  NodeId cond = condition(c->getCond());
   NodeId a, b;
   std::string r;
   if (t->isVoidType()) {
@@ -542,6 +567,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   }
   if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
     return va_builtin(c, name);
+  if (NodeId n = float_builtin(c, name); n != kNone) return n;
   for (auto written : {&FunctionBuilder::bit_builtin, &FunctionBuilder::overflow_builtin, &FunctionBuilder::query_builtin})
     if (NodeId n = (this->*written)(c, name); n != kNone) return n;
   const std::string prefix = "__builtin_";
@@ -677,7 +703,7 @@ NodeId FunctionBuilder::discard(const Expr* e, bool statement_level) {
         return statements(list, l);
       }
       if (const auto* c = dyn_cast<ConditionalOperator>(e); c && c->getType()->isVoidType()) {
-        NodeId cond = rvalue(c->getCond());
+        NodeId cond = condition(c->getCond());
         NodeId then = discard(c->getTrueExpr(), true);
         NodeId otherwise = discard(c->getFalseExpr(), true);
         return add(Op::AstIf, loc(c->getQuestionLoc()), {},

@@ -53,14 +53,14 @@ NodeId FunctionBuilder::loop(const Stmt* s) {
   continue_depths_.push_back(cleanups_.size());
   NodeId node = kNone;
   if (const auto* w = dyn_cast<WhileStmt>(s)) {
-    NodeId cond = rvalue(w->getCond());
+    NodeId cond = condition(w->getCond());
     node = add(Op::AstWhile, l, {}, {cond, statement_or_nop(w->getBody(), l)});
   } else if (const auto* d = dyn_cast<DoStmt>(s)) {
     NodeId body = statement_or_nop(d->getBody(), l);
-    node = add(Op::AstDo, l, {}, {body, rvalue(d->getCond())});
+    node = add(Op::AstDo, l, {}, {body, condition(d->getCond())});
   } else {
     const auto* f = cast<ForStmt>(s);
-    NodeId cond = f->getCond() ? rvalue(f->getCond()) : constant(VType::I32, 1, l);
+    NodeId cond = f->getCond() ? condition(f->getCond()) : constant(VType::I32, 1, l);
     NodeId step = f->getInc() ? discard(f->getInc(), true) : kNone;
     if (step == kNone) step = nop(l);
     node = add(Op::AstFor, l, {}, {init, cond, step, statement_or_nop(f->getBody(), l)});
@@ -126,7 +126,7 @@ NodeId FunctionBuilder::if_chain(const IfStmt* first) {
   for (const IfStmt* s = first; s; s = dyn_cast_or_null<IfStmt>(s->getElse())) chain.push_back(s);
   std::vector<std::pair<NodeId, NodeId>> arms;
   for (const IfStmt* s : chain) {
-    NodeId cond = rvalue(s->getCond());
+    NodeId cond = condition(s->getCond());
     arms.emplace_back(cond, statement_or_nop(s->getThen(), loc(s->getBeginLoc())));
   }
   const Stmt* last_else = chain.back()->getElse();

@@ -2,7 +2,9 @@
 //
 // Integer types map by width: _Bool and the char types to i8 (_Bool holds 0
 // or 1), short to i16, int and enums (their underlying type) to i32, long
-// and long long to i64, pointers to ptr. Signedness does not survive into
+// and long long to i64, pointers to ptr; float to f32 and double to f64
+// (issue 18; FLT_EVAL_METHOD 0: each operation in its own type, as gcc on
+// x86-64 computes with SSE2). Signedness does not survive into
 // the IR: c2ast uses it to pick each operation. Structs, unions, arrays and
 // functions are represented by their address (ptr). Signatures carry the
 // System V ABI attributes (FORMAT.md section 8): char, short and _Bool
@@ -11,7 +13,8 @@
 // byval(SIZE,ALIGN)`, the hidden result pointer `ptr sret(SIZE,ALIGN)`.
 // Sizes, alignments and
 // member offsets are clang's (ASTRecordLayout, SysV x86-64); so are the
-// rules for what is unsupported: floating point, _Complex, vectors, _Atomic,
+// rules for what is unsupported: long double (and _Float16, __float128),
+// _Complex, vectors, _Atomic,
 // __int128, variably modified types (VLAs) and bit-fields stop the
 // translation with "unsupported: ..." at the construct that needs them.
 #include "c2ast.h"
@@ -31,6 +34,8 @@ const char* vtype_name(VType t) {
     case VType::I32: return "i32";
     case VType::I64: return "i64";
     case VType::Ptr: return "ptr";
+    case VType::F32: return "f32";
+    case VType::F64: return "f64";
   }
   return "?";
 }
@@ -42,6 +47,8 @@ unsigned vtype_bits(VType t) {
     case VType::I32: return 32;
     case VType::I64: return 64;
     case VType::Ptr: return 64;
+    case VType::F32: return 32;
+    case VType::F64: return 64;
   }
   return 0;
 }
@@ -61,7 +68,11 @@ void Types::check(QualType t, SourceLocation where) const {
   // Look through arrays and pointers only as far as the type is used here:
   // a pointer to double is fine until something reads the double.
   while (const auto* array = dyn_cast<ArrayType>(c)) c = array->getElementType().getCanonicalType().getTypePtr();
-  if (c->isRealFloatingType()) unsupported(where, "floating point type " + describe(t));
+  if (const auto* b = dyn_cast<BuiltinType>(c); b && b->isFloatingPoint() && b->getKind() != BuiltinType::Float &&
+                                                 b->getKind() != BuiltinType::Double) {
+    if (b->getKind() == BuiltinType::LongDouble) unsupported(where, "long double type " + describe(t));
+    unsupported(where, "floating point type " + describe(t));
+  }
   if (c->isAnyComplexType()) unsupported(where, "complex type " + describe(t));
   if (c->isVectorType()) unsupported(where, "vector type " + describe(t));
   if (c->isAtomicType()) unsupported(where, "atomic type " + describe(t));
@@ -93,6 +104,10 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
       case 64: return {VType::I64, is_signed};
       default: break;
     }
+  }
+  if (const auto* b = dyn_cast<BuiltinType>(c)) {
+    if (b->getKind() == BuiltinType::Float) return {VType::F32, true};
+    if (b->getKind() == BuiltinType::Double) return {VType::F64, true};
   }
   if (c->isVoidType()) unsupported(where, "use of a void value");
   unsupported(where, "type " + describe(t));

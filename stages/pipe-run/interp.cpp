@@ -66,6 +66,18 @@ namespace pl::run {
 
 namespace {
 
+// An undefined value's flag bits: 1 for any undefined value, and
+// kUndefinedConversion when it comes from (or through) an fptosi/fptoui of a
+// floating-point value out of its integer type's range.
+constexpr uint8_t kUndefinedConversion = 2;
+
+// What a report of an undefined value adds about where it came from.
+std::string undefined_why(uint8_t undef) {
+  if (!(undef & kUndefinedConversion)) return "";
+  return ": it comes from fptosi or fptoui of a floating-point value out of the range of the integer type it is "
+         "converted to (or NaN or infinite), undefined in C";
+}
+
 uint64_t read_le(const uint8_t* p, unsigned bytes) {
   switch (bytes) {
     case 1: return p[0];
@@ -220,7 +232,8 @@ Builtin Interpreter::library_callee(const CompiledFunction& cf, const Allocation
   for (uint32_t i = 0; i < n; ++i)
     if (arg_undef_[i])
       throw RuntimeError("argument " + std::to_string(i + 1) + " of " + std::string(builtin_name(builtin)) +
-                         " is undefined (" + value_name(cf, cf.call_args[first + i]) + ")");
+                         " is undefined (" + value_name(cf, cf.call_args[first + i]) + ")" +
+                         undefined_why(arg_undef_[i]));
   return builtin;
 }
 
@@ -300,7 +313,7 @@ void Interpreter::loop() {
     U[dst] = 0;
   };
   auto defined = [&](uint32_t v, const char* what) {
-    if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + value_name(*cf, v) + ")");
+    if (U[v]) throw RuntimeError(std::string(what) + " is undefined (" + value_name(*cf, v) + ")" + undefined_why(U[v]));
   };
   // Ends the current activation and continues in its caller after the call.
   auto pop_frame = [&]() {
@@ -456,7 +469,7 @@ void Interpreter::loop() {
       case Code::VaArg:
         defined(I.a, "the va_list of va_arg");
         check_memory(I.c);
-        V[I.dst] = truncate_to(va_list_next(mem_, V[I.a]), I.bits);
+        V[I.dst] = truncate_to(I.aux ? va_list_next_float(mem_, V[I.a]) : va_list_next(mem_, V[I.a]), I.bits);
         U[I.dst] = 0;
         new_memory(I.b);
         break;
@@ -474,7 +487,7 @@ void Interpreter::loop() {
         check_memory(I.a);
         bool has_value = I.b != kNone;
         uint64_t value = has_value ? V[I.b] : 0;
-        bool value_undef = has_value ? U[I.b] != 0 : true;
+        uint8_t value_undef = has_value ? U[I.b] : 1;
         if (frames_.size() == 1) {
           if (has_value && value_undef) defined(I.b, "main's return value");
           exit_status_ = static_cast<int>(value & 0xFF);
@@ -495,7 +508,13 @@ void Interpreter::loop() {
                                                   static_cast<ValueType>(I.bits2), V[I.a], V[I.b], e);
         U[I.dst] = U[I.a] | U[I.b];
         if (!v) {
-          if (U[I.dst]) {  // undefined in, undefined out (as shifts)
+          // Undefined in, undefined out (as shifts). A conversion out of
+          // range is undefined too, not an error here: fptosi and fptoui are
+          // pure, so they may run ahead of the test that guards them
+          // (scheduled early at son, hoisted by licm), as LLVM's poison; a
+          // use that needs the value reports it (undefined_why).
+          if (e == EvalError::FloatToIntOverflow) U[I.dst] |= kUndefinedConversion;
+          if (U[I.dst]) {
             V[I.dst] = 0;
             break;
           }

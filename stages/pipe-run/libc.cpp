@@ -14,6 +14,9 @@
 // generic levels (pipe-run's own overflow area) or at the x64 levels (the
 // register save area and the stack arguments), or one gcc's code made.
 //
+// Numbers: strtod, strtof and atof, and the libm functions of PIPE_RUN_MATH
+// (math.cpp), by the host's C library, so that results are the native ones.
+//
 // Streams: the data externs stdin/stdout/stderr hold pointers to three FILE
 // allocations (program.cpp); fprintf, fputs, fputc, putc and fflush accept
 // stdout and stderr. stdout is buffered until exit, fflush or a pipe-run
@@ -27,7 +30,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include "run.h"
@@ -114,6 +119,21 @@ uint64_t va_list_next(Memory& mem, uint64_t ap) {
   return v;
 }
 
+uint64_t va_list_next_float(Memory& mem, uint64_t ap) {
+  uint32_t fp = load32(mem, ap + 4);
+  if (fp < kVaFpStart) {
+    uint64_t v = load64(mem, load64(mem, ap + 16) + fp);
+    fp += 16;
+    std::memcpy(mem.at(ap + 4, 4, Access::Write), &fp, 4);
+    return v;
+  }
+  uint64_t area = load64(mem, ap + 8);
+  uint64_t v = load64(mem, area);
+  area += 8;
+  std::memcpy(mem.at(ap + 8, 8, Access::Write), &area, 8);
+  return v;
+}
+
 std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap) {
   std::vector<uint64_t> args;
   uint64_t reg_save = load64(mem, ap + 16);
@@ -158,6 +178,25 @@ void Libc::write_stream(int stream, std::string_view text) {
   else out_.err(text);
 }
 
+// strtod, strtof, atof by the host's strtod/strtof (the same rounding and
+// the same syntax: hex floats, inf, nan(...)); strtod's end pointer points
+// into the program's string.
+uint64_t Libc::parse_float(Builtin b, std::span<const uint64_t> a) {
+  std::string s = mem_.read_string(a[0]);
+  char* end = nullptr;
+  uint64_t bits;
+  if (b == Builtin::Strtof) {
+    bits = std::bit_cast<uint32_t>(std::strtof(s.c_str(), &end));
+  } else {
+    bits = std::bit_cast<uint64_t>(std::strtod(s.c_str(), &end));
+  }
+  if (b != Builtin::Atof && a[1] != 0) {
+    uint64_t at = a[0] + static_cast<uint64_t>(end - s.c_str());
+    std::memcpy(mem_.at(a[1], 8, Access::Write), &at, 8);
+  }
+  return bits;
+}
+
 uint64_t Libc::copy_string(uint64_t dst, uint64_t src) {
   std::string s = mem_.read_string(src);
   uint8_t* d = mem_.at(dst, s.size() + 1, Access::Write);
@@ -170,6 +209,7 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
   if (a.size() < bi.min_args)
     throw RuntimeError(std::string(bi.name) + " takes " + std::to_string(bi.min_args) + " argument" +
                        (bi.min_args == 1 ? "" : "s") + ", the call passes " + std::to_string(a.size()));
+  if (std::optional<uint64_t> math = call_math(b, a)) return *math;
   switch (b) {
     case Builtin::Printf: {
       std::string s = format_printf(mem_, a[0], a.subspan(1), "printf");
@@ -327,6 +367,13 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     case Builtin::Atoi:
     case Builtin::Atol:
     case Builtin::Atoll: return parse_decimal(mem_.read_string(a[0]));
+    case Builtin::Strtod:
+    case Builtin::Strtof:
+    case Builtin::Atof: return parse_float(b, a);
+#define PIPE_RUN_MATH_CASE(e, name, args) case Builtin::e:
+      PIPE_RUN_MATH(PIPE_RUN_MATH_CASE)
+#undef PIPE_RUN_MATH_CASE
+      break;  // call_math answered above
     case Builtin::Abort: throw ProgramExit{134, true};
     case Builtin::Exit: throw ProgramExit{static_cast<int>(a[0] & 0xFF), false};
     case Builtin::AssertFail: {

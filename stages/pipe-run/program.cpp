@@ -593,6 +593,9 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::VaArg: {
       Insn& insn = push(Code::VaArg, n);
       insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+      // A floating argument comes from the SSE part of the va_list.
+      std::optional<ValueType> vt = literal_value_type(fn_.nodes[n].literals[0]);
+      insn.aux = vt && is_float(*vt) ? 1 : 0;
       insn.dst = result_of(1);
       insn.b = result_of(0);
       insn.c = input(0);

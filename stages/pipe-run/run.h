@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -200,7 +201,8 @@ struct Insn {
 //   Call   dst = value, b = memory out, a = callee, c = memory in,
 //          imm = first argument in call_args | count << 32
 //   VaStart dst = memory out, a = the va_list, b = the varargs value, c = memory in
-//   VaArg  dst = value, b = memory out, a = the va_list, c = memory in
+//   VaArg  dst = value, b = memory out, a = the va_list, c = memory in,
+//          aux = 1 for a floating type (the va_list's SSE part)
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
 //   Return a = memory, b = value (kNone for void)
 // x64 codes: an immediate operand is a constant value slot (b of addi ...).
@@ -304,7 +306,27 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Llabs, "llabs", 1) X(Atoi, "atoi", 1) X(Atol, "atol", 1) X(Atoll, "atoll", 1)      \
   X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
   X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
-  X(Vsnprintf, "vsnprintf", 4)
+  X(Vsnprintf, "vsnprintf", 4) X(Strtod, "strtod", 2) X(Strtof, "strtof", 2)           \
+  X(Atof, "atof", 1) PIPE_RUN_MATH(X)
+
+// The math library (libm), computed by the host's: double functions and
+// their f forms. X(enum, name, args) as above; math.cpp gives each its
+// function.
+#define PIPE_RUN_MATH(X)                                                                 \
+  X(Sqrt, "sqrt", 1) X(Sqrtf, "sqrtf", 1) X(Sin, "sin", 1) X(Sinf, "sinf", 1)           \
+  X(Cos, "cos", 1) X(Cosf, "cosf", 1) X(Tan, "tan", 1) X(Tanf, "tanf", 1)               \
+  X(Asin, "asin", 1) X(Asinf, "asinf", 1) X(Acos, "acos", 1) X(Acosf, "acosf", 1)       \
+  X(Atan, "atan", 1) X(Atanf, "atanf", 1) X(Atan2, "atan2", 2) X(Atan2f, "atan2f", 2)   \
+  X(Sinh, "sinh", 1) X(Cosh, "cosh", 1) X(Tanh, "tanh", 1)                              \
+  X(Exp, "exp", 1) X(Expf, "expf", 1) X(Exp2, "exp2", 1) X(Log, "log", 1)               \
+  X(Logf, "logf", 1) X(Log10, "log10", 1) X(Log10f, "log10f", 1) X(Log2, "log2", 1)     \
+  X(Pow, "pow", 2) X(Powf, "powf", 2) X(Fabs, "fabs", 1) X(Fabsf, "fabsf", 1)           \
+  X(Floor, "floor", 1) X(Floorf, "floorf", 1) X(Ceil, "ceil", 1) X(Ceilf, "ceilf", 1)   \
+  X(Fmod, "fmod", 2) X(Fmodf, "fmodf", 2) X(Round, "round", 1) X(Roundf, "roundf", 1)   \
+  X(Trunc, "trunc", 1) X(Truncf, "truncf", 1) X(Hypot, "hypot", 2) X(Cbrt, "cbrt", 1)  \
+  X(Fmin, "fmin", 2) X(Fmax, "fmax", 2) X(Copysign, "copysign", 2)                      \
+  X(Copysignf, "copysignf", 2) X(Ldexp, "ldexp", 2) X(Lround, "lround", 1)              \
+  X(Llround, "llround", 1) X(Rint, "rint", 1) X(Nearbyint, "nearbyint", 1)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -343,7 +365,15 @@ std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint6
 // allocation): what vprintf may consume.
 inline constexpr uint32_t kVaGpLimit = 48, kVaFpStart = 176;
 uint64_t va_list_next(Memory& mem, uint64_t ap);
+// va_arg for a double (or float): from the register save area at fp_offset
+// while fp_offset < 176, adding 16, then from overflow_arg_area, adding 8.
+uint64_t va_list_next_float(Memory& mem, uint64_t ap);
 std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap);
+
+// A math library function (PIPE_RUN_MATH) on the bits of its arguments:
+// the bits of its result (an f32 in the low 32 bits), or nullopt when `b`
+// is not one.
+std::optional<uint64_t> call_math(Builtin b, std::span<const uint64_t> args);
 
 class Libc {
  public:
@@ -357,6 +387,7 @@ class Libc {
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
   void write_stream(int stream, std::string_view text);
   uint64_t copy_string(uint64_t dst, uint64_t src);
+  uint64_t parse_float(Builtin b, std::span<const uint64_t> args);
   Memory& mem_;
   Output& out_;
   std::string name_;

@@ -1,12 +1,15 @@
 // graph.cpp - def-use lists and edits over a son function (see graph.h).
 #include "graph.h"
 
+#include "ir/eval_float.h"
+
 #include <algorithm>
 #include <queue>
 #include <stdexcept>
 #include <string>
 
 #include "ir/error.h"
+#include "ir/eval_float.h"
 #include "son_cfg.h"
 
 namespace pl::sonopt {
@@ -77,6 +80,21 @@ uint64_t Graph::const_value_of(NodeId n) const {
 
 ValueType Graph::const_type(NodeId n) const { return *literal_value_type(node(n).literals[0]); }
 
+std::optional<uint64_t> Graph::constant_value(NodeId n) const {
+  if (is_const(n)) return const_value_of(n);
+  if (op(n) != Op::FConst) return std::nullopt;
+  const Node& nd = node(n);
+  std::optional<ValueType> t = literal_value_type(nd.literals[0]);
+  if (!t || nd.literals[1].kind() != Literal::Kind::Float) return std::nullopt;
+  uint64_t bits = nd.literals[1].bits();
+  return *t == ValueType::F32 ? uint64_t{f32_bits_of_f64_bits(bits)} : bits;
+}
+
+std::optional<ValueType> Graph::constant_type(NodeId n) const {
+  if (!is_const(n) && op(n) != Op::FConst) return std::nullopt;
+  return literal_value_type(node(n).literals[0]);
+}
+
 NodeId Graph::add(Node node) {
   edit();
   NodeId id = size();
@@ -131,6 +149,16 @@ NodeId Graph::add_const(ValueType type, uint64_t value, Loc loc) {
   Node n;
   n.op = Op::Const;
   n.literals = {Literal::string(value_type_name(type)), const_literal(type, value)};
+  n.loc = loc;
+  return add(std::move(n));
+}
+
+NodeId Graph::add_constant(ValueType type, uint64_t value, Loc loc) {
+  if (!is_float(type)) return add_const(type, value, loc);
+  uint64_t bits = type == ValueType::F32 ? f64_bits_of_f32_bits(static_cast<uint32_t>(value)) : value;
+  Node n;
+  n.op = Op::FConst;
+  n.literals = {Literal::string(value_type_name(type)), Literal::float_bits(bits)};
   n.loc = loc;
   return add(std::move(n));
 }
@@ -310,7 +338,13 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
         n = next;
         continue;
       }
-      default: return std::nullopt;
+      default:
+        // Floating-point opcodes: comparisons give an i32, conversions and
+        // bitcasts their second type, the rest (fconst too) their first.
+        if (!is_float_op(nd.op)) return std::nullopt;
+        if (float_pred(nd.op)) return ValueType::I32;
+        if (nd.op != Op::FConst && nd.literals.size() == 2) return literal_value_type(nd.literals[1]);
+        return literal_value_type(nd.literals[0]);
     }
   }
   return std::nullopt;

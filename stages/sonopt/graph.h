@@ -68,6 +68,11 @@ class Graph {
   bool is_const(NodeId n) const { return op(n) == Op::Const; }
   uint64_t const_value_of(NodeId n) const;
   ValueType const_type(NodeId n) const;
+  // Constants of any type, integer (`const`) or floating (`fconst`): the
+  // value in its type's value representation (an f32 is its 32-bit
+  // pattern, common/ir/eval_float.h), or nullopt for any other node.
+  std::optional<uint64_t> constant_value(NodeId n) const;
+  std::optional<ValueType> constant_type(NodeId n) const;
 
   NodeId add(Node node);
   // Adds a node with no control input (a pure value, a phi's input side is
@@ -84,6 +89,8 @@ class Graph {
   // The number of live nodes (what finish() would leave).
   size_t live_count() const { return dead_.size() - dead_count_; }
   NodeId add_const(ValueType type, uint64_t value, Loc loc);
+  // A `const` for an integer type, an `fconst` (exact bits) for f32/f64.
+  NodeId add_constant(ValueType type, uint64_t value, Loc loc);
   void set_input(NodeId n, size_t i, NodeId v);
   void set_control(NodeId n, size_t i, NodeId c);
   void set_literal(NodeId n, size_t i, Literal lit) {

@@ -37,8 +37,14 @@
 //    -> lshr, urem by 2^k -> and (2^k - 1) (a non-zero constant divisor
 //    cannot trap, so the pinned division becomes a floating pure node);
 //  - conditions: ne (cmp), 0 -> cmp and eq (cmp), 0 -> the inverse compare
+//    (a floating compare's inverse swaps ordered and unordered: folt ->
+//    fuge, exact for NaN)
 //    (through a sext/zext of the compare too); an `if` on ne x, 0 branches
 //    on x.
+//  - floating point (step_float): constant folding by eval_float.h, which
+//    is what the machine computes, and only the identities that keep every
+//    bit (fneg fneg x, fabs fabs x, fabs fneg x, bitcast bitcast x); never
+//    x + 0.0, x * 1.0, x * 0.0, x - x, x == x, or any reassociation.
 // Invariants needed: the son contract; operands have the type their user's
 // type literal names (as c2ast writes them; the verifier does not check
 // types yet), so x + 0 -> x keeps the type. Kept: the son contract; only
@@ -155,6 +161,7 @@ class Idealizer {
   void step(NodeId n) {
     OpId op = g_.op(n);
     if (op == Op::If) return branch(n);
+    if (is_float_op(op)) return step_float(n);
     EvalClass cls = eval_class(op);
     if (cls == EvalClass::None || cls == EvalClass::Const) return;
     if (NodeId c = fold(n); c != kNone) return replace(n, c);
@@ -182,6 +189,57 @@ class Idealizer {
     std::optional<ValueType> t = result_type(g_, n);
     if (!t) return kNone;
     return constant(*t, *v, nd.loc);
+  }
+
+  // Floating point: only what keeps every bit (FORMAT.md 7, "Floating
+  // point"). A node whose inputs are all constants folds to eval_float.h's
+  // result (fptosi/fptoui out of range fold nothing); fneg fneg x -> x,
+  // fabs (fneg x) -> fabs x, fabs (fabs x) -> fabs x, and a bitcast of a
+  // bitcast back to the first type -> x. Nothing else: x + 0.0, x * 1.0,
+  // x - x, x == x and reassociation all change some input's result (-0.0,
+  // a signalling NaN, NaN itself).
+  void step_float(NodeId n) {
+    if (g_.op(n) == Op::FConst) return;
+    if (NodeId c = fold_float(n); c != kNone) return replace(n, c);
+    const Node& nd = g_.node(n);
+    if (nd.inputs.size() != 1) return;
+    NodeId x = nd.inputs[0];
+    const Node& in = g_.node(x);
+    switch (nd.op) {
+      case Op::FNeg:
+        if (in.op == Op::FNeg) return replace(n, in.inputs[0]);
+        return;
+      case Op::FAbs:
+        if (in.op == Op::FAbs) return replace(n, x);
+        if (in.op == Op::FNeg) {
+          rewire(n, 0, in.inputs[0]);
+          return changed_in_place(n);
+        }
+        return;
+      case Op::Bitcast:
+        if (in.op == Op::Bitcast && in.literals[0] == nd.literals[1]) return replace(n, in.inputs[0]);
+        return;
+      default: return;
+    }
+  }
+
+  NodeId fold_float(NodeId n) {
+    const Node& nd = g_.node(n);
+    uint64_t args[2];
+    if (nd.inputs.size() > 2) return kNone;
+    for (size_t i = 0; i < nd.inputs.size(); ++i) {
+      std::optional<uint64_t> v = g_.constant_value(nd.inputs[i]);
+      if (!v) return kNone;
+      args[i] = *v;
+    }
+    std::optional<uint64_t> v =
+        eval_float_pure(nd.op, {nd.literals.begin(), nd.literals.size()}, {args, nd.inputs.size()}, nullptr);
+    std::optional<ValueType> t = result_type(g_, n);
+    if (!v || !t) return kNone;
+    if (!is_float(*t)) return constant(*t, *v, nd.loc);
+    NodeId c = g_.add_constant(*t, *v, nd.loc);  // GVN merges equal bits
+    push(c);
+    return c;
   }
 
   bool reorder(NodeId n) {
@@ -338,6 +396,7 @@ class Idealizer {
   NodeId compare_of_compare(NodeId x, bool keep, Loc loc) {
     if (g_.op(x) == Op::SExt || g_.op(x) == Op::ZExt) x = g_.node(x).inputs[0];
     const Node& cmp = g_.node(x);
+    if (float_pred(cmp.op)) return keep ? x : float_inverse(x, loc);
     if (!is_compare(cmp.op)) return kNone;
     if (keep) return x;
     NodeId a = cmp.inputs[0], b = cmp.inputs[1];
@@ -350,6 +409,31 @@ class Idealizer {
       case Op::ULe: return binary(Op::ULt, cmp.literals[0], b, a, loc);
       default: return kNone;
     }
+  }
+
+  // The complement of a floating comparison, exact for NaN operands too:
+  // ordered < becomes unordered >=, and so on (folt a b == 0 is fuge a b).
+  NodeId float_inverse(NodeId x, Loc loc) {
+    const Node& cmp = g_.node(x);
+    OpId inverse;
+    switch (cmp.op) {
+      case Op::FOEq: inverse = Op::FUNe; break;
+      case Op::FUNe: inverse = Op::FOEq; break;
+      case Op::FONe: inverse = Op::FUEq; break;
+      case Op::FUEq: inverse = Op::FONe; break;
+      case Op::FOLt: inverse = Op::FUGe; break;
+      case Op::FUGe: inverse = Op::FOLt; break;
+      case Op::FOLe: inverse = Op::FUGt; break;
+      case Op::FUGt: inverse = Op::FOLe; break;
+      case Op::FOGt: inverse = Op::FULe; break;
+      case Op::FULe: inverse = Op::FOGt; break;
+      case Op::FOGe: inverse = Op::FULt; break;
+      case Op::FULt: inverse = Op::FOGe; break;
+      case Op::FOrd: inverse = Op::FUno; break;
+      case Op::FUno: inverse = Op::FOrd; break;
+      default: return kNone;
+    }
+    return binary(inverse, cmp.literals[0], cmp.inputs[0], cmp.inputs[1], loc);
   }
 
   // if (ne x, 0) -> if x: an if tests non-zero in any type.

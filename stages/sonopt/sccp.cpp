@@ -12,6 +12,10 @@
 // only its taken side executable; a node pinned in a block that is not
 // executable stays Top. Cells only go down (Top > constant > Bottom) and
 // blocks only become executable, so it ends, in time linear in the edges.
+// Floating-point values are constants too: an fconst's cell holds its
+// bits, eval_float_pure evaluates the floating opcodes (exactly what the
+// machine computes, so a folded value keeps every bit), the key of a
+// constant is its type and bits (0.0 and -0.0 differ).
 // Evaluation is common/ir/eval.h's eval_pure (folding is interpreting); an
 // evaluation error (a division by zero, INT_MIN / -1, a shift out of range)
 // gives Bottom: the node stays and traps or is reported at run time.
@@ -49,7 +53,7 @@ class Sccp {
     // queue their users, which no block visit reaches either).
     for (NodeId n = 0; n < g_.size(); ++n) {
       if (!g_.alive(n) || !g_.node(n).inputs.empty() || !g_.node(n).control.empty()) continue;
-      if (g_.is_const(n)) lower(n, Cell{Cell::Const, g_.const_type(n), g_.const_value_of(n)});
+      if (std::optional<uint64_t> v = g_.constant_value(n)) lower(n, Cell{Cell::Const, *g_.constant_type(n), *v});
       else if (g_.op(n) != Op::Start) lower(n, bottom());
     }
   }
@@ -164,14 +168,18 @@ class Sccp {
         return;
       case Op::If: return branch(n);
       case Op::Phi: return lower(n, meet_phi(n));
-      case Op::Const: {
-        ValueType t = g_.const_type(n);
-        return lower(n, Cell{Cell::Const, t, g_.const_value_of(n)});
+      case Op::Const:
+      case Op::FConst: {
+        std::optional<ValueType> t = g_.constant_type(n);
+        std::optional<uint64_t> v = g_.constant_value(n);
+        if (!t || !v) return lower(n, bottom());
+        return lower(n, Cell{Cell::Const, *t, *v});
       }
       default: break;
     }
+    bool floating = is_float_op(nd.op);
     EvalClass cls = eval_class(nd.op);
-    if (cls == EvalClass::None) return lower(n, bottom());
+    if (cls == EvalClass::None && !floating) return lower(n, bottom());
     uint64_t args[2];
     if (nd.inputs.size() > 2) return lower(n, bottom());
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
@@ -180,8 +188,9 @@ class Sccp {
       if (c.kind == Cell::Bottom) return lower(n, bottom());
       args[i] = c.value;
     }
-    std::optional<uint64_t> v =
-        eval_pure(nd.op, {nd.literals.begin(), nd.literals.size()}, {args, nd.inputs.size()}, nullptr);
+    std::span<const Literal> lits{nd.literals.begin(), nd.literals.size()};
+    std::optional<uint64_t> v = floating ? eval_float_pure(nd.op, lits, {args, nd.inputs.size()}, nullptr)
+                                         : eval_pure(nd.op, lits, {args, nd.inputs.size()}, nullptr);
     std::optional<ValueType> t = result_type(g_, n);
     if (!v || !t) return lower(n, bottom());
     lower(n, Cell{Cell::Const, *t, *v});
@@ -215,14 +224,15 @@ class Sccp {
     size_t changes = 0;
     std::map<std::pair<ValueType, uint64_t>, NodeId> consts;
     for (NodeId n = 0; n < g_.size(); ++n)
-      if (g_.alive(n) && g_.is_const(n)) consts.emplace(std::pair{g_.const_type(n), g_.const_value_of(n)}, n);
+      if (g_.alive(n))
+        if (std::optional<uint64_t> v = g_.constant_value(n)) consts.emplace(std::pair{*g_.constant_type(n), *v}, n);
     NodeId count = g_.size();
     for (NodeId n = 0; n < count; ++n) {
-      if (!g_.alive(n) || g_.is_const(n) || cell_[n].kind != Cell::Const || g_.users(n).empty()) continue;
+      if (!g_.alive(n) || g_.constant_value(n) || cell_[n].kind != Cell::Const || g_.users(n).empty()) continue;
       auto key = std::pair{cell_[n].type, cell_[n].value};
       auto it = consts.find(key);
       NodeId c = it != consts.end() && g_.alive(it->second) ? it->second
-                                                            : g_.add_const(key.first, key.second, g_.node(n).loc);
+                                                            : g_.add_constant(key.first, key.second, g_.node(n).loc);
       consts[key] = c;
       g_.replace_uses(n, c);
       if (g_.has(n, PINNED) && g_.op(n) != Op::Phi) g_.kill(n);

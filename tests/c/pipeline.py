@@ -37,6 +37,24 @@ SCHEDULED = "sched"              # son2cfg's output (an ssa module), with schedu
 X64_STAGES = ("son-lower-x64", "son2cfg-x64", "regalloc-x64")  # with x64=True; son2cfg-x64 is son2cfg on son-x64
 X64_LEVELS = ("son-x64", "cfg-x64", "ra-x64")
 
+# Issue 18: THE SWITCH for floating point in the back end. The corpus
+# programs named float_*.c use float and double, which c2ast and the generic
+# stages handle, but son-lower-x64 refuses until the x86-64 back end for
+# floating point (SSE2 rules in son-lower-x64, regalloc-x64's xmm class, the
+# SysV float ABI; the fpback branch) is merged. While this is False they run
+# at the interpreter levels only (cfg, ssa, son, sched, son-O2: no son-x64,
+# cfg-x64, ra-x64) in tests/test_c_programs.py, and tests/test_native.py
+# skips them with FLOAT_BACK_END_MISSING as the reason. Set it to True when
+# the back end is merged.
+FLOAT_BACK_END = False
+FLOAT_BACK_END_MISSING = ("issue 18: the x86-64 back end for floating point (son-lower-x64, regalloc-x64) "
+                          "is not merged yet: tests/c/pipeline.py FLOAT_BACK_END")
+
+
+def needs_float_back_end(src):
+    """A float_*.c corpus program, while the float back end is missing."""
+    return not FLOAT_BACK_END and pathlib.Path(src).name.startswith("float_")
+
 
 class ToolMissing(Exception):
     pass
@@ -108,9 +126,9 @@ def first_difference(want, got, label="pipe-run"):
 
 
 def gcc_behaviour(src, exe, cflags=(), timeout=20):
-    """Builds src with `gcc -std=gnu11 -O0 -w` and runs it. Returns
+    """Builds src with `gcc -std=gnu11 -O0 -w ... -lm` and runs it. Returns
     (Behaviour, None) or (None, problem text) when gcc cannot build it."""
-    cc = ["gcc", "-std=gnu11", "-O0", "-w", *cflags, "-o", str(exe), str(src)]
+    cc = ["gcc", "-std=gnu11", "-O0", "-w", *cflags, "-o", str(exe), str(src), "-lm"]  # libm: the float_*.c corpus
     build = subprocess.run(cc, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if build.returncode != 0:
         return None, f"gcc cannot build {shown(src)}:\n  $ {shlex.join(cc)}\n{tail(build.stderr)}"

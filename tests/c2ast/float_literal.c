@@ -1,5 +1,5 @@
-/* expect: 4:12: error: unsupported: floating point type 'double' */
-/* A floating-point literal converted to int. */
+/* expect: 4:12: error: unsupported: long double type 'long double' */
+/* A long double literal converted to int. */
 int half(int x) {
-  return x * 0.5;
+  return x * 0.5L;
 }

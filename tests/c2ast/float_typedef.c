@@ -1,5 +1,5 @@
-/* expect: 4:6: error: unsupported: floating point type 'real' (aka 'float') */
+/* expect: 4:6: error: unsupported: long double type 'real' (aka 'long double') */
 /* Through a typedef, the message names both types. */
-typedef float real;
+typedef long double real;
 real scale = 2;
 int main(void) { return 0; }

@@ -1,0 +1,297 @@
+// floats.cpp - float and double in C expressions (issue 18; FORMAT.md G,
+// "Floating point").
+//
+// C's float is the IR's f32 and double f64; each operation computes in its
+// own type (FLT_EVAL_METHOD 0, as gcc on x86-64 with SSE2), so the usual
+// arithmetic conversions clang made explicit are all there is:
+//
+//   - constants: a literal's exact bits from clang's APFloat (decimal
+//     literals are rounded to nearest even by clang, hex ones are exact);
+//     an f32 constant's literal is the double of the same value, a NaN's
+//     payload moved, not converted (FORMAT.md 2);
+//   - conversions: f32 <-> f64 are fpext/fptrunc; an integer becomes a
+//     floating value by sitofp (signed types) or uitofp (unsigned ones,
+//     _Bool); a floating value becomes an integer as gcc's SSE2 code does
+//     it: fptosi to i32 then trunc for char and short (either sign),
+//     fptosi to i64 then trunc for unsigned int, fptosi to int and long,
+//     fptoui to unsigned long. Every in-range value converts exactly as C
+//     says; out of range (undefined in C) gives what gcc's cvttsd2si gives
+//     where the first conversion fits, and otherwise what pipe-run reports;
+//   - arithmetic: fadd fsub fmul fdiv, unary minus fneg;
+//   - comparisons: == is foeq, != fune (true for a NaN), < <= > >= are
+//     folt fole fogt foge (false for a NaN);
+//   - truth tests (`if (x)`, `!x`, `x && y`, `x ? :`, conversion to _Bool):
+//     `fune x, 0.0`, true for a NaN and false for -0.0, as C says; the
+//     ast level's conditions are then integers, which ast2cfg's `if` tests;
+//   - the builtins glibc's <math.h> macros and real code use: huge_val,
+//     inf, nan (clang's evaluator gives the constant), isnan, isinf,
+//     isinf_sign, isfinite, isnormal, signbit, fpclassify, the isgreater
+//     family, fabs, copysign and sqrt (and their f forms) become IR
+//     operations; a value tested several times goes through a temporary
+//     (the ast is a tree).
+//
+// long double, _Float16 and __float128 are refused by Types::check, _Complex
+// too; a builtin not listed here goes the way of every other builtin
+// (expressions.cpp: the library function it names, or refused by name).
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "c2ast.h"
+#include "ir/eval_float.h"
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+namespace {
+
+// The smallest positive normal number of the type (DBL_MIN, FLT_MIN).
+double min_normal(VType t) {
+  return t == VType::F32 ? static_cast<double>(std::numeric_limits<float>::min()) : std::numeric_limits<double>::min();
+}
+
+// The integer type of a floating type's bits.
+VType bits_type(VType t) { return t == VType::F32 ? VType::I32 : VType::I64; }
+
+}  // namespace
+
+NodeId FunctionBuilder::float_constant(VType t, const llvm::APFloat& value, Loc l) {
+  uint64_t bits = value.bitcastToAPInt().getZExtValue();
+  if (t == VType::F32) {
+    if (&value.getSemantics() != &llvm::APFloat::IEEEsingle()) {
+      llvm::APFloat single = value;
+      bool lost = false;
+      single.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      bits = single.bitcastToAPInt().getZExtValue();
+    }
+    bits = f64_bits_of_f32_bits(static_cast<uint32_t>(bits));
+  } else if (&value.getSemantics() != &llvm::APFloat::IEEEdouble()) {
+    llvm::APFloat wide = value;
+    bool lost = false;
+    wide.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+    bits = wide.bitcastToAPInt().getZExtValue();
+  }
+  return add(Op::AstFConst, l, {Literal::string(vtype_name(t)), Literal::float_bits(bits)}, {});
+}
+
+NodeId FunctionBuilder::float_constant(VType t, double value, Loc l) {
+  // Only numbers both types represent exactly (0.0, 1.0, inf, DBL_MIN or
+  // FLT_MIN for its own type) are asked for.
+  return add(Op::AstFConst, l, {Literal::string(vtype_name(t)), Literal::float_bits(std::bit_cast<uint64_t>(value))}, {});
+}
+
+NodeId FunctionBuilder::float_convert(NodeId v, Scalar from, Scalar to, Loc l) {
+  if (from.vt == to.vt) return v;
+  if (is_float(from.vt) && is_float(to.vt))
+    return conversion(from.vt == VType::F32 ? "fpext" : "fptrunc", from.vt, to.vt, l, v);
+  if (is_float(to.vt)) return conversion(from.is_signed ? "sitofp" : "uitofp", from.vt, to.vt, l, v);
+  // Floating to integer, as gcc's cvttss2si/cvttsd2si code does it.
+  switch (to.vt) {
+    case VType::I8:
+    case VType::I16: return conversion("trunc", VType::I32, to.vt, l, conversion("fptosi", from.vt, VType::I32, l, v));
+    case VType::I32:
+      if (to.is_signed) return conversion("fptosi", from.vt, VType::I32, l, v);
+      return conversion("trunc", VType::I64, VType::I32, l, conversion("fptosi", from.vt, VType::I64, l, v));
+    case VType::I64: return conversion(to.is_signed ? "fptosi" : "fptoui", from.vt, VType::I64, l, v);
+    default: break;
+  }
+  throw CError{SourceLocation(), std::string("unsupported: conversion from ") + vtype_name(from.vt) + " to " +
+                                     vtype_name(to.vt)};
+}
+
+NodeId FunctionBuilder::truth(NodeId v, VType t, Loc l) {
+  if (!is_float(t)) return v;
+  return op("fune", t, l, v, float_constant(t, 0.0, l));
+}
+
+NodeId FunctionBuilder::condition(const Expr* e) {
+  NodeId v = rvalue(e);
+  QualType t = e->getType();
+  if (!t->isRealFloatingType()) return v;
+  return truth(v, scalar(e).vt, loc(e->getExprLoc()));
+}
+
+NodeId FunctionBuilder::float_arithmetic(BinaryOperatorKind opcode, VType t, NodeId a, NodeId b, Loc l,
+                                         SourceLocation where) {
+  const char* name = nullptr;
+  switch (opcode) {
+    case BO_Add: name = "fadd"; break;
+    case BO_Sub: name = "fsub"; break;
+    case BO_Mul: name = "fmul"; break;
+    case BO_Div: name = "fdiv"; break;
+    case BO_EQ: name = "foeq"; break;
+    case BO_NE: name = "fune"; break;
+    case BO_LT: name = "folt"; break;
+    case BO_LE: name = "fole"; break;
+    case BO_GT: name = "fogt"; break;
+    case BO_GE: name = "foge"; break;
+    default:
+      unsupported(where, std::string("operator '") + BinaryOperator::getOpcodeStr(opcode).str() +
+                             "' on floating values");
+  }
+  return op(name, t, l, a, b);
+}
+
+// ---- builtins ---------------------------------------------------------------------
+
+namespace {
+
+// The builtins that become IR operations, by name without the f suffix
+// (`__builtin_sqrtf` is `sqrt` on an f32).
+enum class FloatBuiltin {
+  None, Constant, IsNan, IsInf, IsInfSign, IsFinite, IsNormal, SignBit, FpClassify, Fabs, CopySign, Sqrt,
+  IsGreater, IsGreaterEqual, IsLess, IsLessEqual, IsLessGreater, IsUnordered
+};
+
+FloatBuiltin float_builtin_kind(const std::string& name) {
+  static const std::pair<const char*, FloatBuiltin> table[] = {
+      {"__builtin_huge_val", FloatBuiltin::Constant}, {"__builtin_huge_valf", FloatBuiltin::Constant},
+      {"__builtin_inf", FloatBuiltin::Constant},      {"__builtin_inff", FloatBuiltin::Constant},
+      {"__builtin_nan", FloatBuiltin::Constant},      {"__builtin_nanf", FloatBuiltin::Constant},
+      {"__builtin_nans", FloatBuiltin::Constant},     {"__builtin_nansf", FloatBuiltin::Constant},
+      {"__builtin_isnan", FloatBuiltin::IsNan},       {"__builtin_isinf", FloatBuiltin::IsInf},
+      {"__builtin_isinf_sign", FloatBuiltin::IsInfSign}, {"__builtin_isfinite", FloatBuiltin::IsFinite},
+      {"__builtin_isnormal", FloatBuiltin::IsNormal}, {"__builtin_signbit", FloatBuiltin::SignBit},
+      {"__builtin_signbitf", FloatBuiltin::SignBit},  {"__builtin_fpclassify", FloatBuiltin::FpClassify},
+      {"__builtin_fabs", FloatBuiltin::Fabs},         {"__builtin_fabsf", FloatBuiltin::Fabs},
+      {"__builtin_copysign", FloatBuiltin::CopySign}, {"__builtin_copysignf", FloatBuiltin::CopySign},
+      {"__builtin_sqrt", FloatBuiltin::Sqrt},         {"__builtin_sqrtf", FloatBuiltin::Sqrt},
+      {"__builtin_isgreater", FloatBuiltin::IsGreater}, {"__builtin_isgreaterequal", FloatBuiltin::IsGreaterEqual},
+      {"__builtin_isless", FloatBuiltin::IsLess},     {"__builtin_islessequal", FloatBuiltin::IsLessEqual},
+      {"__builtin_islessgreater", FloatBuiltin::IsLessGreater},
+      {"__builtin_isunordered", FloatBuiltin::IsUnordered},
+  };
+  for (const auto& [n, kind] : table)
+    if (name == n) return kind;
+  return FloatBuiltin::None;
+}
+
+}  // namespace
+
+// A value used several times: the first use stores it in a temporary (the
+// store's value is the value), the others load it.
+struct FunctionBuilder::Reused {
+  NodeId var = kNone;
+  VType t = VType::F64;
+  NodeId first = kNone;
+};
+
+FunctionBuilder::Reused FunctionBuilder::reuse(NodeId v, VType t, Loc l) {
+  NodeId var = variable(".fp", vtype_bits(t) / 8, vtype_bits(t) / 8, l);
+  return {var, t, store(t, false, var, v, l)};
+}
+
+NodeId FunctionBuilder::again(const Reused& r, Loc l) { return load(r.t, false, r.var, l); }
+
+NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name) {
+  FloatBuiltin kind = float_builtin_kind(name);
+  if (kind == FloatBuiltin::None) return kNone;
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  if (kind == FloatBuiltin::Constant) {
+    llvm::APFloat value(0.0);
+    if (!c->EvaluateAsFloat(value, ctx_)) unsupported(where, "builtin '" + name + "' with an argument that is not a constant");
+    return float_constant(scalar(c).vt, value, l);
+  }
+  auto arg = [&](unsigned i) { return c->getArg(i); };
+  auto fabs_of = [&](VType t, NodeId x) { return op("fabs", t, l, x); };
+  auto i32 = [&](int64_t v) { return constant(VType::I32, v, l); };
+  auto cond = [&](NodeId test, NodeId yes, NodeId no) {
+    return add(Op::AstCond, l, {Literal::string("i32")}, {test, yes, no});
+  };
+  // The sign bit as an i32 0 or 1 (the sign of the bits as an integer).
+  auto sign = [&](VType t, NodeId x) {
+    VType it = bits_type(t);
+    return op("slt", it, l, conversion("bitcast", t, it, l, x), constant(it, 0, l));
+  };
+  switch (kind) {
+    case FloatBuiltin::Fabs:
+    case FloatBuiltin::Sqrt: {
+      VType t = scalar(c).vt;
+      return op(kind == FloatBuiltin::Fabs ? "fabs" : "fsqrt", t, l, rvalue(arg(0)));
+    }
+    case FloatBuiltin::CopySign: {
+      VType t = scalar(c).vt, it = bits_type(t);
+      int64_t sign_bit = t == VType::F32 ? int64_t{1} << 31 : std::numeric_limits<int64_t>::min();
+      NodeId magnitude = op("and", it, l, conversion("bitcast", t, it, l, rvalue(arg(0))), constant(it, ~sign_bit, l));
+      NodeId sign_of = op("and", it, l, conversion("bitcast", t, it, l, rvalue(arg(1))), constant(it, sign_bit, l));
+      return conversion("bitcast", it, t, l, op("or", it, l, magnitude, sign_of));
+    }
+    case FloatBuiltin::SignBit: {
+      // gcc's value: 1 for a double, the bit in place (0x80000000) for a float.
+      VType t = scalar(arg(0)).vt, it = bits_type(t);
+      NodeId b = conversion("bitcast", t, it, l, rvalue(arg(0)));
+      if (t == VType::F32) return op("and", VType::I32, l, b, constant(VType::I32, int64_t{1} << 31, l));
+      return conversion("trunc", VType::I64, VType::I32, l, op("lshr", VType::I64, l, b, constant(VType::I64, 63, l)));
+    }
+    case FloatBuiltin::IsNan: {
+      VType t = scalar(arg(0)).vt;
+      return op("funo", t, l, rvalue(arg(0)), float_constant(t, 0.0, l));
+    }
+    case FloatBuiltin::IsInf:
+    case FloatBuiltin::IsFinite: {
+      VType t = scalar(arg(0)).vt;
+      NodeId magnitude = fabs_of(t, rvalue(arg(0)));
+      NodeId inf = float_constant(t, HUGE_VAL, l);
+      return op(kind == FloatBuiltin::IsInf ? "foeq" : "folt", t, l, magnitude, inf);
+    }
+    case FloatBuiltin::IsInfSign: {
+      VType t = scalar(arg(0)).vt;
+      Reused x = reuse(rvalue(arg(0)), t, l);
+      NodeId is_inf = op("foeq", t, l, fabs_of(t, x.first), float_constant(t, HUGE_VAL, l));
+      return cond(is_inf, cond(sign(t, again(x, l)), i32(-1), i32(1)), i32(0));
+    }
+    case FloatBuiltin::IsNormal: {
+      VType t = scalar(arg(0)).vt;
+      Reused x = reuse(rvalue(arg(0)), t, l);
+      NodeId big_enough = op("foge", t, l, fabs_of(t, x.first), float_constant(t, min_normal(t), l));
+      NodeId finite = op("folt", t, l, fabs_of(t, again(x, l)), float_constant(t, HUGE_VAL, l));
+      return add(Op::AstAnd, l, {}, {big_enough, finite});
+    }
+    case FloatBuiltin::FpClassify: {
+      // fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x):
+      // the five are evaluated first, left to right, as C evaluates
+      // arguments (they are constants in <math.h>'s macro).
+      const Expr* x_expr = arg(5);
+      VType t = scalar(x_expr).vt;
+      NodeId results[5];
+      Reused saved[5];
+      for (unsigned i = 0; i < 5; ++i) saved[i] = reuse(rvalue(arg(i)), VType::I32, l), results[i] = kNone;
+      Reused x = reuse(rvalue(x_expr), t, l);
+      for (unsigned i = 0; i < 5; ++i) results[i] = again(saved[i], l);
+      NodeId is_zero_test = op("foeq", t, l, again(x, l), float_constant(t, 0.0, l));
+      NodeId is_normal = op("foge", t, l, fabs_of(t, again(x, l)), float_constant(t, min_normal(t), l));
+      NodeId is_inf = op("foeq", t, l, fabs_of(t, again(x, l)), float_constant(t, HUGE_VAL, l));
+      NodeId is_nan = op("funo", t, l, x.first, float_constant(t, 0.0, l));
+      NodeId value =
+          cond(is_nan, results[0], cond(is_inf, results[1], cond(is_normal, results[2], cond(is_zero_test, results[4], results[3]))));
+      // The five stores run before the test (they are the temporaries' first uses).
+      for (unsigned i = 5; i-- > 0;) value = seq(saved[i].first, value, l);
+      return value;
+    }
+    default: break;
+  }
+  // The isgreater family: quiet comparisons (no exception for a NaN, which
+  // SSE2's ucomisd and our comparisons share), in the operands' common type.
+  const Expr* a = arg(0);
+  const Expr* b = arg(1);
+  Scalar sa = scalar(a), sb = scalar(b);
+  VType t = is_float(sa.vt) && is_float(sb.vt) ? (sa.vt == VType::F64 || sb.vt == VType::F64 ? VType::F64 : VType::F32)
+                                               : (is_float(sa.vt) ? sa.vt : sb.vt);
+  Scalar common{t, true};
+  NodeId av = float_convert(rvalue(a), sa, common, l);
+  NodeId bv = float_convert(rvalue(b), sb, common, l);
+  const char* name_of = nullptr;
+  switch (kind) {
+    case FloatBuiltin::IsGreater: name_of = "fogt"; break;
+    case FloatBuiltin::IsGreaterEqual: name_of = "foge"; break;
+    case FloatBuiltin::IsLess: name_of = "folt"; break;
+    case FloatBuiltin::IsLessEqual: name_of = "fole"; break;
+    case FloatBuiltin::IsLessGreater: name_of = "fone"; break;
+    default: name_of = "funo"; break;
+  }
+  return op(name_of, t, l, av, bv);
+}
+
+}  // namespace pl::c2ast
