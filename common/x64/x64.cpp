@@ -234,6 +234,72 @@ bool result_flags_read(ResultFlags k, Cond c) {
   }
 }
 
+std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
+  auto lit = [&](size_t i) -> std::optional<ValueType> {
+    return i < n.literals.size() ? literal_value_type(n.literals[i]) : std::nullopt;
+  };
+  if (!is_x64(n.op) || k >= op_info(n.op).results.size() || op_info(n.op).results[k] != 'v') return std::nullopt;
+  switch (n.op) {
+    case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX: case X64LoadSXV: case X64LoadZXV:
+    case X64CMov: case X64CvtSI2F: case X64CvtTF2SI: case X64CvtF2F: case X64Bitcast:
+      return lit(1);
+    case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
+    case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
+    case X64Div: case X64Idiv: case X64SetCC:
+      return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt
+                                                                                     : std::optional(ValueType::I64);
+    default:
+      if (op_info(n.op).literals.empty()) return std::nullopt;
+      return lit(0);
+  }
+}
+
+std::string_view class_name(RegClass c) { return c == RegClass::Xmm ? "xmm" : "general"; }
+
+std::vector<RegClass> value_classes(const Function& fn) {
+  const size_t n = fn.nodes.size();
+  std::vector<RegClass> cls(n, RegClass::Gpr);
+  std::vector<uint8_t> known(n, 0);
+  for (NodeId id = 0; id < n; ++id) {
+    const Node& node = fn.nodes[id];
+    if (node.op == Proj && !node.inputs.empty() && node.inputs[0] < n && !node.literals.empty() &&
+        node.literals[0].is_int()) {
+      const Node& tuple = fn.nodes[node.inputs[0]];
+      if (tuple.op == X64Xchg) continue;  // a copy: below
+      if (std::optional<ValueType> t = x64_result_type(tuple, static_cast<unsigned>(node.literals[0].bits())))
+        cls[id] = type_class(*t), known[id] = 1;
+      continue;
+    }
+    if (std::optional<ValueType> t = x64_result_type(node)) cls[id] = type_class(*t), known[id] = 1;
+  }
+  // Copies and phis take their inputs' class; undefined inputs of a phi
+  // take the phi's. Classes only move from known to unknown nodes, so this
+  // ends after at most n rounds (in practice two or three).
+  for (bool changed = true; changed;) {
+    changed = false;
+    auto learn = [&](NodeId to, NodeId from) {
+      if (to < n && from < n && known[from] && !known[to]) cls[to] = cls[from], known[to] = 1, changed = true;
+    };
+    for (NodeId id = 0; id < n; ++id) {
+      const Node& node = fn.nodes[id];
+      if (node.op == X64Mov || node.op == X64Spill || node.op == X64Reload) {
+        if (!node.inputs.empty()) learn(id, node.inputs[0]);
+      } else if (node.op == Proj && !node.inputs.empty() && node.inputs[0] < n &&
+                 fn.nodes[node.inputs[0]].op == X64Xchg && !node.literals.empty() && node.literals[0].is_int()) {
+        const Node& x = fn.nodes[node.inputs[0]];
+        size_t k = node.literals[0].bits();
+        if (k < x.inputs.size()) learn(id, x.inputs[k]);
+      } else if (node.op == Phi) {
+        for (NodeId in : node.inputs) learn(id, in);
+        if (known[id])
+          for (NodeId in : node.inputs)
+            if (in < n && fn.nodes[in].op == Undef) learn(in, id);
+      }
+    }
+  }
+  return cls;
+}
+
 ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {
   if (n.op == X64CallInd && i == 1 && !n.literals.empty() && n.literals[0].kind() == Literal::Kind::Int &&
       n.literals[0].as_int() >= 0)

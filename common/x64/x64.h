@@ -19,7 +19,9 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include "ir/eval.h"
 #include "ir/ir.h"
 #include "ir/opcodes.h"
 
@@ -110,6 +112,24 @@ ResultFlags result_flags(const Node& n);
 bool result_flags_read(ResultFlags k, Cond c);
 // The operand size in bits of n's first literal, if it is a type name.
 std::optional<unsigned> operand_bits(const Node& n);
+
+// ---- register classes of values ---------------------------------------------------
+// A value's class is its type's: f32 and f64 live in xmm registers, every
+// other value in a general register. The type of an x64 instruction's
+// value result comes from its literals (x64_result_type: the first type
+// literal, the second for conversions, extensions and cmov; result 1 of a
+// volatile load); a copy (x64:mov, spill, reload, xchg's projs) has its
+// input's class, a phi its inputs', an `undefined` the class of the phis it
+// feeds (general if none says otherwise). value_classes() computes every
+// node's class at once (a fixpoint over copies and phis); nodes without a
+// value (memory, flags, control) are Gpr there and never placed.
+std::optional<ValueType> x64_result_type(const Node& n, unsigned k = 0);
+constexpr RegClass type_class(ValueType t) {
+  return t == ValueType::F32 || t == ValueType::F64 ? RegClass::Xmm : RegClass::Gpr;
+}
+std::vector<RegClass> value_classes(const Function& fn);
+inline RegMask class_regs(RegClass c) { return c == RegClass::Xmm ? kAllocatableXmm : kAllocatableGpr; }
+std::string_view class_name(RegClass c);
 
 // ---- operand constraints of an x64 opcode (the machine columns) ---------------
 

@@ -564,6 +564,14 @@ void Interpreter::loop() {
         V[I.dst] = x64_flags_test(V[I.a], V[I.b], I.bits);
         U[I.dst] = U[I.a] | U[I.b];
         break;
+      case Code::XUcomis:
+        V[I.dst] = x64_flags_ucomis(V[I.a], V[I.b], I.aux != 0);
+        U[I.dst] = U[I.a] | U[I.b];
+        break;
+      case Code::XCvtt:
+        V[I.dst] = x64_cvttf2si(V[I.a], I.aux != 0, I.bits);
+        U[I.dst] = U[I.a];
+        break;
       case Code::XSetCC:
         V[I.dst] = x64_setcc(static_cast<x64::Cond>(I.aux), V[I.a]);
         U[I.dst] = U[I.a];

@@ -91,6 +91,24 @@ uint32_t FunctionBuilder::constant(uint64_t v) {
   return slot;
 }
 
+// The floating type of literal i of an x64 floating-point instruction.
+ValueType FunctionBuilder::float_type_of(NodeId n, size_t i) const {
+  const Node& node = fn_.nodes[n];
+  std::optional<ValueType> t = i < node.literals.size() ? literal_value_type(node.literals[i]) : std::nullopt;
+  if (!t) fail(n, "literal " + std::to_string(i) + " is not a value type");
+  return *t;
+}
+
+// The pattern of x64:fconst (its number as the type's pattern) or x64:fzero (+0.0).
+uint64_t FunctionBuilder::float_constant(NodeId n) const {
+  const Node& node = fn_.nodes[n];
+  if (node.op == Op::X64FZero) return 0;
+  if (node.literals.size() < 2 || node.literals[1].kind() != Literal::Kind::Float)
+    fail(n, "x64:fconst needs a floating type and a number");
+  uint64_t bits = node.literals[1].bits();
+  return float_type_of(n, 0) == ValueType::F32 ? f32_bits_of_f64_bits(bits) : bits;
+}
+
 void FunctionBuilder::preset_x64(NodeId id) {
   const Node& node = fn_.nodes[id];
   switch (node.op) {
@@ -111,6 +129,10 @@ void FunctionBuilder::preset_x64(NodeId id) {
     }
     case Op::X64LoadGot:
       fold(id, program_.symbol_address(fn_, id, std::string(string_literal(id, 0))));
+      return;
+    case Op::X64FConst:
+    case Op::X64FZero:
+      fold(id, float_constant(id));
       return;
     case Op::X64Lea:
       if (node.literals.size() == 4) {
@@ -293,6 +315,54 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.c = input(2);
       return;
     }
+    case Op::X64FAdd:
+    case Op::X64FSub:
+    case Op::X64FMul:
+    case Op::X64FDiv:
+    case Op::X64FSqrt:
+    case Op::X64CvtSI2F:
+    case Op::X64CvtF2F: {
+      // The meaning of the generic opcode (eval_float.h), on the x64 operands.
+      ValueType t0 = float_type_of(n, 0);
+      ValueType t1 = op_info(op).literals.size() > 1 ? float_type_of(n, 1) : t0;
+      OpId generic = op == Op::X64FAdd ? Op::FAdd : op == Op::X64FSub ? Op::FSub : op == Op::X64FMul ? Op::FMul
+                   : op == Op::X64FDiv ? Op::FDiv : op == Op::X64FSqrt ? Op::FSqrt : op == Op::X64CvtSI2F ? Op::SIToFP
+                   : t0 == ValueType::F32 ? Op::FPExt : Op::FPTrunc;
+      if (op == Op::X64CvtSI2F && type_bits(t0) < 32) fail(n, "cvtsi2f converts i32 or i64");
+      if (op == Op::X64CvtF2F && t0 == t1) fail(n, "cvtf2f converts f32 to f64 or f64 to f32");
+      Insn& insn = insn_of(Code::Float, 0);
+      insn.bits = static_cast<uint8_t>(t0);
+      insn.bits2 = static_cast<uint8_t>(t1);
+      insn.imm = generic;
+      insn.a = input(0);
+      insn.b = node.inputs.size() > 1 ? input(1) : insn.a;
+      return;
+    }
+    case Op::X64FXor:
+    case Op::X64FAnd: return alu(op == Op::X64FXor ? Code::XXor : Code::XAnd, false);
+    case Op::X64Ucomis: {
+      Insn& insn = insn_of(Code::XUcomis, type_bits_of(n, 0));
+      insn.aux = float_type_of(n, 0) == ValueType::F32;
+      insn.a = input(0);
+      insn.b = input(1);
+      return;
+    }
+    case Op::X64CvtTF2SI: {
+      unsigned to = type_bits_of(n, 1);
+      if (to < 32) fail(n, "cvttf2si converts to i32 or i64");
+      Insn& insn = insn_of(Code::XCvtt, to);
+      insn.aux = float_type_of(n, 0) == ValueType::F32;
+      insn.a = input(0);
+      return;
+    }
+    case Op::X64Bitcast: {
+      unsigned from = type_bits_of(n, 0), to = type_bits_of(n, 1);
+      if (from != to || from < 32) fail(n, "x64:bitcast joins f32 and i32, or f64 and i64");
+      Insn& insn = insn_of(Code::XMovZX, from);  // movd/movq: a 32-bit write zero-extends
+      insn.bits2 = 64;
+      insn.a = input(0);
+      return;
+    }
     case Op::X64Lea: {
       Insn& insn = insn_of(Code::XLea, type_bits_of(n, 0));
       x64_address(n, insn, 1, 0);
@@ -465,6 +535,8 @@ void FunctionBuilder::emit_ra(NodeId n) {
     }
     case Op::X64LoadGot:
       return move(constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))));
+    case Op::X64FConst:
+    case Op::X64FZero: return move(constant(float_constant(n)));
     case Op::X64ArgReg:
     case Op::X64EntryReg: return move(named_reg(node.op == Op::X64ArgReg ? 1 : 0));
     case Op::X64Mov:

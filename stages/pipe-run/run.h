@@ -173,6 +173,8 @@ enum class Code : uint8_t {
   XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
   XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
   XLea, XLoad, XLoadSX, XStore, XRepMovsb, XCall, XJcc, XRet,
+  XUcomis,              // flags of ucomisd/ucomiss a, b (aux 1: f32)
+  XCvtt,                // cvttsd2si/cvttss2si a to bits (aux 1: from f32)
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
 };
@@ -448,7 +450,9 @@ class FunctionBuilder {
   [[noreturn]] void fail(NodeId n, const std::string& message) const;
 
  private:
-  void emit_float(NodeId n);  // fadd ... bitcast: Code::Float
+  void emit_float(NodeId n);
+  ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
+  uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)
   void preset_x64(NodeId n);
   void emit_x64(NodeId n);

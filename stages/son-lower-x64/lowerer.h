@@ -62,6 +62,7 @@ class Lowerer {
   // them itself first, since rules index literals by position.
   Function run(bool verified);
   void check_shapes() const;
+  void refuse_float_abi();
 
   // ---- the input graph (old ids) ----
   const Node& node(NodeId old) const { return in_.nodes[old]; }
