@@ -9,6 +9,10 @@ same as the reference:
   values: signed zeros, subnormals, infinities, NaN payloads, every
   predicate, every conversion at its limits) against gcc's build of the
   same operations;
+- tests/float_abi_program.py (the System V float ABI: f32/f64 parameters
+  and results, more floating arguments than xmm registers, a variadic
+  definition reading doubles and longs with va_arg, printf of doubles with
+  al set) against its own son-level run;
 - tests/float_loop_program.py (more f64 phis than xmm registers, rotations
   and swaps of xmm values on the back edge, a call on every trip, which
   destroys every xmm register, conversions between the classes) against
@@ -24,6 +28,7 @@ import subprocess
 import pytest
 
 from conftest import run_tool
+from float_abi_program import abi_program
 from float_loop_program import loop_program
 from test_pipe_run import Prog, float_program
 
@@ -86,3 +91,12 @@ def test_float_loop_with_pressure_cycles_and_calls(tmp_path, k, trips, optimize)
         stats = run_tool("regalloc-x64", tmp_path / "p.opt" if optimize else tmp_path / "p.cfgx", "-o", tmp_path / "x",
                          "--stats").stderr.decode()
         assert " 0 spills" not in stats, stats
+
+
+@pytest.mark.parametrize("optimize", [False, True], ids=["O0", "cfgopt-O2"])
+def test_float_abi_everywhere(tmp_path, optimize):
+    son = tmp_path / "abi.son.txt"
+    son.write_text(abi_program())
+    want = run_tool("pipe-run", son).stdout.decode()
+    assert want.count("\n") == 5 and "-22.937500" in want
+    check_everywhere(son, want, tmp_path, optimize)

@@ -319,31 +319,6 @@ def test_constants_wider_than_their_use_become_immediates_of_its_size(tmp_path):
     assert (tmp_path / "wide.o").read_bytes()[:4] == b"\x7fELF"
 
 
-@pytest.mark.parametrize("case", ["param", "result", "call", "va_arg"])
-def test_float_abi_is_refused_by_name(case, tmp_path):
-    """Floating-point arithmetic is lowered, but not yet the System V float
-    ABI (issue 18 step 2): a floating parameter, result, call argument or
-    va_arg stops son-lower-x64 with `unsupported: floating point ...` at
-    the node (or the signature), exit 1 and no output, instead of passing
-    the value in a general register."""
-    sig, body, where, what = {
-        "param": ("(f32) -> void", "i2 = return ^i0, i1", "signature", "parameter (f32)"),
-        "result": ("() -> f64", 'i2 = fconst "f64", -0.0\n  i3 = return ^i0, i1, i2', "signature", "result (f64)"),
-        "call": ("() -> void", 'i2 = fconst "f64", 1.0\n  i3 = symaddr "g"\n  i4 = call ^i0, "void", i1, i3, i2\n'
-                 '  i5 = proj 0, i4\n  i6 = return ^i0, i5', "i4", "call argument"),
-        "va_arg": ("(i32, ...) -> void", 'i2 = stackslot 24, 8\n  i3 = va_start ^i0, i1, i2\n'
-                   '  i4 = va_arg ^i0, "f64", i3, i2\n  i5 = proj 0, i4\n  i6 = return ^i0, i5', "i4", "va_arg"),
-    }[case]
-    src = tmp_path / "f.son.txt"
-    ext = "extern function g\n" if case == "call" else ""
-    src.write_text(f"module son\n{ext}\npipeline f{sig} {{\n  i0 = start\n  i1 = entrymem ^i0\n  {body}\n}}\n")
-    out = tmp_path / "f.out"
-    proc = run_tool("son-lower-x64", src, "-o", out, check=1)
-    err = proc.stderr.decode()
-    assert f"function 'f': {where}: error: unsupported: floating point {what} in son-lower-x64" in err, err
-    assert not out.exists()
-
-
 def test_float_opcodes_at_the_x64_levels_match_gcc(tmp_path):
     """Every floating-point opcode on edge values (test_pipe_run.py's float
     program: signed zeros, subnormals, infinities, NaNs with payloads,

@@ -357,7 +357,6 @@ class Checker {
   void check_inputs(NodeId id) {
     const Node& nd = node(id);
     const OpInfo& info = op_info(nd.op);
-    const x64::Constraints& c = x64::constraints(nd.op);
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       if (shape_letter(info.inputs, i) != 'v') continue;
       NodeId in = nd.inputs[i];
@@ -369,7 +368,7 @@ class Checker {
         continue;
       }
       if (p.none()) continue;  // reported at the input
-      OperandConstraint want = c.input(i);
+      OperandConstraint want = x64::input_constraint(nd, i);
       if (std::optional<std::string> where = unmet(want, p))
         error(id, "input " + std::to_string(i) + " " + ref(in) + " must be in " + *where +
                       (want.kind == Fixed::Reg ? " (fixed register)" : "") + ", found " + place_text(p));
@@ -461,7 +460,7 @@ class Checker {
       char letter = shape_letter(info.inputs, i);
       if (letter == 'f')
         expect(s, kFlags, in, id, i, report);
-      else if (letter == 'v' && !node(in).place.none() && c.input(i).kind != Fixed::None)
+      else if (letter == 'v' && !node(in).place.none() && x64::input_constraint(nd, i).kind != Fixed::None)
         expect(s, loc_of(node(in).place), in, id, i, report);
     }
     if (nd.op == X64FlagsOf && !nd.inputs.empty() && s[kFlags] != flags_of_code(nd.inputs[0]) && report)

@@ -189,9 +189,11 @@
 //     in: xmm for the SSE instructions' floating operands (x64:fadd ...
 //     ucomis, cvttf2si, cvtf2f; the value of an f32/f64 x64:store; an
 //     x64:bitcast from f32/f64), general for the rest (addresses, integer
-//     arithmetic, cvtsi2f's integer, call arguments and return values,
-//     which the float ABI does not reach yet); x64:mov, spill, reload and
-//     xchg copy either; a phi's inputs share one class.
+//     arithmetic, cvtsi2f's integer); an input in a fixed register, the
+//     class of that register (call arguments in xmm0-xmm7 by x64:call's
+//     last literal, x64:ret values in xmm0/xmm1 by its mask literal);
+//     x64:mov, spill, reload and xchg copy either; a phi's inputs share one
+//     class.
 //
 // NOT YET CHECKED
 //   - value types of integer operands against each other and against type
@@ -416,7 +418,7 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
       return "a condition code (o no b ae e ne be a s ns p np l ge le g)";
     case 'a':
       if (is_string && names_arg_reg(lit.as_string())) return std::nullopt;
-      return "an integer argument register (rdi rsi rdx rcx r8 r9)";
+      return "an argument register (rdi rsi rdx rcx r8 r9, xmm0-xmm7)";
     case 'e':
       if (is_string && names_callee_saved(lit.as_string())) return std::nullopt;
       return "a callee-saved register (rbx rbp r12 r13 r14 r15)";
@@ -1067,11 +1069,19 @@ class FunctionVerifier {
     if (repeated != x64::Fixed::ArgRegs && repeated != x64::Fixed::RetRegs) return;
     bool ret = repeated == x64::Fixed::RetRegs;
     size_t fixed = c.num_inputs - 1u, most = ret ? x64::kReturnRegs.size() : x64::kArgRegs.size();
-    if (n.inputs.size() > fixed + most)
-      out_.at_node(id, op_of(id) + (ret ? " returns at most 2 values (rax, rdx), found "
-                                        : " passes at most 6 register arguments (stack ones go through "
-                                          "x64:outarg), found ") +
-                           std::to_string(n.inputs.size() - fixed));
+    size_t values = n.inputs.size() - std::min(n.inputs.size(), fixed);
+    if (ret) {
+      if (values > 2) out_.at_node(id, op_of(id) + " returns at most 2 values (rax, rdx or xmm0, xmm1), found " +
+                                           std::to_string(values));
+      return;
+    }
+    size_t xmm = x64::xmm_args(n);
+    if (xmm > values || xmm > x64::kXmmArgRegs.size())
+      out_.at_node(id, op_of(id) + " passes " + std::to_string(xmm) + " arguments in xmm registers (at most 8), but has " +
+                           std::to_string(values) + " register arguments");
+    else if (values - xmm > most)
+      out_.at_node(id, op_of(id) + " passes at most 6 register arguments in general registers (stack ones go through "
+                                   "x64:outarg), found " + std::to_string(values - xmm));
   }
 
   void check_shift_count(NodeId id) {
@@ -1434,6 +1444,8 @@ class FunctionVerifier {
       std::optional<ValueType> t = k < n.literals.size() ? literal_value_type(n.literals[k]) : std::nullopt;
       return t ? std::optional(x64::type_class(*t)) : std::nullopt;
     };
+    // A fixed register (call arguments and return values included) says it.
+    if (x64::OperandConstraint oc = x64::input_constraint(n, i); oc.kind == x64::Fixed::Reg) return x64::reg_class(oc.reg);
     switch (n.op) {
       case X64Mov: case X64Spill: case X64Reload: case X64Xchg: return std::nullopt;
       case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
@@ -1465,9 +1477,8 @@ class FunctionVerifier {
         continue;
       }
       if (!x64::is_x64(n.op)) continue;
-      const x64::Constraints& c = x64::constraints(n.op);
       for (size_t i = 0; i < n.inputs.size(); ++i) {
-        if (c.input(i).kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
+        if (x64::input_constraint(n, i).kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
         std::optional<x64::RegClass> want = x64_input_class(id, i);
         NodeId in = n.inputs[i];
         if (!want || is(in, Undef) || cls[in] == *want) continue;

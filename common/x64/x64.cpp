@@ -48,6 +48,8 @@ static_assert(sizeof(kRows) / sizeof(kRows[0]) == kNumOps);
 
 std::optional<Reg> letter_reg(char c) {
   switch (c) {
+    case 'x': return Reg::Xmm0;
+    case 'y': return Reg::Xmm1;
     case 'a': return Reg::Rax;
     case 'c': return Reg::Rcx;
     case 'd': return Reg::Rdx;
@@ -246,6 +248,7 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
     case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
     case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
     case X64Div: case X64Idiv: case X64SetCC:
+      if ((n.op == X64Call || n.op == X64CallInd) && k >= 3) return ValueType::F64;  // xmm0, xmm1
       return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt
                                                                                      : std::optional(ValueType::I64);
     default:
@@ -298,6 +301,40 @@ std::vector<RegClass> value_classes(const Function& fn) {
     }
   }
   return cls;
+}
+
+size_t xmm_args(const Node& n) {
+  size_t lit = n.op == X64Call ? 2 : n.op == X64CallInd ? 1 : SIZE_MAX;
+  if (lit == SIZE_MAX || n.literals.size() <= lit || n.literals[lit].kind() != Literal::Kind::Int) return 0;
+  int64_t v = n.literals[lit].as_int();
+  return v > 0 ? static_cast<size_t>(v) : 0;
+}
+
+uint64_t ret_xmm_mask(const Node& n) {
+  if (n.op != X64Ret || n.literals.empty() || n.literals[0].kind() != Literal::Kind::Int) return 0;
+  return n.literals[0].bits();
+}
+
+OperandConstraint input_constraint(const Node& n, size_t i) {
+  const Constraints& c = constraints(n.op);
+  if (n.op == X64Call || n.op == X64CallInd) {
+    size_t fixed = n.op == X64Call ? 1 : 2, nx = xmm_args(n);
+    size_t args = n.inputs.size() > fixed ? n.inputs.size() - fixed : 0;
+    if (i >= fixed && nx > 0 && nx <= args && i - fixed >= args - nx) {
+      size_t k = i - fixed - (args - nx);
+      return k < kXmmArgRegs.size() ? OperandConstraint{Fixed::Reg, kXmmArgRegs[k]} : OperandConstraint{Fixed::Any};
+    }
+    return c.input(i);
+  }
+  if (n.op == X64Ret && i >= 1) {
+    uint64_t mask = ret_xmm_mask(n);
+    size_t gpr = 0, xmm = 0;
+    for (size_t v = 1; v < i; ++v) ((mask >> (v - 1)) & 1 ? xmm : gpr)++;
+    if ((mask >> (i - 1)) & 1)
+      return xmm < kXmmReturnRegs.size() ? OperandConstraint{Fixed::Reg, kXmmReturnRegs[xmm]} : OperandConstraint{Fixed::Any};
+    return gpr < kReturnRegs.size() ? OperandConstraint{Fixed::Reg, kReturnRegs[gpr]} : OperandConstraint{Fixed::Any};
+  }
+  return c.input(i);
 }
 
 ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {

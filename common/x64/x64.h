@@ -66,11 +66,17 @@ constexpr bool is_address_scale(int64_t s) { return s == 0 || s == 1 || s == 2 |
 // System V x86-64 roles.
 inline constexpr std::array<Reg, 6> kArgRegs = {Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9};
 inline constexpr std::array<Reg, 2> kReturnRegs = {Reg::Rax, Reg::Rdx};
+// Floating-point (SSE class) arguments and results.
+inline constexpr std::array<Reg, 8> kXmmArgRegs = {Reg::Xmm0, Reg::Xmm1, Reg::Xmm2, Reg::Xmm3,
+                                                   Reg::Xmm4, Reg::Xmm5, Reg::Xmm6, Reg::Xmm7};
+inline constexpr std::array<Reg, 2> kXmmReturnRegs = {Reg::Xmm0, Reg::Xmm1};
 // Preserved across calls for the caller: rbx, rbp, r12-r15 (and rsp).
 inline constexpr RegMask kCalleeSaved = reg_bit(Reg::Rbx) | reg_bit(Reg::Rbp) | reg_bit(Reg::R12) |
                                         reg_bit(Reg::R13) | reg_bit(Reg::R14) | reg_bit(Reg::R15);
 constexpr bool is_arg_reg(Reg r) {
   for (Reg a : kArgRegs)
+    if (a == r) return true;
+  for (Reg a : kXmmArgRegs)
     if (a == r) return true;
   return false;
 }
@@ -153,7 +159,7 @@ struct Constraints {
   std::array<OperandConstraint, 8> inputs{};  // per input-shape letter (the repeat letter last)
   uint8_t num_inputs = 0;                 // letters, the repeated one included
   bool repeats = false;                   // the last letter repeats (`*`) or is optional (`?`)
-  std::array<OperandConstraint, 4> results{};  // per result (tuple element)
+  std::array<OperandConstraint, 5> results{};  // per result (tuple element)
   uint8_t num_results = 0;
   RegMask clobbers = 0;                   // registers destroyed besides results
   bool clobbers_flags = false;
@@ -179,6 +185,19 @@ struct ForbiddenRegs {
   std::string_view why;
 };
 ForbiddenRegs forbidden_input_regs(const Node& n, size_t i);
+
+// The constraint of input i of node n: constraints(n.op).input(i), except
+// where the node's literals say more: the last n register arguments of an
+// x64:call/callind whose last literal is n are in xmm0-xmm7; the values of
+// an x64:ret whose literal has bit i set are in xmm0, xmm1 (each class
+// takes its return registers in order). Every reader of operand
+// constraints (the allocator, its checker, the interpreter, the code
+// generator, the verifier) goes through this.
+OperandConstraint input_constraint(const Node& n, size_t i);
+// The number of xmm register arguments of a call (its last literal, or 0).
+size_t xmm_args(const Node& n);
+// x64:ret's literal: bit i set = value i is returned in an xmm register.
+uint64_t ret_xmm_mask(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);

@@ -30,7 +30,7 @@ class FunctionEmitter {
   McEmitter& out_;
   const Function& fn_;
   std::unordered_map<NodeId, uint32_t> block_index_;  // block node -> index in cfg.blocks
-  std::vector<std::array<NodeId, 4>> projs_;          // tuple node -> proj node per result
+  std::vector<std::array<NodeId, 5>> projs_;          // tuple node -> proj node per result
   std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
   std::vector<Label> labels_;
   std::vector<uint8_t> pushed_slots_;                 // per spill slot: a save done by a push
@@ -89,12 +89,12 @@ void FunctionEmitter::index_graph() {
   if (!fn_.cfg || fn_.cfg->blocks.empty()) throw FormatError(Where::in(fn_.name, ""), "the function has no blocks");
   const Cfg& cfg = *fn_.cfg;
   for (uint32_t b = 0; b < cfg.blocks.size(); ++b) block_index_[cfg.blocks[b].node] = b;
-  projs_.assign(fn_.nodes.size(), {kNoNode, kNoNode, kNoNode, kNoNode});
+  projs_.assign(fn_.nodes.size(), {kNoNode, kNoNode, kNoNode, kNoNode, kNoNode});
   for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
     const Node& nd = node(n);
     if (nd.op != Op::Proj) continue;
     int64_t k = int_literal(n, 0);
-    if (nd.inputs.empty() || k < 0 || k >= 4) fail(n, "a proj without a tuple or with index " + std::to_string(k));
+    if (nd.inputs.empty() || k < 0 || k >= 5) fail(n, "a proj without a tuple or with index " + std::to_string(k));
     projs_[nd.inputs[0]][static_cast<size_t>(k)] = n;
   }
 }
@@ -589,7 +589,7 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     case Op::X64ArgReg: case Op::X64EntryReg: {
       std::optional<Reg> want = parse_reg(string_literal(n, nd.op == Op::X64ArgReg ? 1 : 0));
-      if (!want || result(n) != *want) fail(n, "the value is not in the register its literal names");
+      if (!want || place_reg(n, n, reg_class(*want)) != *want) fail(n, "the value is not in the register its literal names");
       return;
     }
     case Op::X64MovI: {

@@ -115,10 +115,18 @@ void FunctionBuilder::preset_x64(NodeId id) {
     case Op::X64ArgReg: {
       unsigned bits = type_bits_of(id, 0);
       std::optional<x64::Reg> reg = x64::parse_reg(string_literal(id, 1));
+      // Argument k: rdi ... r9 are 0-5, xmm0-xmm7 6-13 (kArgSlots).
       auto it = reg ? std::find(x64::kArgRegs.begin(), x64::kArgRegs.end(), *reg) : x64::kArgRegs.end();
-      if (it == x64::kArgRegs.end()) fail(id, "x64:argreg names no argument register");
+      auto xt = reg ? std::find(x64::kXmmArgRegs.begin(), x64::kXmmArgRegs.end(), *reg) : x64::kXmmArgRegs.end();
+      uint32_t index;
+      if (it != x64::kArgRegs.end())
+        index = static_cast<uint32_t>(it - x64::kArgRegs.begin());
+      else if (xt != x64::kXmmArgRegs.end())
+        index = static_cast<uint32_t>(x64::kArgRegs.size() + (xt - x64::kXmmArgRegs.begin()));
+      else
+        fail(id, "x64:argreg names no argument register");
       preset_[id] = 1;
-      out_.params.push_back({id, static_cast<uint32_t>(it - x64::kArgRegs.begin()), static_cast<uint8_t>(bits)});
+      out_.params.push_back({id, index, static_cast<uint8_t>(bits)});
       return;
     }
     case Op::X64MovI: {
@@ -428,11 +436,18 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.dst = result_of(1);
       insn.b = result_of(2);
       size_t first_arg = direct ? 1 : 2;
-      if (node.inputs.size() < first_arg || node.inputs.size() - first_arg > x64::kArgRegs.size())
-        fail(n, "a call passes at most 6 arguments in registers");
+      size_t xmm = x64::xmm_args(node);
+      if (node.inputs.size() < first_arg + xmm || node.inputs.size() - first_arg - xmm > x64::kArgRegs.size() ||
+          xmm > x64::kXmmArgRegs.size())
+        fail(n, "a call passes at most 6 arguments in general registers and 8 in xmm registers");
       uint64_t first = out_.call_args.size();
       for (size_t i = first_arg; i < node.inputs.size(); ++i) out_.call_args.push_back(operand(n, i));
-      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg) << 32);
+      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg - xmm) << 32) |
+                 (static_cast<uint64_t>(xmm) << 48);
+      // The xmm0 and xmm1 results, from where the callee's x64:ret left them.
+      Insn& xr = push(Code::XCallXmm, n);
+      xr.dst = result(n, 3);
+      xr.b = result(n, 4);
       return;
     }
     default: break;
@@ -444,6 +459,9 @@ void FunctionBuilder::emit_x64_return(NodeId n) {
   const Node& node = fn_.nodes[n];
   if (node.inputs.empty() || node.inputs.size() > 3) fail(n, "x64:ret takes the memory state and at most two values");
   Insn& insn = push(Code::XRet, n);
+  insn.aux = static_cast<uint8_t>(x64::ret_xmm_mask(node) & 3);  // bit i: value i in xmm
+  if (insn.aux && node.inputs.size() > 2 && insn.aux != 3)
+    fail(n, "x64:ret of one general and one xmm value is not supported by pipe-run yet");
   insn.a = operand(n, 0);
   insn.b = node.inputs.size() > 1 ? operand(n, 1) : kNone;
   insn.c = node.inputs.size() > 2 ? operand(n, 2) : kNone;
@@ -475,7 +493,7 @@ uint32_t FunctionBuilder::operand(NodeId n, size_t i) const {
   if (!out_.ra || !x64::is_x64(node.op)) return value(in);
   const x64::Constraints& c = x64::constraints(node.op);
   if (static_cast<int>(i) == c.tied) return result(n, 0);  // two-address: the destination is read
-  x64::OperandConstraint oc = c.input(i);
+  x64::OperandConstraint oc = x64::input_constraint(node, i);
   Place p = fn_.nodes[in].place;
   auto where = [&] { return "input " + std::to_string(i) + " " + node_name(in); };
   switch (oc.kind) {
@@ -521,7 +539,7 @@ void FunctionBuilder::emit_ra(NodeId n) {
   };
   auto named_reg = [&](size_t literal) {
     std::optional<x64::Reg> r = x64::parse_reg(string_literal(n, literal));
-    if (!r || x64::reg_class(*r) != x64::RegClass::Gpr || *r == x64::Reg::Rsp) fail(n, "names no general register");
+    if (!r || *r == x64::Reg::Rsp) fail(n, "names no register");
     return reg_loc(*r);
   };
   if (node.place.none() && node.op != Op::X64Xchg && x64::is_x64(node.op) && op_info(node.op).results == "v" &&

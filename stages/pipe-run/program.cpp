@@ -197,7 +197,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   alias_.resize(n);
   preset_.assign(n, 0);
   constant_.assign(n, 0);
-  proj_.assign(3 * size_t{n}, kNone);
+  proj_.assign(kProjs * size_t{n}, kNone);
   out_.x64 = is_x64_level(program.module().header.level);
   if (out_.x64) {
     out_.param_fill = kX64Junk;
@@ -215,7 +215,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
       uint64_t k = node.literals[0].kind() == Literal::Kind::Int ? static_cast<uint64_t>(node.literals[0].as_int())
                                                                  : node.literals[0].as_uint();
       NodeId tuple = node.inputs[0];
-      if (k < 3 && proj_[3 * size_t{tuple} + k] == kNone) proj_[3 * size_t{tuple} + k] = id;
+      if (k < kProjs && proj_[kProjs * size_t{tuple} + k] == kNone) proj_[kProjs * size_t{tuple} + k] = id;
     }
   }
   std::sort(slot_keys_.begin(), slot_keys_.end());
@@ -358,7 +358,7 @@ void FunctionBuilder::preset(NodeId id) {
         uint64_t k = node.literals.empty() || !node.literals[0].is_int() ? 99 : node.literals[0].bits();
         if (k >= op_info(top).results.size()) fail(id, "proj index out of range");
         preset_[id] = 1;
-        alias_[id] = k == 0 ? tuple : proj_[3 * size_t{tuple} + k];
+        alias_[id] = k == 0 ? tuple : proj_[kProjs * size_t{tuple} + k];
         break;
       }
       if (!produces_value_tuple(top)) fail(id, "proj of a node that produces no tuple");
@@ -367,7 +367,7 @@ void FunctionBuilder::preset(NodeId id) {
         fail(id, "proj index out of range");
       uint64_t k = static_cast<uint64_t>(node.literals[0].as_int());
       preset_[id] = 1;
-      alias_[id] = proj_[3 * size_t{tuple} + k];
+      alias_[id] = proj_[kProjs * size_t{tuple} + k];
       break;
     }
     default:

@@ -404,12 +404,12 @@ class Assigner {
   void collect_operands(NodeId id, std::vector<Operand>& ops) const {
     const Node& nd = node(id);
     const OpInfo& info = op_info(nd.op);
-    const x64::Constraints& c = x64::constraints(nd.op);
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
-      if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
-      ops.push_back({id, i, in, c.input(i), x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
+      x64::OperandConstraint want = x64::input_constraint(nd, i);
+      if (want.kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
+      ops.push_back({id, i, in, want, x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
     }
   }
 
@@ -602,9 +602,8 @@ class Assigner {
       for (NodeId id : b.nodes) {
         const Node& nd = node(id);
         if (!x64::is_x64(nd.op)) continue;
-        const x64::Constraints& c = x64::constraints(nd.op);
         for (size_t i = 0; i < nd.inputs.size(); ++i) {
-          x64::OperandConstraint want = c.input(i);
+          x64::OperandConstraint want = x64::input_constraint(nd, i);
           NodeId in = nd.inputs[i];
           if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
             fixed_hint_[in] = static_cast<unsigned>(want.reg);

@@ -886,26 +886,31 @@ const Rule kRules[] = {
     // calls and the function's boundary (System V; abi.cpp)
     RULE(Call, "call", "(call r abi? _ f args...)", "",
          "(x64:call f ...) for (symaddr f), else (x64:callind ...): integer arguments in rdi rsi rdx rcx r8 r9, "
-         "the rest stored to x64:outarg; byval aggregates <= 16 bytes in one or two registers if enough are left, "
+         "f32/f64 arguments in xmm0-xmm7 (the call's last literal counts them), the rest stored to x64:outarg; "
+         "byval aggregates <= 16 bytes in one or two registers if enough are left (INTEGER class only), "
          "else copied to the outgoing area; sret <= 16 bytes stored from rax:rdx after the call; i8/i16 "
-         "signext/zeroext arguments extended to 32 bits; al = 0 for a variadic callee",
+         "signext/zeroext arguments extended to 32 bits; a float result is proj 3 (xmm0); al = the number of xmm "
+         "arguments for a variadic callee (or whenever there are some)",
          { return l.lower_call(n); }),
     RULE(VaStart, "va-start", "(va_start _ ap)", "",
-         "(x64:store i32 gp_offset [ap]) (x64:store i32 176 [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
-         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers to save_area, "
-         "a 48-byte x64:stackslot (varargs.cpp)",
+         "(x64:store i32 gp_offset [ap]) (x64:store i32 fp_offset [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
+         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers (xmm0-xmm7 too) "
+         "to save_area, a 176-byte x64:stackslot (varargs.cpp)",
          { return l.lower_va_start(n); }),
     RULE(VaArg, "va-arg", "(va_arg t _ ap)", "",
          "gp = [ap], a = gp < 48 ? [ap+16] + gp : [ap+8] (x64:cmov b), (x64:load t [a]); then [ap] = gp < 48 ? gp + 8 "
-         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov (varargs.cpp)",
+         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov; f32/f64 the same through fp_offset [ap+4], below 176, "
+         "16 bytes a register (varargs.cpp)",
          { return l.lower_va_arg(n); }),
     RULE(Param, "param", "(param t i)", "",
-         "(x64:argreg t reg) for the first six integer parameters, else (x64:load t [x64:argslot off]); a "
+         "(x64:argreg t reg) for the first six integer and the first eight f32/f64 parameters (xmm0-xmm7), else "
+         "(x64:load t [x64:argslot off]); a "
          "byval aggregate in registers is stored into an x64:stackslot, on the stack it is (x64:argslot off); "
          "a small sret result is built in an x64:stackslot",
          { return l.lower_param(n); }),
     RULE(Return, "return", "(return _ x?)", "",
-         "(x64:ret _ x); a small sret result loaded into rax:rdx; a large one returns the hidden pointer in rax",
+         "(x64:ret _ x); a float result (x64:ret 1 _ x) in xmm0; a small sret result loaded into rax:rdx; a large "
+         "one returns the hidden pointer in rax",
          { return l.lower_return(n); }),
 };
 

@@ -553,35 +553,6 @@ void sweep(Function& fn) {
 
 }  // namespace
 
-// Issue 18: floating-point arithmetic, compares, conversions, loads and
-// stores are lowered (rules.cpp), but the System V float ABI (xmm arguments
-// and results, SSE eightbytes of aggregates, va_arg of double) is not yet:
-// a function whose signature, parameters, calls, returns or va_arg carry a
-// floating value is refused by name rather than passed in general
-// registers.
-void Lowerer::refuse_float_abi() {
-  auto refuse = [&](std::optional<NodeId> at, const std::string& what) {
-    throw FormatError(Where::in(in_.name, at ? node_name(*at) : std::string("signature")),
-                      "unsupported: floating point " + what +
-                          " in son-lower-x64: the System V float ABI (xmm arguments and results) is not lowered yet",
-                      at ? print_node_line(in_, *at) : std::string());
-  };
-  auto is_float_name = [](std::string_view t) { return t == "f32" || t == "f64"; };
-  if (is_float_name(in_.signature.result)) refuse(std::nullopt, "result (" + in_.signature.result + ")");
-  for (const std::string& p : in_.signature.params)
-    if (is_float_name(p)) refuse(std::nullopt, "parameter (" + p + ")");
-  for (NodeId id = 0; id < in_.nodes.size(); ++id) {
-    const Node& nd = node(id);
-    if (nd.op == Call) {
-      if (is_float_name(nd.literals[0].as_string())) refuse(id, "call result");
-      for (size_t i = 2; i < nd.inputs.size(); ++i)
-        if (is_float(type(nd.inputs[i]))) refuse(id, "call argument");
-    } else if (nd.op == VaArg && is_float(lit_type(id))) {
-      refuse(id, "va_arg");
-    }
-  }
-}
-
 // Literal and input shapes, checked before any rule indexes them: under
 // --no-verify a malformed node is bad input (exit 1), never a crash.
 void Lowerer::check_shapes() const {
@@ -593,7 +564,6 @@ void Lowerer::check_shapes() const {
 
 Function Lowerer::run(bool verified) {
   if (!verified) check_shapes();
-  refuse_float_abi();
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
