@@ -100,3 +100,74 @@ def test_float_abi_everywhere(tmp_path, optimize):
     want = run_tool("pipe-run", son).stdout.decode()
     assert want.count("\n") == 5 and "-22.937500" in want
     check_everywhere(son, want, tmp_path, optimize)
+
+
+INTEROP_C = r"""
+#include <stdio.h>
+double gscale(double x, float y, int n, double z) { return x * y + n - z; }
+float gmix(float a, double b, float c, long k, double d, double e, double f, double g, double h, double i)
+{ return (float)(a + b * c + k + d - e + f * g - h / i); }
+double ours(double, float, int);
+float ours_many(double, double, double, double, double, double, double, double, double, float, long);
+int main(void) {
+  printf("%.17g\n", ours(1.5, -2.25f, 7));
+  printf("%.9g\n", (double)ours_many(1, 2, 3, 4, 5, 6, 7, 8, 9.5, 10.25f, -3));
+  return 0;
+}
+"""
+
+
+@pytest.mark.skipif(not shutil.which("gcc"), reason="gcc is not installed")
+def test_float_interop_with_gcc(tmp_path):
+    """Our code and gcc's call each other with float and double arguments
+    and results (more than eight, and interleaved with integers): a gcc main
+    calls our `ours` and `ours_many`, which call gcc's `gscale` and `gmix`;
+    the output equals the same program built by gcc alone."""
+    f = ["module son", "extern function gscale(f64, f32, i32, f64) -> f64",
+         "extern function gmix(f32, f64, f32, i64, f64, f64, f64, f64, f64, f64) -> f32", "",
+         "pipeline ours(f64, f32, i32) -> f64 {", "  i0 = start", "  i1 = entrymem ^i0",
+         '  i2 = param ^i0, "f64", 0', '  i3 = param ^i0, "f32", 1', '  i4 = param ^i0, "i32", 2',
+         '  i5 = symaddr "gscale"', '  i6 = fconst "f64", 0.125',
+         '  i7 = call ^i0, "f64", i1, i5, i2, i3, i4, i6', "  i8 = proj 0, i7", "  i9 = proj 1, i7",
+         '  i10 = fadd "f64", i9, i2', "  i11 = return ^i0, i8, i10", "}", "",
+         "pipeline ours_many(f64, f64, f64, f64, f64, f64, f64, f64, f64, f32, i64) -> f32 {",
+         "  i0 = start", "  i1 = entrymem ^i0"]
+    for k in range(9):
+        f.append(f'  i{2 + k} = param ^i0, "f64", {k}')
+    f += ['  i11 = param ^i0, "f32", 9', '  i12 = param ^i0, "i64", 10', '  i13 = symaddr "gmix"',
+          '  i14 = fptrunc "f64", "f32", i10',
+          "  i15 = call ^i0, \"f32\", i1, i13, i11, i2, i14, i12, i3, i4, i5, i6, i7, i8",
+          "  i16 = proj 0, i15", "  i17 = proj 1, i15", "  i18 = return ^i0, i16, i17", "}"]
+    son = tmp_path / "ours.son.txt"
+    son.write_text("\n".join(f) + "\n")
+    c = tmp_path / "main.c"
+    c.write_text(INTEROP_C)
+    modules, _ = through_back_end_object(son, tmp_path)
+    exe = tmp_path / "mixed"
+    subprocess.run(["gcc", "-O2", "-o", exe, c, modules], check=True)
+    got = subprocess.run([str(exe)], stdout=subprocess.PIPE, check=True).stdout.decode()
+    ref_c = tmp_path / "ref.c"
+    ref_c.write_text(INTEROP_C.replace("double ours(double, float, int);", "")
+                     .replace("float ours_many(", "float ours_many_decl(") + r"""
+double ours(double x, float y, int n) { return gscale(x, y, n, 0.125) + x; }
+float ours_many(double a, double b, double c, double d, double e, double f, double g, double h, double i,
+                float j, long k) { return gmix(j, a, (float)i, k, b, c, d, e, f, g); }
+""")
+    ref = tmp_path / "ref"
+    src = ref_c.read_text()
+    # ours/ours_many are defined after main in the reference: declare them first.
+    src = src.replace("int main(void) {", "double ours(double, float, int);\nfloat ours_many(double, double, double, double, "
+                      "double, double, double, double, double, float, long);\nint main(void) {")
+    ref_c.write_text(src)
+    subprocess.run(["gcc", "-O0", "-o", ref, ref_c], check=True)
+    want = subprocess.run([str(ref)], stdout=subprocess.PIPE, check=True).stdout.decode()
+    assert got == want and got.count("\n") == 2
+
+
+def through_back_end_object(son, tmp_path):
+    sonx, cfgx, ra, obj = (tmp_path / n for n in ("o.sonx", "o.cfgx", "o.ra", "o.o"))
+    run_tool("son-lower-x64", son, "-o", sonx)
+    run_tool("son2cfg", sonx, "-o", cfgx)
+    run_tool("regalloc-x64", cfgx, "-o", ra)
+    run_tool("codegen-x64", ra, "-f", "obj", "-o", obj)
+    return obj, ra
