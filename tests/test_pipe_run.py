@@ -1031,9 +1031,11 @@ FLOAT_COMPARE = {"foeq": "a == b", "fone": "a < b || a > b", "folt": "a < b", "f
                  "fuge": "!(a < b)", "funo": "__builtin_isunordered(a, b)"}
 
 
-def float_program(p, c):
+def float_program(p, c, printf_doubles=True):
     """Builds the IR (into Prog p) and the C (lines c) of one program that
-    prints every floating-point result as its bit pattern."""
+    prints every floating-point result as its bit pattern (and, with
+    printf_doubles, doubles through printf's %f %e %g %a: a floating call
+    argument, which the x64 levels do not pass yet)."""
     def fconst(t, bits):
         return p.node(f'fconst "{t}", {float_spelling(bits, t == "f32")}')
 
@@ -1074,6 +1076,8 @@ def float_program(p, c):
         d = fconst("f64", x)
         print_bits("f32", p.node(f'fptrunc "f64", "f32", {d}'), f"fptrunc.{x:x}")
         c.append(f'    u = {x:#x}u; memcpy((void *)&d, &u, 8); f = d; memcpy(&w, (void *)&f, 4); printf("fptrunc.{x:x} %llx\\n", (unsigned long long)w);')
+        if not printf_doubles:
+            continue
         p.printf(f"printf.{x:x} [%f] [%.3e] [%g] [%a] [%20.10G] [%-12.2f] [%+.0e] [%#g] [%A] [%F] [%E]\n", *[d] * 11)
         c.append(f'    printf("printf.{x:x} [%f] [%.3e] [%g] [%a] [%20.10G] [%-12.2f] [%+.0e] [%#g] [%A] [%F] [%E]\\n", {", ".join(["d"] * 11)});')
     for x in F32_VALUES:

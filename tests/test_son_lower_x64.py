@@ -319,23 +319,40 @@ def test_constants_wider_than_their_use_become_immediates_of_its_size(tmp_path):
     assert (tmp_path / "wide.o").read_bytes()[:4] == b"\x7fELF"
 
 
-@pytest.mark.parametrize("case", ["fadd", "param", "result"])
-def test_floating_point_is_refused_by_name(case, tmp_path):
-    """No SSE2 lowering yet (issue 18): a function using f32/f64 stops
-    son-lower-x64 with `unsupported: floating point (...)` at the node (or
-    the signature) that uses it, exit 1 and no output, instead of lowering
-    a floating value as an integer."""
-    sig, body, where, what = {
-        "fadd": ("(i64) -> i64", 'i2 = param ^i0, "i64", 0\n  i3 = bitcast "i64", "f64", i2\n'
-                 '  i4 = fadd "f64", i3, i3\n  i5 = bitcast "f64", "i64", i4\n  i6 = return ^i0, i1, i5',
-                 "i3", "bitcast"),
-        "param": ("(f32) -> void", "i2 = return ^i0, i1", "signature", "parameter type f32"),
-        "result": ("() -> f64", 'i2 = fconst "f64", -0.0\n  i3 = return ^i0, i1, i2', "signature", "result type f64"),
-    }[case]
-    src = tmp_path / "f.son.txt"
-    src.write_text(f"module son\n\npipeline f{sig} {{\n  i0 = start\n  i1 = entrymem ^i0\n  {body}\n}}\n")
-    out = tmp_path / "f.out"
-    proc = run_tool("son-lower-x64", src, "-o", out, check=1)
-    err = proc.stderr.decode()
-    assert f"function 'f': {where}: error: unsupported: floating point ({what}) in son-lower-x64" in err, err
-    assert not out.exists()
+def test_float_opcodes_at_the_x64_levels_match_gcc(tmp_path):
+    """Every floating-point opcode on edge values (test_pipe_run.py's float
+    program: signed zeros, subnormals, infinities, NaNs with payloads,
+    every compare predicate, every conversion at its limits; results
+    printed as bit patterns) lowered by son-lower-x64 (SSE2 scalar code),
+    scheduled by son2cfg and optimized by cfgopt -O2, run by pipe-run at
+    son-x64, cfg-x64 and after cfgopt against gcc's build of the same
+    operations on this CPU."""
+    import shutil
+    from test_pipe_run import Prog, float_program
+    if not shutil.which("gcc"):
+        pytest.skip("gcc is not installed")
+    p, c = Prog(), []
+    float_program(p, c, printf_doubles=False)
+    p.ret()
+    src = tmp_path / "floats.c"
+    src.write_text("#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n" +
+                   "\n".join(c) + "\n  return 0;\n}\n")
+    exe = tmp_path / "floats"
+    subprocess.run(["gcc", "-O0", "-w", "-fno-builtin", "-o", exe, src, "-lm"], check=True)
+    want = subprocess.run([exe], stdout=subprocess.PIPE, check=True).stdout.decode()
+    son = tmp_path / "prog.son.txt"
+    son.write_text(p.text("son"))
+    sonx = tmp_path / "prog.sonx"
+    cfgx = tmp_path / "prog.cfgx"
+    opt = tmp_path / "prog.opt"
+    run_tool("son-lower-x64", son, "-o", sonx)
+    run_tool("son2cfg", sonx, "-o", cfgx)
+    run_tool("cfgopt", "-O2", cfgx, "-o", opt)
+    for module in (sonx, cfgx, opt):
+        proc = run_tool("pipe-run", module, check=0)
+        assert proc.returncode == 0, proc.stderr.decode()[:2000]
+        got = proc.stdout.decode()
+        assert got.count("\n") == want.count("\n") > 1000, module
+        diff = [f"{module.name}: pipe-run {g!r}, gcc {w!r}"
+                for g, w in zip(got.splitlines(), want.splitlines()) if g != w]
+        assert not diff, "\n".join(diff[:30])

@@ -17,8 +17,9 @@
 //    - a node has a place exactly when it produces a value (an address
 //      node, x64:stackslot/argslot/outarg, has none: it is folded into the
 //      addresses that use it as their base, and only there);
-//    - places are general registers other than rsp (xmm registers hold no
-//      value yet) or spill slots;
+//    - places are registers of the value's class (x64.h value_classes: xmm
+//      for f32/f64, general for the rest, rsp never) or spill slots; no
+//      x64:xchg of xmm values (there is no such instruction);
 //    - operand constraints from the machine columns (x64.h): an input that
 //      must be in any register, a fixed register (rax for div, rcx for a
 //      shift count, the argument registers of a call by position, the
@@ -190,6 +191,7 @@ class Checker {
   }
 
   void classify_values() {
+    class_ = x64::value_classes(fn_);
     value_.assign(n_, 0);
     for (NodeId id = 0; id < n_; ++id) {
       const Node& nd = node(id);
@@ -228,6 +230,9 @@ class Checker {
   void check_static(NodeId id) {
     const Node& nd = node(id);
     const Place p = nd.place;
+    if (nd.op == X64Xchg && !nd.inputs.empty() && class_[nd.inputs[0]] == x64::RegClass::Xmm)
+      error(id, "x64:xchg swaps general registers only: there is no xchg for xmm registers (a move through a "
+                "free register or a slot swaps them)");
     if (is_address_node(nd.op)) {
       if (!p.none())
         error(id, "an address node has no place (it is folded into the addresses that use it as their base), "
@@ -241,8 +246,10 @@ class Checker {
         error(id, "rsp is never allocated");
         return;
       }
-      if (p.is_reg() && x64::reg_class(x64::reg_of(p)) != x64::RegClass::Gpr) {
-        error(id, "the value is an integer or pointer, so its register is a general one, not " + place_text(p));
+      if (p.is_reg() && x64::reg_class(x64::reg_of(p)) != class_[id]) {
+        error(id, class_[id] == x64::RegClass::Xmm
+                      ? "the value is floating point (f32 or f64), so its register is an xmm one, not " + place_text(p)
+                      : "the value is an integer or pointer, so its register is a general one, not " + place_text(p));
         return;
       }
       check_result(id);
@@ -350,7 +357,6 @@ class Checker {
   void check_inputs(NodeId id) {
     const Node& nd = node(id);
     const OpInfo& info = op_info(nd.op);
-    const x64::Constraints& c = x64::constraints(nd.op);
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       if (shape_letter(info.inputs, i) != 'v') continue;
       NodeId in = nd.inputs[i];
@@ -362,7 +368,7 @@ class Checker {
         continue;
       }
       if (p.none()) continue;  // reported at the input
-      OperandConstraint want = c.input(i);
+      OperandConstraint want = x64::input_constraint(nd, i);
       if (std::optional<std::string> where = unmet(want, p))
         error(id, "input " + std::to_string(i) + " " + ref(in) + " must be in " + *where +
                       (want.kind == Fixed::Reg ? " (fixed register)" : "") + ", found " + place_text(p));
@@ -454,7 +460,7 @@ class Checker {
       char letter = shape_letter(info.inputs, i);
       if (letter == 'f')
         expect(s, kFlags, in, id, i, report);
-      else if (letter == 'v' && !node(in).place.none() && c.input(i).kind != Fixed::None)
+      else if (letter == 'v' && !node(in).place.none() && x64::input_constraint(nd, i).kind != Fixed::None)
         expect(s, loc_of(node(in).place), in, id, i, report);
     }
     if (nd.op == X64FlagsOf && !nd.inputs.empty() && s[kFlags] != flags_of_code(nd.inputs[0]) && report)
@@ -626,6 +632,7 @@ class Checker {
   std::vector<uint32_t> block_of_;
   std::vector<uint32_t> rpo_;
   std::vector<uint8_t> value_;
+  std::vector<x64::RegClass> class_;  // each value's register class (x64.h value_classes)
   std::vector<uint8_t> flags_definer_;  // read by an x64:flagsof
   std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;

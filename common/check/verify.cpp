@@ -182,6 +182,19 @@
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
 //
+// L. Register classes, x64 levels (check_x64_classes)
+//   - a value's class is its type's (x64.h value_classes: f32 and f64 in
+//     xmm registers, everything else in general ones); each register
+//     operand of an x64 instruction has the class the instruction reads it
+//     in: xmm for the SSE instructions' floating operands (x64:fadd ...
+//     ucomis, cvttf2si, cvtf2f; the value of an f32/f64 x64:store; an
+//     x64:bitcast from f32/f64), general for the rest (addresses, integer
+//     arithmetic, cvtsi2f's integer); an input in a fixed register, the
+//     class of that register (call arguments in xmm0-xmm7 by x64:call's
+//     last literal, x64:ret values in xmm0/xmm1 by its mask literal);
+//     x64:mov, spill, reload and xchg copy either; a phi's inputs share one
+//     class.
+//
 // NOT YET CHECKED
 //   - value types of integer operands against each other and against type
 //     literals (add's operands are the add's type, ...): K checks only the
@@ -405,7 +418,7 @@ std::optional<std::string_view> literal_problem(char letter, const Literal& lit)
       return "a condition code (o no b ae e ne be a s ns p np l ge le g)";
     case 'a':
       if (is_string && names_arg_reg(lit.as_string())) return std::nullopt;
-      return "an integer argument register (rdi rsi rdx rcx r8 r9)";
+      return "an argument register (rdi rsi rdx rcx r8 r9, xmm0-xmm7)";
     case 'e':
       if (is_string && names_callee_saved(lit.as_string())) return std::nullopt;
       return "a callee-saved register (rbx rbp r12 r13 r14 r15)";
@@ -958,6 +971,7 @@ class FunctionVerifier {
     if (level_ == Level::SonX64 || level_ == Level::CfgX64 || level_ == Level::RaX64) {
       check_flags();
       check_x64_operands();
+      check_x64_classes();
     }
     if (level_ == Level::Ast) AstChecker(fn_, out_, shape_ok_).run();
   }
@@ -1055,11 +1069,19 @@ class FunctionVerifier {
     if (repeated != x64::Fixed::ArgRegs && repeated != x64::Fixed::RetRegs) return;
     bool ret = repeated == x64::Fixed::RetRegs;
     size_t fixed = c.num_inputs - 1u, most = ret ? x64::kReturnRegs.size() : x64::kArgRegs.size();
-    if (n.inputs.size() > fixed + most)
-      out_.at_node(id, op_of(id) + (ret ? " returns at most 2 values (rax, rdx), found "
-                                        : " passes at most 6 register arguments (stack ones go through "
-                                          "x64:outarg), found ") +
-                           std::to_string(n.inputs.size() - fixed));
+    size_t values = n.inputs.size() - std::min(n.inputs.size(), fixed);
+    if (ret) {
+      if (values > 2) out_.at_node(id, op_of(id) + " returns at most 2 values (rax, rdx or xmm0, xmm1), found " +
+                                           std::to_string(values));
+      return;
+    }
+    size_t xmm = x64::xmm_args(n);
+    if (xmm > values || xmm > x64::kXmmArgRegs.size())
+      out_.at_node(id, op_of(id) + " passes " + std::to_string(xmm) + " arguments in xmm registers (at most 8), but has " +
+                           std::to_string(values) + " register arguments");
+    else if (values - xmm > most)
+      out_.at_node(id, op_of(id) + " passes at most 6 register arguments in general registers (stack ones go through "
+                                   "x64:outarg), found " + std::to_string(values - xmm));
   }
 
   void check_shift_count(NodeId id) {
@@ -1405,6 +1427,66 @@ class FunctionVerifier {
       first_param_[index] = id;
     else
       out_.at_node(id, "param " + std::to_string(index) + " is already defined by " + node_name(first_param_[index]));
+  }
+
+  // ---- L: register classes at the x64 levels ----
+  // A value's class is its type's (x64.h value_classes: f32/f64 in xmm
+  // registers, the rest in general ones). Each register operand of an x64
+  // instruction is read in one class: xmm for the floating operands of the
+  // SSE instructions (and the value an f32/f64 x64:store writes, and an
+  // x64:bitcast from f32/f64), general for every other operand; copies
+  // (x64:mov, spill, reload, xchg) take either. A phi's inputs are of the
+  // phi's class.
+  std::optional<x64::RegClass> x64_input_class(NodeId id, size_t i) const {
+    const Node& n = node(id);
+    using x64::RegClass;
+    auto lit_class = [&](size_t k) -> std::optional<RegClass> {
+      std::optional<ValueType> t = k < n.literals.size() ? literal_value_type(n.literals[k]) : std::nullopt;
+      return t ? std::optional(x64::type_class(*t)) : std::nullopt;
+    };
+    // A fixed register (call arguments and return values included) says it.
+    if (x64::OperandConstraint oc = x64::input_constraint(n, i); oc.kind == x64::Fixed::Reg) return x64::reg_class(oc.reg);
+    switch (n.op) {
+      case X64Mov: case X64Spill: case X64Reload: case X64Xchg: return std::nullopt;
+      case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
+      case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
+        return RegClass::Xmm;
+      case X64Bitcast: return lit_class(0);
+      case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
+      default: return RegClass::Gpr;
+    }
+  }
+
+  void check_x64_classes() {
+    const std::vector<x64::RegClass> cls = x64::value_classes(fn_);
+    auto name = [](x64::RegClass c) {
+      return c == x64::RegClass::Xmm ? std::string("a floating value (xmm register class)")
+                                     : std::string("an integer value (general register class)");
+    };
+    for (NodeId id = 0; id < n_; ++id) {
+      if (!shape_ok_[id] || !is_table(id)) continue;
+      const Node& n = node(id);
+      if (is(id, Phi)) {
+        for (size_t i = 1; i < n.inputs.size(); ++i) {
+          NodeId in = n.inputs[i], first = n.inputs[0];
+          if (kind_[in] != Kind::Value || kind_[first] != Kind::Value || is(in, Undef) || is(first, Undef)) continue;
+          if (cls[in] != cls[first])
+            out_.at_node(id, "input " + std::to_string(i) + " " + ref(in) + " is " + name(cls[in]) + ", but input 0 " +
+                                 ref(first) + " is " + name(cls[first]) + ": a phi's inputs have one register class");
+        }
+        continue;
+      }
+      if (!x64::is_x64(n.op)) continue;
+      for (size_t i = 0; i < n.inputs.size(); ++i) {
+        if (x64::input_constraint(n, i).kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
+        std::optional<x64::RegClass> want = x64_input_class(id, i);
+        NodeId in = n.inputs[i];
+        if (!want || is(in, Undef) || cls[in] == *want) continue;
+        // Address nodes (x64:stackslot ...) are general; phis of them too.
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(in) + " is " + name(cls[in]) + ", but " + op_of(id) +
+                             " reads it in " + (*want == x64::RegClass::Xmm ? "an xmm register" : "a general register"));
+      }
+    }
   }
 
   // ---- K: floating-point types (cfg, ssa, son) ----

@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "ir/eval.h"
+#include "ir/eval_float.h"
 #include "x64/x64.h"
 
 namespace pl {
@@ -193,6 +194,29 @@ constexpr X64Pair x64_div(uint64_t lo, uint64_t hi, uint64_t d, unsigned bits, b
   X64I128 sd = sign_extend(d, bits);
   if (sd == -1) return {truncate_to(static_cast<uint64_t>(-n), bits), 0};
   return {truncate_to(static_cast<uint64_t>(n / sd), bits), truncate_to(static_cast<uint64_t>(n % sd), bits)};
+}
+
+// ---- SSE2 scalar floating point ----------------------------------------------------
+// An xmm value is modelled by its low 64 bits: an f64's pattern, or an f32's
+// pattern zero-extended (eval_float.h's representation). The arithmetic
+// (x64:fadd ... fsqrt, cvtsi2f, cvtf2f) is eval_float.h's, which is what
+// addsd & co. compute; the rules below are those the hardware adds.
+
+// ucomisd / ucomiss a, b: unordered ZF PF CF, a < b CF, a == b ZF (-0.0
+// equals 0.0), a > b none; OF, SF (and AF) cleared.
+inline uint64_t x64_flags_ucomis(uint64_t a, uint64_t b, bool is_f32) {
+  if (float_is_nan(a, is_f32) || float_is_nan(b, is_f32)) return kFlagZF | kFlagPF | kFlagCF;
+  bool less = is_f32 ? f32_of(a) < f32_of(b) : f64_of(a) < f64_of(b);
+  bool equal = is_f32 ? f32_of(a) == f32_of(b) : f64_of(a) == f64_of(b);
+  return less ? kFlagCF : equal ? kFlagZF : 0;
+}
+
+// cvttsd2si / cvttss2si to `bits` (32 or 64): truncation toward zero; a NaN,
+// an infinity or a value whose truncation does not fit gives the integer
+// indefinite 1 << (bits - 1). A 32-bit result zero-extends (x64_write).
+inline uint64_t x64_cvttf2si(uint64_t a, bool is_f32, unsigned bits) {
+  std::optional<uint64_t> v = eval_fptoi(a, is_f32, bits, true);
+  return truncate_to(v ? *v : uint64_t{1} << (bits - 1), bits);
 }
 
 // ---- conversions and addresses ----------------------------------------------------

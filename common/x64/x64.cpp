@@ -48,6 +48,8 @@ static_assert(sizeof(kRows) / sizeof(kRows[0]) == kNumOps);
 
 std::optional<Reg> letter_reg(char c) {
   switch (c) {
+    case 'x': return Reg::Xmm0;
+    case 'y': return Reg::Xmm1;
     case 'a': return Reg::Rax;
     case 'c': return Reg::Rcx;
     case 'd': return Reg::Rdx;
@@ -232,6 +234,107 @@ bool result_flags_read(ResultFlags k, Cond c) {
       return c == Cond::E || c == Cond::NE || c == Cond::S || c == Cond::NS || c == Cond::P || c == Cond::NP;
     default: return false;
   }
+}
+
+std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
+  auto lit = [&](size_t i) -> std::optional<ValueType> {
+    return i < n.literals.size() ? literal_value_type(n.literals[i]) : std::nullopt;
+  };
+  if (!is_x64(n.op) || k >= op_info(n.op).results.size() || op_info(n.op).results[k] != 'v') return std::nullopt;
+  switch (n.op) {
+    case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX: case X64LoadSXV: case X64LoadZXV:
+    case X64CMov: case X64CvtSI2F: case X64CvtTF2SI: case X64CvtF2F: case X64Bitcast:
+      return lit(1);
+    case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
+    case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
+    case X64Div: case X64Idiv: case X64SetCC:
+      if ((n.op == X64Call || n.op == X64CallInd) && k >= 3) return ValueType::F64;  // xmm0, xmm1
+      return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt
+                                                                                     : std::optional(ValueType::I64);
+    default:
+      if (op_info(n.op).literals.empty()) return std::nullopt;
+      return lit(0);
+  }
+}
+
+std::string_view class_name(RegClass c) { return c == RegClass::Xmm ? "xmm" : "general"; }
+
+std::vector<RegClass> value_classes(const Function& fn) {
+  const size_t n = fn.nodes.size();
+  std::vector<RegClass> cls(n, RegClass::Gpr);
+  std::vector<uint8_t> known(n, 0);
+  for (NodeId id = 0; id < n; ++id) {
+    const Node& node = fn.nodes[id];
+    if (node.op == Proj && !node.inputs.empty() && node.inputs[0] < n && !node.literals.empty() &&
+        node.literals[0].is_int()) {
+      const Node& tuple = fn.nodes[node.inputs[0]];
+      if (tuple.op == X64Xchg) continue;  // a copy: below
+      if (std::optional<ValueType> t = x64_result_type(tuple, static_cast<unsigned>(node.literals[0].bits())))
+        cls[id] = type_class(*t), known[id] = 1;
+      continue;
+    }
+    if (std::optional<ValueType> t = x64_result_type(node)) cls[id] = type_class(*t), known[id] = 1;
+  }
+  // Copies and phis take their inputs' class; undefined inputs of a phi
+  // take the phi's. Classes only move from known to unknown nodes, so this
+  // ends after at most n rounds (in practice two or three).
+  for (bool changed = true; changed;) {
+    changed = false;
+    auto learn = [&](NodeId to, NodeId from) {
+      if (to < n && from < n && known[from] && !known[to]) cls[to] = cls[from], known[to] = 1, changed = true;
+    };
+    for (NodeId id = 0; id < n; ++id) {
+      const Node& node = fn.nodes[id];
+      if (node.op == X64Mov || node.op == X64Spill || node.op == X64Reload) {
+        if (!node.inputs.empty()) learn(id, node.inputs[0]);
+      } else if (node.op == Proj && !node.inputs.empty() && node.inputs[0] < n &&
+                 fn.nodes[node.inputs[0]].op == X64Xchg && !node.literals.empty() && node.literals[0].is_int()) {
+        const Node& x = fn.nodes[node.inputs[0]];
+        size_t k = node.literals[0].bits();
+        if (k < x.inputs.size()) learn(id, x.inputs[k]);
+      } else if (node.op == Phi) {
+        for (NodeId in : node.inputs) learn(id, in);
+        if (known[id])
+          for (NodeId in : node.inputs)
+            if (in < n && fn.nodes[in].op == Undef) learn(in, id);
+      }
+    }
+  }
+  return cls;
+}
+
+size_t xmm_args(const Node& n) {
+  size_t lit = n.op == X64Call ? 2 : n.op == X64CallInd ? 1 : SIZE_MAX;
+  if (lit == SIZE_MAX || n.literals.size() <= lit || n.literals[lit].kind() != Literal::Kind::Int) return 0;
+  int64_t v = n.literals[lit].as_int();
+  return v > 0 ? static_cast<size_t>(v) : 0;
+}
+
+uint64_t ret_xmm_mask(const Node& n) {
+  if (n.op != X64Ret || n.literals.empty() || n.literals[0].kind() != Literal::Kind::Int) return 0;
+  return n.literals[0].bits();
+}
+
+OperandConstraint input_constraint(const Node& n, size_t i) {
+  const Constraints& c = constraints(n.op);
+  if (n.op == X64Call || n.op == X64CallInd) {
+    size_t fixed = n.op == X64Call ? 1 : 2, nx = xmm_args(n);
+    size_t args = n.inputs.size() > fixed ? n.inputs.size() - fixed : 0;
+    if (i >= fixed && nx > 0 && nx <= args && i - fixed >= args - nx) {
+      size_t k = i - fixed - (args - nx);
+      return k < kXmmArgRegs.size() ? OperandConstraint{Fixed::Reg, kXmmArgRegs[k]} : OperandConstraint{Fixed::Any};
+    }
+    return c.input(i);
+  }
+  if (n.op == X64Ret && i >= 1) {
+    uint64_t mask = ret_xmm_mask(n);
+    size_t gpr = 0, xmm = 0;
+    for (size_t v = 1; v < i; ++v) ((mask >> (v - 1)) & 1 ? xmm : gpr)++;
+    if ((mask >> (i - 1)) & 1)
+      return xmm < kXmmReturnRegs.size() ? OperandConstraint{Fixed::Reg, kXmmReturnRegs[xmm]} : OperandConstraint{Fixed::Any};
+    return gpr < kReturnRegs.size() ? OperandConstraint{Fixed::Reg, kReturnRegs[gpr]} : OperandConstraint{Fixed::Any};
+  }
+  return c.input(i);
 }
 
 ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {

@@ -19,7 +19,9 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include "ir/eval.h"
 #include "ir/ir.h"
 #include "ir/opcodes.h"
 
@@ -64,11 +66,17 @@ constexpr bool is_address_scale(int64_t s) { return s == 0 || s == 1 || s == 2 |
 // System V x86-64 roles.
 inline constexpr std::array<Reg, 6> kArgRegs = {Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9};
 inline constexpr std::array<Reg, 2> kReturnRegs = {Reg::Rax, Reg::Rdx};
+// Floating-point (SSE class) arguments and results.
+inline constexpr std::array<Reg, 8> kXmmArgRegs = {Reg::Xmm0, Reg::Xmm1, Reg::Xmm2, Reg::Xmm3,
+                                                   Reg::Xmm4, Reg::Xmm5, Reg::Xmm6, Reg::Xmm7};
+inline constexpr std::array<Reg, 2> kXmmReturnRegs = {Reg::Xmm0, Reg::Xmm1};
 // Preserved across calls for the caller: rbx, rbp, r12-r15 (and rsp).
 inline constexpr RegMask kCalleeSaved = reg_bit(Reg::Rbx) | reg_bit(Reg::Rbp) | reg_bit(Reg::R12) |
                                         reg_bit(Reg::R13) | reg_bit(Reg::R14) | reg_bit(Reg::R15);
 constexpr bool is_arg_reg(Reg r) {
   for (Reg a : kArgRegs)
+    if (a == r) return true;
+  for (Reg a : kXmmArgRegs)
     if (a == r) return true;
   return false;
 }
@@ -111,6 +119,24 @@ bool result_flags_read(ResultFlags k, Cond c);
 // The operand size in bits of n's first literal, if it is a type name.
 std::optional<unsigned> operand_bits(const Node& n);
 
+// ---- register classes of values ---------------------------------------------------
+// A value's class is its type's: f32 and f64 live in xmm registers, every
+// other value in a general register. The type of an x64 instruction's
+// value result comes from its literals (x64_result_type: the first type
+// literal, the second for conversions, extensions and cmov; result 1 of a
+// volatile load); a copy (x64:mov, spill, reload, xchg's projs) has its
+// input's class, a phi its inputs', an `undefined` the class of the phis it
+// feeds (general if none says otherwise). value_classes() computes every
+// node's class at once (a fixpoint over copies and phis); nodes without a
+// value (memory, flags, control) are Gpr there and never placed.
+std::optional<ValueType> x64_result_type(const Node& n, unsigned k = 0);
+constexpr RegClass type_class(ValueType t) {
+  return t == ValueType::F32 || t == ValueType::F64 ? RegClass::Xmm : RegClass::Gpr;
+}
+std::vector<RegClass> value_classes(const Function& fn);
+inline RegMask class_regs(RegClass c) { return c == RegClass::Xmm ? kAllocatableXmm : kAllocatableGpr; }
+std::string_view class_name(RegClass c);
+
 // ---- operand constraints of an x64 opcode (the machine columns) ---------------
 
 // Where one operand must be.
@@ -133,7 +159,7 @@ struct Constraints {
   std::array<OperandConstraint, 8> inputs{};  // per input-shape letter (the repeat letter last)
   uint8_t num_inputs = 0;                 // letters, the repeated one included
   bool repeats = false;                   // the last letter repeats (`*`) or is optional (`?`)
-  std::array<OperandConstraint, 4> results{};  // per result (tuple element)
+  std::array<OperandConstraint, 5> results{};  // per result (tuple element)
   uint8_t num_results = 0;
   RegMask clobbers = 0;                   // registers destroyed besides results
   bool clobbers_flags = false;
@@ -159,6 +185,19 @@ struct ForbiddenRegs {
   std::string_view why;
 };
 ForbiddenRegs forbidden_input_regs(const Node& n, size_t i);
+
+// The constraint of input i of node n: constraints(n.op).input(i), except
+// where the node's literals say more: the last n register arguments of an
+// x64:call/callind whose last literal is n are in xmm0-xmm7; the values of
+// an x64:ret whose literal has bit i set are in xmm0, xmm1 (each class
+// takes its return registers in order). Every reader of operand
+// constraints (the allocator, its checker, the interpreter, the code
+// generator, the verifier) goes through this.
+OperandConstraint input_constraint(const Node& n, size_t i);
+// The number of xmm register arguments of a call (its last literal, or 0).
+size_t xmm_args(const Node& n);
+// x64:ret's literal: bit i set = value i is returned in an xmm register.
+uint64_t ret_xmm_mask(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);

@@ -11,6 +11,7 @@
 
 #include "ir/error.h"
 #include "ir/eval.h"
+#include "ir/eval_float.h"
 #include "frame.h"
 #include "parallel_move.h"
 
@@ -29,7 +30,7 @@ class FunctionEmitter {
   McEmitter& out_;
   const Function& fn_;
   std::unordered_map<NodeId, uint32_t> block_index_;  // block node -> index in cfg.blocks
-  std::vector<std::array<NodeId, 4>> projs_;          // tuple node -> proj node per result
+  std::vector<std::array<NodeId, 5>> projs_;          // tuple node -> proj node per result
   std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
   std::vector<Label> labels_;
   std::vector<uint8_t> pushed_slots_;                 // per spill slot: a save done by a push
@@ -56,7 +57,12 @@ class FunctionEmitter {
   Cond cond_literal(NodeId n, size_t i) const;
   NodeId input(NodeId n, size_t i) const;
   Reg reg(NodeId n, size_t i) const;  // the register input i is in
-  Reg place_reg(NodeId user, NodeId value) const;
+  Reg place_reg(NodeId user, NodeId value, RegClass cls = RegClass::Gpr) const;
+  Reg xreg(NodeId n, size_t i) const { return place_reg(n, input(n, i), RegClass::Xmm); }
+  Reg xresult(NodeId n) const { return place_reg(n, n, RegClass::Xmm); }
+  Reg xtied(NodeId n, size_t i) const;
+  bool float_literal(NodeId n, size_t i) const;  // literal i names f32 or f64
+  bool in_xmm(NodeId n) const { return node(n).place.is_reg() && reg_class(reg_of(node(n).place)) == RegClass::Xmm; }
   Reg result(NodeId n) const;         // the node's own register
   Reg tied(NodeId n, size_t i) const; // result and input i share a register
   std::optional<NodeId> proj(NodeId tuple, unsigned k) const;
@@ -83,12 +89,12 @@ void FunctionEmitter::index_graph() {
   if (!fn_.cfg || fn_.cfg->blocks.empty()) throw FormatError(Where::in(fn_.name, ""), "the function has no blocks");
   const Cfg& cfg = *fn_.cfg;
   for (uint32_t b = 0; b < cfg.blocks.size(); ++b) block_index_[cfg.blocks[b].node] = b;
-  projs_.assign(fn_.nodes.size(), {kNoNode, kNoNode, kNoNode, kNoNode});
+  projs_.assign(fn_.nodes.size(), {kNoNode, kNoNode, kNoNode, kNoNode, kNoNode});
   for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
     const Node& nd = node(n);
     if (nd.op != Op::Proj) continue;
     int64_t k = int_literal(n, 0);
-    if (nd.inputs.empty() || k < 0 || k >= 4) fail(n, "a proj without a tuple or with index " + std::to_string(k));
+    if (nd.inputs.empty() || k < 0 || k >= 5) fail(n, "a proj without a tuple or with index " + std::to_string(k));
     projs_[nd.inputs[0]][static_cast<size_t>(k)] = n;
   }
 }
@@ -123,12 +129,25 @@ Cond FunctionEmitter::cond_literal(NodeId n, size_t i) const {
   return *c;
 }
 
-Reg FunctionEmitter::place_reg(NodeId user, NodeId value) const {
+Reg FunctionEmitter::place_reg(NodeId user, NodeId value, RegClass cls) const {
   Place p = node(value).place;
-  if (!p.is_reg() || reg_class(reg_of(p)) != RegClass::Gpr || reg_of(p) == Reg::Rsp)
+  if (!p.is_reg() || reg_class(reg_of(p)) != cls || reg_of(p) == Reg::Rsp)
     fail(user, (user == value ? std::string("the result is in ") : node_name(value) + " is read from ") +
-                   (p.none() ? std::string("no place") : place_name(p)) + ", not a general register");
+                   (p.none() ? std::string("no place") : place_name(p)) +
+                   (cls == RegClass::Xmm ? ", not an xmm register" : ", not a general register"));
   return reg_of(p);
+}
+
+Reg FunctionEmitter::xtied(NodeId n, size_t i) const {
+  Reg r = xresult(n);
+  if (xreg(n, i) != r) fail(n, "the result is in " + std::string(reg_name(r)) + ", not in its tied input's register " +
+                                std::string(reg_name(xreg(n, i))));
+  return r;
+}
+
+bool FunctionEmitter::float_literal(NodeId n, size_t i) const {
+  std::optional<ValueType> t = i < node(n).literals.size() ? literal_value_type(node(n).literals[i]) : std::nullopt;
+  return t && is_float(*t);
 }
 
 Reg FunctionEmitter::reg(NodeId n, size_t i) const { return place_reg(n, input(n, i)); }
@@ -509,10 +528,17 @@ void FunctionEmitter::emit_load(NodeId n) {
   unsigned from = type_literal(n, 0), to = extends ? type_literal(n, 1) : from;
   Mem m = address(n, extends ? 2 : 1, 1);
   std::optional<Reg> dst;
+  const bool fp = !extends && float_literal(n, 0);
+  const RegClass cls = fp ? RegClass::Xmm : RegClass::Gpr;
   if (!is_volatile) {
-    dst = result(n);
+    dst = place_reg(n, n, cls);
   } else if (std::optional<NodeId> value = proj(n, 1); value && !node(*value).place.none()) {
-    dst = place_reg(n, *value);
+    dst = place_reg(n, *value, cls);
+  }
+  if (fp) {
+    if (!dst) fail(n, "a volatile floating-point load whose value is not used");
+    out_.fload(from, *dst, m);
+    return;
   }
   if (!dst) {
     out_.probe(from, m);
@@ -563,7 +589,7 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     case Op::X64ArgReg: case Op::X64EntryReg: {
       std::optional<Reg> want = parse_reg(string_literal(n, nd.op == Op::X64ArgReg ? 1 : 0));
-      if (!want || result(n) != *want) fail(n, "the value is not in the register its literal names");
+      if (!want || place_reg(n, n, reg_class(*want)) != *want) fail(n, "the value is not in the register its literal names");
       return;
     }
     case Op::X64MovI: {
@@ -648,8 +674,58 @@ void FunctionEmitter::emit_node(NodeId n) {
       emit_load(n);
       return;
     case Op::X64Store:
-      out_.store(type_literal(n, 0), address(n, 1, 2), reg(n, 1));
+      if (float_literal(n, 0))
+        out_.fstore(type_literal(n, 0), address(n, 1, 2), xreg(n, 1));
+      else
+        out_.store(type_literal(n, 0), address(n, 1, 2), reg(n, 1));
       return;
+    // SSE2 scalar floating point
+    case Op::X64FConst: {
+      unsigned bits = type_literal(n, 0);
+      if (nd.literals.size() < 2 || nd.literals[1].kind() != Literal::Kind::Float)
+        fail(n, "x64:fconst needs a floating type and a number");
+      uint64_t pattern = nd.literals[1].bits();
+      out_.fconst(bits, bits == 32 ? f32_bits_of_f64_bits(pattern) : pattern, xresult(n));
+      return;
+    }
+    case Op::X64FZero:
+      out_.fzero(xresult(n));
+      return;
+    case Op::X64FAdd: case Op::X64FSub: case Op::X64FMul: case Op::X64FDiv: {
+      FArith op = nd.op == Op::X64FAdd ? FArith::Add : nd.op == Op::X64FSub ? FArith::Sub
+                : nd.op == Op::X64FMul ? FArith::Mul : FArith::Div;
+      out_.farith(op, type_literal(n, 0), xtied(n, 0), xreg(n, 1));
+      return;
+    }
+    case Op::X64FSqrt:
+      out_.fsqrt(type_literal(n, 0), xresult(n), xreg(n, 0));
+      return;
+    case Op::X64FXor: case Op::X64FAnd:
+      out_.fbitwise(nd.op == Op::X64FXor, xtied(n, 0), xreg(n, 1));
+      return;
+    case Op::X64Ucomis:
+      out_.ucomis(type_literal(n, 0), xreg(n, 0), xreg(n, 1));
+      return;
+    case Op::X64CvtSI2F:
+      out_.cvtsi2f(type_literal(n, 0), type_literal(n, 1), xresult(n), reg(n, 0));
+      return;
+    case Op::X64CvtTF2SI:
+      out_.cvttf2si(type_literal(n, 0), type_literal(n, 1), result(n), xreg(n, 0));
+      return;
+    case Op::X64CvtF2F:
+      if (type_literal(n, 0) == type_literal(n, 1)) fail(n, "cvtf2f converts f32 to f64 or f64 to f32");
+      out_.cvtf2f(type_literal(n, 0), xresult(n), xreg(n, 0));
+      return;
+    case Op::X64Bitcast: {
+      unsigned bits = type_literal(n, 0);
+      if (bits != type_literal(n, 1) || float_literal(n, 0) == float_literal(n, 1))
+        fail(n, "x64:bitcast joins f32 and i32, or f64 and i64");
+      if (float_literal(n, 0))
+        out_.mov_from_xmm(bits, result(n), xreg(n, 0));
+      else
+        out_.mov_to_xmm(bits, xresult(n), reg(n, 0));
+      return;
+    }
     case Op::X64StoreI:
       out_.store_imm(type_literal(n, 0), address(n, 2, 1), imm(1));
       return;
@@ -662,11 +738,20 @@ void FunctionEmitter::emit_node(NodeId n) {
       emit_call(n);
       return;
     case Op::X64Mov: {
+      if (in_xmm(n)) {
+        Reg dst = xresult(n), src = xreg(n, 0);
+        if (dst != src) out_.fmov(dst, src);
+        return;
+      }
       Reg dst = result(n), src = reg(n, 0);
       if (dst != src) out_.mov(64, dst, src);
       return;
     }
     case Op::X64Spill: {
+      if (in_xmm(input(n, 0))) {  // the low 64 bits: an f64, or an f32 and what is above it
+        out_.fstore(64, spill_slot(n, nd.place), xreg(n, 0));
+        return;
+      }
       if (pushed_slot(nd.place)) return;  // the prologue pushed it
       out_.store(64, spill_slot(n, nd.place), reg(n, 0));
       // The save of a callee-saved register: tell the unwinder where it is.
@@ -679,6 +764,10 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     }
     case Op::X64Reload:
+      if (in_xmm(n)) {
+        out_.fload(64, xresult(n), spill_slot(n, node(input(n, 0)).place));
+        return;
+      }
       if (pushed_slot(node(input(n, 0)).place)) return;  // the epilogue pops it
       out_.load(64, result(n), spill_slot(n, node(input(n, 0)).place));
       return;

@@ -118,6 +118,8 @@ struct McEmitter::Impl {
   Loc last_loc;
   size_t num_files = 0;
   bool finished = false;
+  // Floating-point constants by (size in bytes, pattern), in first-use order.
+  std::vector<std::pair<std::pair<unsigned, uint64_t>, llvm::MCSymbol*>> float_consts;
 
   explicit Impl(EmitterOptions opts);
   unsigned op(const std::string& name) const;
@@ -691,11 +693,134 @@ void McEmitter::probe(unsigned bits, const Mem& src) {
 
 void McEmitter::rep_movsb() { impl_->emit(impl_->op("REP_MOVSB_64"), {}); }
 
+// ---- SSE2 scalar floating point ----
+
+namespace {
+const char* sd_ss(unsigned bits) {
+  if (bits != 32 && bits != 64) fail("a floating-point operand of " + std::to_string(bits) + " bits");
+  return bits == 32 ? "SS" : "SD";
+}
+}  // namespace
+
+void McEmitter::farith(FArith op, unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  static const char* const names[] = {"ADD", "SUB", "MUL", "DIV"};
+  m.emit(m.op(std::string(names[static_cast<int>(op)]) + sd_ss(bits) + "rr"),
+         {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::fsqrt(unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(std::string("SQRT") + sd_ss(bits) + "r"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::fbitwise(bool is_xor, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(is_xor ? "XORPSrr" : "ANDPSrr"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::fzero(Reg dst) { fbitwise(true, dst, dst); }
+
+void McEmitter::fmov(Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op("MOVAPSrr"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::fload(unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("MOV") + sd_ss(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::fstore(unsigned bits, const Mem& dst, Reg src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("MOV") + sd_ss(bits) + "mr"));
+  m.add_mem(inst, dst);
+  inst.addOperand(Impl::r(m.reg(src, 64)));
+  m.emit(inst);
+}
+
+void McEmitter::fconst(unsigned bits, uint64_t pattern, Reg dst) {
+  Impl& m = *impl_;
+  std::pair<unsigned, uint64_t> key{bits / 8, pattern};
+  llvm::MCSymbol* label = nullptr;
+  for (auto& [k, sym] : m.float_consts)
+    if (k == key) label = sym;
+  if (!label) {
+    label = m.ctx->getOrCreateSymbol(".LCPI" + std::to_string(m.float_consts.size()));
+    m.float_consts.push_back({key, label});
+  }
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("MOV") + sd_ss(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.rip));
+  inst.addOperand(Impl::imm(1));
+  inst.addOperand(Impl::r(0));
+  inst.addOperand(m.expr(label));
+  inst.addOperand(Impl::r(0));
+  m.emit(inst);
+}
+
+void McEmitter::ucomis(unsigned bits, Reg a, Reg b) {
+  Impl& m = *impl_;
+  m.emit(m.op(std::string("UCOMI") + sd_ss(bits) + "rr"), {Impl::r(m.reg(a, 64)), Impl::r(m.reg(b, 64))});
+}
+
+void McEmitter::cvtsi2f(unsigned int_bits, unsigned float_bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  if (int_bits != 32 && int_bits != 64) fail("cvtsi2sd/ss from " + std::to_string(int_bits) + " bits");
+  std::string name = std::string("CVTSI") + (int_bits == 64 ? "642" : "2") + sd_ss(float_bits) + "rr";
+  m.emit(m.op(name), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, int_bits))});
+}
+
+void McEmitter::cvttf2si(unsigned float_bits, unsigned int_bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  if (int_bits != 32 && int_bits != 64) fail("cvttsd2si/ss to " + std::to_string(int_bits) + " bits");
+  std::string name = std::string("CVTT") + sd_ss(float_bits) + "2SI" + (int_bits == 64 ? "64" : "") + "rr";
+  m.emit(m.op(name), {Impl::r(m.reg(dst, int_bits)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::cvtf2f(unsigned from_bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(from_bits == 32 ? "CVTSS2SDrr" : "CVTSD2SSrr"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
+}
+
+void McEmitter::mov_to_xmm(unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(bits == 64 ? "MOV64toSDrr" : "MOVDI2SSrr"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, bits))});
+}
+
+void McEmitter::mov_from_xmm(unsigned bits, Reg dst, Reg src) {
+  Impl& m = *impl_;
+  m.emit(m.op(bits == 64 ? "MOVSDto64rr" : "MOVSS2DIrr"), {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(src, 64))});
+}
+
 std::string McEmitter::finish() {
   Impl& m = *impl_;
   if (m.finished) fail("finish called twice");
   m.finished = true;
   if (m.function_symbol) fail("finish inside a function");
+  // Floating-point constants: .rodata.cst8 then .rodata.cst4 (SHF_MERGE,
+  // entry size 8 / 4), as gcc places them, so that the linker merges equal
+  // ones across objects.
+  for (unsigned size : {8u, 4u}) {
+    bool any = false;
+    for (auto& [key, sym] : m.float_consts) {
+      if (key.first != size) continue;
+      if (!any) {
+        m.streamer->SwitchSection(m.ctx->getELFSection(".rodata.cst" + std::to_string(size), llvm::ELF::SHT_PROGBITS,
+                                                       llvm::ELF::SHF_ALLOC | llvm::ELF::SHF_MERGE, size));
+        m.streamer->emitValueToAlignment(size);
+        any = true;
+      }
+      m.streamer->emitLabel(sym);
+      m.streamer->emitIntValue(key.second, size);
+    }
+  }
   m.streamer->SwitchSection(m.mai->getNonexecutableStackSection(*m.ctx));
   m.streamer->Finish();
   m.streamer.reset();  // flushes the assembly text

@@ -69,6 +69,7 @@ struct Mem {
 enum class Alu : uint8_t { Add, Sub, And, Or, Xor, Cmp };
 enum class Shift : uint8_t { Shl, Shr, Sar };
 enum class Unary : uint8_t { Neg, Not };
+enum class FArith : uint8_t { Add, Sub, Mul, Div };
 
 // A code label: an index into the emitter's label table.
 struct Label {
@@ -166,6 +167,26 @@ class McEmitter {
   // whose value nobody uses. Destroys the flags.
   void probe(unsigned bits, const Mem& src);
   void rep_movsb();
+
+  // ---- SSE2 scalar floating point: `bits` 32 is the ss form (f32), 64 sd ----
+  // Registers are xmm ones except the integer side of the conversions and
+  // of movd/movq. Constants (fconst) live in .rodata.cst4 / .rodata.cst8,
+  // mergeable sections as gcc writes them (one entry per pattern and size,
+  // label .LCPI<n>), read RIP-relative; they are written by finish().
+  void farith(FArith op, unsigned bits, Reg dst, Reg src);  // addsd dst, src ...
+  void fsqrt(unsigned bits, Reg dst, Reg src);
+  void fbitwise(bool is_xor, Reg dst, Reg src);             // xorps / andps
+  void fzero(Reg dst);                                      // xorps dst, dst
+  void fmov(Reg dst, Reg src);                              // movaps
+  void fload(unsigned bits, Reg dst, const Mem& src);       // movss / movsd
+  void fstore(unsigned bits, const Mem& dst, Reg src);
+  void fconst(unsigned bits, uint64_t pattern, Reg dst);
+  void ucomis(unsigned bits, Reg a, Reg b);
+  void cvtsi2f(unsigned int_bits, unsigned float_bits, Reg dst, Reg src);
+  void cvttf2si(unsigned float_bits, unsigned int_bits, Reg dst, Reg src);
+  void cvtf2f(unsigned from_bits, Reg dst, Reg src);        // cvtss2sd (from 32), cvtsd2ss
+  void mov_to_xmm(unsigned bits, Reg dst, Reg src);         // movd (32) / movq (64) gpr -> xmm
+  void mov_from_xmm(unsigned bits, Reg dst, Reg src);       // xmm -> gpr
 
   // Ends the module (.note.GNU-stack, the DWARF sections) and returns the
   // output: assembly text or the ELF object's bytes.

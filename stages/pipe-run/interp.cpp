@@ -188,6 +188,10 @@ class Interpreter {
   std::vector<uint8_t> move_undef_;
   std::vector<uint64_t> arg_values_;
   std::vector<uint8_t> arg_undef_;
+  std::vector<uint64_t> xmm_args_;  // an x64 call's xmm arguments (for the C library)
+  // What the last x64:ret left in xmm0 and xmm1 (XCallXmm reads it).
+  uint64_t ret_xmm_[2] = {kX64Junk, kX64Junk};
+  uint8_t ret_xmm_undef_[2] = {1, 1};
   std::vector<uint64_t> slot_pointers_;
   uint64_t memory_version_ = 1;
   uint64_t steps_ = 0;
@@ -583,6 +587,14 @@ void Interpreter::loop() {
         V[I.dst] = x64_flags_test(V[I.a], V[I.b], I.bits);
         U[I.dst] = U[I.a] | U[I.b];
         break;
+      case Code::XUcomis:
+        V[I.dst] = x64_flags_ucomis(V[I.a], V[I.b], I.aux != 0);
+        U[I.dst] = U[I.a] | U[I.b];
+        break;
+      case Code::XCvtt:
+        V[I.dst] = x64_cvttf2si(V[I.a], I.aux != 0, I.bits);
+        U[I.dst] = U[I.a];
+        break;
       case Code::XSetCC:
         V[I.dst] = x64_setcc(static_cast<x64::Cond>(I.aux), V[I.a]);
         U[I.dst] = U[I.a];
@@ -631,8 +643,20 @@ void Interpreter::loop() {
         defined(I.a, "the callee");
         check_memory(I.c);
         const Allocation& target = callee_allocation(V[I.a]);
-        uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>(I.imm >> 32);
-        gather_arguments(*cf, V, U, first, nargs);
+        uint32_t first = static_cast<uint32_t>(I.imm), nargs = static_cast<uint32_t>((I.imm >> 32) & 0xFFFF);
+        uint32_t nxmm = static_cast<uint32_t>(I.imm >> 48);
+        gather_arguments(*cf, V, U, first, nargs + nxmm);
+        ret_xmm_[0] = ret_xmm_[1] = kX64Junk;
+        ret_xmm_undef_[0] = ret_xmm_undef_[1] = 1;
+        if (target.kind == AllocKind::Function && nxmm > 0) {
+          // Arguments by register: rdi..r9 are 0-5 (unpassed ones undefined), xmm0.. from 6.
+          const size_t gprs = x64::kArgRegs.size();
+          arg_values_.insert(arg_values_.begin() + nargs, gprs - nargs, kX64Junk);
+          // (a variadic callee saves every argument register, passed or not: junk, not undefined)
+          bool variadic = program_.function(target.index).fn->signature.variadic;
+          arg_undef_.insert(arg_undef_.begin() + nargs, gprs - nargs, variadic ? 0 : 1);
+          nargs = static_cast<uint32_t>(gprs + nxmm);
+        }
         if (target.kind == AllocKind::Function) {
           frames_.back().pc = static_cast<uint32_t>(ip - code);
           size_t base = frames_.back().base + cf->num_values;
@@ -646,13 +670,20 @@ void Interpreter::loop() {
           U = undef_.data() + base;
           continue;
         }
-        Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs);
-        if (nargs == x64::kArgRegs.size() && cf->outgoing != kNone) {
+        Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs + nxmm);
+        xmm_args_.assign(arg_values_.begin() + nargs, arg_values_.end());
+        arg_values_.resize(nargs);
+        if (nxmm > 0) libc.set_x64_float_args(nargs, xmm_args_);
+        if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size()) && cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));
         }
         uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
         uint8_t bits = program_.extern_result_bits()[target.index];
+        if (program_.extern_result_float()[target.index]) {  // in xmm0 (read by the call's XCallXmm)
+          ret_xmm_[0] = result, ret_xmm_undef_[0] = 0;
+          bits = 0;
+        }
         V[I.dst] = bits ? x64_junk_above(result, bits) : kX64Junk;
         U[I.dst] = bits == 0;
         V[I.b] = kX64Junk;
@@ -660,6 +691,10 @@ void Interpreter::loop() {
         new_memory(I.node);
         break;
       }
+      case Code::XCallXmm:
+        V[I.dst] = ret_xmm_[0], U[I.dst] = ret_xmm_undef_[0];
+        V[I.b] = ret_xmm_[1], U[I.b] = ret_xmm_undef_[1];
+        break;
       case Code::XXchg:
         std::swap(V[I.a], V[I.b]);
         std::swap(U[I.a], U[I.b]);
@@ -680,7 +715,12 @@ void Interpreter::loop() {
       case Code::XRet: {
         if constexpr (kTrace) trace(*cf, I, V, U);
         check_memory(I.a);
-        bool has_rax = I.b != kNone, has_rdx = I.c != kNone;
+        bool has_rax = I.b != kNone && !(I.aux & 1), has_rdx = I.c != kNone && !(I.aux & 2);
+        // Floating values (x64:ret's literal) go to xmm0 and xmm1, in order.
+        ret_xmm_[0] = ret_xmm_[1] = kX64Junk;
+        ret_xmm_undef_[0] = ret_xmm_undef_[1] = 1;
+        if (I.aux & 1) ret_xmm_[0] = V[I.b], ret_xmm_undef_[0] = U[I.b];
+        if (I.aux & 2) ret_xmm_[1] = V[I.c], ret_xmm_undef_[1] = U[I.c];
         uint64_t rax = has_rax ? x64_junk_above(V[I.b], cf->result_bits) : kX64Junk;
         uint64_t rdx = has_rdx ? V[I.c] : kX64Junk;
         uint8_t rax_undef = has_rax ? U[I.b] : 1, rdx_undef = has_rdx ? U[I.c] : 1;
@@ -903,11 +943,15 @@ void Interpreter::enter_registers(const CompiledFunction& cf, uint64_t* V, uint8
   std::memcpy(RU, undef_.data() + caller.base + caller.cf->regs, kFlagsLoc);
   // A variadic callee saves every argument register, passed or not: one
   // the caller never wrote holds junk, which the save may store.
-  if (cf.fn->signature.variadic)
-    for (size_t i = nargs; i < x64::kArgRegs.size(); ++i) {
+  // (the xmm ones too: its prologue stores xmm0-xmm7).
+  if (cf.fn->signature.variadic) {
+    for (size_t i = 0; i < x64::kArgRegs.size(); ++i) {  // the ones passed are defined
       unsigned r = static_cast<unsigned>(x64::kArgRegs[i]);
       if (RU[r]) R[r] = kX64Junk, RU[r] = 0;
     }
+    for (x64::Reg x : x64::kXmmArgRegs)
+      if (RU[static_cast<unsigned>(x)]) R[static_cast<unsigned>(x)] = kX64Junk, RU[static_cast<unsigned>(x)] = 0;
+  }
 }
 
 void Interpreter::check_restored(const uint64_t* regs, const uint8_t* undef) const {

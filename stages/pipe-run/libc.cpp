@@ -206,29 +206,50 @@ uint64_t Libc::copy_string(uint64_t dst, uint64_t src) {
 
 uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_t node) {
   const BuiltinInfo& bi = info(b);
+  // Floating arguments of an x64-level call (set_x64_float_args), seen
+  // from the variadic part that starts after `fixed` arguments.
+  X64FloatArgs fp;
+  bool has_fp = x64_float_;
+  size_t gpr = x64_gpr_;
+  fp.xmm = x64_xmm_;
+  x64_float_ = false;
+  auto floats = [&](size_t fixed) -> const X64FloatArgs* {
+    if (!has_fp) return nullptr;
+    fp.gpr = gpr > fixed ? gpr - fixed : 0;
+    return &fp;
+  };
+  // libm: at an x64 level its floating arguments came in xmm registers
+  // (ldexp's int in a general one); elsewhere every argument is in `a`.
+  if (has_fp) {
+    std::vector<uint64_t> math_args(fp.xmm.begin(), fp.xmm.end());
+    if (b == Builtin::Ldexp && !a.empty()) math_args.push_back(a[0]);
+    if (math_args.size() >= bi.min_args)
+      if (std::optional<uint64_t> math = call_math(b, math_args)) return *math;
+  }
   if (a.size() < bi.min_args)
     throw RuntimeError(std::string(bi.name) + " takes " + std::to_string(bi.min_args) + " argument" +
                        (bi.min_args == 1 ? "" : "s") + ", the call passes " + std::to_string(a.size()));
-  if (std::optional<uint64_t> math = call_math(b, a)) return *math;
+  if (!has_fp)
+    if (std::optional<uint64_t> math = call_math(b, a)) return *math;
   switch (b) {
     case Builtin::Printf: {
-      std::string s = format_printf(mem_, a[0], a.subspan(1), "printf");
+      std::string s = format_printf(mem_, a[0], a.subspan(1), "printf", floats(1));
       out_.out(s);
       return s.size();
     }
     case Builtin::Fprintf: {
       int stream = stream_of(a[0], "fprintf");
-      std::string s = format_printf(mem_, a[1], a.subspan(2), "fprintf");
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "fprintf", floats(2));
       write_stream(stream, s);
       return s.size();
     }
     case Builtin::Sprintf: {
-      std::string s = format_printf(mem_, a[1], a.subspan(2), "sprintf");
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "sprintf", floats(2));
       std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
       return s.size();
     }
     case Builtin::Snprintf: {
-      std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf");
+      std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf", floats(3));
       write_bounded(mem_, a[0], a[1], s);
       return s.size();
     }

@@ -91,16 +91,42 @@ uint32_t FunctionBuilder::constant(uint64_t v) {
   return slot;
 }
 
+// The floating type of literal i of an x64 floating-point instruction.
+ValueType FunctionBuilder::float_type_of(NodeId n, size_t i) const {
+  const Node& node = fn_.nodes[n];
+  std::optional<ValueType> t = i < node.literals.size() ? literal_value_type(node.literals[i]) : std::nullopt;
+  if (!t) fail(n, "literal " + std::to_string(i) + " is not a value type");
+  return *t;
+}
+
+// The pattern of x64:fconst (its number as the type's pattern) or x64:fzero (+0.0).
+uint64_t FunctionBuilder::float_constant(NodeId n) const {
+  const Node& node = fn_.nodes[n];
+  if (node.op == Op::X64FZero) return 0;
+  if (node.literals.size() < 2 || node.literals[1].kind() != Literal::Kind::Float)
+    fail(n, "x64:fconst needs a floating type and a number");
+  uint64_t bits = node.literals[1].bits();
+  return float_type_of(n, 0) == ValueType::F32 ? f32_bits_of_f64_bits(bits) : bits;
+}
+
 void FunctionBuilder::preset_x64(NodeId id) {
   const Node& node = fn_.nodes[id];
   switch (node.op) {
     case Op::X64ArgReg: {
       unsigned bits = type_bits_of(id, 0);
       std::optional<x64::Reg> reg = x64::parse_reg(string_literal(id, 1));
+      // Argument k: rdi ... r9 are 0-5, xmm0-xmm7 6-13 (kArgSlots).
       auto it = reg ? std::find(x64::kArgRegs.begin(), x64::kArgRegs.end(), *reg) : x64::kArgRegs.end();
-      if (it == x64::kArgRegs.end()) fail(id, "x64:argreg names no argument register");
+      auto xt = reg ? std::find(x64::kXmmArgRegs.begin(), x64::kXmmArgRegs.end(), *reg) : x64::kXmmArgRegs.end();
+      uint32_t index;
+      if (it != x64::kArgRegs.end())
+        index = static_cast<uint32_t>(it - x64::kArgRegs.begin());
+      else if (xt != x64::kXmmArgRegs.end())
+        index = static_cast<uint32_t>(x64::kArgRegs.size() + (xt - x64::kXmmArgRegs.begin()));
+      else
+        fail(id, "x64:argreg names no argument register");
       preset_[id] = 1;
-      out_.params.push_back({id, static_cast<uint32_t>(it - x64::kArgRegs.begin()), static_cast<uint8_t>(bits)});
+      out_.params.push_back({id, index, static_cast<uint8_t>(bits)});
       return;
     }
     case Op::X64MovI: {
@@ -111,6 +137,10 @@ void FunctionBuilder::preset_x64(NodeId id) {
     }
     case Op::X64LoadGot:
       fold(id, program_.symbol_address(fn_, id, std::string(string_literal(id, 0))));
+      return;
+    case Op::X64FConst:
+    case Op::X64FZero:
+      fold(id, float_constant(id));
       return;
     case Op::X64Lea:
       if (node.literals.size() == 4) {
@@ -293,6 +323,54 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.c = input(2);
       return;
     }
+    case Op::X64FAdd:
+    case Op::X64FSub:
+    case Op::X64FMul:
+    case Op::X64FDiv:
+    case Op::X64FSqrt:
+    case Op::X64CvtSI2F:
+    case Op::X64CvtF2F: {
+      // The meaning of the generic opcode (eval_float.h), on the x64 operands.
+      ValueType t0 = float_type_of(n, 0);
+      ValueType t1 = op_info(op).literals.size() > 1 ? float_type_of(n, 1) : t0;
+      OpId generic = op == Op::X64FAdd ? Op::FAdd : op == Op::X64FSub ? Op::FSub : op == Op::X64FMul ? Op::FMul
+                   : op == Op::X64FDiv ? Op::FDiv : op == Op::X64FSqrt ? Op::FSqrt : op == Op::X64CvtSI2F ? Op::SIToFP
+                   : t0 == ValueType::F32 ? Op::FPExt : Op::FPTrunc;
+      if (op == Op::X64CvtSI2F && type_bits(t0) < 32) fail(n, "cvtsi2f converts i32 or i64");
+      if (op == Op::X64CvtF2F && t0 == t1) fail(n, "cvtf2f converts f32 to f64 or f64 to f32");
+      Insn& insn = insn_of(Code::Float, 0);
+      insn.bits = static_cast<uint8_t>(t0);
+      insn.bits2 = static_cast<uint8_t>(t1);
+      insn.imm = generic;
+      insn.a = input(0);
+      insn.b = node.inputs.size() > 1 ? input(1) : insn.a;
+      return;
+    }
+    case Op::X64FXor:
+    case Op::X64FAnd: return alu(op == Op::X64FXor ? Code::XXor : Code::XAnd, false);
+    case Op::X64Ucomis: {
+      Insn& insn = insn_of(Code::XUcomis, type_bits_of(n, 0));
+      insn.aux = float_type_of(n, 0) == ValueType::F32;
+      insn.a = input(0);
+      insn.b = input(1);
+      return;
+    }
+    case Op::X64CvtTF2SI: {
+      unsigned to = type_bits_of(n, 1);
+      if (to < 32) fail(n, "cvttf2si converts to i32 or i64");
+      Insn& insn = insn_of(Code::XCvtt, to);
+      insn.aux = float_type_of(n, 0) == ValueType::F32;
+      insn.a = input(0);
+      return;
+    }
+    case Op::X64Bitcast: {
+      unsigned from = type_bits_of(n, 0), to = type_bits_of(n, 1);
+      if (from != to || from < 32) fail(n, "x64:bitcast joins f32 and i32, or f64 and i64");
+      Insn& insn = insn_of(Code::XMovZX, from);  // movd/movq: a 32-bit write zero-extends
+      insn.bits2 = 64;
+      insn.a = input(0);
+      return;
+    }
     case Op::X64Lea: {
       Insn& insn = insn_of(Code::XLea, type_bits_of(n, 0));
       x64_address(n, insn, 1, 0);
@@ -358,11 +436,18 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.dst = result_of(1);
       insn.b = result_of(2);
       size_t first_arg = direct ? 1 : 2;
-      if (node.inputs.size() < first_arg || node.inputs.size() - first_arg > x64::kArgRegs.size())
-        fail(n, "a call passes at most 6 arguments in registers");
+      size_t xmm = x64::xmm_args(node);
+      if (node.inputs.size() < first_arg + xmm || node.inputs.size() - first_arg - xmm > x64::kArgRegs.size() ||
+          xmm > x64::kXmmArgRegs.size())
+        fail(n, "a call passes at most 6 arguments in general registers and 8 in xmm registers");
       uint64_t first = out_.call_args.size();
       for (size_t i = first_arg; i < node.inputs.size(); ++i) out_.call_args.push_back(operand(n, i));
-      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg) << 32);
+      insn.imm = first | (static_cast<uint64_t>(node.inputs.size() - first_arg - xmm) << 32) |
+                 (static_cast<uint64_t>(xmm) << 48);
+      // The xmm0 and xmm1 results, from where the callee's x64:ret left them.
+      Insn& xr = push(Code::XCallXmm, n);
+      xr.dst = result(n, 3);
+      xr.b = result(n, 4);
       return;
     }
     default: break;
@@ -374,6 +459,9 @@ void FunctionBuilder::emit_x64_return(NodeId n) {
   const Node& node = fn_.nodes[n];
   if (node.inputs.empty() || node.inputs.size() > 3) fail(n, "x64:ret takes the memory state and at most two values");
   Insn& insn = push(Code::XRet, n);
+  insn.aux = static_cast<uint8_t>(x64::ret_xmm_mask(node) & 3);  // bit i: value i in xmm
+  if (insn.aux && node.inputs.size() > 2 && insn.aux != 3)
+    fail(n, "x64:ret of one general and one xmm value is not supported by pipe-run yet");
   insn.a = operand(n, 0);
   insn.b = node.inputs.size() > 1 ? operand(n, 1) : kNone;
   insn.c = node.inputs.size() > 2 ? operand(n, 2) : kNone;
@@ -405,7 +493,7 @@ uint32_t FunctionBuilder::operand(NodeId n, size_t i) const {
   if (!out_.ra || !x64::is_x64(node.op)) return value(in);
   const x64::Constraints& c = x64::constraints(node.op);
   if (static_cast<int>(i) == c.tied) return result(n, 0);  // two-address: the destination is read
-  x64::OperandConstraint oc = c.input(i);
+  x64::OperandConstraint oc = x64::input_constraint(node, i);
   Place p = fn_.nodes[in].place;
   auto where = [&] { return "input " + std::to_string(i) + " " + node_name(in); };
   switch (oc.kind) {
@@ -451,7 +539,7 @@ void FunctionBuilder::emit_ra(NodeId n) {
   };
   auto named_reg = [&](size_t literal) {
     std::optional<x64::Reg> r = x64::parse_reg(string_literal(n, literal));
-    if (!r || x64::reg_class(*r) != x64::RegClass::Gpr || *r == x64::Reg::Rsp) fail(n, "names no general register");
+    if (!r || *r == x64::Reg::Rsp) fail(n, "names no register");
     return reg_loc(*r);
   };
   if (node.place.none() && node.op != Op::X64Xchg && x64::is_x64(node.op) && op_info(node.op).results == "v" &&
@@ -465,6 +553,8 @@ void FunctionBuilder::emit_ra(NodeId n) {
     }
     case Op::X64LoadGot:
       return move(constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))));
+    case Op::X64FConst:
+    case Op::X64FZero: return move(constant(float_constant(n)));
     case Op::X64ArgReg:
     case Op::X64EntryReg: return move(named_reg(node.op == Op::X64ArgReg ? 1 : 0));
     case Op::X64Mov:

@@ -38,8 +38,9 @@ struct Spec {
 
 class FormatParser {
  public:
-  FormatParser(const Memory& mem, std::string format, std::span<const uint64_t> args, std::string_view who)
-      : mem_(mem), f_(std::move(format)), args_(args), who_(who) {}
+  FormatParser(const Memory& mem, std::string format, std::span<const uint64_t> args, std::string_view who,
+               const X64FloatArgs* fp)
+      : mem_(mem), f_(std::move(format)), args_(args), who_(who), fp_(fp) {}
 
   std::string run() {
     while (i_ < f_.size()) {
@@ -57,10 +58,26 @@ class FormatParser {
     throw RuntimeError(std::string(who_) + ": " + what);
   }
 
+  // An integer argument: the next one (at the x64 levels with floating
+  // arguments: the next general register one, then the shared stack words).
   uint64_t next_arg() {
+    if (fp_ && next_ >= fp_->gpr) return next_stack();
     if (next_ >= args_.size())
       fail("the format needs more arguments than the call passes (" + std::to_string(args_.size()) + ")");
     return args_[next_++];
+  }
+  // A double: in order with the rest, or the next xmm register argument,
+  // then the shared stack words.
+  uint64_t next_double() {
+    if (!fp_) return next_arg();
+    if (next_xmm_ < fp_->xmm.size()) return fp_->xmm[next_xmm_++];
+    return next_stack();
+  }
+  uint64_t next_stack() {
+    size_t at = fp_->gpr + next_stack_;
+    if (at >= args_.size()) fail("the format needs more arguments than the call passes");
+    ++next_stack_;
+    return args_[at];
   }
 
   int64_t number() {
@@ -188,7 +205,7 @@ class FormatParser {
         if (s.length == Length::BigL) fail(std::string("%L") + conv + ": long double is not supported");
         if (s.length != Length::None && s.length != Length::L)
           fail(std::string("a length modifier other than l before %") + conv);
-        host_format(host_spec(s, conv), std::bit_cast<double>(next_arg()));
+        host_format(host_spec(s, conv), std::bit_cast<double>(next_double()));
         return;
       }
       default: fail(std::string("unknown conversion '%") + (s.conversion ? conv : "\\0") + "'");
@@ -200,6 +217,8 @@ class FormatParser {
   std::string f_;
   std::span<const uint64_t> args_;
   std::string_view who_;
+  const X64FloatArgs* fp_ = nullptr;
+  size_t next_xmm_ = 0, next_stack_ = 0;
   std::string out_;
   size_t i_ = 0;
   size_t next_ = 0;
@@ -207,8 +226,9 @@ class FormatParser {
 
 }  // namespace
 
-std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who) {
-  return FormatParser(mem, mem.read_string(fmt), args, who).run();
+std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
+                          const X64FloatArgs* fp) {
+  return FormatParser(mem, mem.read_string(fmt), args, who, fp).run();
 }
 
 }  // namespace pl::run

@@ -88,6 +88,7 @@ void Program::layout() {
   const std::vector<Extern>& externs = module_.header.externs;
   extern_builtins_.assign(externs.size(), Builtin::Unknown);
   extern_result_bits_.assign(externs.size(), 64);
+  extern_result_float_.assign(externs.size(), false);
   for (size_t i = 0; i < externs.size(); ++i) {
     Allocation a;
     a.index = static_cast<uint32_t>(i);
@@ -105,7 +106,11 @@ void Program::layout() {
       a.kind = AllocKind::ExternFunction;
       extern_builtins_[i] = find_builtin(name);
       if (externs[i].signature)
-        extern_result_bits_[i] = externs[i].signature->result == "void" ? 0 : narrow_result_bits(externs[i].signature->result);
+      {
+        const std::string& result = externs[i].signature->result;
+        extern_result_bits_[i] = result == "void" ? 0 : narrow_result_bits(result);
+        extern_result_float_[i] = result == "f32" || result == "f64";
+      }
     } else {
       a.kind = AllocKind::ExternData;
       int file = name == "stdin" ? 0 : name == "stdout" ? 1 : name == "stderr" ? 2 : -1;
@@ -197,7 +202,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
   alias_.resize(n);
   preset_.assign(n, 0);
   constant_.assign(n, 0);
-  proj_.assign(3 * size_t{n}, kNone);
+  proj_.assign(kProjs * size_t{n}, kNone);
   out_.x64 = is_x64_level(program.module().header.level);
   if (out_.x64) {
     out_.param_fill = kX64Junk;
@@ -215,7 +220,7 @@ FunctionBuilder::FunctionBuilder(const Program& program, const Function& fn, uin
       uint64_t k = node.literals[0].kind() == Literal::Kind::Int ? static_cast<uint64_t>(node.literals[0].as_int())
                                                                  : node.literals[0].as_uint();
       NodeId tuple = node.inputs[0];
-      if (k < 3 && proj_[3 * size_t{tuple} + k] == kNone) proj_[3 * size_t{tuple} + k] = id;
+      if (k < kProjs && proj_[kProjs * size_t{tuple} + k] == kNone) proj_[kProjs * size_t{tuple} + k] = id;
     }
   }
   std::sort(slot_keys_.begin(), slot_keys_.end());
@@ -358,7 +363,7 @@ void FunctionBuilder::preset(NodeId id) {
         uint64_t k = node.literals.empty() || !node.literals[0].is_int() ? 99 : node.literals[0].bits();
         if (k >= op_info(top).results.size()) fail(id, "proj index out of range");
         preset_[id] = 1;
-        alias_[id] = k == 0 ? tuple : proj_[3 * size_t{tuple} + k];
+        alias_[id] = k == 0 ? tuple : proj_[kProjs * size_t{tuple} + k];
         break;
       }
       if (!produces_value_tuple(top)) fail(id, "proj of a node that produces no tuple");
@@ -367,7 +372,7 @@ void FunctionBuilder::preset(NodeId id) {
         fail(id, "proj index out of range");
       uint64_t k = static_cast<uint64_t>(node.literals[0].as_int());
       preset_[id] = 1;
-      alias_[id] = proj_[3 * size_t{tuple} + k];
+      alias_[id] = proj_[kProjs * size_t{tuple} + k];
       break;
     }
     default:

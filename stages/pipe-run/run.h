@@ -174,6 +174,9 @@ enum class Code : uint8_t {
   XAdd, XSub, XImul, XAnd, XOr, XXor, XNeg, XNot, XShl, XShr, XSar,
   XMul1, XImul1, XCdq, XDiv, XIdiv, XMovSX, XMovZX, XCmp, XTest, XSetCC, XCMov,
   XLea, XLoad, XLoadSX, XStore, XRepMovsb, XCall, XJcc, XRet,
+  XUcomis,              // flags of ucomisd/ucomiss a, b (aux 1: f32)
+  XCvtt,                // cvttsd2si/cvttss2si a to bits (aux 1: from f32)
+  XCallXmm,             // after an XCall: dst, b = the call's xmm0, xmm1 results
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
 };
@@ -355,7 +358,15 @@ class Output {
 
 // printf's engine: the text for format string `fmt` (in program memory) and
 // the variadic arguments (64-bit values: %d takes the low 32 bits, ...).
-std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who);
+// Where an x64-level call put floating arguments (Libc::set_x64_float_args):
+// args[0, gpr) came in general registers, args[gpr, ...) from the stack,
+// xmm in xmm registers. Without it, doubles are in args in order.
+struct X64FloatArgs {
+  size_t gpr = 0;
+  std::span<const uint64_t> xmm;
+};
+std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
+                          const X64FloatArgs* fp = nullptr);
 
 // The System V va_list (FORMAT.md, va_start): gp_offset, fp_offset,
 // overflow_arg_area, reg_save_area. va_list_next is va_arg for an integer or
@@ -382,6 +393,12 @@ class Libc {
   void set_files(uint64_t in, uint64_t out, uint64_t err) { files_[0] = in, files_[1] = out, files_[2] = err; }
   // Calls builtin `b`; `fn`/`node` identify the call (for malloc'd blocks).
   uint64_t call(Builtin b, std::span<const uint64_t> args, uint32_t fn, uint32_t node);
+  // The x64 levels pass floating arguments in xmm registers, apart from the
+  // integer ones (System V): for the next call, the number of general
+  // register arguments at the front of `args` and the xmm ones, which the
+  // printf family reads for %f %e %g %a (then the stack words after the
+  // general ones, shared by both classes). Cleared by call().
+  void set_x64_float_args(size_t gpr_args, std::span<const uint64_t> xmm) { x64_gpr_ = gpr_args, x64_xmm_ = xmm, x64_float_ = true; }
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
@@ -392,6 +409,9 @@ class Libc {
   Output& out_;
   std::string name_;
   uint64_t files_[3] = {0, 0, 0};
+  size_t x64_gpr_ = 0;
+  std::span<const uint64_t> x64_xmm_;
+  bool x64_float_ = false;
 };
 
 // ---- the module ------------------------------------------------------------------
@@ -413,6 +433,8 @@ class Program {
   // x64 levels: the width of each extern's result in rax (i8/i16/i32: junk
   // above it; 64 otherwise; 0 for void: rax is undefined after the call).
   const std::vector<uint8_t>& extern_result_bits() const { return extern_result_bits_; }
+  // Whether an extern returns f32/f64 (in xmm0 at the x64 levels).
+  const std::vector<bool>& extern_result_float() const { return extern_result_float_; }
   // Lays out functions, externs and data in memory, then lowers every
   // function. Throws FormatError for modules it cannot run.
   void load();
@@ -428,6 +450,7 @@ class Program {
   std::vector<std::pair<std::string_view, uint64_t>> symbols_;  // sorted by name
   std::vector<Builtin> extern_builtins_;                        // per extern
   std::vector<uint8_t> extern_result_bits_;                     // per extern
+  std::vector<bool> extern_result_float_;                       // per extern
   std::vector<CompiledFunction> compiled_;
 };
 
@@ -453,7 +476,8 @@ class FunctionBuilder {
   void fold(NodeId n, uint64_t v);
   // The proj node selecting result `index` of tuple node n (the first one
   // by id when there are several), or kNone.
-  uint32_t proj_of(NodeId n, uint32_t index) const { return index < 3 ? proj_[3 * n + index] : kNone; }
+  static constexpr uint32_t kProjs = 5;  // results of the widest tuple (x64:call: m, rax, rdx, xmm0, xmm1)
+  uint32_t proj_of(NodeId n, uint32_t index) const { return index < kProjs ? proj_[kProjs * n + index] : kNone; }
 
   // Blocks: reserve `count` first; a block's instructions are emitted
   // between start_block and finish_block, one block at a time.
@@ -479,7 +503,9 @@ class FunctionBuilder {
   [[noreturn]] void fail(NodeId n, const std::string& message) const;
 
  private:
-  void emit_float(NodeId n);  // fadd ... bitcast: Code::Float
+  void emit_float(NodeId n);
+  ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
+  uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)
   void preset_x64(NodeId n);
   void emit_x64(NodeId n);
@@ -513,7 +539,7 @@ class FunctionBuilder {
   std::vector<uint32_t> alias_;
   std::vector<uint8_t> preset_;
   std::vector<uint8_t> constant_;
-  std::vector<uint32_t> proj_;        // 3 per node
+  std::vector<uint32_t> proj_;        // kProjs per node
   std::vector<uint64_t> slot_keys_;   // sorted distinct ssa: slot literals
   uint32_t slot_base_ = 0;
 };

@@ -69,6 +69,7 @@
 // ra-x64 function with virtual slots (one per spilled value or phi).
 #include <algorithm>
 #include <array>
+#include <span>
 #include <stdexcept>
 
 #include "regalloc.h"
@@ -78,7 +79,7 @@ namespace pl::ra {
 namespace {
 
 using x64::Reg;
-constexpr unsigned kGprs = 16;
+constexpr unsigned kRegs = x64::kNumRegs;  // 16 general and 16 xmm registers
 constexpr unsigned kMaxEntryRegs = 14;
 // Values live into a loop header above which the constants the loop does
 // not use are not held in registers through it (decide_entry): above 12 of
@@ -90,6 +91,17 @@ constexpr Reg kShortLived[] = {Reg::Rax, Reg::Rcx, Reg::Rdx, Reg::Rsi, Reg::Rdi,
                                Reg::R11, Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp};
 constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp, Reg::Rax, Reg::Rcx,
                                 Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9,  Reg::R10, Reg::R11};
+// The xmm class (f32, f64 values): every register is caller-saved (System
+// V), so one order serves values short-lived and living across calls (a
+// call spills those: step 3).
+constexpr Reg kXmmOrder[] = {Reg::Xmm0,  Reg::Xmm1,  Reg::Xmm2,  Reg::Xmm3,  Reg::Xmm4,  Reg::Xmm5,
+                             Reg::Xmm6,  Reg::Xmm7,  Reg::Xmm8,  Reg::Xmm9,  Reg::Xmm10, Reg::Xmm11,
+                             Reg::Xmm12, Reg::Xmm13, Reg::Xmm14, Reg::Xmm15};
+using RegClass = x64::RegClass;
+std::span<const Reg> class_order(RegClass c, bool across) {
+  if (c == RegClass::Xmm) return kXmmOrder;
+  return across ? std::span<const Reg>(kAcrossCalls) : std::span<const Reg>(kShortLived);
+}
 
 using RegSet = uint32_t;
 RegSet bit(Reg r) { return RegSet{1} << static_cast<unsigned>(r); }
@@ -120,6 +132,7 @@ class Assigner {
   uint32_t run() {
     graph_ = block_graph(fn_);
     is_value_ = value_nodes(fn_);
+    class_ = x64::value_classes(fn_);
     usage_ = compute_usage(fn_, is_value_);
     live_ = compute_liveness(fn_, graph_, usage_, is_value_);
     releases_ = compute_releases(fn_, usage_, live_);
@@ -173,7 +186,7 @@ class Assigner {
   static std::string value_name(NodeId v) { return v == kNone ? "a value" : "i" + std::to_string(v); }
   std::string describe_regs(RegSet regs) const {
     std::string out;
-    for (unsigned r = 0; r < kGprs; ++r) {
+    for (unsigned r = 0; r < kRegs; ++r) {
       if (!(regs & bit(r))) continue;
       if (!out.empty()) out += ", ";
       out += x64::reg_name(static_cast<Reg>(r));
@@ -250,15 +263,17 @@ class Assigner {
     slot_node_[v] = emit_copy(X64Spill, reg_node_[v], home(v));
   }
 
-  // A free register outside `avoid`, in the order `prefer`; none: nullopt.
-  std::optional<Reg> free_reg(RegSet avoid, bool across) const {
-    for (Reg r : across ? kAcrossCalls : kShortLived)
+  // The register class of value v (an input node: x64.h value_classes).
+  RegClass cls(NodeId v) const { return v < class_.size() ? class_[v] : RegClass::Gpr; }
+  // A free register of class c outside `avoid`, in the class's order; none: nullopt.
+  std::optional<Reg> free_reg(RegSet avoid, bool across, RegClass c = RegClass::Gpr) const {
+    for (Reg r : class_order(c, across))
       if (!(avoid & bit(r)) && owner_[static_cast<unsigned>(r)] == kNone) return r;
     return std::nullopt;
   }
-  // The first register (of kShortLived) outside `regs`, whoever holds it.
-  static std::optional<Reg> free_of(RegSet regs) {
-    for (Reg r : kShortLived)
+  // The first register of class c (kShortLived for general ones) outside `regs`, whoever holds it.
+  static std::optional<Reg> free_of(RegSet regs, RegClass c = RegClass::Gpr) {
+    for (Reg r : class_order(c, false))
       if (!(regs & bit(r))) return r;
     return std::nullopt;
   }
@@ -268,10 +283,11 @@ class Assigner {
   // are locked: at most 7 operands and 2 results, so one of the 15 is
   // always left; the check names the instruction if that ever fails.
   Reg pick(RegSet locked, bool across, NodeId v) {
-    if (std::optional<Reg> r = free_reg(locked, across)) return *r;
+    const RegClass c = cls(v);
+    if (std::optional<Reg> r = free_reg(locked, across, c)) return *r;
     Reg best = Reg::Rsp;
     uint32_t far = 0;
-    for (Reg r : kShortLived) {
+    for (Reg r : class_order(c, false)) {
       if (locked & bit(r)) continue;
       NodeId w = owner_[static_cast<unsigned>(r)];
       uint32_t d = next(w, pos_);
@@ -309,13 +325,14 @@ class Assigner {
         fail(value_name(v) + " must be in " + std::string(x64::reg_name(r)) + ", which holds " + value_name(w) +
              ", another operand of this instruction");
       bool needed = next(w, pos_) != kFar;
-      if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && !free_reg(locked | bit(r), false)) {
+      if (needed && in_reg(v) && !(locked & bit(reg_of(v))) && cls(w) == RegClass::Gpr &&
+          !free_reg(locked | bit(r), false)) {
         exchange(v, w);
         locked |= bit(r);
         return reg_node_[v];
       }
       if (needed) {
-        if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w]))
+        if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w], cls(w)))
           put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
         else
           evict(r);
@@ -387,12 +404,12 @@ class Assigner {
   void collect_operands(NodeId id, std::vector<Operand>& ops) const {
     const Node& nd = node(id);
     const OpInfo& info = op_info(nd.op);
-    const x64::Constraints& c = x64::constraints(nd.op);
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       if (shape_letter(info.inputs, i) != 'v' || is_address_node(node(in).op)) continue;
-      if (c.input(i).kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
-      ops.push_back({id, i, in, c.input(i), x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
+      x64::OperandConstraint want = x64::input_constraint(nd, i);
+      if (want.kind == x64::Fixed::None) continue;  // not read (x64:flagsof names its input's flags)
+      ops.push_back({id, i, in, want, x64::forbidden_input_regs(nd, i).regs & 0xFFFFu});
     }
   }
 
@@ -412,7 +429,7 @@ class Assigner {
     // While the inputs are placed, next uses count from the producer, so
     // that no input of the pair looks dead to an eviction.
     const uint32_t user_pos = pos_;
-    const RegSet kill = (c.clobbers & 0xFFFFu) | fixed_results(c);
+    const RegSet kill = c.clobbers | fixed_results(c);  // a call: every caller-saved register, xmm0-15 too
     // Which fixed-register inputs are copied into a register the
     // instruction destroys while their value stays put (it lives on).
     std::vector<uint8_t> keep(ops.size(), 0);
@@ -454,11 +471,11 @@ class Assigner {
     }
     // Step 3: empty what the instruction destroys.
     const bool call = op_info(node(id).op).has(CALL);
-    for (unsigned r = 0; r < kGprs; ++r) {
+    for (unsigned r = 0; r < kRegs; ++r) {
       NodeId w = owner_[r];
       if (!(kill & bit(r)) || w == kNone) continue;
       if (lives_after(w)) {
-        if (std::optional<Reg> to = free_reg(kill | locked, call || across_[w]))
+        if (std::optional<Reg> to = free_reg(kill | locked, call || across_[w], cls(w)))
           put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
         else
           evict(static_cast<Reg>(r));
@@ -573,7 +590,8 @@ class Assigner {
   // allowed, else pick()'s choice.
   Reg result_pick(NodeId v, RegSet avoid) {
     Reg h = hinted(v);
-    if (h != Reg::Rsp && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone) return h;
+    if (h != Reg::Rsp && x64::reg_class(h) == cls(v) && !(avoid & bit(h)) && owner_[static_cast<unsigned>(h)] == kNone)
+      return h;
     return pick(avoid, across_[v], v);
   }
 
@@ -584,9 +602,8 @@ class Assigner {
       for (NodeId id : b.nodes) {
         const Node& nd = node(id);
         if (!x64::is_x64(nd.op)) continue;
-        const x64::Constraints& c = x64::constraints(nd.op);
         for (size_t i = 0; i < nd.inputs.size(); ++i) {
-          x64::OperandConstraint want = c.input(i);
+          x64::OperandConstraint want = x64::input_constraint(nd, i);
           NodeId in = nd.inputs[i];
           if (want.kind == x64::Fixed::Reg && in < n_orig_ && is_value_[in] && fixed_hint_[in] == kNone)
             fixed_hint_[in] = static_cast<unsigned>(want.reg);
@@ -808,13 +825,15 @@ class Assigner {
     }
     std::vector<NodeId> holders;
     std::vector<Place> to;
+    std::vector<RegClass> classes;
     for (size_t j = 0; j < sources.size(); ++j)
       if (!anew[j]) {
         holders.push_back(holder(sources[j], places[j]));
         to.push_back(places[j]);
+        classes.push_back(cls(sources[j]));
       }
     Sink sink(*this);
-    std::vector<NodeId> moved = edge_moves(fn_, holders, to, sink);
+    std::vector<NodeId> moved = edge_moves(fn_, holders, to, classes, sink);
     std::vector<NodeId> result;
     for (size_t j = 0, m = 0; j < sources.size(); ++j) {
       if (!anew[j]) {
@@ -951,7 +970,8 @@ class Assigner {
     Entry& e = entry_[s];
     e.set = true;
     RegSet claimed = 0;
-    unsigned regs = 0;
+    std::array<unsigned, 2> regs_of{0, 0};  // entry registers taken, per class
+    auto regs = [&](NodeId v) -> unsigned& { return regs_of[cls(v) == RegClass::Xmm]; };
     std::vector<NodeId> live;
     for (const auto& [v, d] : live_.live_in[s]) live.push_back(v);
     std::sort(live.begin(), live.end());
@@ -976,15 +996,15 @@ class Assigner {
           continue;
         }
       }
-      if (in_reg(v) && regs < kMaxEntryRegs) {
-        if (across_[v] && !callee_saved(reg_of(v))) {
+      if (in_reg(v) && regs(v) < kMaxEntryRegs) {
+        if (across_[v] && cls(v) == RegClass::Gpr && !callee_saved(reg_of(v))) {
           to_callee_saved.push_back(v);
-          ++regs;
+          ++regs(v);
           continue;
         }
         p = x64::place_of(reg_of(v));
         claimed |= bit(reg_of(v));
-        ++regs;
+        ++regs(v);
       } else if (remat(v)) {
         continue;  // made anew where it is used after the merge
       } else {
@@ -1017,18 +1037,21 @@ class Assigner {
       // The register the phi is wanted in (it feeds a later phi, or a fixed
       // register), else its input's register on this edge.
       if (Reg h = hinted(id); h != Reg::Rsp && !(claimed & bit(h))) r = h;
-      if (!r && in_reg(u) && !(claimed & bit(reg_of(u))) && (!across_[id] || callee_saved(reg_of(u)))) r = reg_of(u);
+      if (r && x64::reg_class(*r) != cls(id)) r.reset();
+      if (!r && in_reg(u) && !(claimed & bit(reg_of(u))) &&
+          (!across_[id] || callee_saved(reg_of(u)) || cls(id) == RegClass::Xmm))
+        r = reg_of(u);
       if (!r) {
-        for (Reg c : across_[id] ? kAcrossCalls : kShortLived)
+        for (Reg c : class_order(cls(id), across_[id]))
           if (!(claimed & bit(c))) {
             r = c;
             break;
           }
       }
-      if (r && regs < kMaxEntryRegs) {
+      if (r && regs(id) < kMaxEntryRegs) {
         p = x64::place_of(*r);
         claimed |= bit(*r);
-        ++regs;
+        ++regs(id);
         // Phi coalescing: the inputs on the other edges, when defined later,
         // prefer this register, so that their edge moves vanish.
         for (NodeId in : node(id).inputs)
@@ -1093,7 +1116,8 @@ class Assigner {
   // Register hints (kNone: none): of a phi the value flows into, of a fixed
   // register that reads it.
   std::vector<uint32_t> phi_hint_, fixed_hint_;
-  std::array<NodeId, kGprs> owner_{};
+  std::array<NodeId, kRegs> owner_{};
+  std::vector<RegClass> class_;  // per input node: its register class
   std::vector<NodeId> touched_;
   std::vector<uint8_t> done_;
   std::vector<Snapshot> exit_;

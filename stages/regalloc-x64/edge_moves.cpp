@@ -21,6 +21,7 @@
 // target places. Gives: for each move, the node that holds its value in its
 // target place at the end.
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "regalloc.h"
@@ -41,12 +42,14 @@ class EdgeMover {
  public:
   EdgeMover(const Function& fn, MoveSink& sink) : fn_(fn), sink_(sink) {}
 
-  std::vector<NodeId> run(const std::vector<NodeId>& from, const std::vector<Place>& to) {
+  std::vector<NodeId> run(const std::vector<NodeId>& from, const std::vector<Place>& to,
+                          const std::vector<x64::RegClass>& classes) {
     std::vector<NodeId> result(from.size(), kNone);
     for (size_t j = 0; j < from.size(); ++j) {
       Place src = fn_.nodes[from[j]].place;
       if (!src.is_reg() && !src.is_slot()) throw std::logic_error("regalloc-x64: an edge move's source has no place");
       cur_[key(src)] = from[j];
+      class_[key(src)] = classes[j];
       if (src == to[j]) {
         result[j] = from[j];
         done_.push_back(key(src));
@@ -71,7 +74,7 @@ class EdgeMover {
         continue;
       }
       Move& m = pending_.front();
-      if (m.src.is_reg() && m.dst.is_reg()) {
+      if (m.src.is_reg() && m.dst.is_reg() && class_of(m.src) == x64::RegClass::Gpr) {
         Move done = m;
         pending_.erase(pending_.begin());
         result[done.j] = swap(done);
@@ -103,7 +106,12 @@ class EdgeMover {
   NodeId copy(Op op, Place src, Place dst) {
     NodeId n = sink_.copy(op, cur_.at(key(src)), dst);
     cur_[key(dst)] = n;
+    class_[key(dst)] = class_of(src);
     return n;
+  }
+  x64::RegClass class_of(Place p) const {
+    auto it = class_.find(key(p));
+    return it == class_.end() ? x64::RegClass::Gpr : it->second;
   }
 
   NodeId perform(const Move& m) {
@@ -113,7 +121,7 @@ class EdgeMover {
     else if (m.dst.is_reg())
       n = copy(X64Reload, m.src, m.dst);
     else
-      n = copy(X64Spill, scratch_holding(m.src), m.dst);
+      n = copy(X64Spill, scratch_holding(m.src, class_of(m.src)), m.dst);
     done_.push_back(key(m.dst));
     return n;
   }
@@ -134,31 +142,50 @@ class EdgeMover {
     return to_dst;
   }
 
-  // Copies the value in `p` (a pending source on a cycle) elsewhere.
+  // Copies the value in `p` (a pending source on a cycle) elsewhere: an
+  // xmm register into a free xmm register when there is one (there is no
+  // xchg for xmm), else a register into a fresh slot; a slot into a scratch
+  // register of its value's class.
   void set_aside(Place p) {
+    x64::RegClass c = class_of(p);
+    if (p.is_reg() && c == x64::RegClass::Xmm) {
+      if (std::optional<Place> r = free_scratch(c)) {
+        copy(X64Mov, p, *r);
+        redirect(p, *r);
+        return;
+      }
+    }
     if (p.is_reg()) {
       Place slot = sink_.fresh_slot();
       copy(X64Spill, p, slot);
       redirect(p, slot);
     } else {
-      redirect(p, scratch_holding(p));
+      redirect(p, scratch_holding(p, c));
     }
   }
 
-  // Loads the slot `p` into a scratch register; returns the register.
-  Place scratch_holding(Place p) {
-    Place r = scratch();
+  // Loads the slot `p` into a scratch register of class c; returns the register.
+  Place scratch_holding(Place p, x64::RegClass c) {
+    Place r = scratch(c);
     copy(X64Reload, p, r);
     return r;
   }
 
-  Place scratch() {
-    for (unsigned r = 0; r < 16; ++r) {
-      if (!(x64::kAllocatableGpr & (1u << r))) continue;
+  // A register of class c that no pending move reads and no done move wrote.
+  std::optional<Place> free_scratch(x64::RegClass c) const {
+    x64::RegMask regs = x64::class_regs(c);
+    for (unsigned r = 0; r < 32; ++r) {
+      if (!(regs & (1u << r))) continue;
       if (!is_source(r) && !is_done(r)) return Place::reg(r);
     }
-    for (unsigned r = 0; r < 16; ++r) {  // every register busy: free one
-      if (!(x64::kAllocatableGpr & (1u << r)) || is_done(r)) continue;
+    return std::nullopt;
+  }
+
+  Place scratch(x64::RegClass c) {
+    if (std::optional<Place> r = free_scratch(c)) return *r;
+    x64::RegMask regs = x64::class_regs(c);
+    for (unsigned r = 0; r < 32; ++r) {  // every register busy: free one
+      if (!(regs & (1u << r)) || is_done(r)) continue;
       set_aside(Place::reg(r));
       return Place::reg(r);
     }
@@ -173,6 +200,7 @@ class EdgeMover {
   const Function& fn_;
   MoveSink& sink_;
   std::unordered_map<uint64_t, NodeId> cur_;  // place -> node whose value it holds now
+  std::unordered_map<uint64_t, x64::RegClass> class_;  // place -> the class of the value it holds
   std::vector<Move> pending_;
   std::vector<uint64_t> done_;  // targets written with their final value
 };
@@ -180,8 +208,8 @@ class EdgeMover {
 }  // namespace
 
 std::vector<NodeId> edge_moves(const Function& fn, const std::vector<NodeId>& from, const std::vector<Place>& to,
-                               MoveSink& sink) {
-  return EdgeMover(fn, sink).run(from, to);
+                               const std::vector<x64::RegClass>& classes, MoveSink& sink) {
+  return EdgeMover(fn, sink).run(from, to, classes);
 }
 
 }  // namespace pl::ra

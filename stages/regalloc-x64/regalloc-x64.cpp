@@ -67,8 +67,23 @@
 // wants in a slot is made anew and stored (before the move, every register
 // may hold a source it still reads: issue 22, tests/stages/regalloc-x64/
 // merge-consts).
-//  - Two register classes exist (x64.h); only the general one holds values
-//    until floating point arrives.
+//  - Two register classes (seed 001, "Class Allocation"; x64.h): general
+//    registers for integers and pointers, xmm0-xmm15 for f32/f64 values
+//    (x64.h value_classes: a value's class is its type's; copies and phis
+//    take their inputs'). Each value is placed only in its class: every
+//    choice of a register (a free one, the furthest-next-use victim, a
+//    hint, a merge's entry register, a scratch for an edge move) is made
+//    among the registers of the value's class, in that class's order, and
+//    a merge takes at most 14 entry registers of each class. All xmm
+//    registers are caller-saved (System V), so an xmm value live across a
+//    call is spilled at the call (step 3 of assignment.cpp: the call's
+//    clobbers include xmm0-xmm15 and no free xmm survives it) and reloaded
+//    at its next use; nothing prefers callee-saved registers for it. There
+//    is no xchg for xmm registers: a fixed-register input is general only
+//    (no exchange is needed), and on an edge a cycle of xmm moves is broken
+//    through a free xmm register (movaps) or, when none is free, a fresh
+//    slot (edge_moves.cpp). Slots hold 8 bytes of either class. The
+//    checker (common/check/alloc_check.cpp) verifies each place's class.
 //
 // --stats prints, per function, the spills, reloads, moves and exchanges
 // inserted (the callee-saved saves and restores included).

@@ -106,8 +106,11 @@ class MoveSink {
 };
 // Moves from[j]'s value (in from[j]'s place) into to[j], all at once;
 // returns, per move, the node holding the value in to[j] afterwards.
+// `classes`: each move's register class (a scratch register for it is of
+// that class; xmm values are never exchanged: a cycle through xmm registers
+// is broken through a free xmm register or a fresh slot).
 std::vector<NodeId> edge_moves(const Function& fn, const std::vector<NodeId>& from, const std::vector<Place>& to,
-                               MoveSink& sink);
+                               const std::vector<x64::RegClass>& classes, MoveSink& sink);
 
 // Counts for --stats.
 struct Stats {

@@ -1,9 +1,17 @@
 // abi.cpp - the System V x86-64 calling convention for son-lower-x64:
 // parameters (callee side), calls (caller side), returns, and struct copies.
 //
-// Classification (System V ABI, section 3.2.3, for the integer class only:
-// floating point comes later). Going through the parameters in order with
-// the six integer argument registers rdi rsi rdx rcx r8 r9:
+// Classification (System V ABI, section 3.2.3: the INTEGER class and the SSE
+// class of scalars). Going through the parameters in order with the six
+// integer argument registers rdi rsi rdx rcx r8 r9 and the eight vector
+// registers xmm0-xmm7:
+//  - an f32 or f64 scalar takes the next xmm register, or an 8-byte stack
+//    slot when none is left (a float there is its 4 bytes); the xmm
+//    arguments of a call are its last register inputs (x64:call's last
+//    literal counts them), and a float result comes back in xmm0 (proj 3;
+//    x64:ret's literal 1 returns in xmm0); a call with xmm arguments sets
+//    al to their number (a variadic callee's prologue reads it; harmless
+//    for any other);
 //  - a scalar takes the next register, or an 8-byte stack slot when none is
 //    left; `i8/i16 signext/zeroext` are extended to 32 bits by the caller
 //    (gcc's callers do it and clang's callees rely on it); callees never
@@ -22,8 +30,13 @@
 // (x64:argslot off) and at [rsp + off] at the call (x64:outarg off).
 // The eightbytes of an aggregate are read and written with accesses of
 // exactly its size (8, 4, 2 and 1-byte pieces), so nothing outside it is
-// touched. Variadic callees get al = 0 (no vector registers: no floating
-// point yet); a call without a known signature leaves al unset (-1).
+// touched. Variadic callees get al = the number of xmm arguments; a call
+// without a known signature and without xmm arguments leaves al unset (-1).
+// Aggregates passed or returned by value (byval, sret) are classified
+// INTEGER, eightbyte by eightbyte: the son level does not say which
+// eightbytes of an aggregate hold floating-point fields, so an aggregate
+// with SSE eightbytes cannot be told apart here (FORMAT.md 3 G; the front
+// end must not pass one, issue 18).
 #include <stdexcept>
 #include <string>
 
@@ -83,7 +96,7 @@ void Lowerer::entry_setup() {
   entry_mem_raw_ = emit(EntryMem, {}, {}, start);
   NodeId mem = entry_mem_raw_;
   param_value_.assign(entry_abi_.params.size(), kNone);
-  size_t regs = 0;
+  size_t regs = 0, xregs = 0;
   uint64_t stack = 0;
   for (size_t i = 0; i < entry_abi_.params.size(); ++i) {
     const AbiParam& p = entry_abi_.params[i];
@@ -110,6 +123,14 @@ void Lowerer::entry_setup() {
         param_value_[i] = emit(X64ArgSlot, {Literal::integer(static_cast<int64_t>(off))}, {});
         stack = off + round_up(p.size, 8);
       }
+    } else if (is_float(p.type) && xregs < x64::kXmmArgRegs.size()) {
+      param_value_[i] = emit(X64ArgReg, {tlit(p.type), Literal::string(x64::reg_name(x64::kXmmArgRegs[xregs++]))}, {},
+                             start);
+    } else if (is_float(p.type)) {
+      Addr a;
+      a.base = emit(X64ArgSlot, {Literal::integer(static_cast<int64_t>(stack))}, {});
+      param_value_[i] = load(p.type, entry_mem_raw_, start, a);
+      stack += 8;
     } else if (regs < kArgRegCount) {
       bool i1 = p.type == ValueType::I1;  // _Bool: 0 or 1 in the low byte
       param_value_[i] = emit(X64ArgReg, {tlit(i1 ? ValueType::I32 : p.type),
@@ -125,7 +146,7 @@ void Lowerer::entry_setup() {
       stack += 8;
     }
   }
-  if (entry_abi_.variadic && has_va_start()) save_vararg_registers(start, mem, regs, stack);
+  if (entry_abi_.variadic && has_va_start()) save_vararg_registers(start, mem, regs, xregs, stack);
   entry_mem_ = mem;
 }
 
@@ -156,6 +177,8 @@ NodeId Lowerer::lower_return(NodeId old) {
     ins.push_back(sret_reg_);
   } else if (nd.inputs.size() > 1) {
     ins.push_back(value(nd.inputs[1]));
+    if (std::optional<ValueType> t = parse_value_type(in_.signature.result); t && is_float(*t))
+      return emit(X64Ret, {Literal::integer(1)}, std::move(ins), ctl);  // in xmm0
   }
   return emit(X64Ret, {}, std::move(ins), ctl);
 }
@@ -272,7 +295,7 @@ NodeId Lowerer::lower_call(NodeId old) {
   AbiSignature abi = call_abi(old);
   NodeId ctl = control(old);
   NodeId mem = value(nd.inputs[0]);
-  std::vector<NodeId> regs;
+  std::vector<NodeId> regs, xregs;
   uint64_t stack = 0;
   NodeId sret_ptr = kNone;
   uint64_t sret_size = 0;
@@ -295,6 +318,15 @@ NodeId Lowerer::lower_call(NodeId old) {
         mem = lower_copy(ctl, mem, outarg(off), v, p.size);
         stack = off + round_up(p.size, 8);
       }
+    } else if (is_float(type(arg))) {
+      if (xregs.size() < x64::kXmmArgRegs.size()) {
+        xregs.push_back(v);
+      } else {
+        Addr a;
+        a.base = outarg(stack);
+        mem = store(type(arg), mem, ctl, v, a);
+        stack += 8;
+      }
     } else {
       if ((p.attr == AbiParam::Attr::SignExt || p.attr == AbiParam::Attr::ZeroExt) && type_bits(p.type) < 32)
         v = extend(p.attr == AbiParam::Attr::SignExt, p.type, ValueType::I32, v);
@@ -308,19 +340,25 @@ NodeId Lowerer::lower_call(NodeId old) {
       }
     }
   }
-  int64_t al = abi.known && abi.variadic ? 0 : -1;
+  // al: the number of vector registers, for a variadic callee; set whenever
+  // xmm registers carry arguments (the callee's signature may be unknown).
+  int64_t al = !xregs.empty() ? static_cast<int64_t>(xregs.size()) : abi.known && abi.variadic ? 0 : -1;
   NodeId callee = nd.inputs[1];
   InputList ins = {mem};
   NodeId call;
+  LiteralList lits;
   if (op(callee) == SymAddr) {
-    ins.insert(ins.end(), regs.begin(), regs.end());
-    call = emit(X64Call, {node(callee).literals[0], Literal::integer(al)}, std::move(ins), ctl);
+    lits = {node(callee).literals[0], Literal::integer(al)};
   } else {
+    lits = {Literal::integer(al)};
     ins.push_back(value(callee));
-    ins.insert(ins.end(), regs.begin(), regs.end());
-    call = emit(X64CallInd, {Literal::integer(al)}, std::move(ins), ctl);
   }
-  NodeId out_mem = proj(call, 0), rax = proj(call, 1);
+  ins.insert(ins.end(), regs.begin(), regs.end());
+  ins.insert(ins.end(), xregs.begin(), xregs.end());
+  if (!xregs.empty()) lits.push_back(Literal::integer(static_cast<int64_t>(xregs.size())));
+  call = emit(op(callee) == SymAddr ? X64Call : X64CallInd, std::move(lits), std::move(ins), ctl);
+  std::optional<ValueType> result = parse_value_type(nd.literals[0].as_string());
+  NodeId out_mem = proj(call, 0), rax = proj(call, result && is_float(*result) ? 3 : 1);
   if (nd.literals[0].as_string() == "i1") rax = with_imm(X64AndI, ValueType::I32, rax, 1);  // _Bool: bit 0
   if (sret_ptr != kNone) out_mem = store_eightbytes(ctl, out_mem, {rax, proj(call, 2)}, sret_ptr, sret_size);
   define_tuple(old, {out_mem, rax});

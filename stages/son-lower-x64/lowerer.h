@@ -158,7 +158,7 @@ class Lowerer {
   void entry_setup();
   AbiSignature call_abi(NodeId call);
   bool has_va_start() const;
-  void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, uint64_t stack_used);
+  void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, size_t xregs_used, uint64_t stack_used);
   NodeId pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs);
   NodeId store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size);
 
@@ -186,7 +186,7 @@ class Lowerer {
   // Variadic callee with va_start (varargs.cpp): the register save area, and
   // va_start's gp_offset and overflow_arg_area offset in the incoming area.
   NodeId va_save_area_ = kNone;
-  int64_t va_gp_offset_ = 0, va_overflow_offset_ = 0;
+  int64_t va_gp_offset_ = 0, va_fp_offset_ = 0, va_overflow_offset_ = 0;
   struct DivKey {
     bool is_signed;
     ValueType t;

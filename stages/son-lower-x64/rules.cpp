@@ -318,8 +318,11 @@ NodeId jcc(Lowerer& l, NodeId n, NodeId flags, Cond cc) {
   return j;
 }
 
+NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate);
+
 NodeId if_compare(Lowerer& l, NodeId n) {
   NodeId v = in0(l, n);
+  if (float_pred(l.op(v))) return if_fcompare(l, n, v, false);
   if (!is_compare(l.op(v))) return kNone;
   Cond cc;
   NodeId flags = l.compare_flags(v, cc);
@@ -329,9 +332,12 @@ NodeId if_compare(Lowerer& l, NodeId n) {
 // (if (ne (cmp ..) 0)) / (if (eq (cmp ..) 0)): the inner compare's flags.
 NodeId if_compare_zero(Lowerer& l, NodeId n) {
   NodeId v = in0(l, n);
-  if ((l.op(v) != Ne && l.op(v) != Eq) || !is_compare(l.op(in0(l, v)))) return kNone;
+  if (l.op(v) != Ne && l.op(v) != Eq) return kNone;
+  bool fcmp = float_pred(l.op(in0(l, v))).has_value();
+  if (!fcmp && !is_compare(l.op(in0(l, v)))) return kNone;
   auto c = l.constant(in1(l, v));
   if (!c || *c != 0) return kNone;
+  if (fcmp) return if_fcompare(l, n, in0(l, v), l.op(v) == Eq);
   Cond cc;
   NodeId flags = l.compare_flags(in0(l, v), cc);
   return jcc(l, n, flags, l.op(v) == Eq ? x64::negate(cc) : cc);
@@ -463,6 +469,180 @@ NodeId load_i1(Lowerer& l, NodeId n, bool is_volatile) {
   NodeId mem = l.proj(ld, 0);
   l.define_tuple(n, {mem, l.with_imm(X64AndI, VT::I32, l.proj(ld, 1), 1)});
   return ld;
+}
+
+// ---- floating point (SSE2 scalar; FORMAT.md section 8, "Floating point") -------
+// f32 and f64 values live in xmm registers; the x64 instructions take the
+// floating type literal (the ss or sd form). Constants come from read-only
+// data, +0.0 from xorps; fneg and fabs are xorps/andps with a sign mask
+// constant. A compare becomes ucomis and a condition that holds exactly
+// when the predicate does (ucomis sets ZF PF CF: unordered 111, less 001,
+// equal 100, greater 000): o-predicates need "no NaN" and u-predicates
+// "or a NaN", which a single condition gives for all but foeq (ZF and not
+// PF) and fune (not ZF or PF), built from two setcc.
+
+bool is_f32(VT t) { return t == VT::F32; }
+
+// +0.0 by its bits (-0.0 is a constant like any other).
+NodeId fconst_zero(Lowerer& l, NodeId n) {
+  if (l.node(n).literals[1].bits() != 0) return kNone;
+  return l.emit(X64FZero, {Lowerer::tlit(l.lit_type(n))}, {});
+}
+
+NodeId fconst_bits(Lowerer& l, VT t, uint64_t f64_bits) {
+  return l.emit(X64FConst, {Lowerer::tlit(t), Literal::float_bits(f64_bits)}, {});
+}
+
+NodeId farith(Lowerer& l, NodeId n, OpId x64op) {
+  VT t = l.lit_type(n);
+  if (x64op == X64FSqrt) return l.unary(x64op, t, l.value(in0(l, n)));
+  return l.binary(x64op, t, l.value(in0(l, n)), l.value(in1(l, n)));
+}
+
+// fneg: xor with the sign bit; fabs: and with every bit but the sign (a NaN
+// pattern as a constant: 0x7FFF...F, whose f32 form is 0x7FFFFFFF).
+NodeId fsign_mask(Lowerer& l, NodeId n) {
+  VT t = l.lit_type(n);
+  bool neg = l.op(n) == FNeg;
+  uint64_t mask = neg ? 0x8000000000000000ull : (is_f32(t) ? 0x7FFFFFFFE0000000ull : 0x7FFFFFFFFFFFFFFFull);
+  return l.binary(neg ? X64FXor : X64FAnd, t, l.value(in0(l, n)), fconst_bits(l, t, mask));
+}
+
+// How ucomis decides a predicate: the operands (swapped or not) and one
+// condition, or two conditions for foeq (e and np) and fune (ne or p).
+struct FloatCond {
+  bool swap = false;
+  Cond cc = Cond::E;
+  bool two = false;  // foeq / fune
+};
+FloatCond float_cond(OpId op) {
+  switch (op) {
+    case FOEq: return {false, Cond::E, true};
+    case FUNe: return {false, Cond::NE, true};
+    case FONe: return {false, Cond::NE};
+    case FUEq: return {false, Cond::E};
+    case FOGt: return {false, Cond::A};
+    case FOGe: return {false, Cond::AE};
+    case FOLt: return {true, Cond::A};
+    case FOLe: return {true, Cond::AE};
+    case FULt: return {false, Cond::B};
+    case FULe: return {false, Cond::BE};
+    case FUGt: return {true, Cond::B};
+    case FUGe: return {true, Cond::BE};
+    case FOrd: return {false, Cond::NP};
+    default: return {false, Cond::P};  // funo
+  }
+}
+
+
+// A fresh ucomis for one flags user.
+NodeId ucomis(Lowerer& l, NodeId cmp, bool swap) {
+  NodeId a = l.value(in0(l, cmp)), b = l.value(in1(l, cmp));
+  if (swap) std::swap(a, b);
+  return l.binary(X64Ucomis, l.lit_type(cmp), a, b);
+}
+
+NodeId setcc32(Lowerer& l, Cond cc, NodeId flags) {
+  NodeId set = l.emit(X64SetCC, {Literal::string(x64::cond_name(cc))}, {flags});
+  return l.extend(false, VT::I8, VT::I32, set);
+}
+
+NodeId fcmp_value(Lowerer& l, NodeId n) {
+  FloatCond fc = float_cond(l.op(n));
+  NodeId first = setcc32(l, fc.cc, ucomis(l, n, fc.swap));
+  if (!fc.two) return first;
+  bool eq = fc.cc == Cond::E;
+  NodeId second = setcc32(l, eq ? Cond::NP : Cond::P, ucomis(l, n, false));
+  return l.binary(eq ? X64And : X64Or, VT::I32, first, second);
+}
+
+// (if (FCMP x y)) and (if (ne/eq (FCMP x y) 0)) with one condition: the
+// jump reads ucomis's flags (foeq and fune go through their value).
+NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate);
+
+// sitofp: i8/i16 (and i1) extended to 32 bits first; cvtsi2sd/ss from i32 or i64.
+NodeId sitofp(Lowerer& l, NodeId n) {
+  VT from = Lowerer::machine(l.lit_type(n, 0)), to = l.lit_type(n, 1);
+  NodeId x = l.widened(in0(l, n), true);
+  return l.emit(X64CvtSI2F, {Lowerer::tlit(Lowerer::wide(from)), Lowerer::tlit(to)}, {x});
+}
+
+// uitofp from at most 16 bits: zero-extended to 32 bits, then signed (it is
+// non-negative); from i32: zero-extended to 64 bits, then cvtsi2sd/ss of i64.
+NodeId uitofp_small(Lowerer& l, NodeId n) {
+  VT from = Lowerer::machine(l.lit_type(n, 0)), to = l.lit_type(n, 1);
+  if (bits(from) == 64) return kNone;
+  NodeId x = l.widened(in0(l, n), false);
+  VT at = VT::I32;
+  if (bits(from) == 32) {
+    at = VT::I64;
+    if (!l.upper32_zero(x)) x = l.extend(false, VT::I32, VT::I64, x);
+  }
+  return l.emit(X64CvtSI2F, {Lowerer::tlit(at), Lowerer::tlit(to)}, {x});
+}
+
+// uitofp from i64 without a branch: y = x if x < 2^63, else (x >> 1) | (x & 1)
+// (halved, the lost bit kept as a sticky bit so that rounding is the same),
+// c = cvtsi2f y, and c doubled when x >= 2^63: c + (c & mask), mask all ones
+// (x sar 63, moved to xmm) or zero. The doubling is exact.
+NodeId uitofp64(Lowerer& l, NodeId n) {
+  VT to = l.lit_type(n, 1);
+  NodeId x = l.value(in0(l, n));
+  NodeId half = l.binary(X64Or, VT::I64, l.with_imm(X64ShrI, VT::I64, x, 1), l.with_imm(X64AndI, VT::I64, x, 1));
+  NodeId flags = l.binary(X64Test, VT::I64, x, x);
+  NodeId y = l.emit(X64CMov, {Literal::string("s"), Lowerer::tlit(VT::I64)}, {flags, x, half});
+  NodeId c = l.emit(X64CvtSI2F, {Lowerer::tlit(VT::I64), Lowerer::tlit(to)}, {y});
+  NodeId sign = l.with_imm(X64SarI, VT::I64, x, 63);
+  VT itype = is_f32(to) ? VT::I32 : VT::I64;
+  NodeId mask = l.emit(X64Bitcast, {Lowerer::tlit(itype), Lowerer::tlit(to)}, {sign});
+  return l.binary(X64FAdd, to, c, l.binary(X64FAnd, to, c, mask));
+}
+
+// fptosi: cvttsd2si/ss to i32 for targets of at most 32 bits (the user
+// reads the low bits), to i64 for 64; an i1 target keeps bit 0 (0 or 1).
+NodeId fptosi(Lowerer& l, NodeId n) {
+  VT from = l.lit_type(n, 0), to = Lowerer::machine(l.lit_type(n, 1));
+  VT at = bits(to) == 64 ? VT::I64 : VT::I32;
+  NodeId r = l.emit(X64CvtTF2SI, {Lowerer::tlit(from), Lowerer::tlit(at)}, {l.value(in0(l, n))});
+  return to == VT::I1 ? l.with_imm(X64AndI, VT::I32, r, 1) : r;
+}
+
+// fptoui to at most 32 bits: a signed conversion wide enough to hold every
+// valid value (i32 for i8/i16, i64 for i32); the user reads the low bits.
+NodeId fptoui_small(Lowerer& l, NodeId n) {
+  VT from = l.lit_type(n, 0), to = Lowerer::machine(l.lit_type(n, 1));
+  if (bits(to) == 64) return kNone;
+  VT at = bits(to) == 32 ? VT::I64 : VT::I32;
+  NodeId r = l.emit(X64CvtTF2SI, {Lowerer::tlit(from), Lowerer::tlit(at)}, {l.value(in0(l, n))});
+  return to == VT::I1 ? l.with_imm(X64AndI, VT::I32, r, 1) : r;
+}
+
+// fptoui to i64 without a branch: a = cvtt x (the integer indefinite 2^63
+// when x >= 2^63), b = cvtt (x - 2^63) (exact); a | (b & (a sar 63)).
+NodeId fptoui64(Lowerer& l, NodeId n) {
+  VT from = l.lit_type(n, 0);
+  NodeId x = l.value(in0(l, n));
+  LiteralList lits = {Lowerer::tlit(from), Lowerer::tlit(VT::I64)};
+  NodeId a = l.emit(X64CvtTF2SI, lits, {x});
+  NodeId shifted = l.binary(X64FSub, from, x, fconst_bits(l, from, 0x43E0000000000000ull));  // 2^63
+  NodeId b = l.emit(X64CvtTF2SI, lits, {shifted});
+  NodeId high = l.binary(X64And, VT::I64, l.with_imm(X64SarI, VT::I64, a, 63), b);
+  return l.binary(X64Or, VT::I64, a, high);
+}
+
+NodeId fp_resize(Lowerer& l, NodeId n) {
+  return l.emit(X64CvtF2F, {Lowerer::tlit(l.lit_type(n, 0)), Lowerer::tlit(l.lit_type(n, 1))}, {l.value(in0(l, n))});
+}
+
+NodeId bitcast(Lowerer& l, NodeId n) {
+  VT from = Lowerer::machine(l.lit_type(n, 0)), to = Lowerer::machine(l.lit_type(n, 1));
+  return l.emit(X64Bitcast, {Lowerer::tlit(from), Lowerer::tlit(to)}, {l.value(in0(l, n))});
+}
+
+NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate) {
+  FloatCond fc = float_cond(l.op(cmp));
+  if (fc.two) return kNone;
+  return jcc(l, n, ucomis(l, cmp, fc.swap), negate ? x64::negate(fc.cc) : fc.cc);
 }
 
 // ---- the table ---------------------------------------------------------------
@@ -603,7 +783,10 @@ const Rule kRules[] = {
     // branches: the compare is fused into the jump; each jump gets its own flags producer
     RULE(If, "if-compare-zero", "(if (ne (CMP t x y) (const 0))), (if (eq (CMP ..) (const 0)))", "",
          "(x64:jcc cc FLAGS), the condition negated for eq", { return if_compare_zero(l, n); }),
-    RULE(If, "if-compare", "(if (CMP t x y))", "", "(x64:jcc cc FLAGS)", { return if_compare(l, n); }),
+    RULE(If, "if-compare", "(if (CMP t x y))", "",
+         "(x64:jcc cc FLAGS); a float compare but foeq and fune: (x64:jcc cc (x64:ucomis F x y)), cc and the operand "
+         "order as in its -value rule (foeq and fune branch on their value: if-value)",
+         { return if_compare(l, n); }),
     RULE(If, "if-and-imm", "(if (and t x (const c)))", "c fits in 32 bits", "(x64:jcc ne (x64:testi t c x))",
          { return if_and_imm(l, n); }),
     RULE(If, "if-value", "(if x)", "", "(x64:jcc ne (x64:test t x x)); through a sext/zext x: at the narrow width",
@@ -624,7 +807,7 @@ const Rule kRules[] = {
 
     // memory
     RULE(Load, "load", "(load t _ p)", "",
-         "(x64:load t [p]) for i32 and 64 bits, (x64:loadzx t i32 [p]) for i8 and i16",
+         "(x64:load t [p]) for i32, 64 bits, f32 and f64 (movss/movsd), (x64:loadzx t i32 [p]) for i8 and i16",
          { return load_any(l, n, false); }),
     RULE(LoadV, "load-volatile", "(load.volatile t _ p)", "", "(x64:load.volatile t [p]) or loadzx.volatile",
          { return load_any(l, n, true); }),
@@ -638,29 +821,96 @@ const Rule kRules[] = {
          "size <= 64: loads of 8, 4, 2, 1 bytes, then the stores; larger: (x64:repmovsb dst src (x64:movi size))",
          { return copy_mem(l, n); }),
 
+    // floating point (SSE2 scalar: the ss form for f32, sd for f64; values in xmm registers)
+    RULE(FConst, "fconst-zero", "(fconst F +0.0)", "the constant is +0.0 (not -0.0)", "(x64:fzero F) (xorps x, x)",
+         { return fconst_zero(l, n); }),
+    RULE(FConst, "fconst", "(fconst F c)", "",
+         "(x64:fconst F c): movsd/movss from .rodata.cst8/.cst4 (merged by value), RIP-relative",
+         { return fconst_bits(l, l.lit_type(n), l.node(n).literals[1].bits()); }),
+    RULE(FAdd, "fadd", "(fadd F x y)", "", "(x64:fadd F x y) (addsd/addss, two-address)", { return farith(l, n, X64FAdd); }),
+    RULE(FSub, "fsub", "(fsub F x y)", "", "(x64:fsub F x y) (subsd/subss)", { return farith(l, n, X64FSub); }),
+    RULE(FMul, "fmul", "(fmul F x y)", "", "(x64:fmul F x y) (mulsd/mulss)", { return farith(l, n, X64FMul); }),
+    RULE(FDiv, "fdiv", "(fdiv F x y)", "", "(x64:fdiv F x y) (divsd/divss)", { return farith(l, n, X64FDiv); }),
+    RULE(FSqrt, "fsqrt", "(fsqrt F x)", "", "(x64:fsqrt F x) (sqrtsd/sqrtss)", { return farith(l, n, X64FSqrt); }),
+    RULE(FNeg, "fneg", "(fneg F x)", "", "(x64:fxor F x (x64:fconst F -0.0)) (xorps with the sign bit)",
+         { return fsign_mask(l, n); }),
+    RULE(FAbs, "fabs", "(fabs F x)", "",
+         "(x64:fand F x (x64:fconst F 0x7FF..F)) (andps with every bit but the sign)", { return fsign_mask(l, n); }),
+    RULE(FOEq, "foeq-value", "(foeq F x y)", "", "(x64:and i32 (setcc e (x64:ucomis F x y)) (setcc np (x64:ucomis F x y))) (equal, not unordered), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FUNe, "fune-value", "(fune F x y)", "", "(x64:or i32 (setcc ne (x64:ucomis F x y)) (setcc p (x64:ucomis F x y))), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FONe, "fone-value", "(fone F x y)", "", "(setcc ne (x64:ucomis F x y)) (unordered sets ZF), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FUEq, "fueq-value", "(fueq F x y)", "", "(setcc e (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FOGt, "fogt-value", "(fogt F x y)", "", "(setcc a (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FOGe, "foge-value", "(foge F x y)", "", "(setcc ae (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FOLt, "folt-value", "(folt F x y)", "", "(setcc a (x64:ucomis F y x)) (operands swapped), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FOLe, "fole-value", "(fole F x y)", "", "(setcc ae (x64:ucomis F y x)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FULt, "fult-value", "(fult F x y)", "", "(setcc b (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FULe, "fule-value", "(fule F x y)", "", "(setcc be (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FUGt, "fugt-value", "(fugt F x y)", "", "(setcc b (x64:ucomis F y x)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FUGe, "fuge-value", "(fuge F x y)", "", "(setcc be (x64:ucomis F y x)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FOrd, "ford-value", "(ford F x y)", "", "(setcc np (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(FUno, "funo-value", "(funo F x y)", "", "(setcc p (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
+         { return fcmp_value(l, n); }),
+    RULE(SIToFP, "sitofp", "(sitofp I F x)", "", "(x64:cvtsi2f I' F x) (cvtsi2sd/ss; i8/i16 sign-extended to i32 first)",
+         { return sitofp(l, n); }),
+    RULE(UIToFP, "uitofp-small", "(uitofp I F x)", "I has at most 32 bits",
+         "(x64:cvtsi2f i32 F (movzx x)) for i8/i16, (x64:cvtsi2f i64 F (movzx i32 i64 x)) for i32", { return uitofp_small(l, n); }),
+    RULE(UIToFP, "uitofp-64", "(uitofp 64 F x)", "",
+         "c = (x64:cvtsi2f i64 F (x64:cmov s (test x x) x (x>>1 | x&1))); (x64:fadd F c (x64:fand F c (x64:bitcast (x64:sari 63 x)))): "
+         "halved with a sticky bit and doubled when x >= 2^63, no branch", { return uitofp64(l, n); }),
+    RULE(FPToSI, "fptosi", "(fptosi F I x)", "", "(x64:cvttf2si F i32 x) for I of at most 32 bits, (x64:cvttf2si F i64 x) for 64 (cvttsd2si)",
+         { return fptosi(l, n); }),
+    RULE(FPToUI, "fptoui-small", "(fptoui F I x)", "I has at most 32 bits",
+         "(x64:cvttf2si F i32 x) for i8/i16, (x64:cvttf2si F i64 x) for i32 (the low bits)", { return fptoui_small(l, n); }),
+    RULE(FPToUI, "fptoui-64", "(fptoui F 64 x)", "",
+         "a = (x64:cvttf2si F i64 x), b = (x64:cvttf2si F i64 (x64:fsub F x 2^63)); (x64:or a (x64:and b (x64:sari 63 a))): "
+         "no branch", { return fptoui64(l, n); }),
+    RULE(FPExt, "fpext", "(fpext f32 f64 x)", "", "(x64:cvtf2f f32 f64 x) (cvtss2sd)", { return fp_resize(l, n); }),
+    RULE(FPTrunc, "fptrunc", "(fptrunc f64 f32 x)", "", "(x64:cvtf2f f64 f32 x) (cvtsd2ss)", { return fp_resize(l, n); }),
+    RULE(Bitcast, "bitcast", "(bitcast t u x)", "", "(x64:bitcast t u x) (movd/movq between the register classes)",
+         { return bitcast(l, n); }),
+
     // calls and the function's boundary (System V; abi.cpp)
     RULE(Call, "call", "(call r abi? _ f args...)", "",
          "(x64:call f ...) for (symaddr f), else (x64:callind ...): integer arguments in rdi rsi rdx rcx r8 r9, "
-         "the rest stored to x64:outarg; byval aggregates <= 16 bytes in one or two registers if enough are left, "
+         "f32/f64 arguments in xmm0-xmm7 (the call's last literal counts them), the rest stored to x64:outarg; "
+         "byval aggregates <= 16 bytes in one or two registers if enough are left (INTEGER class only), "
          "else copied to the outgoing area; sret <= 16 bytes stored from rax:rdx after the call; i8/i16 "
-         "signext/zeroext arguments extended to 32 bits; al = 0 for a variadic callee",
+         "signext/zeroext arguments extended to 32 bits; a float result is proj 3 (xmm0); al = the number of xmm "
+         "arguments for a variadic callee (or whenever there are some)",
          { return l.lower_call(n); }),
     RULE(VaStart, "va-start", "(va_start _ ap)", "",
-         "(x64:store i32 gp_offset [ap]) (x64:store i32 176 [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
-         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers to save_area, "
-         "a 48-byte x64:stackslot (varargs.cpp)",
+         "(x64:store i32 gp_offset [ap]) (x64:store i32 fp_offset [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
+         "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers (xmm0-xmm7 too) "
+         "to save_area, a 176-byte x64:stackslot (varargs.cpp)",
          { return l.lower_va_start(n); }),
     RULE(VaArg, "va-arg", "(va_arg t _ ap)", "",
          "gp = [ap], a = gp < 48 ? [ap+16] + gp : [ap+8] (x64:cmov b), (x64:load t [a]); then [ap] = gp < 48 ? gp + 8 "
-         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov (varargs.cpp)",
+         ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov; f32/f64 the same through fp_offset [ap+4], below 176, "
+         "16 bytes a register (varargs.cpp)",
          { return l.lower_va_arg(n); }),
     RULE(Param, "param", "(param t i)", "",
-         "(x64:argreg t reg) for the first six integer parameters, else (x64:load t [x64:argslot off]); a "
+         "(x64:argreg t reg) for the first six integer and the first eight f32/f64 parameters (xmm0-xmm7), else "
+         "(x64:load t [x64:argslot off]); a "
          "byval aggregate in registers is stored into an x64:stackslot, on the stack it is (x64:argslot off); "
          "a small sret result is built in an x64:stackslot",
          { return l.lower_param(n); }),
     RULE(Return, "return", "(return _ x?)", "",
-         "(x64:ret _ x); a small sret result loaded into rax:rdx; a large one returns the hidden pointer in rax",
+         "(x64:ret _ x); a float result (x64:ret 1 _ x) in xmm0; a small sret result loaded into rax:rdx; a large "
+         "one returns the hidden pointer in rax",
          { return l.lower_return(n); }),
 };
 

@@ -87,7 +87,6 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "ir/float_use.h"
 #include "ir/renumber.h"
 #include "encoding/text_format.h"
 #include "rules.h"
@@ -146,6 +145,11 @@ ValueType Lowerer::type(NodeId start) {
       case Undef: continue;
       case Eq: case Ne: case SLt: case SLe: case ULt: case ULe: t = ValueType::I32; break;
       case SExt: case ZExt: case Trunc: t = lit_type(v, 1); break;
+      case FOEq: case FONe: case FOLt: case FOLe: case FOGt: case FOGe: case FOrd:
+      case FUEq: case FUNe: case FULt: case FULe: case FUGt: case FUGe: case FUno: t = ValueType::I32; break;
+      case SIToFP: case UIToFP: case FPToSI: case FPToUI: case FPExt: case FPTrunc: case Bitcast:
+        t = lit_type(v, 1);
+        break;
       case SymAddr: case StackSlot: t = ValueType::Ptr; break;
       case Proj: {
         const Node& tuple = node(nd.inputs[0]);
@@ -489,7 +493,9 @@ void Lowerer::patch_cycles() {
       InputList ins;
       for (NodeId i : nd.inputs) {
         NodeId v = value(i);
-        if (out_.nodes[v].op == X64MovI) v = emit(X64MovI, out_.nodes[v].literals, {});  // literals copied first
+        OpId vop = out_.nodes[v].op;
+        if (vop == X64MovI || vop == X64FConst || vop == X64FZero)
+          v = emit(vop, out_.nodes[v].literals, {});  // literals copied first
         ins.push_back(v);
       }
       out_.nodes[map_[old]].inputs.assign(ins.begin(), ins.end());
@@ -558,12 +564,6 @@ void Lowerer::check_shapes() const {
 
 Function Lowerer::run(bool verified) {
   if (!verified) check_shapes();
-  // Issue 18: no SSE2 lowering yet. Refuse floating point by name rather
-  // than select integer instructions for it.
-  if (std::optional<FloatUse> use = find_float_use(in_))
-    throw FormatError(Where::in(in_.name, use->node ? node_name(*use->node) : std::string("signature")),
-                      "unsupported: floating point (" + use->what + ") in son-lower-x64: no SSE2 lowering yet",
-                      use->node ? print_node_line(in_, *use->node) : std::string());
   entry_abi_ = abi_of(in_.signature);
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);

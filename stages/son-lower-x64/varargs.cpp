@@ -8,19 +8,24 @@
 //
 // Prologue (save_vararg_registers, called from entry_setup when the function
 // has a va_start): the argument registers the named parameters left unused
-// are stored to a 48-byte x64:stackslot at their System V offsets (rdi at 0
-// ... r9 at 40). Only those: the named ones are the parameters' own
-// x64:argreg nodes, and va_arg never reads below gp_offset.
-// va_start: gp_offset = 8 * (registers the named parameters took),
-// fp_offset = 176 (no floating point yet: no xmm registers are saved, so
-// fp_offset says they are all used), overflow_arg_area = (x64:argslot off)
-// with off the bytes the named stack parameters took, reg_save_area = the
-// slot.
+// are stored to a 176-byte x64:stackslot at their System V offsets (rdi at 0
+// ... r9 at 40, xmm0 at 48 ... xmm7 at 160, 8 bytes each: va_arg reads a
+// double, and gcc's code reading our va_list reads no more). Only those:
+// the named ones are the parameters' own x64:argreg nodes, and va_arg never
+// reads below gp_offset / fp_offset. (gcc tests al first and skips the xmm
+// stores when it is 0; the stores here are unconditional: a caller that
+// passes no vector registers leaves them unspecified, and they are not read.)
+// va_start: gp_offset = 8 * (general registers the named parameters took),
+// fp_offset = 48 + 16 * (xmm registers they took), overflow_arg_area =
+// (x64:argslot off) with off the bytes the named stack parameters took,
+// reg_save_area = the slot.
 // va_arg (integer class): the ABI's algorithm, "take the register save area
 // while gp_offset < 48, else the overflow area", done without a branch:
 //   addr = gp < 48 ? reg_save_area + gp : overflow_arg_area   (x64:cmov)
 //   value = load t [addr]
 //   gp_offset = gp < 48 ? gp + 8 : gp;  overflow = gp < 48 ? overflow : overflow + 8
+// va_arg of f32/f64 (SSE class) is the same through fp_offset: the limit is
+// 176 and a register slot is 16 bytes.
 // Departure from the ABI document's diamond: son-lower-x64 lowers one node at
 // a time inside its block and does not split blocks, so the two paths are
 // selected with cmov (both addresses are computed, only the selected one is
@@ -36,7 +41,7 @@ namespace {
 
 constexpr int64_t kGpLimit = 48;          // 6 registers * 8 bytes
 constexpr int64_t kFpAllUsed = 176;       // 48 + 8 xmm registers * 16 bytes
-constexpr int64_t kSaveAreaBytes = 48;    // only the integer registers
+constexpr int64_t kSaveAreaBytes = 176;   // 6 general registers, then 8 xmm registers of 16 bytes
 
 Addr at(NodeId base, int64_t disp) {
   Addr a;
@@ -51,13 +56,19 @@ bool Lowerer::has_va_start() const {
   return std::any_of(in_.nodes.begin(), in_.nodes.end(), [](const Node& n) { return n.op == VaStart; });
 }
 
-void Lowerer::save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, uint64_t stack_used) {
+void Lowerer::save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, size_t xregs_used,
+                                    uint64_t stack_used) {
   va_save_area_ = emit(X64StackSlot, {Literal::integer(kSaveAreaBytes), Literal::integer(16)}, {});
   for (size_t r = regs_used; r < x64::kArgRegs.size(); ++r) {
     NodeId reg = emit(X64ArgReg, {tlit(ValueType::I64), Literal::string(x64::reg_name(x64::kArgRegs[r]))}, {}, start);
     mem = store(ValueType::I64, mem, start, reg, at(va_save_area_, static_cast<int64_t>(8 * r)));
   }
+  for (size_t r = xregs_used; r < x64::kXmmArgRegs.size(); ++r) {
+    NodeId reg = emit(X64ArgReg, {tlit(ValueType::F64), Literal::string(x64::reg_name(x64::kXmmArgRegs[r]))}, {}, start);
+    mem = store(ValueType::F64, mem, start, reg, at(va_save_area_, static_cast<int64_t>(kGpLimit + 16 * r)));
+  }
   va_gp_offset_ = static_cast<int64_t>(8 * std::min(regs_used, x64::kArgRegs.size()));
+  va_fp_offset_ = kGpLimit + static_cast<int64_t>(16 * std::min(xregs_used, x64::kXmmArgRegs.size()));
   va_overflow_offset_ = static_cast<int64_t>(stack_used);
 }
 
@@ -74,7 +85,7 @@ NodeId Lowerer::lower_va_start(NodeId old) {
     return a;
   };
   mem = store(ValueType::I32, mem, ctl, movi(ValueType::I32, va_gp_offset_), field(0));
-  mem = store(ValueType::I32, mem, ctl, movi(ValueType::I32, kFpAllUsed), field(4));
+  mem = store(ValueType::I32, mem, ctl, movi(ValueType::I32, va_fp_offset_), field(4));
   NodeId overflow = emit(X64ArgSlot, {Literal::integer(va_overflow_offset_)}, {});
   mem = store(ValueType::I64, mem, ctl, overflow, field(8));
   return store(ValueType::I64, mem, ctl, va_save_area_, field(16));
@@ -85,24 +96,28 @@ NodeId Lowerer::lower_va_arg(NodeId old) {
   ValueType t = lit_type(old);
   NodeId ctl = control(old), mem = value(nd.inputs[0]);
   NodeId ap = lea(address(nd.inputs[1]));
-  NodeId gp = extend(false, ValueType::I32, ValueType::I64, load(ValueType::I32, mem, ctl, at(ap, 0)));
+  // The integer class reads gp_offset (at 0, registers below 48, 8 bytes
+  // each), the SSE class fp_offset (at 4, below 176, 16 bytes each).
+  const bool sse = is_float(t);
+  const int64_t field = sse ? 4 : 0, limit = sse ? kFpAllUsed : kGpLimit, step = sse ? 16 : 8;
+  NodeId gp = extend(false, ValueType::I32, ValueType::I64, load(ValueType::I32, mem, ctl, at(ap, field)));
   NodeId overflow = load(ValueType::I64, mem, ctl, at(ap, 8));
   NodeId save_area = load(ValueType::I64, mem, ctl, at(ap, 16));
   Addr in_regs = at(save_area, 0);
   in_regs.index = gp;
   in_regs.scale = 1;
   NodeId reg_addr = lea(in_regs);
-  NodeId next_gp = with_imm(X64AddI, ValueType::I64, gp, 8);
+  NodeId next_gp = with_imm(X64AddI, ValueType::I64, gp, step);
   NodeId next_overflow = with_imm(X64AddI, ValueType::I64, overflow, 8);
   const std::string below(x64::cond_name(x64::Cond::B));
   // cmov's result is input 2 when the condition holds, else input 1.
   auto select = [&](NodeId if_regs, NodeId if_overflow) {
-    NodeId flags = emit(X64CmpI, {tlit(ValueType::I64), Literal::integer(kGpLimit)}, {gp});
+    NodeId flags = emit(X64CmpI, {tlit(ValueType::I64), Literal::integer(limit)}, {gp});
     return emit(X64CMov, {Literal::string(below), tlit(ValueType::I64)}, {flags, if_overflow, if_regs});
   };
   NodeId addr = select(reg_addr, overflow);
   NodeId v = load(t, mem, ctl, at(addr, 0));
-  NodeId m = store(ValueType::I32, mem, ctl, select(next_gp, gp), at(ap, 0));
+  NodeId m = store(ValueType::I32, mem, ctl, select(next_gp, gp), at(ap, field));
   m = store(ValueType::I64, m, ctl, select(overflow, next_overflow), at(ap, 8));
   define_tuple(old, {m, v});
   return m;

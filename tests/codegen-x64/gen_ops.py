@@ -377,6 +377,155 @@ def memory_and_data(S):
     S.simple("t_data", body, lambda a, b: 0x1000 + 0x33 + 0x99 + a, 64, pairs=[(5, 0), (-9, 0)])
 
 
+# ---- SSE2 scalar floating point (values in xmm registers) ----------------------
+import math  # noqa: E402
+import struct  # noqa: E402
+
+
+def f64(bits):
+    return struct.unpack("<d", struct.pack("<Q", u(bits)))[0]
+
+
+def f64_bits(x):
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def f32(bits):
+    return struct.unpack("<f", struct.pack("<I", u(bits, 32)))[0]
+
+
+def f32_bits(x):
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except OverflowError:  # rounds to infinity
+        return 0x7F800000 | (0x80000000 if x < 0 else 0)
+
+
+def fval(bits, width):
+    return f32(bits) if width == 32 else f64(bits)
+
+
+def fbits(x, width):
+    return f32_bits(x) if width == 32 else f64_bits(x)
+
+
+def fop(op, x, y):
+    try:
+        return {"fadd": lambda: x + y, "fsub": lambda: x - y, "fmul": lambda: x * y, "fdiv": lambda: x / y}[op]()
+    except OverflowError:
+        return math.copysign(math.inf, x) * (math.copysign(1, y) if op in ("fmul", "fdiv") else 1)
+
+
+# Operand pairs without NaNs, infinities or a zero divisor (those rules are
+# eval_float.h's, checked against the CPU by tests/eval_float_cpu.cpp).
+F64_PAIRS = [(1.5, 2.25), (-3.0, 0.1), (1e300, 1e10), (0.0, -0.0), (-7.25, -7.25), (2.0 ** -1070, 3.0)]
+F32_PAIRS = [(1.5, 2.25), (-3.0, 0.1), (1e30, 1e10), (0.0, -0.0), (-7.25, -7.25), (2.0 ** -140, 3.0)]
+
+
+def ucomis_flags(x, y):
+    if math.isnan(x) or math.isnan(y):
+        return dict(c=True, z=True, p=True, s=False, o=False)
+    return dict(c=x < y, z=x == y, p=False, s=False, o=False)
+
+
+def floats(S):
+    for width, pairs in ((64, F64_PAIRS), (32, F32_PAIRS)):
+        t, it = f'"f{width}"', f'"i{width}"'
+        ipairs = [(fbits(x, width), fbits(y, width)) for x, y in pairs]
+
+        def args(f, a, b, ra="xmm0", rb="xmm1"):
+            return (f.node(f"x64:bitcast {it}, {t}, {a}", ra), f.node(f"x64:bitcast {it}, {t}, {b}", rb))
+
+        for op in ("fadd", "fsub", "fmul", "fdiv"):
+            def body(f, st, mem, a, b, op=op):
+                xa, xb = args(f, a, b)
+                r = f.node(f"x64:{op} {t}, {xa}, {xb}", "xmm0")
+                return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+            S.simple(f"t_{op}_{width}", body,
+                     lambda a, b, op=op, width=width: fbits(fop(op, fval(a, width), fval(b, width)), width),
+                     pairs=[p for p in ipairs if not (op == "fdiv" and fval(p[1], width) == 0)])
+
+        def sqrt_body(f, st, mem, a, b):
+            xa, _ = args(f, a, b, "xmm9", "xmm10")
+            r = f.node(f"x64:fsqrt {t}, {xa}", "xmm15")
+            return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+        S.simple(f"t_fsqrt_{width}", sqrt_body, lambda a, b, width=width: fbits(math.sqrt(abs(fval(a, width))), width),
+                 pairs=[(fbits(abs(x), width), 0) for x, _ in pairs])
+        for op, fn in (("fxor", lambda a, b: a ^ b), ("fand", lambda a, b: a & b)):
+            def body(f, st, mem, a, b, op=op):
+                xa, xb = args(f, a, b, "xmm3", "xmm12")
+                r = f.node(f"x64:{op} {t}, {xa}, {xb}", "xmm3")
+                return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+            S.simple(f"t_{op}_{width}", body, lambda a, b, fn=fn, width=width: u(fn(a, b), width), pairs=ipairs)
+
+        def zero_body(f, st, mem, a, b):
+            r = f.node(f"x64:fzero {t}", "xmm8")
+            return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+        S.simple(f"t_fzero_{width}", zero_body, lambda a, b: 0, pairs=[(1, 2)])
+        # Constants from .rodata.cst4/.cst8: -0.0 twice (one entry), 1.5, a NaN payload.
+        for k, spelling, pattern in ((0, "-0.0", 1 << (width - 1)), (1, "0x1.8p0", fbits(1.5, width)),
+                                     (2, "-0.0", 1 << (width - 1)),
+                                     (3, "nan(0xfffffffffffff)" if width == 64 else "nan(0xfffffe0000000)",
+                                      (1 << (width - 1)) - 1)):
+            def body(f, st, mem, a, b, spelling=spelling):
+                r = f.node(f"x64:fconst {t}, {spelling}", "xmm4")
+                return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+            S.simple(f"t_fconst_{width}_{k}", body, lambda a, b, pattern=pattern: pattern, pairs=[(0, 0)])
+        # ucomis and every condition a float compare uses; NaN operands too.
+        nan = 0x7FF8000000000001 if width == 64 else 0x7FC00001
+        cpairs = ipairs + [(nan, fbits(1.0, width)), (fbits(1.0, width), nan), (fbits(-0.0, width), 0)]
+        for cc in ("e", "ne", "p", "np", "a", "ae", "b", "be"):
+            def body(f, st, mem, a, b, cc=cc):
+                xa, xb = args(f, a, b, "xmm6", "xmm7")
+                fl = f.node(f"x64:ucomis {t}, {xa}, {xb}")
+                x = f.node(f'x64:setcc "{cc}", {fl}', "rax")
+                return f.node(f'x64:movzx "i8", "i32", {x}', "rax")
+            S.simple(f"t_ucomis_{cc}_{width}", body,
+                     lambda a, b, cc=cc, width=width: int(holds(cc, ucomis_flags(fval(a, width), fval(b, width)))),
+                     pairs=cpairs)
+        # Conversions.
+        for ibits in (32, 64):
+            def body(f, st, mem, a, b, ibits=ibits):
+                r = f.node(f'x64:cvtsi2f "i{ibits}", {t}, {a}', "xmm2")
+                return f.node(f"x64:bitcast {t}, {it}, {r}", "rax")
+            S.simple(f"t_cvtsi2f_{ibits}_{width}", body,
+                     lambda a, b, ibits=ibits, width=width: fbits(float(s(a, ibits)), width),
+                     pairs=[(5, 0), (-7, 0), (0x7FFFFFFF, 0), (0x123456789ABCDEF1, 0), (-1 << 63, 0)])
+
+            def tbody(f, st, mem, a, b, ibits=ibits):
+                xa, _ = args(f, a, b, "xmm11", "xmm1")
+                return f.node(f'x64:cvttf2si {t}, "i{ibits}", {xa}', "rax")
+
+            def trunc(a, ibits=ibits, width=width):
+                x = fval(a, width)
+                if math.isnan(x) or math.isinf(x) or not (-(2 ** (ibits - 1)) <= math.trunc(x) < 2 ** (ibits - 1)):
+                    return 1 << (ibits - 1)
+                return u(math.trunc(x), ibits)
+            S.simple(f"t_cvttf2si_{width}_{ibits}", tbody, lambda a, b, trunc=trunc: trunc(a),
+                     pairs=[(fbits(v, width), 0) for v in (2.75, -2.75, 3e9, -1e20, 0.5)] + [(nan, 0)])
+        other = 32 if width == 64 else 64
+
+        def cbody(f, st, mem, a, b, other=other):
+            xa, _ = args(f, a, b, "xmm5", "xmm1")
+            r = f.node(f'x64:cvtf2f {t}, "f{other}", {xa}', "xmm13")
+            return f.node(f'x64:bitcast "f{other}", "i{other}", {r}', "rax")
+        S.simple(f"t_cvtf2f_{width}", cbody, lambda a, b, width=width, other=other: fbits(fval(a, width), other),
+                 pairs=[(fbits(v, width), 0) for v in (1.5, -0.1, 1e30, 2.0 ** -140)])
+
+        # Memory: movss/movsd through c_buf; moves, a spill and a reload of an xmm value.
+        def mbody(f, st, mem, a, b):
+            xa, _ = args(f, a, b, "xmm14", "xmm1")
+            base = f.node('x64:loadgot "c_buf"', "rdx")
+            m2 = f.node(f"x64:store ^{st}, {t}, 1, 8, {mem}, {xa}, {base}, {b}")
+            x = f.node(f"x64:load ^{st}, {t}, 1, 8, {m2}, {base}, {b}", "xmm1")
+            y = f.node(f"x64:mov {x}", "xmm10")
+            sp = f.node(f"x64:spill {y}", "s0")
+            z = f.node(f"x64:reload {sp}", "xmm3")
+            return f.node(f"x64:bitcast {t}, {it}, {z}", "rax"), m2
+        S.simple(f"t_fmem_{width}", mbody, lambda a, b, width=width: u(a, width),
+                 pairs=[(fbits(-2.5, width), 3), (fbits(1e-3, width), 0)])
+
+
 MODULE_HEADER = """module ra-x64
 file 0 "ops.c"
 extern function c_sum8(i64, i64, i64, i64, i64, i64, i64, i64) -> i64
@@ -655,6 +804,7 @@ def gen():
     extends(S)
     conditions(S)
     memory_and_data(S)
+    floats(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
     module = MODULE_HEADER + "\n".join(fns) + "\n"
     names = sorted({c[0] for c in S.cases})
