@@ -1,6 +1,8 @@
 /* Floating point in aggregates: structs mixing ints, floats and doubles
-   passed and returned by value (the shapes System V classifies as SSE,
-   INTEGER or mixed eightbytes), arrays of such structs, nested structs,
+   (the shapes System V classifies as SSE, INTEGER or mixed eightbytes)
+   through pointers, a struct of more than 16 bytes (memory class) passed
+   and returned by value (c2ast refuses the smaller ones by value until
+   their eightbytes are classified), arrays of such structs, nested structs,
    unions of a double and its bits, globals with initializers (including
    -0.0 and a designated partial one) and struct assignment. */
 #include <stdio.h>
@@ -16,16 +18,26 @@ static struct vec2 origin = {-0.0, 0.5};
 static struct particle cloud[3] = {{{1, 2}, {0.5, -0.25}, 1.5f, 'a'}, {{-1, 0}, {0, 1}, 2.0f, 'b'}, {.mass = 4.0f, .tag = 'c'}};
 static struct fpair halves = {0.5f, 0.25f};
 
-static struct vec2 add(struct vec2 p, struct vec2 q) { return (struct vec2){p.x + q.x, p.y + q.y}; }
-static struct vec2 scale(struct vec2 p, double k) { p.x *= k; p.y *= k; return p; }
-static struct fpair swap(struct fpair p) { struct fpair r = {p.b, p.a}; return r; }
-static struct mixed heavier(struct mixed a, struct mixed b) { return a.weight >= b.weight ? a : b; }
-static struct tri make_tri(float f, int n, double d) { struct tri t = {f, n, d}; return t; }
-static double tri_sum(struct tri t) { return t.f + t.n + t.d; }
+static void add(const struct vec2 *p, const struct vec2 *q, struct vec2 *out) {
+  *out = (struct vec2){p->x + q->x, p->y + q->y};
+}
+static void scale(struct vec2 *p, double k) { p->x *= k; p->y *= k; }
+static void swap(const struct fpair *p, struct fpair *out) { struct fpair r = {p->b, p->a}; *out = r; }
+static const struct mixed *heavier(const struct mixed *a, const struct mixed *b) { return a->weight >= b->weight ? a : b; }
+static void make_tri(float f, int n, double d, struct tri *out) { struct tri t = {f, n, d}; *out = t; }
+static double tri_sum(const struct tri *t) { return t->f + t->n + t->d; }
 
 static void step(struct particle *p, double dt) {
-  p->pos = add(p->pos, scale(p->vel, dt));
+  struct vec2 v = p->vel;
+  scale(&v, dt);
+  add(&p->pos, &v, &p->pos);
   p->vel.y -= 9.81 * dt / p->mass;
+}
+
+static struct particle moved(struct particle p, double dt) { /* 40 bytes: in memory both ways */
+  step(&p, dt);
+  p.tag++;
+  return p;
 }
 
 int main(void) {
@@ -36,13 +48,17 @@ int main(void) {
            cloud[i].vel.x, cloud[i].vel.y, cloud[i].mass);
   struct vec2 o = origin;
   printf("origin %g %g\n", o.x, o.y);
-  struct fpair s = swap(halves);
+  struct fpair s;
+  swap(&halves, &s);
   printf("swap %g %g\n", s.a, s.b);
   struct mixed m1 = {1, 2.5}, m2 = {2, 7.25};
-  struct mixed h = heavier(m1, m2);
-  printf("heavier %d %g\n", h.id, h.weight);
-  struct tri tr = make_tri(1.25f, -3, 1e10);
-  printf("tri %g %d %g sum %.17g\n", tr.f, tr.n, tr.d, tri_sum(tr));
+  const struct mixed *h = heavier(&m1, &m2);
+  printf("heavier %d %g\n", h->id, h->weight);
+  struct tri tr;
+  make_tri(1.25f, -3, 1e10, &tr);
+  printf("tri %g %d %g sum %.17g\n", tr.f, tr.n, tr.d, tri_sum(&tr));
+  struct particle next = moved(cloud[1], 0.5);
+  printf("moved %c (%.6f, %.6f) from %c\n", next.tag, next.pos.x, next.pos.y, cloud[1].tag);
   union pun u;
   u.d = -2.0;
   printf("pun %#llx %d %d\n", u.bits, u.halves[0], u.halves[1]);

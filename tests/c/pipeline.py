@@ -46,7 +46,7 @@ X64_LEVELS = ("son-x64", "cfg-x64", "ra-x64")
 # cfg-x64, ra-x64) in tests/test_c_programs.py, and tests/test_native.py
 # skips them with FLOAT_BACK_END_MISSING as the reason. Set it to True when
 # the back end is merged.
-FLOAT_BACK_END = False
+FLOAT_BACK_END = True
 FLOAT_BACK_END_MISSING = ("issue 18: the x86-64 back end for floating point (son-lower-x64, regalloc-x64) "
                           "is not merged yet: tests/c/pipeline.py FLOAT_BACK_END")
 
