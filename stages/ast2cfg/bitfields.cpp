@@ -3,11 +3,15 @@
 // says how the unit is chosen: the bytes of the field's C11 memory
 // location, which a write may read and write back and nothing else).
 //
-// Which accesses (bitfield_pieces): the bytes holding the field's bits,
-// [lo, hi), are covered by one access of the smallest width W in 1, 2, 4, 8
-// bytes not below hi - lo, placed at a multiple of W from the unit's start
-// when that stays inside the unit (gcc's choice of an aligned mode), else
-// anywhere inside the unit that covers [lo, hi). When no access of W bytes
+// Which accesses (bitfield_pieces): a unit of 1, 2, 4 or 8 bytes is read
+// and written whole, by every field in it (as clang's code generator does:
+// all the fields of a run then share one access of one type, so sonopt's
+// scalar-replace can keep the unit in a register). In other units the
+// bytes holding the field's bits, [lo, hi), are covered by one access of
+// the smallest width W in 1, 2, 4, 8 bytes not below hi - lo, placed at a
+// multiple of W from the unit's start when that stays inside the unit
+// (gcc's choice of an aligned mode), else anywhere inside the unit that
+// covers [lo, hi). When no access of W bytes
 // fits in the unit (a packed 3-byte unit, or a 64-bit field spread over 9
 // bytes), the bytes [lo, hi) are split greedily into 8, 4, 2 and 1-byte
 // pieces, none leaving [lo, hi). A field never makes an access outside its
@@ -145,6 +149,7 @@ std::vector<BitFieldPiece> bitfield_pieces(uint64_t unit, uint64_t offset, unsig
     return BitFieldPiece{byte, bytes, static_cast<unsigned>(first - 8 * byte), static_cast<unsigned>(first - offset),
                          static_cast<unsigned>(end - first)};
   };
+  if (unit == 1 || unit == 2 || unit == 4 || unit == 8) return {piece(0, static_cast<unsigned>(unit))};
   for (unsigned w : {1u, 2u, 4u, 8u}) {
     if (w < hi - lo) continue;
     if (w > unit) break;

@@ -31,9 +31,9 @@ struct BitFieldPiece {
   unsigned bits = 0;
 };
 
-// The accesses that cover the field's bits, all inside the unit: one
-// naturally aligned access when one fits, else as few as cover the bytes
-// holding the field.
+// The accesses that cover the field's bits, all inside the unit: the whole
+// unit when it is 1, 2, 4 or 8 bytes, else one naturally aligned access
+// when one fits, else as few as cover the bytes holding the field.
 std::vector<BitFieldPiece> bitfield_pieces(uint64_t unit, uint64_t offset, unsigned width);
 
 // What the lowering emits through: pure nodes, and loads and stores of the
