@@ -37,6 +37,20 @@
 // ast:bitstore yields. clang rejects what C forbids: `&s.b`, `sizeof s.b`,
 // `_Alignof`, `typeof` of a bit-field.
 //
+// Bit-fields wider than int. gcc gives a bit-field of N bits a type of N
+// bits, which the integer promotions turn into int when N is at most int's
+// width (clang does the same) and leave alone otherwise: arithmetic on an
+// `unsigned long long b : 40` happens in 40 bits, so `x.b << 32` drops the
+// bits above 40 and `x.b + 1` wraps at 2^40 (c-torture's pr32244-1 and
+// pr34971 test it). clang types such an expression as the declared type;
+// gcc_precision() recovers gcc's precision of an integer expression (a
+// wide bit-field's width; for + - * / % & | ^ the larger of the operands',
+// an int operand counting 32; for shifts the left operand's; for unary -
+// and ~ the operand's; the type's width for everything else), and
+// wide_bitfield_wrap() reduces the result of an arithmetic operator to it
+// (zero- or sign-extended by the type's signedness) when it is narrower than
+// the result's type.
+//
 // Initializers: a local's bit-field member is an ast:bitstore (initializers.cpp
 // calls initialize_bitfield); a constant's bits are packed into its bytes by
 // data.cpp's ConstantWriter::bits.
@@ -120,6 +134,58 @@ NodeId FunctionBuilder::lvalue_store(const Expr* lvalue, VType t, bool is_volati
   if (const FieldDecl* field = bitfield_of(lvalue))
     return bitstore(types_.bitfield(field, lvalue->getExprLoc()), is_volatile, address, value, l);
   return store(t, is_volatile, address, value, l);
+}
+
+unsigned FunctionBuilder::gcc_precision(const Expr* e) const {
+  e = e->IgnoreParens();
+  QualType t = e->getType();
+  if (!t->isIntegerType()) return 0;
+  unsigned bits = static_cast<unsigned>(ctx_.getTypeSize(t));
+  if (bits <= 32) return bits;
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
+    const Expr* sub = c->getSubExpr();
+    if (c->getCastKind() == CK_LValueToRValue) {
+      if (const FieldDecl* f = bitfield_of(sub)) return std::min(bits, f->getBitWidthValue(ctx_));
+      return bits;
+    }
+    if (c->getCastKind() == CK_IntegralCast && sub->getType()->isIntegerType())
+      return std::min(bits, gcc_precision(sub));
+    return bits;
+  }
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    switch (b->getOpcode()) {
+      case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+      case BO_And: case BO_Or: case BO_Xor:
+        return std::max(gcc_precision(b->getLHS()), gcc_precision(b->getRHS()));
+      case BO_Shl: case BO_Shr: return gcc_precision(b->getLHS());
+      default: return bits;
+    }
+  }
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Not || u->getOpcode() == UO_Plus)
+      return gcc_precision(u->getSubExpr());
+  }
+  return bits;
+}
+
+NodeId FunctionBuilder::wide_bitfield_wrap(const Expr* e, NodeId value) {
+  QualType t = e->getType();
+  if (!t->isIntegerType() || ctx_.getTypeSize(t) != 64) return value;
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+    switch (b->getOpcode()) {
+      case BO_Add: case BO_Sub: case BO_Mul: case BO_Shl: break;
+      default: return value;  // cannot leave the operands' precision (or is not arithmetic)
+    }
+  }
+  unsigned precision = gcc_precision(e);
+  if (precision == 0 || precision >= 64 || precision <= 32) return value;
+  Loc l = loc(e->getExprLoc());
+  auto amount = static_cast<int64_t>(64 - precision);
+  if (t->isSignedIntegerType()) {
+    NodeId up = op("shl", VType::I64, l, value, constant(VType::I64, amount, l));
+    return op("ashr", VType::I64, l, up, constant(VType::I64, amount, l));
+  }
+  return op("and", VType::I64, l, value, constant(VType::I64, static_cast<int64_t>((uint64_t{1} << precision) - 1), l));
 }
 
 void FunctionBuilder::initialize_bitfield(NodeId var, uint64_t at, const FieldDecl* field, const Expr* init,

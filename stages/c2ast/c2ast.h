@@ -332,6 +332,10 @@ class FunctionBuilder {
   // ast:bitload or ast:bitstore of its unit.
   NodeId lvalue_load(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, Loc loc);
   NodeId lvalue_store(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, NodeId value, Loc loc);
+  // gcc's arithmetic on bit-fields wider than int: `x.b << 8` of an
+  // `unsigned long long b : 40` is computed in 40 bits (bitfields.cpp).
+  unsigned gcc_precision(const clang::Expr* e) const;
+  NodeId wide_bitfield_wrap(const clang::Expr* e, NodeId value);
   // A bit-field member of a local being initialized: the object at `var` + `at`.
   void initialize_bitfield(NodeId var, uint64_t at, const clang::FieldDecl* field, const clang::Expr* init,
                            std::vector<NodeId>& out, bool& needs_zero);

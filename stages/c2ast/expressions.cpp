@@ -180,8 +180,8 @@ NodeId FunctionBuilder::unary(const UnaryOperator* u) {
     case UO_Deref: return rvalue(sub);  // `*f` of a function pointer: a function designator
     case UO_Plus:
     case UO_Extension: return rvalue(sub);
-    case UO_Minus: return op("neg", scalar(u).vt, l, rvalue(sub));
-    case UO_Not: return op("not", scalar(u).vt, l, rvalue(sub));
+    case UO_Minus: return wide_bitfield_wrap(u, op("neg", scalar(u).vt, l, rvalue(sub)));
+    case UO_Not: return wide_bitfield_wrap(u, op("not", scalar(u).vt, l, rvalue(sub)));
     case UO_LNot: {
       VType t = scalar(sub).vt;
       return is_zero(rvalue(sub), t, l);
@@ -276,7 +276,7 @@ NodeId FunctionBuilder::binary(const BinaryOperator* b, NodeId lhs) {
     const char* name = b->getOpcode() == BO_GT ? (t.is_signed ? "slt" : "ult") : (t.is_signed ? "sle" : "ule");
     return op(name, t.vt, l, rhs, lhs);
   }
-  return arithmetic(b->getOpcode(), lt, rt, lhs, rhs, l, where);
+  return wide_bitfield_wrap(b, arithmetic(b->getOpcode(), lt, rt, lhs, rhs, l, where));
 }
 
 NodeId FunctionBuilder::pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc l) {
