@@ -94,6 +94,10 @@
 //     but for the count);
 //   - an ast:op names an opcode of eval.h's is_ast_op_target, with that
 //     opcode's type literals and inputs;
+//   - an ast:bitload or ast:bitstore (and their .volatile forms) has the
+//     field type i8, i16, i32 or i64, literal 1 "signed" or "unsigned", a
+//     width of 1 to the type's bits, and the field inside its unit
+//     (offset + width <= 8 * unit size);
 //   - a call's (and ast:call's) optional parameter list literal parses
 //     (abi.h), has exactly as many fixed parameters as the call has
 //     arguments (at most as many when variadic), and with sret the call's
@@ -1329,6 +1333,7 @@ class FunctionVerifier {
     if (is(id, Param)) check_param(id);
     if (is(id, AstParam)) check_param_type(id);
     if (is(id, AstOp)) check_ast_op(id);
+    if (is(id, AstBitLoad) || is(id, AstBitLoadV) || is(id, AstBitStore) || is(id, AstBitStoreV)) check_bitfield(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
     if ((is(id, VaStart) || is(id, AstVaStart)) && !fn_.signature.variadic)
@@ -1381,6 +1386,29 @@ class FunctionVerifier {
         if (std::optional<std::string_view> problem = literal_problem(info.literals[i], n.literals[i + 1]))
           out_.at_node(id, "ast:op " + quoted(name) + " literal " + std::to_string(i + 1) + " must be " +
                                std::string(*problem) + ", found " + n.literals[i + 1].to_json());
+  }
+
+  // FORMAT.md G, "Bit-fields": the literals place the field in its unit.
+  void check_bitfield(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    std::string_view type = n.literals[0].as_string();
+    unsigned bits = type == "i8" ? 8 : type == "i16" ? 16 : type == "i32" ? 32 : type == "i64" ? 64 : 0;
+    if (bits == 0) out_.at_node(id, "the field type " + quoted(type) + " is not i8, i16, i32 or i64");
+    std::string_view sign = n.literals[1].as_string();
+    if (sign != "signed" && sign != "unsigned")
+      out_.at_node(id, "literal 1 must be \"signed\" or \"unsigned\", found " + quoted(sign));
+    auto count = [&](size_t i) {
+      const Literal& lit = n.literals[i];
+      return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
+    };
+    uint64_t unit = count(2), offset = count(3), width = count(4);
+    if (bits != 0 && (width == 0 || width > bits))
+      out_.at_node(id, "the width " + std::to_string(width) + " is not 1 to " + std::to_string(bits) +
+                           " (the bits of " + quoted(type) + ")");
+    if (unit > (uint64_t{1} << 40) || offset > 8 * unit || width > 8 * unit - offset)
+      out_.at_node(id, "the field (bits " + std::to_string(offset) + " and up, " + std::to_string(width) +
+                           " wide) does not fit in its " + std::to_string(unit) + "-byte unit");
   }
 
   bool has_good_control(NodeId id) const { return !bad_control_[id] && node(id).control.size() == 1; }

@@ -61,6 +61,7 @@
 #include <vector>
 
 #include "ir/abi.h"
+#include "bitfields.h"
 #include "cfg_builder.h"
 #include "ir/error.h"
 #include "ir/eval.h"
@@ -671,6 +672,10 @@ class Lowerer {
       case AstStore:
       case AstStoreV: return store_value(f);
       case AstCopy: return copy_value(f);
+      case AstBitLoad:
+      case AstBitLoadV:
+      case AstBitStore:
+      case AstBitStoreV: return bitfield_value(f);
       case AstCall: return call_value(f);
       case AstVaStart:
       case AstVaArg: return va_value(f);
@@ -759,6 +764,67 @@ class Lowerer {
       memory_op(is_volatile ? StoreV : Store, l, {str_lit(type)}, {a, v}, Yields::Memory);
     }
     finish_value(v);
+  }
+
+  // ast:bitload and ast:bitstore: masked accesses of the unit, lowered by
+  // bitfields.cpp.
+  BitField bitfield_literals(NodeId id) const {
+    BitField field;
+    field.type = type_literal(id, 0);
+    if (field.type != "i8" && field.type != "i16" && field.type != "i32" && field.type != "i64")
+      fail(id, "literal 0 must be the field's integer type: i8, i16, i32 or i64");
+    const std::string& sign = string_literal(id, 1);
+    if (sign != "signed" && sign != "unsigned") fail(id, "literal 1 must be \"signed\" or \"unsigned\"");
+    field.is_signed = sign == "signed";
+    auto count = [&](size_t i) {
+      Literal lit = count_literal(id, i);
+      return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
+    };
+    field.unit = count(2);
+    field.offset = count(3);
+    uint64_t width = count(4);
+    unsigned bits = type_bits(field.type);
+    if (width == 0 || width > bits)
+      fail(id, "the width (literal 4) must be 1 to " + std::to_string(bits) + ", the bits of " + field.type);
+    if (field.unit > (uint64_t{1} << 40) || field.offset + width > 8 * field.unit)
+      fail(id, "the field (bits " + std::to_string(field.offset) + " to " + std::to_string(field.offset + width) +
+                   ") does not fit in its " + std::to_string(field.unit) + "-byte unit");
+    field.width = static_cast<unsigned>(width);
+    OpId op = node(id).op;
+    field.is_volatile = op == AstBitLoadV || op == AstBitStoreV;
+    return field;
+  }
+
+  class BitFieldNodes : public BitFieldEmitter {
+   public:
+    BitFieldNodes(Lowerer& lowerer, Loc l, bool is_volatile) : lowerer_(lowerer), loc_(l), volatile_(is_volatile) {}
+    NodeId pure(Op op, LiteralList literals, InputList inputs) override {
+      return lowerer_.b_.emit(op, loc_, std::move(literals), std::move(inputs));
+    }
+    NodeId load(const std::string& type, NodeId address) override {
+      if (!volatile_) return lowerer_.memory_op(Load, loc_, {str_lit(type)}, {address}, Yields::Value);
+      NodeId access = lowerer_.memory_op(LoadV, loc_, {str_lit(type)}, {address}, Yields::Tuple);
+      return lowerer_.b_.emit(Proj, loc_, {int_lit(1)}, {access});
+    }
+    void store(const std::string& type, NodeId address, NodeId value) override {
+      lowerer_.memory_op(volatile_ ? StoreV : Store, loc_, {str_lit(type)}, {address, value}, Yields::Memory);
+    }
+
+   private:
+    Lowerer& lowerer_;
+    Loc loc_;
+    bool volatile_;
+  };
+
+  void bitfield_value(Frame& f) {
+    NodeId id = f.id;
+    BitField field = bitfield_literals(id);
+    if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
+    BitFieldNodes out(*this, loc(id), field.is_volatile);
+    OpId op = node(id).op;
+    if (op == AstBitLoad || op == AstBitLoadV) return finish_value(lower_bitload(field, pop_value(), out));
+    InputList in = pop_values(2);
+    finish_value(lower_bitstore(field, in[0], in[1], out));
   }
 
   void copy_value(Frame& f) {

@@ -12,6 +12,7 @@
 //                     truth tests, builtins
 //   statements.cpp    statements
 //   initializers.cpp  local initializers and compound literals
+//   bitfields.cpp     bit-fields: their storage units, reads and writes
 //   stack.cpp         large stacks for deeply nested C
 #pragma once
 
@@ -86,6 +87,19 @@ struct Scalar {
   bool is_signed = false;
 };
 
+// Where a bit-field lives (bitfields.cpp says how the unit is chosen): the
+// unit is `unit_size` bytes at `unit_offset` from the start of the record;
+// the field is `width` bits from bit `bit_offset` of the unit (bit 0 is the
+// low bit of the unit's first byte, little-endian); `type` is its declared
+// type (the type of its value, and its signedness).
+struct BitFieldLayout {
+  uint64_t unit_offset = 0;
+  uint64_t unit_size = 0;
+  uint64_t bit_offset = 0;
+  unsigned width = 0;
+  Scalar type;
+};
+
 class Types {
  public:
   explicit Types(clang::ASTContext& ctx) : ctx_(ctx) {}
@@ -106,8 +120,10 @@ class Types {
   // Element size of pointer arithmetic on a `pointer_type` value (1 for void
   // and function pointers, the GNU rule).
   uint64_t pointee_size(clang::QualType pointer_type, clang::SourceLocation where) const;
-  // Offset of a member in bytes; bit-fields are unsupported.
+  // Offset of a member in bytes; not for bit-fields (bitfield() is).
   uint64_t field_offset(const clang::FieldDecl* field, clang::SourceLocation where) const;
+  // The unit, offset and width of a bit-field (bitfields.cpp).
+  BitFieldLayout bitfield(const clang::FieldDecl* field, clang::SourceLocation where) const;
   // `void`, or the value type of a function result; aggregates are returned
   // through a hidden first pointer parameter, so their result is `void`.
   std::string result_type(clang::QualType result, clang::SourceLocation where) const;
@@ -345,6 +361,24 @@ class FunctionBuilder {
   struct Reused;
   Reused reuse(NodeId v, VType t, Loc loc);
   NodeId again(const Reused& r, Loc loc);
+  // ---- bitfields.cpp
+  // The bit-field an lvalue designates, or null. address() of such an
+  // lvalue is the address of its unit.
+  static const clang::FieldDecl* bitfield_of(const clang::Expr* lvalue);
+  NodeId bitload(const BitFieldLayout& field, bool is_volatile, NodeId unit, Loc loc);
+  NodeId bitstore(const BitFieldLayout& field, bool is_volatile, NodeId unit, NodeId value, Loc loc);
+  // A read or write of the scalar lvalue `lvalue` at `address` (from
+  // address() or address_twice()): a load or store, or for a bit-field an
+  // ast:bitload or ast:bitstore of its unit.
+  NodeId lvalue_load(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, Loc loc);
+  NodeId lvalue_store(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, NodeId value, Loc loc);
+  // gcc's arithmetic on bit-fields wider than int: `x.b << 8` of an
+  // `unsigned long long b : 40` is computed in 40 bits (bitfields.cpp).
+  unsigned gcc_precision(const clang::Expr* e) const;
+  NodeId wide_bitfield_wrap(const clang::Expr* e, NodeId value);
+  // A bit-field member of a local being initialized: the object at `var` + `at`.
+  void initialize_bitfield(NodeId var, uint64_t at, const clang::FieldDecl* field, const clang::Expr* init,
+                           std::vector<NodeId>& out, bool& needs_zero);
 
   // ---- statements.cpp
   NodeId statement(const clang::Stmt* s);

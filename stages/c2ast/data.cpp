@@ -4,7 +4,8 @@
 // generator does for C (its ConstExprEmitter): clang's evaluator folds
 // aggregates only in C++, so the writer walks the semantic InitListExpr
 // itself - array elements at multiples of the element size, struct members
-// at the offsets of clang's ASTRecordLayout, a union's named member at 0,
+// at the offsets of clang's ASTRecordLayout (a bit-field's value as bits
+// at its place in its unit, bitfields.cpp), a union's named member at 0,
 // string literals as their bytes - and asks clang's constant evaluator
 // (Expr::EvaluateAsRValue) for each scalar leaf. A folded value (APValue)
 // is written the same way: integers little-endian in their size, arrays
@@ -49,6 +50,10 @@ class ConstantWriter {
  private:
   void bytes(uint64_t offset, const char* data, uint64_t n);
   void integer(uint64_t offset, uint64_t size, uint64_t bits);
+  // A bit-field of the record at `offset` (bitfields.cpp gives its layout).
+  void bits(uint64_t offset, const BitFieldLayout& field, uint64_t value);
+  bool bitfield_initializer(uint64_t offset, const FieldDecl* field, const Expr* init);
+  void bitfield_value(uint64_t offset, const FieldDecl* field, const APValue& v);
   void address(uint64_t offset, uint64_t size, const APValue& v);
   void array(uint64_t offset, QualType type, const APValue& v);
   void record(uint64_t offset, QualType type, const APValue& v);
@@ -76,6 +81,34 @@ void ConstantWriter::integer(uint64_t offset, uint64_t size, uint64_t bits) {
   char little[8] = {};
   for (uint64_t i = 0; i < size && i < 8; ++i) little[i] = static_cast<char>((bits >> (8 * i)) & 0xFF);
   bytes(offset, little, size < 8 ? size : 8);
+}
+
+void ConstantWriter::bits(uint64_t offset, const BitFieldLayout& field, uint64_t value) {
+  uint64_t first = offset + field.unit_offset;  // the unit's first byte
+  for (unsigned i = 0; i < field.width; ++i) {
+    if (((value >> i) & 1) == 0) continue;
+    uint64_t bit = field.bit_offset + i;
+    uint64_t at = first + bit / 8;
+    if (bytes_.size() <= at) bytes_.resize(at + 1, '\0');
+    bytes_[at] = static_cast<char>(static_cast<unsigned char>(bytes_[at]) | (1u << (bit % 8)));
+  }
+}
+
+bool ConstantWriter::bitfield_initializer(uint64_t offset, const FieldDecl* field, const Expr* init) {
+  if (isa<ImplicitValueInitExpr>(init->IgnoreParens())) return true;
+  Expr::EvalResult result;
+  if (!init->EvaluateAsRValue(result, module_.ctx(), /*InConstantContext=*/true) || result.HasSideEffects)
+    return false;
+  bitfield_value(offset, field, result.Val);
+  return true;
+}
+
+void ConstantWriter::bitfield_value(uint64_t offset, const FieldDecl* field, const APValue& v) {
+  if (v.isAbsent() || v.isIndeterminate()) return;
+  if (!v.isInt()) unsupported(where_, "constant of bit-field '" + field->getNameAsString() + "'");
+  const llvm::APSInt& i = v.getInt();
+  uint64_t value = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
+  bits(offset, module_.types().bitfield(field, where_), value);
 }
 
 bool ConstantWriter::is_zero(const APValue& v) {
@@ -131,7 +164,7 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
     if (record->isUnion()) {
       const FieldDecl* field = list->getInitializedFieldInUnion();
       if (!field || count == 0) return true;
-      if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
+      if (field->isBitField()) return bitfield_initializer(offset, field, list->getInit(0));
       return initializer(offset, field->getType(), list->getInit(0));
     }
     unsigned i = 0;
@@ -147,6 +180,10 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
       }
       if (field->isUnnamedBitfield()) continue;
       if (i >= count) break;
+      if (field->isBitField()) {
+        if (!bitfield_initializer(offset, field, list->getInit(i++))) return false;
+        continue;
+      }
       if (!initializer(offset + types.field_offset(field, where_), field->getType(), list->getInit(i++))) return false;
     }
     return true;
@@ -229,7 +266,7 @@ void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
   if (v.isUnion()) {
     const FieldDecl* field = v.getUnionField();
     if (!field) return;
-    if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
+    if (field->isBitField()) return bitfield_value(offset, field, v.getUnionValue());
     value(offset, field->getType(), v.getUnionValue());
     return;
   }
@@ -237,9 +274,12 @@ void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
   for (const FieldDecl* field : rd->fields()) {
     unsigned i = field->getFieldIndex();
     if (field->isUnnamedBitfield()) continue;
-    if (field->isBitField()) unsupported(where_, "bit-field '" + field->getNameAsString() + "'");
     if (i >= v.getStructNumFields()) break;
     const APValue& fv = v.getStructField(i);
+    if (field->isBitField()) {
+      bitfield_value(offset, field, fv);
+      continue;
+    }
     if (field->getType()->isIncompleteArrayType()) {  // flexible array member: as many elements as given
       if (!fv.isArray() || fv.getArraySize() == 0) continue;
       QualType element = module_.ctx().getAsArrayType(field->getType())->getElementType();

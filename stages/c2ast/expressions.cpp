@@ -66,7 +66,7 @@ NodeId FunctionBuilder::lvalue_conversion(const Expr* lvalue) {
   if (Types::is_aggregate(t) || t->isArrayType() || t->isFunctionType()) return address(lvalue);
   Scalar s = scalar(lvalue);
   NodeId a = address(lvalue);
-  return load(s.vt, t.isVolatileQualified(), a, loc(lvalue->getExprLoc()));
+  return lvalue_load(lvalue, s.vt, t.isVolatileQualified(), a, loc(lvalue->getExprLoc()));
 }
 
 NodeId FunctionBuilder::integer_constant(const Expr* e) {
@@ -120,7 +120,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
     NodeId a = member(m);
     QualType t = m->getType();
     if (Types::is_aggregate(t) || t->isArrayType()) return a;
-    return load(scalar(m).vt, t.isVolatileQualified(), a, l);
+    return lvalue_load(m, scalar(m).vt, t.isVolatileQualified(), a, l);
   }
   if (const auto* g = dyn_cast<GenericSelectionExpr>(e)) return rvalue(g->getResultExpr());
   if (const auto* c = dyn_cast<ChooseExpr>(e)) return rvalue(c->getChosenSubExpr());
@@ -197,9 +197,9 @@ NodeId FunctionBuilder::unary(const UnaryOperator* u) {
     case UO_Extension: return rvalue(sub);
     case UO_Minus: {
       VType t = scalar(u).vt;
-      return op(is_float(t) ? "fneg" : "neg", t, l, rvalue(sub));
+      return wide_bitfield_wrap(u, op(is_float(t) ? "fneg" : "neg", t, l, rvalue(sub)));
     }
-    case UO_Not: return op("not", scalar(u).vt, l, rvalue(sub));
+    case UO_Not: return wide_bitfield_wrap(u, op("not", scalar(u).vt, l, rvalue(sub)));
     case UO_LNot: {
       VType t = scalar(sub).vt;
       return is_zero(rvalue(sub), t, l);
@@ -298,7 +298,7 @@ NodeId FunctionBuilder::binary(const BinaryOperator* b, NodeId lhs) {
     const char* name = b->getOpcode() == BO_GT ? (t.is_signed ? "slt" : "ult") : (t.is_signed ? "sle" : "ule");
     return op(name, t.vt, l, rhs, lhs);
   }
-  return arithmetic(b->getOpcode(), lt, rt, lhs, rhs, l, where);
+  return wide_bitfield_wrap(b, arithmetic(b->getOpcode(), lt, rt, lhs, rhs, l, where));
 }
 
 NodeId FunctionBuilder::pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc l) {
@@ -360,7 +360,7 @@ NodeId FunctionBuilder::assignment(const BinaryOperator* b) {
     return copy(types_.size(t, where), types_.align(t), dst, object(b->getRHS()), l);
   }
   Scalar s = scalar(lhs);
-  return store(s.vt, t.isVolatileQualified(), dst, rvalue(b->getRHS()), l);
+  return lvalue_store(lhs, s.vt, t.isVolatileQualified(), dst, rvalue(b->getRHS()), l);
 }
 
 // ---- evaluating an lvalue's address once for two uses -----------------------------
@@ -421,12 +421,12 @@ NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
   Scalar result = types_.scalar(e->getComputationResultType(), where);
 
   TwoUses at = address_twice(lhs, l);
-  NodeId old = convert(load(s.vt, is_volatile, at.first, l), s, cs, l);
+  NodeId old = convert(lvalue_load(lhs, s.vt, is_volatile, at.first, l), s, cs, l);
   NodeId rhs = rvalue(e->getRHS());
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   NodeId value = arithmetic(opcode, computation, e->getRHS()->getType(), old, rhs, l, where);
   value = t->isBooleanType() ? to_bool(value, result.vt, l) : convert(value, result, s, l);
-  return seq(at.setup, store(s.vt, is_volatile, at.second, value, l), l);
+  return seq(at.setup, lvalue_store(lhs, s.vt, is_volatile, at.second, value, l), l);
 }
 
 NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
@@ -440,7 +440,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   bool postfix = u->isPostfix() && value_used;
 
   TwoUses at = address_twice(lhs, l);
-  NodeId old = load(s.vt, is_volatile, at.first, l);
+  NodeId old = lvalue_load(lhs, s.vt, is_volatile, at.first, l);
   NodeId saved = kNone;
   if (postfix) {
     saved = variable(".old", vtype_bits(s.vt) / 8, vtype_bits(s.vt) / 8, l);
@@ -459,7 +459,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   } else {
     value = op(up ? "add" : "sub", s.vt, l, old, constant(s.vt, 1, l));
   }
-  NodeId result = store(s.vt, is_volatile, at.second, value, l);
+  NodeId result = lvalue_store(lhs, s.vt, is_volatile, at.second, value, l);
   if (postfix) result = seq(result, load(s.vt, false, saved, l), l);
   return seq(at.setup, result, l);
 }
@@ -611,10 +611,14 @@ NodeId FunctionBuilder::member(const MemberExpr* m) {
   NodeId base = m->isArrow() ? rvalue(m->getBase()) : object(m->getBase());
   uint64_t bytes = 0;
   const ValueDecl* d = m->getMemberDecl();
+  // A bit-field's address is its unit's (bitfields.cpp).
+  auto member_offset = [&](const FieldDecl* field) {
+    return field->isBitField() ? types_.bitfield(field, where).unit_offset : types_.field_offset(field, where);
+  };
   if (const auto* field = dyn_cast<FieldDecl>(d)) {
-    bytes = types_.field_offset(field, where);
+    bytes = member_offset(field);
   } else if (const auto* indirect = dyn_cast<IndirectFieldDecl>(d)) {
-    for (const NamedDecl* link : indirect->chain()) bytes += types_.field_offset(cast<FieldDecl>(link), where);
+    for (const NamedDecl* link : indirect->chain()) bytes += member_offset(cast<FieldDecl>(link));
   } else {
     unsupported(where, "member '" + d->getNameAsString() + "'");
   }

@@ -130,20 +130,29 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     ++index;
   }
   fn_.signature.result = types_.result_type(result, fd_->getLocation());
+  // A K&R-style definition (no prototype in its type) receives its
+  // arguments with the default argument promotions, as its callers pass
+  // them: a char, short or _Bool parameter arrives as an int and is
+  // converted to its declared type on entry (C11 6.5.2.2p6, 6.9.1p10;
+  // clang marks such parameters isKNRPromoted).
   for (const ParmVarDecl* p : fd_->parameters()) {
     SourceLocation where = p->getLocation();
     Loc l = loc(where);
     QualType type = p->getType();
     bool indirect = Types::is_aggregate(type);
     Scalar s = indirect ? Scalar{VType::Ptr, false} : types_.scalar(type, where);
-    fn_.signature.params.push_back(types_.param_type(type, where));
+    QualType passed = p->isKNRPromoted() ? ctx_.getPromotedIntegerType(type) : type;
+    Scalar arrives = indirect ? s : types_.scalar(passed, where);
+    fn_.signature.params.push_back(types_.param_type(passed, where));
     std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();
     NodeId var = indirect ? variable(name + ".addr", 8, 8, l)
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
                                 ctx_.getDeclAlign(p).getQuantity()), l);
     locals_[p] = Local{var, indirect};
     if (indirect) entry_only_.insert(var);
-    NodeId value = add(Op::AstParam, l, {type_literal(s.vt), Literal::integer(index)}, {});
+    NodeId value = add(Op::AstParam, l, {type_literal(arrives.vt), Literal::integer(index)}, {});
+    if (type->isBooleanType() && arrives.vt != s.vt) value = to_bool(value, arrives.vt, l);
+    else value = convert(value, arrives, s, l);
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
     ++index;
   }
@@ -152,8 +161,6 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
 
 Function FunctionBuilder::build() {
   SourceLocation where = fd_->getLocation();
-  if (!fd_->hasWrittenPrototype() && fd_->getNumParams() > 0)
-    unsupported(where, "K&R-style function definition '" + fd_->getNameAsString() + "'");
   std::vector<NodeId> body;
   parameters(body);
   const auto* compound_body = cast<CompoundStmt>(fd_->getBody());

@@ -122,7 +122,11 @@ void FunctionBuilder::initialize_list(NodeId var, uint64_t at, QualType type, co
         needs_zero = true;
         return;
       }
-      if (field->isBitField()) unsupported(where, "bit-field '" + field->getNameAsString() + "'");
+      if (field->isBitField()) {
+        initialize_bitfield(var, at, field, list->getInit(0), out, needs_zero);
+        needs_zero = true;  // the rest of the union
+        return;
+      }
       initialize(var, at, field->getType(), list->getInit(0), out, needs_zero);
       if (types_.size(field->getType(), where) < types_.size(type, where)) needs_zero = true;
       return;
@@ -136,6 +140,10 @@ void FunctionBuilder::initialize_list(NodeId var, uint64_t at, QualType type, co
         break;
       }
       const Expr* init = list->getInit(i++);
+      if (field->isBitField()) {
+        initialize_bitfield(var, at, field, init, out, needs_zero);
+        continue;
+      }
       uint64_t member = types_.field_offset(field, init->getExprLoc());
       initialize(var, at + member, field->getType(), init, out, needs_zero);
     }

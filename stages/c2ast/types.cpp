@@ -12,10 +12,11 @@
 // signedness (_Bool: zeroext), a struct or union parameter is `ptr
 // byval(SIZE,ALIGN)`, the hidden result pointer `ptr sret(SIZE,ALIGN)`.
 // Sizes, alignments and
-// member offsets are clang's (ASTRecordLayout, SysV x86-64); so are the
+// member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
+// bitfields.cpp); so are the
 // rules for what is unsupported: long double (and _Float16, __float128),
 // _Complex, vectors, _Atomic,
-// __int128, variably modified types (VLAs) and bit-fields stop the
+// __int128 and variably modified types (VLAs) stop the
 // translation with "unsupported: ..." at the construct that needs them.
 #include "c2ast.h"
 

@@ -19,7 +19,14 @@
 //    input i is the value of F in the phi's input i (the phi is created
 //    first, so a loop finds it again instead of recursing);
 //  - `undefined` at entrymem (or an undefined memory): an uninitialized
-//    local has an indeterminate value.
+//    local has an indeterminate value; but 0 for a field that a store
+//    updates from its own value (a read-modify-write, as a bit-field's
+//    unit is written: its other bits kept). 0 is one of the values the
+//    indeterminate bytes may hold, and with it the bits a program wrote
+//    read back defined; with `undefined` every field of a partly written
+//    unit would read as undefined (pipe-run stops on it), where the
+//    machine gives the written bits. So a struct's bit-fields live in a
+//    register like any other field.
 // Each load of the slot is replaced by its field's value at its memory
 // input, each store to it is unlinked from the memory chain (its users read
 // its memory input), and the slot and its address arithmetic go. Phis that
@@ -61,6 +68,7 @@ class SlotReplacer {
   bool run() {
     accesses_ = aa_.slot_accesses(slot_);
     if (!find_fields()) return false;
+    find_updated_fields();
     for (NodeId a : accesses_)
       if (g_.op(a) == Op::Load && !walkable(g_.node(a).inputs[0])) return false;
     std::vector<std::pair<NodeId, NodeId>> replacements;  // load -> value
@@ -114,6 +122,38 @@ class SlotReplacer {
     }
     for (NodeId a : accesses_) field_of_[a] = field_index_[aa_.decompose(g_.node(a).inputs[1]).offset];
     return true;
+  }
+
+  // The fields some store writes with a value computed (through at most
+  // kUpdateDepth pure nodes) from a load of the same field.
+  static constexpr size_t kUpdateDepth = 16;
+  void find_updated_fields() {
+    updated_.assign(fields_.size(), 0);
+    zero_.assign(fields_.size(), kNone);
+    for (NodeId a : accesses_) {
+      if (g_.op(a) != Op::Store) continue;
+      size_t field = field_of_[a];
+      std::vector<NodeId> stack = {g_.node(a).inputs[2]};
+      for (size_t seen = 0; !stack.empty() && seen < kUpdateDepth && !updated_[field]; ++seen) {
+        NodeId v = stack.back();
+        stack.pop_back();
+        if (g_.op(v) == Op::Load) {
+          auto it = field_of_.find(v);
+          if (it != field_of_.end() && it->second == field) updated_[field] = 1;
+        } else if (g_.has(v, PURE)) {
+          for (NodeId in : g_.node(v).inputs) stack.push_back(in);
+        }
+      }
+    }
+  }
+
+  // The value of `field` before the first store (see the header comment).
+  NodeId initial(size_t field) {
+    const Field& f = fields_[field];
+    std::optional<ValueType> type = literal_value_type(f.type);
+    if (!updated_[field] || !type || is_float(*type)) return undefined();
+    if (zero_[field] == kNone) zero_[field] = g_.add_const(*type, 0, g_.node(slot_).loc);
+    return zero_[field];
   }
 
   // The memory input of m when m cannot touch the slot (a store elsewhere,
@@ -178,7 +218,7 @@ class SlotReplacer {
       const Node& nd = g_.node(m);
       if (nd.op == Op::Store) value = nd.inputs[2];
       else if (nd.op == Op::Phi) value = new_phi(field, m);
-      else value = undefined();
+      else value = initial(field);
       break;
     }
     for (NodeId p : passed) memo_[{field, p}] = value;
@@ -232,6 +272,8 @@ class SlotReplacer {
   std::unordered_map<Key, NodeId, KeyHash> memo_;
   std::vector<Pending> pending_;
   NodeId undef_ = kNone;
+  std::vector<uint8_t> updated_;  // field -> a store updates it from its own value
+  std::vector<NodeId> zero_;      // field -> its 0, once made
 };
 
 }  // namespace

@@ -106,6 +106,21 @@ static void pointers_and_data(void) {
   printf("counter: %ld\n", b_counter);
 }
 
+long a_bits(struct bits p) { return p.a * 1000000L + p.b * 1000L + (long)p.c + p.d; }
+struct bits a_make_bits(int seed) {
+  struct bits p = {(unsigned)seed, -seed * 300, 0x8000000000ULL - (unsigned long long)seed, (signed char)-seed};
+  return p;
+}
+
+static void bit_fields(void) {
+  for (int seed = 1; seed < 4; seed++) {
+    struct bits p = a_make_bits(seed);
+    struct bits12 q = {0x7fffffffu - (unsigned)seed, -seed * 1000003, (unsigned)seed << 28};
+    struct bits12 r = b_make_bits12(seed);
+    printf("bits %d: %ld %u %d %u\n", seed, b_bits(p, q), r.x, r.y, r.z);
+  }
+}
+
 static long call_back(int n) { return b_call_back_into_a(n); }
 
 int main(void) {
@@ -113,6 +128,7 @@ int main(void) {
   struct_args();
   struct_results();
   pointers_and_data();
+  bit_fields();
   for (int n = 0; n < 3; n++) printf("back into a %d: %ld\n", n, b_call_back_into_a(n));
   printf("callee-saved: %ld %ld\n", check_callee_saved(b_call_back_into_a, 5),
          check_callee_saved(call_back, 6));

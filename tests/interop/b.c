@@ -80,7 +80,19 @@ long b_call_back_into_a(int n) {
   struct s9 nine = a_make_s9(n);
   r = r * 5 + t.a + t.b + t.c + bytes(nine.a, 9);
   r = r * 7 + a_ret_i8(n * 11) + a_ret_u16(n * 100003);
+  struct bits p = a_make_bits(n + 2);
+  p.d = 1;
+  r = r * 11 + a_bits(p) + p.b;
   return r;
+}
+
+long b_bits(struct bits p, struct bits12 q) {
+  return (((p.a * 31L + p.b) * 31 + (long)p.c) * 31 + p.d) * 31 + q.x + q.y * 7L + q.z * 13L;
+}
+
+struct bits12 b_make_bits12(int seed) {
+  struct bits12 q = {(unsigned)seed * 3, -seed, 0x40000000u + (unsigned)seed};
+  return q;
 }
 
 long b_sum_list(const long *xs, int n) {

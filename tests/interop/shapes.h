@@ -22,6 +22,9 @@ struct s24 { long a, b, c; };
 struct s32 { long a, b, c, d; };
 struct mixed { char c; short s; int i; long l; };   /* 16 bytes, padded */
 struct ptrs { const char *name; long *slot; };
+/* Bit-fields: a struct of them travels as the bytes of its units. */
+struct bits { unsigned a : 3; int b : 13; unsigned long long c : 40; signed char d : 2; };
+struct bits12 { unsigned x : 31; int y : 31; unsigned z : 31; };
 
 /* b.c defines these; a.c calls them. */
 long b_many(long a1, int a2, short a3, signed char a4, long a5, int a6,
@@ -49,6 +52,8 @@ struct ptrs b_make_ptrs(long *slot);
 long b_apply(long (*f)(long, long), long x, long y);
 long (*b_pick(int which))(long, long);
 long b_call_back_into_a(int n);
+long b_bits(struct bits p, struct bits12 q);
+struct bits12 b_make_bits12(int seed);
 long b_sum_list(const long *xs, int n);
 
 /* a.c defines these; b.c calls them back. */
@@ -60,6 +65,8 @@ struct s9 a_make_s9(long x);
 signed char a_ret_i8(int x);
 unsigned short a_ret_u16(int x);
 long a_add(long x, long y);
+long a_bits(struct bits p);
+struct bits a_make_bits(int seed);
 
 extern long b_counter;     /* data defined in b.c, used from a.c */
 extern const char a_name[];  /* data defined in a.c, used from b.c */
