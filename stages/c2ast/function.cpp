@@ -28,6 +28,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   bool internal = !fd->isExternallyVisible() || (fd->isInlined() && !fd->isInlineDefinitionExternallyVisible());
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
   fn_.attrs = symbol_attrs(fd);
+  debug_ = module.debug();
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }
 
@@ -142,6 +143,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
                                 ctx_.getDeclAlign(p).getQuantity()), l);
     locals_[p] = Local{var, indirect};
+    debug_variable(p, var, static_cast<int64_t>(p->getFunctionScopeIndex()), indirect, "");
     if (indirect) entry_only_.insert(var);
     NodeId value = add(Op::AstParam, l, {type_literal(s.vt), Literal::integer(index)}, {});
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
@@ -155,6 +157,7 @@ Function FunctionBuilder::build() {
   if (!fd_->hasWrittenPrototype() && fd_->getNumParams() > 0)
     unsupported(where, "K&R-style function definition '" + fd_->getNameAsString() + "'");
   std::vector<NodeId> body;
+  debug_function();
   parameters(body);
   const auto* compound_body = cast<CompoundStmt>(fd_->getBody());
   for (const Stmt* s : compound_body->body()) body.push_back(statement(s));

@@ -32,7 +32,9 @@ NodeId FunctionBuilder::statement_or_nop(const Stmt* s, Loc l) {
 
 NodeId FunctionBuilder::compound(const CompoundStmt* s) {
   std::vector<NodeId> list;
+  open_scope(s->getLBracLoc(), s->getRBracLoc());
   for (const Stmt* child : s->body()) list.push_back(statement(child));
+  close_scope();
   return block(list, loc(s->getLBracLoc()));
 }
 
@@ -57,11 +59,14 @@ NodeId FunctionBuilder::statement_node(const Stmt* s) {
     }
     case Stmt::ForStmtClass: {
       const auto* f = cast<ForStmt>(s);
+      open_scope(f->getBeginLoc(), f->getEndLoc());
       NodeId init = statement_or_nop(f->getInit(), l);
       NodeId cond = f->getCond() ? rvalue(f->getCond()) : constant(VType::I32, 1, l);
       NodeId step = f->getInc() ? discard(f->getInc(), true) : kNone;
       if (step == kNone) step = nop(l);
-      return add(Op::AstFor, l, {}, {init, cond, step, statement_or_nop(f->getBody(), l)});
+      NodeId body = statement_or_nop(f->getBody(), l);
+      close_scope();
+      return add(Op::AstFor, l, {}, {init, cond, step, body});
     }
     case Stmt::BreakStmtClass: return add(Op::AstBreak, l, {}, {});
     case Stmt::ContinueStmtClass: return add(Op::AstContinue, l, {}, {});
