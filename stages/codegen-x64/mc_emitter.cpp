@@ -114,6 +114,8 @@ struct McEmitter::Impl {
   unsigned rip = 0;
   std::vector<llvm::MCSymbol*> labels;
   llvm::MCSymbol* function_symbol = nullptr;
+  llvm::MCSymbol* last_end = nullptr;
+  bool prologue_end_next = false;
   unsigned function_count = 0;
   Loc last_loc;
   size_t num_files = 0;
@@ -220,7 +222,8 @@ McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
         /*RelaxAll=*/false, /*IncrementalLinkerCompatible=*/false, /*DWARFMustBeAtTheEnd=*/false));
     // A compile unit for the line table, as `as -g` makes one: gdb and
     // addr2line find line tables through .debug_info.
-    if (options.debug_lines) ctx->setGenDwarfForAssembly(true);
+    // With the module's debug section, dwarf.cpp writes the unit instead.
+    if (options.debug_lines && !options.debug_info) ctx->setGenDwarfForAssembly(true);
   } else {
     asm_stream = std::make_unique<llvm::raw_string_ostream>(asm_text);
     llvm::MCInstPrinter* printer = target->createMCInstPrinter(llvm::Triple(kTriple), /*AT&T*/ 0, *mai, *mii, *mri);
@@ -306,6 +309,7 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage, const Sym
   m.streamer->emitCFIStartProc(/*IsSimple=*/false);
   m.function_symbol = sym;
   m.last_loc = Loc{};
+  m.prologue_end_next = false;
 }
 
 void McEmitter::end_function() {
@@ -318,7 +322,20 @@ void McEmitter::end_function() {
                                                            llvm::MCSymbolRefExpr::create(m.function_symbol, *m.ctx), *m.ctx);
   m.streamer->emitELFSize(m.function_symbol, size);
   m.function_symbol = nullptr;
+  m.last_end = end;
 }
+
+llvm::MCStreamer& McEmitter::mc_streamer() { return *impl_->streamer; }
+llvm::MCContext& McEmitter::mc_context() { return *impl_->ctx; }
+llvm::MCSymbol* McEmitter::symbol_named(std::string_view name) { return impl_->symbol(name); }
+llvm::MCSymbol* McEmitter::function_begin() const { return impl_->function_symbol; }
+llvm::MCSymbol* McEmitter::last_function_end() const { return impl_->last_end; }
+llvm::MCSymbol* McEmitter::here() {
+  llvm::MCSymbol* l = impl_->ctx->createTempSymbol("dbg", true);
+  impl_->streamer->emitLabel(l);
+  return l;
+}
+void McEmitter::mark_prologue_end() { impl_->prologue_end_next = true; }
 
 Label McEmitter::make_label() {
   Impl& m = *impl_;
@@ -338,9 +355,12 @@ void McEmitter::set_files(const std::vector<std::string>& files) {
 
 void McEmitter::set_loc(const Loc& loc) {
   Impl& m = *impl_;
-  if (!m.options.debug_lines || !loc.valid() || loc == m.last_loc) return;
+  if (!m.options.debug_lines || !loc.valid() || (loc == m.last_loc && !m.prologue_end_next)) return;
   if (loc.file >= m.num_files) fail("source location names file " + std::to_string(loc.file) + " of " + std::to_string(m.num_files));
-  m.streamer->emitDwarfLocDirective(loc.file + 1, loc.line, loc.col, DWARF2_FLAG_IS_STMT, 0, 0, "");
+  unsigned flags = DWARF2_FLAG_IS_STMT;
+  if (m.prologue_end_next) flags |= DWARF2_FLAG_PROLOGUE_END;
+  m.prologue_end_next = false;
+  m.streamer->emitDwarfLocDirective(loc.file + 1, loc.line, loc.col, flags, 0, 0, "");
   m.last_loc = loc;
 }
 
