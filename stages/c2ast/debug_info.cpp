@@ -24,7 +24,11 @@ DebugBuilder::DebugBuilder(ASTContext& ctx, ModuleDebug& out, Locations& locatio
     : ctx_(ctx), out_(out), locations_(locations) {
   const LangOptions& lang = ctx.getLangOpts();
   out_.language = lang.C11 ? "C11" : lang.C99 ? "C99" : "C89";
-  out_.producer = std::string("pipecc ") + PIPE_VERSION + " (clang 14 front end)";
+  // "clang " first, as pipecc presents itself (README, "Identity"): gdb
+  // (amd64_skip_prologue) trusts the line table's end of prologue only for
+  // producers that start so, and otherwise steps into a function that keeps
+  // no frame pointer at its first byte, before the parameters are stored.
+  out_.producer = std::string("clang version 14.0.6 (pipecc ") + PIPE_VERSION + ")";
 }
 
 uint32_t DebugBuilder::add(DebugType t) {

@@ -363,10 +363,20 @@ void FunctionEmitter::run() {
 // and the lexical block the code belongs to.
 void FunctionEmitter::source_position(NodeId n) {
   const Loc& loc = node(n).loc;
+  // With debug information, a pure node's code is no statement start (it
+  // may be scheduled early, as an address of a variable for a later call).
+  bool pure = node(n).op < kNumOps && op_info(node(n).op).has(PURE);
+  bool is_stmt = !dwarf_ || !pure;
   if (dwarf_ && loc.valid()) {
-    if (before_body_ && std::find(prologue_locs_.begin(), prologue_locs_.end(), loc) == prologue_locs_.end()) {
+    if (before_body_ && !pure && std::find(prologue_locs_.begin(), prologue_locs_.end(), loc) == prologue_locs_.end()) {
       out_.mark_prologue_end();
       before_body_ = false;
+    }
+    // The parameters' stores are the prologue: one row, at the function's
+    // line (gdb takes the end of the first row for the end of the prologue).
+    if (before_body_) {
+      out_.set_loc(prologue_locs_[0], true);
+      return;
     }
     if (!(loc == scope_loc_)) {
       scope_loc_ = loc;
@@ -377,7 +387,7 @@ void FunctionEmitter::source_position(NodeId n) {
       }
     }
   }
-  out_.set_loc(loc);
+  out_.set_loc(loc, is_stmt);
 }
 
 // Branch chaining: a block whose code is one jump (phis that need no

@@ -116,7 +116,9 @@ class McEmitter {
   // Source file `file` (as in ModuleHeader::files) line and column of the
   // instructions that follow (only with debug_lines; line 0 = no location).
   void set_files(const std::vector<std::string>& files);
-  void set_loc(const Loc& loc);
+  // `is_stmt` false: the code computes a value for a later statement (a
+  // pure node scheduled early); a debugger does not stop there when stepping.
+  void set_loc(const Loc& loc, bool is_stmt = true);
   void cfi_def_cfa_offset(int32_t offset);
   void cfi_offset(Reg reg, int32_t offset);  // reg saved at CFA + offset
   // Around an epilogue that is not the function's end: the rules after it
