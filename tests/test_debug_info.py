@@ -203,7 +203,7 @@ def debug_module(tmp_path):
 
 def test_every_stage_keeps_the_slots(tmp_path):
     """At -O0 (ast2cfg --vars-in-memory) every named variable keeps a slot
-    through every stage, and the verifier (rule G) accepts each output."""
+    through every stage, and the verifier (rule L) accepts each output."""
     text = debug_module(tmp_path)
     (tmp_path / "m.txt").write_text(text)
     current = tmp_path / "m.txt"
@@ -276,7 +276,7 @@ def test_bad_debug_sections_are_rejected(tmp_path, pattern, new, message):
 
 
 def test_slot_must_be_a_slot_node(tmp_path):
-    """Verifier rule G: a slot names the level's slot opcode."""
+    """Verifier rule L: a slot names the level's slot opcode."""
     text = debug_module(tmp_path)
     bad = re.sub(r'("name":"n","type":\d+,"param":0,"loc":\[\d+,\d+,\d+\],"slot":)\d+', r"\g<1>1", text, count=1)
     assert bad != text

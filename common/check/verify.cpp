@@ -100,8 +100,8 @@
 //     result is void;
 //   - a return has a value input iff the signature's result is not void;
 //   - va_start (and ast:va_start) only in a variadic function.
-// G. Debug section (FORMAT.md "Debug information"; the readers check its
-//    references: type and scope indexes, slot node ids)
+// L. Debug information (FORMAT.md "Debug information"; the readers check
+//    its references: type and scope indexes, slot node ids)
 //   - a variable's slot is an ast:var (ast), a stackslot (cfg, ssa, son) or
 //     an x64:stackslot (son-x64, cfg-x64, ra-x64).
 // F. Module (verify_header, ModuleVerifier)
@@ -2094,7 +2094,7 @@ void verify_function(const ModuleHeader&, const Function& fn, Level level, std::
   if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
-// G: a variable's slot is the node that addresses its memory at the level:
+// L: a variable's slot is the node that addresses its memory at the level:
 // an ast:var, a stackslot, an x64:stackslot. (The reader already checked
 // that it is a node, and the type and scope indexes.)
 void check_debug_slots(const Function& fn, Level level, std::vector<Diagnostic>& out) {

@@ -196,7 +196,7 @@ std::string debug_to_json(const ModuleDebug& d) {
   Json j = Json::object();
   if (!d.producer.empty()) j["producer"] = d.producer;
   if (!d.comp_dir.empty()) j["comp_dir"] = d.comp_dir;
-  j["language"] = d.language;
+  if (!d.language.empty()) j["language"] = d.language;
   Json types = Json::array();
   for (const DebugType& t : d.types) types.push_back(type_json(t));
   j["types"] = std::move(types);
@@ -254,7 +254,6 @@ ModuleDebug module_debug_from_json(std::string_view text) {
   Json j = parse(text);
   object(j, "the module's debug section");
   ModuleDebug d;
-  d.language.clear();
   each_key(j, "the module's debug section", [&](const std::string& k, const Json& v) {
     if (k == "producer") d.producer = str(v, k);
     else if (k == "comp_dir") d.comp_dir = str(v, k);
@@ -278,7 +277,7 @@ ModuleDebug module_debug_from_json(std::string_view text) {
     else return false;
     return true;
   });
-  if (d.language != "C89" && d.language != "C99" && d.language != "C11" && d.language != "C17")
+  if (!d.language.empty() && d.language != "C89" && d.language != "C99" && d.language != "C11" && d.language != "C17")
     bad("language '" + d.language + "' is not C89, C99, C11 or C17");
   return d;
 }

@@ -86,7 +86,7 @@ struct DebugGlobal {
 struct ModuleDebug {
   std::string producer;             // DW_AT_producer
   std::string comp_dir;             // DW_AT_comp_dir
-  std::string language = "C11";     // C89, C99, C11 (DW_AT_language)
+  std::string language;             // C89, C99, C11, C17 (DW_AT_language); "" = C11
   std::vector<DebugType> types;
   std::vector<DebugGlobal> globals;
   bool empty() const { return *this == ModuleDebug{}; }
