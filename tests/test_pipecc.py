@@ -27,7 +27,8 @@ def test_print_only_shows_a_shell_pipeline_per_file_and_the_link():
                       "regalloc-x64", "codegen-x64"]
     first = shlex.split(lines[0].split(" | ")[0])
     # c2ast prints clang's diagnostics; the front-end options go to its clang after `--`.
-    assert first[1:] == ["--cc-diagnostics", str(FIB), "--", "-Iinc", "-DN=3", "-O2"]
+    # -g: c2ast writes the debug section (types, variables) for codegen-x64 -g.
+    assert first[1:] == ["--cc-diagnostics", "-g", str(FIB), "--", "-Iinc", "-DN=3", "-O2"]
     assert "-O2" in lines[0].split(" | ")[4] and "-g" in lines[0].split(" | ")[-1]
     link = shlex.split(lines[1])
     assert link[1:3] == ["-o", "fib"] and link[-1] == "-lm"

@@ -104,6 +104,10 @@
 //     result is void;
 //   - a return has a value input iff the signature's result is not void;
 //   - va_start (and ast:va_start) only in a variadic function.
+// M. Debug information (FORMAT.md "Debug information"; the readers check
+//    its references: type and scope indexes, slot node ids)
+//   - a variable's slot is an ast:var (ast), a stackslot (cfg, ssa, son) or
+//     an x64:stackslot (son-x64, cfg-x64, ra-x64).
 // F. Module (verify_header, ModuleVerifier)
 //   - data: power-of-two alignment, init no longer than size, relocations
 //     within the item (offset + 8 <= size), sorted and non-overlapping,
@@ -2200,6 +2204,22 @@ void verify_function(const ModuleHeader&, const Function& fn, Level level, std::
   if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
+// L: a variable's slot is the node that addresses its memory at the level:
+// an ast:var, a stackslot, an x64:stackslot. (The reader already checked
+// that it is a node, and the type and scope indexes.)
+void check_debug_slots(const Function& fn, Level level, std::vector<Diagnostic>& out) {
+  OpId want = level == Level::Ast ? OpId{AstVar}
+              : (level == Level::SonX64 || level == Level::CfgX64 || level == Level::RaX64) ? OpId{X64StackSlot}
+                                                                                              : OpId{StackSlot};
+  for (const DebugVar& v : fn.debug.vars) {
+    if (v.slot == kNoSlot || v.slot >= fn.nodes.size() || fn.nodes[v.slot].op == want) continue;
+    out.push_back({Where::in(fn.name, node_name(v.slot)),
+                   "variable " + quoted(v.name) + " of the debug section lives in this node, which is not an " +
+                       std::string(op_info(want).name),
+                   {}});
+  }
+}
+
 void verify_header(const ModuleHeader& header, std::vector<Diagnostic>& out) {
   check_header_names(header, out);
   for (const DataItem& d : header.data) check_data_item(d, out);
@@ -2226,6 +2246,7 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
   for (std::string& problem : attrs_problems(fn.attrs, fn.linkage, SymbolKind::Function))
     diags.push_back({Where::in(fn.name, "attrs"), std::move(problem), {}});
   verify_function(header_, fn, header_.level, diags);
+  check_debug_slots(fn, header_.level, diags);
   // Every literal of shape y names a symbol (symaddr, ast:symaddr, the x64
   // calls, loadgot and RIP-relative addresses).
   for (NodeId id = 0; id < fn.nodes.size(); ++id) {

@@ -412,6 +412,13 @@ ModuleHeader read_header(const Frame& f, const fb::Header& h) {
   for (const fbs::String* file : *h.files()) header.files.push_back(take_text(file, budget));
   header.externs = read_externs(f, *h.externs(), budget);
   header.data = read_data(f, *h.data(), budget);
+  if (h.debug()) {
+    try {
+      header.debug = module_debug_from_json(view(h.debug()));
+    } catch (const std::runtime_error& e) {
+      f.fail(h.debug(), e.what());
+    }
+  }
   return header;
 }
 
@@ -796,6 +803,14 @@ void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& he
   fn.dominance.reset();
   if (r.cfg()) fn.cfg = read_cfg(f, *r.cfg());
   if (r.dominance()) fn.dominance = read_dominance(f, *r.dominance());
+  fn.debug = FunctionDebug{};
+  if (r.debug()) {
+    try {
+      fn.debug = function_debug_from_json(view(r.debug()));
+    } catch (const std::runtime_error& e) {
+      f.fail(r.debug(), e.what());
+    }
+  }
   check_structure(header, fn, NodeChecks::AlreadyDone);
 }
 
@@ -1236,7 +1251,9 @@ class BinaryWriter final : public ModuleWriter {
     if (state_ != State::Fresh) throw std::logic_error("binary writer: begin() called twice");
     state_ = State::Open;
     sink_.write(kMagic);
+    std::string debug = header.debug.empty() ? std::string() : debug_to_json(header.debug);
     SizeBound bound = header_size_bound(header);
+    bound.string(debug.size());
     if (!bound.fits()) throw FormatError(Where{}, "module header is too large for a binary frame (over 2 GiB)");
     reserve_builder(bound.bytes());
     fbb_.Clear();
@@ -1244,7 +1261,9 @@ class BinaryWriter final : public ModuleWriter {
     auto files = create_strings(header.files, [](const std::string& s) { return std::string_view(s); });
     auto externs = create_externs(header.externs);
     auto data = create_data(header.data);
-    fbb_.Finish(fb::CreateHeader(fbb_, kFormatVersion, level, files, externs, data), kHeaderId);
+    fbs::Offset<fbs::String> debug_text;
+    if (!debug.empty()) debug_text = create_string(debug);
+    fbb_.Finish(fb::CreateHeader(fbb_, kFormatVersion, level, files, externs, data, debug_text), kHeaderId);
     emit_frame();
     sink_.flush();
   }
@@ -1259,7 +1278,9 @@ class BinaryWriter final : public ModuleWriter {
     if (state_ != State::Open) throw std::logic_error("binary writer: function() outside begin()/end()");
     tables_.reset(fn);
     fill_node_arrays(fn, tables_, arrays_);
+    std::string debug = fn.debug.empty() ? std::string() : debug_to_json(fn.debug);
     SizeBound built = rest_size_bound(fn);  // what the builder holds
+    built.string(debug.size());
     built.vector(tables_.texts().size(), 4);
     for (std::string_view t : tables_.texts()) built.string(t.size());
     SizeBound frame = built;
@@ -1289,7 +1310,10 @@ class BinaryWriter final : public ModuleWriter {
     if (fn.dominance) dominance = create_dominance(*fn.dominance);
     fbs::Offset<fb::SymbolAttrList> attrs;
     if (!fn.attrs.is_default()) attrs = create_attrs(std::vector<const SymbolAttrs*>{&fn.attrs});
+    fbs::Offset<fbs::String> debug_text;
+    if (!debug.empty()) debug_text = create_string(debug);
     const fbs::uoffset_t start = fbb_.StartTable();
+    fbb_.AddOffset(fb::Function::VT_DEBUG, debug_text);
     fbb_.AddOffset(fb::Function::VT_ATTRS, attrs);
     fbb_.AddOffset(fb::Function::VT_DOMINANCE, dominance);
     fbb_.AddOffset(fb::Function::VT_CFG, cfg);

@@ -420,11 +420,11 @@ int key_index(const std::array<std::string_view, N>& keys, std::string_view key)
 
 constexpr uint32_t bit(int index) { return uint32_t{1} << index; }
 
-enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData };
-constexpr std::array<std::string_view, 6> kHeaderKeys = {"format", "version", "level", "files", "externs", "data"};
-enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance, kFunctionAttrs };
-constexpr std::array<std::string_view, 7> kFunctionKeys = {"name",  "linkage",   "signature", "nodes",
-                                                           "cfg",   "dominance", "attrs"};
+enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData, kHeaderDebug };
+constexpr std::array<std::string_view, 7> kHeaderKeys = {"format", "version", "level", "files", "externs", "data", "debug"};
+enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance, kFunctionAttrs, kFunctionDebug };
+constexpr std::array<std::string_view, 8> kFunctionKeys = {"name",  "linkage",   "signature", "nodes",
+                                                           "cfg",   "dominance", "attrs",     "debug"};
 enum NodeKey { kOpcode, kControl, kLiterals, kInputs, kPlace, kLoc };
 constexpr std::array<std::string_view, 6> kNodeKeys = {"opcode", "control", "literals", "inputs", "place", "loc"};
 enum BlockKey { kBlockNode, kSuccessors, kBlockNodes };
@@ -653,6 +653,17 @@ class JsonReader final : public ModuleReader {
         while (lex_.next_item(first, "'data'")) read_data_item(header_.data.emplace_back());
         return;
       }
+      case kHeaderDebug: {
+        const Pos at = lex_.here();
+        if (lex_.peek() != '{') fail(at, "'debug' must be an object");
+        std::string text = lex_.read_nested();
+        try {
+          header_.debug = module_debug_from_json(text);
+        } catch (const std::runtime_error& e) {
+          fail(at, e.what());
+        }
+        return;
+      }
     }
   }
 
@@ -839,6 +850,17 @@ class JsonReader final : public ModuleReader {
         return;
       }
       case kFunctionAttrs: read_attrs(fn.attrs); return;
+      case kFunctionDebug: {
+        const Pos at = lex_.here();
+        if (lex_.peek() != '{') fail(at, "'debug' must be an object");
+        std::string text = lex_.read_nested();
+        try {
+          fn.debug = function_debug_from_json(text);
+        } catch (const std::runtime_error& e) {
+          fail(at, e.what());
+        }
+        return;
+      }
     }
   }
 
@@ -1202,6 +1224,10 @@ class JsonWriter final : public ModuleWriter {
     put_lines(h.externs, "  ", [&](const Extern& e) { put_extern(out_, e); });
     out_ += ",\n  \"data\": ";
     put_lines(h.data, "  ", [&](const DataItem& d) { put_data_item(out_, d); });
+    if (!h.debug.empty()) {
+      out_ += ",\n  \"debug\": ";
+      out_ += debug_to_json(h.debug);
+    }
     out_ += ",\n  \"functions\": [";
     drain_if_big();
   }
@@ -1231,6 +1257,10 @@ class JsonWriter final : public ModuleWriter {
       out_ += ",\n      \"dominance\": {\n        \"blocks\": ";
       put_lines(fn.dominance->blocks, "        ", [&](const DomBlock& b) { put_dom_block(out_, b); });
       out_ += "\n      }";
+    }
+    if (!fn.debug.empty()) {
+      out_ += ",\n      \"debug\": ";
+      out_ += debug_to_json(fn.debug);
     }
     out_ += "\n    }";
     drain();

@@ -353,6 +353,11 @@ void append_header(std::string& out, const ModuleHeader& h) {
   }
   for (const Extern& e : h.externs) append_extern(out, e);
   for (const DataItem& d : h.data) append_data_item(out, d);
+  if (!h.debug.empty()) {
+    out += "debug ";
+    out += debug_to_json(h.debug);
+    out += '\n';
+  }
 }
 
 // `  bN -> bX, bY` style line: `indices` are block indexes.
@@ -375,6 +380,11 @@ class FunctionPrinter {
   void print() {
     index_blocks();
     print_opener();
+    if (!fn_.debug.empty()) {
+      out_ += "  debug ";
+      out_ += debug_to_json(fn_.debug);
+      out_ += '\n';
+    }
     if (fn_.cfg && fn_.cfg->blocks.empty()) out_ += "  cfg\n";
     if (fn_.dominance && fn_.dominance->blocks.empty()) out_ += "  dominance\n";
     for (NodeId id = 0; id < fn_.nodes.size(); ++id)
@@ -463,6 +473,7 @@ class TextWriter final : public ModuleWriter {
 
   void begin(const ModuleHeader& header) override {
     files_.files = header.files;
+    files_.debug = header.debug;
     std::string out;
     append_header(out, header);
     sink_.write(out);
@@ -482,7 +493,7 @@ class TextWriter final : public ModuleWriter {
 
  private:
   ByteSink& sink_;
-  ModuleHeader files_;  // only `files` is kept: check_structure needs the count
+  ModuleHeader files_;  // only `files` and `debug` are kept: check_structure needs them
   std::string out_;
 };
 
@@ -841,6 +852,21 @@ Literal Cursor::literal() {
   return keyword_literal();
 }
 
+// The rest of a `debug` line: one JSON object, the section (debug_info.h).
+template <typename Section, typename Parse>
+Section debug_section(Cursor& c, Parse parse) {
+  c.skip_space();
+  const size_t at = c.pos();
+  if (c.peek() != '{') c.fail_expected("a JSON object after 'debug'");
+  Literal lit = c.literal();
+  c.expect_end("end of line after the debug section");
+  try {
+    return parse(lit.as_json());
+  } catch (const std::runtime_error& e) {
+    c.fail_at(at, e.what());
+  }
+}
+
 // SIG: `(TYPE, ..., TYPE[, ...]) -> TYPE`.
 Signature Cursor::signature() {
   Signature sig;
@@ -1093,6 +1119,12 @@ class FunctionParser {
     if (w == "block") {
       c.accept_word("block");
       block_line(c);
+      return false;
+    }
+    if (w == "debug") {
+      c.accept_word(w);
+      if (!fn_.debug.empty()) c.fail_at(at, "a second 'debug' line in this pipeline");
+      fn_.debug = debug_section<FunctionDebug>(c, function_debug_from_json);
       return false;
     }
     if (w == "cfg" || w == "dominance") {
@@ -1576,13 +1608,14 @@ class FunctionParser {
 // Reader: the module
 // ============================================================================
 
-enum HeaderRank { kModuleRank, kFileRank, kExternRank, kDataRank };
+enum HeaderRank { kModuleRank, kFileRank, kExternRank, kDataRank, kDebugRank };
 
 std::optional<HeaderRank> header_rank(std::string_view word) {
   if (word == "module") return kModuleRank;
   if (word == "file") return kFileRank;
   if (word == "extern") return kExternRank;
   if (word == "data") return kDataRank;
+  if (word == "debug") return kDebugRank;
   return std::nullopt;
 }
 
@@ -1635,7 +1668,8 @@ class TextReader final : public ModuleReader {
       if (*rank != kModuleRank && !last)
         c.fail_at(at, "'" + std::string(w) + "' line needs a 'module LEVEL' line before it");
       if (last && *rank < *last)
-        c.fail_at(at, "'" + std::string(w) + "' line out of order (header order: module, file, extern, data)");
+        c.fail_at(at, "'" + std::string(w) + "' line out of order (header order: module, file, extern, data, debug)");
+      if (*rank == kDebugRank && *last == kDebugRank) c.fail_at(at, "a second 'debug' line (the header has one)");
       last = rank;
       header_line(c, *rank);
     }
@@ -1654,6 +1688,10 @@ class TextReader final : public ModuleReader {
       case kFileRank: return file_line(c);
       case kExternRank: return extern_line(c);
       case kDataRank: return data_line(c);
+      case kDebugRank:
+        c.expect_word("debug");
+        header_.debug = debug_section<ModuleDebug>(c, module_debug_from_json);
+        return;
     }
   }
 

@@ -193,6 +193,8 @@ void check_header_structure(const ModuleHeader& header) {
     std::string problem = signature_problem(*e.signature);
     if (!problem.empty()) throw FormatError(where, problem);
   }
+  std::string problem = module_debug_problem(header.debug);
+  if (!problem.empty()) throw FormatError(Where::in("", "debug"), problem);
 }
 
 void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks nodes) {
@@ -203,6 +205,8 @@ void check_structure(const ModuleHeader& header, const Function& fn, NodeChecks 
     if (!valid_opcode_name(name)) structural_error(fn, "", "invalid opcode name '" + name + "'");
   if (fn.cfg) check_cfg(fn);
   if (fn.dominance) check_dominance(fn);
+  problem = function_debug_problem(header.debug, fn);
+  if (!problem.empty()) structural_error(fn, "debug", problem);
 }
 
 void canonicalize_foreign_ops(Function& fn) {

@@ -25,13 +25,14 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/debug_info.h"
 #include "ir/literal.h"
+#include "ir/loc.h"
 #include "ir/opcodes.h"
 #include "ir/small_vec.h"
 
 namespace pl {
 
-using NodeId = uint32_t;
 
 // Compilation levels, in pipeline order. FORMAT.md gives each one's contract.
 enum class Level : uint8_t { Ast, Cfg, Ssa, Son, SonX64, CfgX64, RaX64 };
@@ -43,15 +44,6 @@ std::optional<Level> parse_level(std::string_view name);
 bool level_has_cfg(Level level);
 bool level_needs_dominance(Level level);
 
-// Source location; `line == 0` means "no location". `file` indexes
-// ModuleHeader::files.
-struct Loc {
-  uint32_t file = 0;
-  uint32_t line = 0;
-  uint32_t col = 0;
-  bool valid() const { return line != 0; }
-  bool operator==(const Loc&) const = default;
-};
 
 // Where a value lives at the `ra-x64` level (FORMAT.md section 8, "The
 // ra-x64 level"): nowhere (every node at the other levels, and nodes that
@@ -202,6 +194,8 @@ struct Function {
   // yields them in canonical order (first use, in node id order, no unused
   // names), so equal graphs compare equal whatever encoding they came from.
   std::vector<std::string> foreign_ops;
+  // Debug information (debug_info.h): scopes and variables; empty without -g.
+  FunctionDebug debug;
 
   std::string_view op_name(OpId op) const;
   // Table opcode for `name`, or a foreign opcode interned into foreign_ops.
@@ -243,6 +237,7 @@ struct ModuleHeader {
   std::vector<std::string> files;  // source file names, indexed by Loc::file
   std::vector<Extern> externs;
   std::vector<DataItem> data;
+  ModuleDebug debug;               // types, globals, compile unit (debug_info.h); empty without -g
   bool operator==(const ModuleHeader&) const = default;
 };
 

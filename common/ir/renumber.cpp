@@ -96,6 +96,7 @@ void apply_numbering(Function& fn, const std::vector<NodeId>& old_to_new) {
     for (NodeId& i : n.inputs) i = old_to_new[i];
   }
   fn.nodes = std::move(nodes);
+  remap_debug_slots(fn.debug, old_to_new, kNoSlot);
   if (fn.cfg) {
     for (Block& b : fn.cfg->blocks) {
       b.node = old_to_new[b.node];

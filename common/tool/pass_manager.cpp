@@ -804,6 +804,14 @@ void PassManager::finish() {
 
 namespace {
 
+// Debug information (FORMAT.md "Debug information"): the passes may remove
+// or move stores to a variable's stackslot (dead-store, licm, loop-idiom,
+// ...), leaving its memory out of date at some statements. A debugger must
+// never show a wrong value, so an optimized function's variables keep their
+// names and types but lose their slots ("optimized out"). Location lists
+// that follow each pass are the later step.
+void forget_variable_slots(Function& fn) { drop_debug_slots(fn.debug); }
+
 // optimizer_main under --check-each: the whole module is read first (each
 // check runs all of it), then the passes run exactly as they run on the
 // stream (the same applications in the same order, so --bisect-limit=N
@@ -813,6 +821,7 @@ void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManage
   std::vector<Function> all;
   for (Function fn; in.next(fn); fn = Function()) {
     t.verify_input(fn);
+    forget_variable_slots(fn);
     all.push_back(std::move(fn));
   }
   size_t cursor = 0;  // all[cursor...] are not yet handed to the passes
@@ -870,6 +879,7 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
       auto next = [&](Function& fn) {
         if (!in.next(fn)) return false;
         t.verify_input(fn);
+        forget_variable_slots(fn);
         return true;
       };
       passes.run_module(next, fns, header);  // module passes may add externs: the header goes out after them
@@ -880,6 +890,7 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
       fns.resize(1);
       while (in.next(fns[0])) {
         t.verify_input(fns[0]);
+        forget_variable_slots(fns[0]);
         passes.run(fns, header);
         t.write(fns[0]);
       }

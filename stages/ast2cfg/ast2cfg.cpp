@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   pl::Tool tool({"ast2cfg", "Translate an ast module into a cfg module (blocks, ssa: slots, memory in slot 0).",
                  "  c2ast f.c | ast2cfg | cfg2ssa | ssa2son\n"
                  "  ast2cfg f.ast.txt -f text                # print the cfg of a hand-written ast module"});
+  bool vars_in_memory = false;
+  tool.cli().add_flag("--vars-in-memory", vars_in_memory,
+                      "Keep every variable the debug section names in a stackslot (pipecc -g -O0)");
   return tool.main(argc, argv, [&](pl::Tool& t) {
     pl::ModuleReader& in = t.open_input(pl::Level::Ast);
     pl::ModuleHeader out_header = in.header();
@@ -22,7 +25,7 @@ int main(int argc, char** argv) {
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      t.write(pl::lower_ast_function(fn));
+      t.write(pl::lower_ast_function(fn, vars_in_memory));
     }
     t.finish_output();
   });

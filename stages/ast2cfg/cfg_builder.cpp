@@ -114,7 +114,7 @@ std::vector<uint32_t> CfgBuilder::reverse_postorder() const {
   return post;
 }
 
-void CfgBuilder::finish(Function& fn) {
+std::vector<NodeId> CfgBuilder::finish(Function& fn) {
   std::vector<uint32_t> order = reverse_postorder();
   // New ids: the kept nodes block by block, then the dropped ones.
   std::vector<NodeId> new_id(nodes_.size(), kNoNode);
@@ -156,6 +156,9 @@ void CfgBuilder::finish(Function& fn) {
     fn.cfg->blocks.push_back(std::move(out));
   }
 
+  std::vector<NodeId> old_to_new = new_id;  // dropped nodes: kNoNode
+  for (NodeId& id : old_to_new)
+    if (id >= kept) id = kNoNode;
   // Apply the permutation in place (one copy of the nodes, not two): each
   // swap puts one node at its final place.
   for (NodeId i = 0; i < nodes_.size(); ++i)
@@ -170,6 +173,7 @@ void CfgBuilder::finish(Function& fn) {
   blocks_.clear();
   entry_head_.clear();
   current_ = kNoBlock;
+  return old_to_new;
 }
 
 }  // namespace pl

@@ -59,7 +59,8 @@ class CfgBuilder {
   void ret(InputList inputs, Loc loc);
 
   // Moves the reachable part into fn.nodes and fn.cfg (see the header).
-  void finish(Function& fn);
+  // Returns each builder id's final id (UINT32_MAX: dropped, unreachable).
+  std::vector<NodeId> finish(Function& fn);
 
  private:
   struct Block {

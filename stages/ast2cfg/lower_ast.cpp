@@ -105,9 +105,13 @@ NodeId find_root(const Function& ast) {
 
 class Lowerer {
  public:
-  explicit Lowerer(const Function& ast)
+  Lowerer(const Function& ast, bool vars_in_memory)
       : ast_(ast), root_(find_root(ast)), visited_(ast.nodes.size(), 0), slot_var_(find_slot_vars(ast)),
-        slot_of_(ast.nodes.size(), kNone), stackslot_of_(ast.nodes.size(), kNoValue), b_(ast.nodes[root_].loc, 2 * ast.nodes.size() + 16) {}
+        slot_of_(ast.nodes.size(), kNone), stackslot_of_(ast.nodes.size(), kNoValue), b_(ast.nodes[root_].loc, 2 * ast.nodes.size() + 16) {
+    if (vars_in_memory)
+      for (const DebugVar& v : ast.debug.vars)
+        if (v.slot < slot_var_.size()) slot_var_[v.slot] = 0;
+  }
 
   Function run() {
     check_shape(root_);
@@ -122,7 +126,12 @@ class Lowerer {
     out.linkage = ast_.linkage;
     out.signature = ast_.signature;
     out.attrs = ast_.attrs;
-    b_.finish(out);
+    std::vector<NodeId> final_id = b_.finish(out);
+    out.debug = ast_.debug;
+    std::vector<NodeId> slot_of_var(stackslot_of_.size(), kNoValue);  // ast:var -> final stackslot
+    for (NodeId v = 0; v < stackslot_of_.size(); ++v)
+      if (stackslot_of_[v] != kNoValue && final_id[stackslot_of_[v]] != UINT32_MAX) slot_of_var[v] = final_id[stackslot_of_[v]];
+    remap_debug_slots(out.debug, slot_of_var, kNoValue);
     return out;
   }
 
@@ -1008,6 +1017,6 @@ class Lowerer {
 
 }  // namespace
 
-Function lower_ast_function(const Function& ast) { return Lowerer(ast).run(); }
+Function lower_ast_function(const Function& ast, bool vars_in_memory) { return Lowerer(ast, vars_in_memory).run(); }
 
 }  // namespace pl

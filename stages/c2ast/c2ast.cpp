@@ -43,6 +43,7 @@
 #include <clang/Basic/TargetInfo.h>
 #include <clang/Driver/Driver.h>
 #include <clang/Frontend/CompilerInstance.h>
+#include <filesystem>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -62,6 +63,7 @@ struct Options {
   std::vector<std::string> clang_args;  // clang driver options after `--`
   bool preprocess_only = false;         // -E
   bool cc_diagnostics = false;          // --cc-diagnostics
+  bool debug = false;                   // -g: the debug sections
   std::string output = "-";             // -o, for -E
 };
 
@@ -160,7 +162,8 @@ struct Result {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  Converter(Result& out, bool cc_diagnostics) : out_(out), cc_diagnostics_(cc_diagnostics) {}
+  Converter(Result& out, bool cc_diagnostics, bool debug)
+      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
@@ -171,7 +174,8 @@ class Converter : public clang::ASTConsumer {
         out_.failed = true;
         return;
       }
-      out_.module = ModuleBuilder(ctx).build();
+      out_.module = ModuleBuilder(ctx, debug_).build();
+      if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
         clang::DiagnosticsEngine& diags = ctx.getDiagnostics();
@@ -188,18 +192,21 @@ class Converter : public clang::ASTConsumer {
  private:
   Result& out_;
   bool cc_diagnostics_;
+  bool debug_;
 };
 
 class ConvertAction : public clang::ASTFrontendAction {
  public:
-  ConvertAction(Result& out, bool cc_diagnostics) : out_(out), cc_diagnostics_(cc_diagnostics) {}
+  ConvertAction(Result& out, bool cc_diagnostics, bool debug)
+      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Converter>(out_, cc_diagnostics_);
+    return std::make_unique<Converter>(out_, cc_diagnostics_, debug_);
   }
 
  private:
   Result& out_;
   bool cc_diagnostics_;
+  bool debug_;
 };
 
 // The clang driver command line for `path` (clang's own argument order:
@@ -262,7 +269,7 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
     return std::nullopt;
   }
   Result result;
-  ConvertAction action(result, options.cc_diagnostics);
+  ConvertAction action(result, options.cc_diagnostics, options.debug);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
   if (ci.getDiagnostics().hasErrorOccurred() || compile_printer.unknown_attributes_ > 0 || result.failed)
@@ -309,6 +316,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_flag("-E", options.preprocess_only,
                "Preprocess only: write clang's preprocessed text (or with -M/-MM after --, the dependencies) to -o");
+  cli.add_flag("-g", options.debug,
+               "Debug information: the C types, each function's variables and scopes (FORMAT.md \"Debug information\")");
   cli.add_flag("--cc-diagnostics", options.cc_diagnostics,
                "Diagnostics as clang prints them (source line, caret, notes, warnings) without the c2ast: prefix");
   // clang driver options after `--` (pipecc passes -include, -isystem, -M..., -W... so).

@@ -170,11 +170,34 @@ class Locations {
   std::vector<Remembered> remembered_ = std::vector<Remembered>(kRemembered);
 };
 
+// ---- debug_info.cpp -------------------------------------------------------------
+
+// The module's debug section (-g): the type table, the globals.
+class DebugBuilder {
+ public:
+  DebugBuilder(clang::ASTContext& ctx, ModuleDebug& out, Locations& locations);
+  // The index of `t` in the type table, entered on first use.
+  uint32_t type(clang::QualType t);
+  // -1 for (unqualified) void.
+  int64_t type_or_void(clang::QualType t);
+  // A variable with static storage defined here, held by data item `symbol`.
+  void global(const clang::VarDecl* vd, const std::string& symbol);
+
+ private:
+  uint32_t make(clang::QualType t);
+  uint32_t add(DebugType t);
+  clang::ASTContext& ctx_;
+  ModuleDebug& out_;
+  Locations& locations_;
+  std::unordered_map<const void*, uint32_t> ids_;  // QualType as written -> index
+};
+
 // ---- module.cpp / data.cpp ------------------------------------------------------
 
 class ModuleBuilder {
  public:
-  explicit ModuleBuilder(clang::ASTContext& ctx);
+  // `debug`: fill the debug sections (-g).
+  ModuleBuilder(clang::ASTContext& ctx, bool debug);
   ~ModuleBuilder();
 
   // Converts every definition of the translation unit that gcc always
@@ -184,6 +207,7 @@ class ModuleBuilder {
   clang::ASTContext& ctx() const { return ctx_; }
   const Types& types() const { return types_; }
   Locations& locations() { return locations_; }
+  DebugBuilder* debug() { return debug_ ? &*debug_ : nullptr; }
 
   // The symbol of a function or a variable with static storage: schedules
   // its definition if it has one in this translation unit, otherwise
@@ -232,6 +256,7 @@ class ModuleBuilder {
   std::unordered_map<const clang::Expr*, std::string> compounds_;
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
+  std::optional<DebugBuilder> debug_;  // with -g
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
 };
@@ -278,6 +303,21 @@ class FunctionBuilder {
   // Several statements as one (kNone for none).
   NodeId statements(const std::vector<NodeId>& list, Loc loc);
   void parameters(std::vector<NodeId>& body);
+
+  // ---- debug_info.cpp (-g; nothing without it)
+  void debug_function();
+  // A candidate lexical block over [begin, end] (a compound statement, a for).
+  void open_scope(clang::SourceLocation begin, clang::SourceLocation end);
+  void close_scope();
+  // The innermost open scope's index, making it and its parents scopes.
+  int64_t current_scope();
+  // A named variable: its ast:var (kNone: none), parameter index or -1,
+  // whether the var holds its address, or the data item of a static local.
+  void debug_variable(const clang::VarDecl* vd, NodeId var, int64_t param, bool indirect, const std::string& symbol);
+  struct PendingScope {
+    Loc begin, end;
+    int64_t index = kDebugNone;  // in fn_.debug.scopes, once it holds a variable
+  };
 
   // Runs `convert` on a fresh stack when this one is nearly exhausted (the
   // recursive cases that clang's parser also reaches only by recursion).
@@ -434,6 +474,8 @@ class FunctionBuilder {
   // Pointer variables written only at entry (struct parameters' addresses,
   // the hidden result pointer): loading one twice gives the same address.
   std::unordered_set<NodeId> entry_only_;
+  DebugBuilder* debug_ = nullptr;        // with -g
+  std::vector<PendingScope> scopes_;     // the enclosing candidate blocks, innermost last
 };
 
 template <class F>

@@ -28,6 +28,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   bool internal = !fd->isExternallyVisible() || (fd->isInlined() && !fd->isInlineDefinitionExternallyVisible());
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
   fn_.attrs = symbol_attrs(fd);
+  debug_ = module.debug();
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }
 
@@ -149,6 +150,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(
                                 ctx_.getDeclAlign(p).getQuantity()), l);
     locals_[p] = Local{var, indirect};
+    debug_variable(p, var, static_cast<int64_t>(p->getFunctionScopeIndex()), indirect, "");
     if (indirect) entry_only_.insert(var);
     NodeId value = add(Op::AstParam, l, {type_literal(arrives.vt), Literal::integer(index)}, {});
     if (type->isBooleanType() && arrives.vt != s.vt) value = to_bool(value, arrives.vt, l);
@@ -162,6 +164,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
 Function FunctionBuilder::build() {
   SourceLocation where = fd_->getLocation();
   std::vector<NodeId> body;
+  debug_function();
   parameters(body);
   const auto* compound_body = cast<CompoundStmt>(fd_->getBody());
   scope(compound_body, body);

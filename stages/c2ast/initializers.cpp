@@ -24,7 +24,8 @@ using namespace clang;
 NodeId FunctionBuilder::local_variable(const VarDecl* vd) {
   SourceLocation where = vd->getLocation();
   if (vd->isStaticLocal()) {
-    module_.symbol(vd, where);  // defines it (in this function's name)
+    std::string symbol = module_.symbol(vd, where);  // defines it (in this function's name)
+    debug_variable(vd, kNone, kDebugNone, false, symbol);
     return kNone;
   }
   if (vd->hasExternalStorage() || !vd->hasLocalStorage()) return kNone;
@@ -34,6 +35,7 @@ NodeId FunctionBuilder::local_variable(const VarDecl* vd) {
   auto align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
   NodeId var = variable(vd->getNameAsString(), size, align, l);
   locals_[vd] = Local{var, false};
+  debug_variable(vd, var, kDebugNone, false, "");
   const Expr* init = vd->getInit();
   if (!init) return kNone;
   std::vector<NodeId> list;

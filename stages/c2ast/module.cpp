@@ -55,9 +55,10 @@ Loc Locations::get(SourceLocation l) {
   return loc;
 }
 
-ModuleBuilder::ModuleBuilder(ASTContext& ctx)
+ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug)
     : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files) {
   header_.level = Level::Ast;
+  if (debug) debug_.emplace(ctx, header_.debug, locations_);
   const SourceManager& sm = ctx.getSourceManager();
   // The main file is file 0 even when a header's definition comes first.
   // A preprocessed file (.i, as distcc's server compiles it) opens with a
@@ -232,8 +233,10 @@ Module ModuleBuilder::build() {
     if (const auto* fd = dyn_cast<FunctionDecl>(decl)) {
       module.functions.push_back(FunctionBuilder(*this, fd, name).build());
     } else {
-      DataItem item = variable_data(cast<VarDecl>(decl));
+      const auto* vd = cast<VarDecl>(decl);
+      DataItem item = variable_data(vd);
       item.name = name;
+      if (debug_ && !vd->isStaticLocal()) debug_->global(vd, name);
       header_.data.push_back(std::move(item));
     }
   }

@@ -32,7 +32,9 @@ NodeId FunctionBuilder::statement_or_nop(const Stmt* s, Loc l) {
 
 NodeId FunctionBuilder::compound(const CompoundStmt* s) {
   std::vector<NodeId> list;
+  open_scope(s->getLBracLoc(), s->getRBracLoc());
   scope(s, list);
+  close_scope();
   return block(list, loc(s->getLBracLoc()));
 }
 
@@ -48,7 +50,11 @@ NodeId FunctionBuilder::loop(const Stmt* s) {
   Loc l = loc(s->getBeginLoc());
   size_t outer = cleanups_.size();
   NodeId init = kNone;
-  if (const auto* f = dyn_cast<ForStmt>(s)) init = statement_or_nop(f->getInit(), l);
+  const auto* for_statement = dyn_cast<ForStmt>(s);
+  if (for_statement) {  // the scope of the init's declarations (debug information)
+    open_scope(for_statement->getBeginLoc(), for_statement->getEndLoc());
+    init = statement_or_nop(for_statement->getInit(), l);
+  }
   break_depths_.push_back(cleanups_.size());
   continue_depths_.push_back(cleanups_.size());
   NodeId node = kNone;
@@ -67,6 +73,7 @@ NodeId FunctionBuilder::loop(const Stmt* s) {
   }
   break_depths_.pop_back();
   continue_depths_.pop_back();
+  if (for_statement) close_scope();
   if (cleanups_.size() == outer) return node;
   std::vector<NodeId> list{node};
   end_scope(outer, l, list);

@@ -205,6 +205,7 @@ size_t CfgEdit::finish() {
     blocks.push_back(std::move(out));
   }
   fn_.nodes = std::move(nodes);
+  remap_debug_slots(fn_.debug, map, ~NodeId{0});
   fn_.cfg->blocks = std::move(blocks);
   // 4. The dominance section.
   BlockGraph g;

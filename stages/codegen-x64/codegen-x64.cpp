@@ -44,9 +44,11 @@
 // extern data). Output deterministic: the same module and flags give the
 // same bytes (with -g the compilation directory is part of the DWARF).
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 
+#include "dwarf.h"
 #include "emit_function.h"
 #include "encoding/io.h"
 #include "mc_emitter.h"
@@ -73,8 +75,13 @@ void compile(Tool& t, bool debug) {
   options.debug_lines = debug;
   options.source_name = header.files.empty() ? t.input_display_name() : header.files[0];
   if (debug) options.compilation_dir = std::filesystem::current_path().string();
+  // The module's debug section becomes .debug_info (object output; an
+  // assembly file keeps the line table, and `as` makes its unit).
+  options.debug_info = debug && object && !header.debug.empty();
   x64::McEmitter out(options);
   out.set_files(header.files);
+  std::optional<x64::DwarfWriter> dwarf;
+  if (options.debug_info) dwarf.emplace(out, header);
 
   std::set<std::string> names;
   for (const DataItem& item : header.data) {
@@ -85,7 +92,7 @@ void compile(Tool& t, bool debug) {
   while (in.next(fn)) {
     t.verify_input(fn);
     check_names(names, fn.name, Where::in(fn.name, ""));
-    x64::emit_function(out, fn);
+    x64::emit_function(out, fn, dwarf ? &*dwarf : nullptr);
   }
   // Weak references, visibility and aliases (after their targets).
   for (const Extern& e : header.externs) {
@@ -96,6 +103,7 @@ void compile(Tool& t, bool debug) {
     out.extern_symbol(e, size);
   }
   t.finish_output();  // the input's cross-function checks
+  if (dwarf) dwarf->finish();
   file.write(out.finish());
   file.commit();
 }
@@ -110,6 +118,8 @@ int main(int argc, char** argv) {
                  .formats = {"obj", "asm"},
                  .formats_help = "Output: obj (ELF64 relocatable object, default) or asm (GNU assembly text)"});
   bool debug = false;
-  tool.cli().add_flag("-g", debug, "Line tables (.loc, DWARF .debug_line) from the nodes' source locations");
+  tool.cli().add_flag("-g", debug,
+                      "Debug information: line tables (.loc, DWARF .debug_line) from the nodes' source locations, and "
+                      "with the module's debug section the DWARF 4 units of dwarf.cpp (types, functions, variables)");
   return tool.main(argc, argv, [&](pl::Tool& t) { compile(t, debug); });
 }

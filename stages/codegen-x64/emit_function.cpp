@@ -23,12 +23,18 @@ constexpr NodeId kNoNode = ~NodeId{0};
 
 class FunctionEmitter {
  public:
-  FunctionEmitter(McEmitter& out, const Function& fn) : out_(out), fn_(fn) {}
+  FunctionEmitter(McEmitter& out, const Function& fn, DwarfWriter* dwarf) : out_(out), fn_(fn), dwarf_(dwarf) {}
   void run();
 
  private:
   McEmitter& out_;
   const Function& fn_;
+  DwarfWriter* dwarf_;                                // -g with the module's debug section
+  FunctionDebugFacts facts_;                          // what dwarf_ needs of this function
+  std::vector<Loc> prologue_locs_;                    // the start's and the parameters' locations
+  bool before_body_ = true;                           // prologue_end not yet placed
+  Loc scope_loc_;                                     // the location scope_ was computed for
+  int32_t scope_ = -1;                                // innermost lexical block of the code now
   std::unordered_map<NodeId, uint32_t> block_index_;  // block node -> index in cfg.blocks
   std::vector<std::array<NodeId, 5>> projs_;          // tuple node -> proj node per result
   std::unordered_map<NodeId, uint32_t> stack_slot_;   // x64:stackslot node -> FrameRequest slot
@@ -73,6 +79,7 @@ class FunctionEmitter {
   }
   // ---- emitting ----
   void emit_block(uint32_t b);
+  void source_position(NodeId n);
   void emit_node(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
@@ -352,8 +359,54 @@ void FunctionEmitter::run() {
   out_.begin_function(fn_.name, fn_.linkage, fn_.attrs);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
   emit_prologue(out_, frame_);
+  if (dwarf_) {
+    facts_.begin = out_.function_begin();
+    facts_.cfa_offset = frame_.cfa_offset();
+    for (const auto& [n, index] : stack_slot_) facts_.slot_offsets.emplace(n, frame_.slot_offsets[index]);
+    prologue_locs_.push_back(node(fn_.cfg->blocks[0].node).loc);
+    for (const DebugVar& v : fn_.debug.vars)
+      if (v.param != kDebugNone) prologue_locs_.push_back(v.loc);
+    facts_.scope_runs.emplace_back(out_.here(), -1);
+  }
   for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);
   out_.end_function();
+  if (dwarf_) {
+    facts_.end = out_.last_function_end();
+    dwarf_->function(fn_, facts_);
+  }
+}
+
+// The node's source line (set_loc); with debug information also the
+// prologue_end mark (on the first code whose location is neither the
+// function's nor a parameter's: the parameters are in their slots by then)
+// and the lexical block the code belongs to.
+void FunctionEmitter::source_position(NodeId n) {
+  const Loc& loc = node(n).loc;
+  // With debug information, a pure node's code is no statement start (it
+  // may be scheduled early, as an address of a variable for a later call).
+  bool pure = node(n).op < kNumOps && op_info(node(n).op).has(PURE);
+  bool is_stmt = !dwarf_ || !pure;
+  if (dwarf_ && loc.valid()) {
+    if (before_body_ && !pure && std::find(prologue_locs_.begin(), prologue_locs_.end(), loc) == prologue_locs_.end()) {
+      out_.mark_prologue_end();
+      before_body_ = false;
+    }
+    // The parameters' stores are the prologue: one row, at the function's
+    // line (gdb takes the end of the first row for the end of the prologue).
+    if (before_body_) {
+      out_.set_loc(prologue_locs_[0], true);
+      return;
+    }
+    if (!(loc == scope_loc_)) {
+      scope_loc_ = loc;
+      int32_t s = innermost_scope(fn_.debug, loc);
+      if (s != scope_) {
+        scope_ = s;
+        facts_.scope_runs.emplace_back(out_.here(), s);
+      }
+    }
+  }
+  out_.set_loc(loc, is_stmt);
 }
 
 // Branch chaining: a block whose code is one jump (phis that need no
@@ -388,7 +441,7 @@ void FunctionEmitter::emit_block(uint32_t b) {
   if (b != 0) out_.bind(labels_[b]);
   for (size_t i = 0; i < block.nodes.size(); ++i) {
     NodeId n = block.nodes[i];
-    out_.set_loc(node(n).loc);
+    source_position(n);
     if (node(n).op < kNumOps && op_info(node(n).op).has(TERMINATOR)) {
       if (i + 1 != block.nodes.size()) fail(n, "a terminator that does not end its block");
       emit_terminator(b, n);
@@ -783,8 +836,8 @@ void FunctionEmitter::emit_node(NodeId n) {
 
 }  // namespace
 
-void emit_function(McEmitter& out, const Function& fn) {
-  FunctionEmitter(out, fn).run();
+void emit_function(McEmitter& out, const Function& fn, DwarfWriter* dwarf) {
+  FunctionEmitter(out, fn, dwarf).run();
 }
 
 }  // namespace pl::x64

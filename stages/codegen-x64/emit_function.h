@@ -40,12 +40,14 @@
 #pragma once
 
 #include "ir/ir.h"
+#include "dwarf.h"
 #include "mc_emitter.h"
 
 namespace pl::x64 {
 
 // Emits `fn` (level ra-x64) into `out`: label, prologue, blocks, epilogues.
 // Throws FormatError (bad input, names the node) or std::logic_error (a bug).
-void emit_function(McEmitter& out, const Function& fn);
+// `dwarf`: with -g and the module's debug section, gets the function's DIEs.
+void emit_function(McEmitter& out, const Function& fn, DwarfWriter* dwarf = nullptr);
 
 }  // namespace pl::x64

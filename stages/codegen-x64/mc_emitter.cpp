@@ -114,6 +114,12 @@ struct McEmitter::Impl {
   unsigned rip = 0;
   std::vector<llvm::MCSymbol*> labels;
   llvm::MCSymbol* function_symbol = nullptr;
+  llvm::MCSymbol* last_end = nullptr;
+  bool prologue_end_next = false;
+  bool last_is_stmt = true;
+  Loc pending_loc;
+  bool pending_is_stmt = true;
+  bool has_pending_loc = false;
   unsigned function_count = 0;
   Loc last_loc;
   size_t num_files = 0;
@@ -129,7 +135,24 @@ struct McEmitter::Impl {
     if (l.id >= labels.size()) fail("unknown label " + std::to_string(l.id));
     return labels[l.id];
   }
-  void emit(const llvm::MCInst& inst) { streamer->emitInstruction(inst, *sti); }
+  void emit(const llvm::MCInst& inst) {
+    if (has_pending_loc) flush_loc();
+    streamer->emitInstruction(inst, *sti);
+  }
+  // The line entry set_loc asked for, at the instruction about to be
+  // emitted: a location whose node emitted no code makes no row (gdb reads
+  // two rows at one address as "no line" and stops stepping into a
+  // function at its first byte).
+  void flush_loc() {
+    has_pending_loc = false;
+    if (pending_loc == last_loc && pending_is_stmt == last_is_stmt && !prologue_end_next) return;
+    unsigned flags = pending_is_stmt ? DWARF2_FLAG_IS_STMT : 0;
+    if (prologue_end_next) flags |= DWARF2_FLAG_PROLOGUE_END;
+    prologue_end_next = false;
+    streamer->emitDwarfLocDirective(pending_loc.file + 1, pending_loc.line, pending_loc.col, flags, 0, 0, "");
+    last_loc = pending_loc;
+    last_is_stmt = pending_is_stmt;
+  }
   void emit(unsigned opcode, std::initializer_list<llvm::MCOperand> operands);
   void add_mem(llvm::MCInst& inst, const Mem& m);
   static llvm::MCOperand r(unsigned reg) { return llvm::MCOperand::createReg(reg); }
@@ -222,7 +245,8 @@ McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
         /*RelaxAll=*/false, /*IncrementalLinkerCompatible=*/false, /*DWARFMustBeAtTheEnd=*/false));
     // A compile unit for the line table, as `as -g` makes one: gdb and
     // addr2line find line tables through .debug_info.
-    if (options.debug_lines) ctx->setGenDwarfForAssembly(true);
+    // With the module's debug section, dwarf.cpp writes the unit instead.
+    if (options.debug_lines && !options.debug_info) ctx->setGenDwarfForAssembly(true);
   } else {
     asm_stream = std::make_unique<llvm::raw_string_ostream>(asm_text);
     llvm::MCInstPrinter* printer = target->createMCInstPrinter(llvm::Triple(kTriple), /*AT&T*/ 0, *mai, *mii, *mri);
@@ -308,6 +332,9 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage, const Sym
   m.streamer->emitCFIStartProc(/*IsSimple=*/false);
   m.function_symbol = sym;
   m.last_loc = Loc{};
+  m.last_is_stmt = true;
+  m.prologue_end_next = false;
+  m.has_pending_loc = false;
 }
 
 void McEmitter::end_function() {
@@ -320,7 +347,20 @@ void McEmitter::end_function() {
                                                            llvm::MCSymbolRefExpr::create(m.function_symbol, *m.ctx), *m.ctx);
   m.streamer->emitELFSize(m.function_symbol, size);
   m.function_symbol = nullptr;
+  m.last_end = end;
 }
+
+llvm::MCStreamer& McEmitter::mc_streamer() { return *impl_->streamer; }
+llvm::MCContext& McEmitter::mc_context() { return *impl_->ctx; }
+llvm::MCSymbol* McEmitter::symbol_named(std::string_view name) { return impl_->symbol(name); }
+llvm::MCSymbol* McEmitter::function_begin() const { return impl_->function_symbol; }
+llvm::MCSymbol* McEmitter::last_function_end() const { return impl_->last_end; }
+llvm::MCSymbol* McEmitter::here() {
+  llvm::MCSymbol* l = impl_->ctx->createTempSymbol("dbg", true);
+  impl_->streamer->emitLabel(l);
+  return l;
+}
+void McEmitter::mark_prologue_end() { impl_->prologue_end_next = true; }
 
 Label McEmitter::make_label() {
   Impl& m = *impl_;
@@ -338,12 +378,13 @@ void McEmitter::set_files(const std::vector<std::string>& files) {
   m.num_files = files.size();
 }
 
-void McEmitter::set_loc(const Loc& loc) {
+void McEmitter::set_loc(const Loc& loc, bool is_stmt) {
   Impl& m = *impl_;
-  if (!m.options.debug_lines || !loc.valid() || loc == m.last_loc) return;
+  if (!m.options.debug_lines || !loc.valid()) return;
   if (loc.file >= m.num_files) fail("source location names file " + std::to_string(loc.file) + " of " + std::to_string(m.num_files));
-  m.streamer->emitDwarfLocDirective(loc.file + 1, loc.line, loc.col, DWARF2_FLAG_IS_STMT, 0, 0, "");
-  m.last_loc = loc;
+  m.pending_loc = loc;
+  m.pending_is_stmt = is_stmt;
+  m.has_pending_loc = true;
 }
 
 void McEmitter::cfi_def_cfa_offset(int32_t offset) { impl_->streamer->emitCFIDefCfaOffset(offset); }

@@ -51,6 +51,12 @@
 #include "ir/ir.h"
 #include "x64/x64.h"
 
+namespace llvm {
+class MCStreamer;
+class MCContext;
+class MCSymbol;
+}  // namespace llvm
+
 namespace pl::x64 {
 
 // A memory operand: [base + index * scale + disp], or, with a symbol,
@@ -83,6 +89,7 @@ struct EmitterOptions {
   bool debug_lines = false;        // .file/.loc and a DWARF line table (-g)
   std::string source_name;         // the main source file (DWARF, .file)
   std::string compilation_dir;     // DW_AT_comp_dir (object output)
+  bool debug_info = false;         // the caller writes .debug_info (dwarf.h); else MC's assembler-style unit
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
@@ -110,7 +117,9 @@ class McEmitter {
   // Source file `file` (as in ModuleHeader::files) line and column of the
   // instructions that follow (only with debug_lines; line 0 = no location).
   void set_files(const std::vector<std::string>& files);
-  void set_loc(const Loc& loc);
+  // `is_stmt` false: the code computes a value for a later statement (a
+  // pure node scheduled early); a debugger does not stop there when stepping.
+  void set_loc(const Loc& loc, bool is_stmt = true);
   void cfi_def_cfa_offset(int32_t offset);
   void cfi_offset(Reg reg, int32_t offset);  // reg saved at CFA + offset
   // Around an epilogue that is not the function's end: the rules after it
@@ -191,6 +200,17 @@ class McEmitter {
   // Ends the module (.note.GNU-stack, the DWARF sections) and returns the
   // output: assembly text or the ELF object's bytes.
   std::string finish();
+
+  // ---- for dwarf.cpp: the MC objects, the current function's bounds ----
+  llvm::MCStreamer& mc_streamer();
+  llvm::MCContext& mc_context();
+  llvm::MCSymbol* symbol_named(std::string_view name);
+  llvm::MCSymbol* function_begin() const;   // between begin_function and end_function
+  llvm::MCSymbol* last_function_end() const;  // the end label of the last function ended
+  // A new local label bound here (in the current section).
+  llvm::MCSymbol* here();
+  // The next line entry (set_loc) carries DWARF's prologue_end flag.
+  void mark_prologue_end();
 
  private:
   struct Impl;

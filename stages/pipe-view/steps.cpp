@@ -92,7 +92,11 @@ bool Collector::optimizer_steps(const std::string& stage, const std::string& pro
   std::vector<std::string> argv{program, opt, "--print-changed", input_, "-o", full, "-f", "bin"};
   ProcessResult r = run_process({argv, "", "", config_.timeout, size_t{64} << 20});
   if (r.status != 0 || r.timed_out) {
-    Step step{stage + " " + opt, stage, shell_join(argv), {}, stage + " " + r.describe() + "\n" + r.err};
+    Step step;  // (not aggregate-initialized: gcc 12 -O3 warns about the empty Module's strings)
+    step.title = stage + " " + opt;
+    step.stage = stage;
+    step.command = shell_join(argv);
+    step.failure = stage + " " + r.describe() + "\n" + r.err;
     steps_.push_back(std::move(step));
     return false;
   }

@@ -239,7 +239,7 @@ const Decision kDecisions[] = {
     {opts::OPT_mfpmath_EQ, Kind::Note, "SSE is the x86-64 floating-point unit"},
     {opts::OPT_msse, Kind::Note, "part of baseline x86-64"},
     {opts::OPT_msse2, Kind::Note, "part of baseline x86-64"},
-    {opts::OPT_g_flags_Group, Kind::Note, "fine-tunes debug information; pipecc writes line tables"},
+    {opts::OPT_g_flags_Group, Kind::Note, "fine-tunes debug information; pipecc writes DWARF 4 (types, variables, line tables)"},
     {opts::OPT_gz, Kind::Note, "debug sections are not compressed"},
     {opts::OPT_gz_EQ, Kind::Note, "debug sections are not compressed"},
 
@@ -601,7 +601,7 @@ Options parse_options(const std::vector<std::string>& raw) {
 std::string describe_option_decisions() {
   std::string out =
       "Implemented by pipecc: -c -S -E -fsyntax-only -M -MM -MD -MMD -MF -MT -MQ -MP -MG -o -x -O0 -O -O1 -Og (pipe -O1)\n"
-      "  -O2 -O3 -O4 -Os -Oz -Ofast (pipe -O2, IEEE floating point kept) -g... (line tables) -g0 -### -v\n"
+      "  -O2 -O3 -O4 -Os -Oz -Ofast (pipe -O2, IEEE floating point kept) -g... (DWARF 4 debug information) -g0 -### -v\n"
       "  -pthread -Wa, -Xassembler (.s/.S inputs) -Wp, -Xpreprocessor (unwrapped) @FILE --sysroot=\n"
       "  -mcmodel=small --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"

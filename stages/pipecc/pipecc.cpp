@@ -165,6 +165,7 @@ struct Driver {
   std::vector<std::string> c2ast_args(const Input& in, const std::string& product, bool preprocess) const {
     std::vector<std::string> a{tool("c2ast"), "--cc-diagnostics"};
     if (preprocess) a.push_back("-E");
+    if (opt.debug && !preprocess) a.push_back("-g");  // the debug section (types, variables)
     a.push_back(in.path);
     std::vector<std::string> clang = opt.frontend_args;
     if (in.lang == Lang::CppOutput) clang.insert(clang.end(), {"-x", "cpp-output"});
@@ -203,6 +204,9 @@ struct Driver {
     // The stage before verified this stage's input as its own output, in
     // this pipe: checking it again would double the verifier's work.
     if (!opt.verify_inputs) a.push_back("--no-verify-input");
+    // -g -O0: every variable in memory (as gcc -O0 keeps them), where a
+    // debugger reads and writes it at any statement.
+    if (name == "ast2cfg" && opt.debug && opt.opt_level == 0) a.push_back("--vars-in-memory");
     return a;
   }
 

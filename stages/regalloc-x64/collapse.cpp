@@ -104,6 +104,7 @@ void compact(Function& fn) {
     nodes.push_back(std::move(nd));
   }
   fn.nodes = std::move(nodes);
+  remap_debug_slots(fn.debug, map, kNone);
   for (Block& b : fn.cfg->blocks) {
     b.node = to(b.node);
     for (NodeId& s : b.successors) s = to(s);

@@ -549,6 +549,7 @@ void sweep(Function& fn) {
     for (NodeId& ref : nd.control) ref = remap[ref];
   }
   fn.nodes = std::move(kept);
+  remap_debug_slots(fn.debug, remap, kNone);
 }
 
 }  // namespace
@@ -568,6 +569,10 @@ Function Lowerer::run(bool verified) {
   fold_constants();
   for (NodeId old = 0; old < in_.nodes.size(); ++old) lower_node(old);
   patch_cycles();
+  // The debug section's stackslots follow to their x64:stackslots (sweep
+  // then maps them to the final ids, or drops the unused ones).
+  out_.debug = in_.debug;
+  remap_debug_slots(out_.debug, map_, kNone);
   sweep(out_);
   return std::move(out_);
 }

@@ -106,6 +106,8 @@ Function Emitter::run(const std::vector<uint32_t>& layout, const std::vector<std
   out.linkage = in.linkage;
   out.signature = in.signature;
   out.attrs = in.attrs;
+  out.debug = in.debug;
+  remap_debug_slots(out.debug, new_id_, kNone);
   out.nodes.resize(count_);
   for (NodeId id = 0; id < in.nodes.size(); ++id)
     if (new_id_[id] != kNone) out.nodes[new_id_[id]] = rewrite(id);

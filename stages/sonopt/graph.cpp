@@ -302,6 +302,7 @@ size_t Graph::finish() {
     if (new_id[n] != n) fn_.nodes[new_id[n]] = std::move(nd);
   }
   fn_.nodes.resize(next);
+  remap_debug_slots(fn_.debug, new_id, kNone);
   users_.clear();
   dead_.clear();
   return dropped;

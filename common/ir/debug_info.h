@@ -1,0 +1,149 @@
+// debug_info.h - the debug section of a module and of a function
+// (schema/FORMAT.md section 1, "Debug information").
+//
+// What a debugger needs beyond line numbers: the C types, the variables of
+// each function with their scope and their storage, the compile unit's
+// producer, directory and language. c2ast writes it (-g), every stage
+// carries it, codegen-x64 turns it into DWARF (.debug_info).
+//
+// The module header holds what functions share: the type table (types refer
+// to each other by index, so a type is written once) and the global
+// variables. Each function holds its own: its C function type, its lexical
+// blocks (source ranges; the code generator maps them to address ranges
+// through the nodes' locations) and its variables. A variable's storage is a
+// node of the function, the `slot`: an `ast:var`, `stackslot` or
+// `x64:stackslot` whose memory holds the variable (at -O0 every variable has
+// one), or a data symbol (a static local); without either it is "optimized
+// out". Every stage that renumbers nodes maps the slots with the nodes, and a
+// stage that deletes a slot node, or may leave its memory out of date (an
+// optimizer removing stores), drops the slot: a debugger then says
+// "optimized out" instead of showing a wrong value.
+//
+// All three encodings carry the two sections as the same JSON object
+// (debug_to_json / debug_from_json), so they stay lossless with each other.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/loc.h"
+
+namespace pl {
+
+struct Function;
+
+inline constexpr int64_t kDebugNone = -1;  // "no type" (void) / "no scope" / "no param"
+
+struct DebugMember {
+  std::string name;             // "" for an anonymous struct or union member
+  uint32_t type = 0;
+  uint64_t offset = 0;          // bytes from the start of the aggregate
+  uint32_t bit_size = 0;        // a bit-field: its width (0: not a bit-field)
+  uint32_t bit_offset = 0;      // a bit-field: bits from the start of the aggregate
+  bool operator==(const DebugMember&) const = default;
+};
+
+struct DebugEnumerator {
+  std::string name;
+  int64_t value = 0;
+  bool operator==(const DebugEnumerator&) const = default;
+};
+
+enum class DebugTypeKind : uint8_t { Base, Pointer, Const, Volatile, Restrict, Typedef, Array, Struct, Union, Enum, Function };
+std::string_view debug_type_kind_name(DebugTypeKind k);
+
+// Base type encodings (DWARF's DW_ATE_*).
+enum class DebugEncoding : uint8_t { Signed, Unsigned, SignedChar, UnsignedChar, Boolean, Float };
+std::string_view debug_encoding_name(DebugEncoding e);
+
+struct DebugType {
+  DebugTypeKind kind = DebugTypeKind::Base;
+  std::string name;                 // base, typedef, struct/union/enum tag ("" = none)
+  uint64_t size = 0;                // base, struct, union, enum (bytes)
+  DebugEncoding encoding = DebugEncoding::Signed;  // base
+  int64_t type = kDebugNone;        // pointee, qualified, typedef'd, element, enum's underlying, function result
+  int64_t count = kDebugNone;       // array: elements (-1: unknown, `int a[]`)
+  bool declaration = false;         // struct/union/enum declared, not defined here
+  std::vector<DebugMember> members;           // struct, union
+  std::vector<DebugEnumerator> enumerators;   // enum
+  std::vector<uint32_t> params;     // function: parameter types
+  bool variadic = false;            // function
+  bool prototyped = true;           // function: false for `int f()`
+  bool operator==(const DebugType&) const = default;
+};
+
+struct DebugGlobal {
+  std::string name;                 // the C name
+  uint32_t type = 0;
+  std::string symbol;               // the data item or extern that holds it
+  Loc loc;                          // declaration
+  bool external = true;
+  bool operator==(const DebugGlobal&) const = default;
+};
+
+struct ModuleDebug {
+  std::string producer;             // DW_AT_producer
+  std::string comp_dir;             // DW_AT_comp_dir
+  std::string language;             // C89, C99, C11, C17 (DW_AT_language); "" = C11
+  std::vector<DebugType> types;
+  std::vector<DebugGlobal> globals;
+  bool empty() const { return *this == ModuleDebug{}; }
+  bool operator==(const ModuleDebug&) const = default;
+};
+
+// A lexical block: the source range [begin, end] (file, line, column); its
+// code is the code of the nodes whose location falls in the range and in no
+// inner block's range.
+struct DebugScope {
+  int64_t parent = kDebugNone;      // enclosing scope index (-1: the function body)
+  Loc begin, end;
+  bool operator==(const DebugScope&) const = default;
+};
+
+inline constexpr NodeId kNoSlot = ~NodeId{0};
+
+struct DebugVar {
+  std::string name;
+  uint32_t type = 0;
+  int64_t scope = kDebugNone;       // -1: the function's outermost scope
+  int64_t param = kDebugNone;       // parameter index, or -1 for a local
+  Loc loc;                          // declaration
+  NodeId slot = kNoSlot;            // the node whose memory holds it (kNoSlot: none)
+  std::string symbol;               // or the data item that holds it (a static local)
+  bool indirect = false;            // the slot holds the variable's address (a struct passed by value)
+  bool operator==(const DebugVar&) const = default;
+};
+
+struct FunctionDebug {
+  int64_t type = kDebugNone;        // the function's C type (a Function type), -1: no debug info
+  Loc loc;                          // declaration
+  std::vector<DebugScope> scopes;   // parents before children
+  std::vector<DebugVar> vars;
+  bool empty() const { return *this == FunctionDebug{}; }
+  bool operator==(const FunctionDebug&) const = default;
+};
+
+// The JSON object all three encodings carry (FORMAT.md "Debug
+// information"): compact, keys in a fixed order, defaults left out.
+std::string debug_to_json(const ModuleDebug& d);
+std::string debug_to_json(const FunctionDebug& d);
+// Parse the same; throw std::runtime_error with what is wrong (the caller
+// adds the place).
+ModuleDebug module_debug_from_json(std::string_view text);
+FunctionDebug function_debug_from_json(std::string_view text);
+
+// The structural rules: type references below the number of types and not
+// cyclic through anything but pointers; scope parents precede; slots below
+// the node count. Return the first problem, or "" when there is none.
+std::string module_debug_problem(const ModuleDebug& d);
+std::string function_debug_problem(const ModuleDebug& module, const Function& fn);
+
+// Maps every slot through `old_to_new`; a slot whose entry is `gone` (the
+// node was deleted) is dropped.
+void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone);
+// Drops every slot (the variables stay, "optimized out").
+void drop_debug_slots(FunctionDebug& d);
+
+}  // namespace pl

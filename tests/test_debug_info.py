@@ -1,0 +1,286 @@
+"""Debug information (FORMAT.md "Debug information"; issue 20's "Debug
+info"): the debug sections c2ast -g writes, carried by every stage and every
+encoding, checked by the readers and the verifier, and the DWARF that
+codegen-x64 -g makes of them, read by gdb (batch mode) and checked by
+llvm-dwarfdump --verify.
+"""
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import BUILD, ROOT, run_tool
+
+PROGRAM = ROOT / "tests" / "debug" / "vars.c"
+STAGES = ["ast2cfg", "cfg2ssa", "ssa2son", "son-lower-x64", "son2cfg", "regalloc-x64"]
+
+
+def pipecc(*args, cwd):
+    proc = subprocess.run([str(BUILD / "pipecc"), *map(str, args)], cwd=cwd, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    return proc
+
+
+def gdb(program, commands, cwd):
+    if shutil.which("gdb") is None:
+        pytest.fail("gdb is not installed (scripts/lib.sh PIPE_PACKAGES has it; run scripts/test)")
+    script = pathlib.Path(cwd) / "script.gdb"
+    script.write_text("set pagination off\nset confirm off\nset debuginfod enabled off\n" + commands + "\nkill\n")
+    proc = subprocess.run(["gdb", "-nx", "-batch", "-x", str(script), str(program)], cwd=cwd,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    return proc.stdout.decode(errors="replace")
+
+
+def sections(output):
+    """gdb output split at `echo @NAME\\n` markers: {NAME: text after it}."""
+    parts = re.split(r"^@(\w+)$", output, flags=re.M)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    d = tmp_path_factory.mktemp("debug")
+    shutil.copy(PROGRAM, d / "vars.c")
+    for level in ("0", "2"):
+        pipecc(f"-O{level}", "-g", "vars.c", "-o", f"vars{level}", cwd=d)
+        pipecc(f"-O{level}", "-g", "-c", "vars.c", "-o", f"vars{level}.o", cwd=d)
+    return d
+
+
+O0_SCRIPT = """
+break work
+run
+echo @source\\n
+info source
+echo @bt\\n
+bt
+echo @args\\n
+p n
+p *p
+p p->x
+p q
+p q.y
+next
+next
+next
+next
+echo @locals\\n
+p arr
+p arr[2]
+p c
+p u
+info locals
+echo @types\\n
+ptype struct node
+ptype binop
+ptype ulong
+whatis big
+ptype u
+p counter
+p greeting
+echo @loop\\n
+break 27
+continue
+p sq
+p i
+p total
+echo @finish\\n
+delete
+finish
+echo @step\\n
+next
+step
+bt
+info args
+p doubled
+next
+p doubled
+p calls
+"""
+
+
+def test_gdb_at_O0(built):
+    s = sections(gdb(built / "vars0", O0_SCRIPT, built))
+    assert "Source language is c." in s["source"]
+    assert "Producer is clang version 14.0.6 (pipecc" in s["source"]
+    assert re.search(r"#0  work \(n=3, p=0x[0-9a-f]+, q=\.\.\.\) at .*vars\.c:18", s["bt"]), s["bt"]
+    assert re.search(r"#1  0x[0-9a-f]+ in main \(\) at .*vars\.c:43", s["bt"]), s["bt"]
+    args = s["args"]
+    for want in ("$1 = 3", "$2 = {x = 10, y = 20}", "$3 = 10", "$4 = {x = 10, y = 20}", "$5 = 20"):
+        assert want in args, args
+    locals_ = s["locals"]
+    for want in ("= {1, 2, 3, 4}", "= 3", "= GREEN", '= {i = 1094861636, c = "DCBA"}', "op = ", "big = ",
+                 "total = 0"):
+        assert want in locals_, locals_
+    assert "sq =" not in locals_ and "i =" not in locals_.replace("i = 1094861636", "")  # not in scope yet
+    types = s["types"]
+    assert "type = struct node {\n    struct node *next;\n    const char *name;\n    volatile int hits;\n}" in types
+    assert "type = int (*)(int, int)" in types
+    assert "type = unsigned long" in types
+    assert "type = ulong" in types
+    assert "type = union num {\n    int i;\n    char c[4];\n}" in types
+    assert "= 7" in types and '= "hi"' in types
+    loop = s["loop"]
+    assert re.search(r"\$\d+ = 0\n\$\d+ = 0\n\$\d+ = 0", loop), loop  # sq, i, total on the first trip
+    assert "Value returned is $" in s["finish"] and "= 120" in s["finish"], s["finish"]
+    step = s["step"]
+    assert re.search(r"scale \(v=120, k=3\) at .*vars\.c:34", step), step
+    assert "#1  0x" in step and "in main ()" in step
+    assert re.search(r"v = 120\nk = 3", step), step
+    assert re.search(r"= 240\n\$\d+ = 0", step), step  # doubled after its line; calls before calls++
+
+
+O2_SCRIPT = """
+break scale
+run
+echo @bt\\n
+bt
+echo @vars\\n
+info args
+info locals
+echo @source\\n
+info source
+ptype struct point
+"""
+
+
+def test_gdb_at_O2(built):
+    """Optimized code: functions, types and the backtrace; a variable whose
+    storage did not survive is <optimized out>, never a wrong value."""
+    s = sections(gdb(built / "vars2", O2_SCRIPT, built))
+    assert re.search(r"#0  scale \(v=(120|<optimized out>), k=(3|<optimized out>)\) at .*vars\.c:\d+", s["bt"]), s["bt"]
+    assert re.search(r"#1  0x[0-9a-f]+ in main \(\) at .*vars\.c:44", s["bt"]), s["bt"]
+    for line in s["vars"].strip().splitlines():
+        name, _, value = line.partition(" = ")
+        assert value == "<optimized out>" or (name, value) in {("v", "120"), ("k", "3"), ("calls", "0")}, line
+    assert "Source language is c." in s["source"]
+    assert "type = struct point {\n    int x;\n    int y;\n}" in s["source"]
+
+
+@pytest.mark.parametrize("name", ["vars0", "vars2", "vars0.o", "vars2.o"])
+def test_dwarfdump_verify(built, name):
+    proc = subprocess.run(["llvm-dwarfdump-14", "--verify", str(built / name)], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=60)
+    out = proc.stdout.decode(errors="replace")
+    assert proc.returncode == 0 and "No errors." in out, out
+
+
+def test_line_table_flags(built):
+    out = subprocess.run(["llvm-dwarfdump-14", "--debug-line", str(built / "vars0.o")], stdout=subprocess.PIPE,
+                         timeout=60).stdout.decode()
+    rows = [line for line in out.splitlines() if line.startswith("0x")]
+    # One prologue_end per function (add, work, scale, main), each is_stmt.
+    ends = [r for r in rows if "prologue_end" in r]
+    assert len(ends) == 4 and all("is_stmt" in r for r in ends), ends
+    assert any("is_stmt" not in r and "end_sequence" not in r for r in rows)  # early computations
+    info = subprocess.run(["llvm-dwarfdump-14", "--debug-info", str(built / "vars0.o")], stdout=subprocess.PIPE,
+                          timeout=60).stdout.decode()
+    for want in ("DW_LANG_C11", "DW_AT_comp_dir", "DW_TAG_lexical_block", "DW_TAG_formal_parameter",
+                 "DW_OP_call_frame_cfa", "DW_OP_fbreg", "DW_TAG_enumeration_type", "DW_TAG_union_type",
+                 "DW_TAG_subroutine_type", "DW_TAG_typedef", "DW_TAG_const_type", "DW_TAG_volatile_type",
+                 "DW_TAG_array_type"):
+        assert want in info, want
+
+
+def test_objects_are_reproducible(built, tmp_path):
+    shutil.copy(PROGRAM, tmp_path / "vars.c")
+    pipecc("-O0", "-g", "-c", "vars.c", "-o", "again.o", cwd=built)
+    assert (built / "again.o").read_bytes() == (built / "vars0.o").read_bytes()
+
+
+def debug_module(tmp_path):
+    """The ast module of vars.c with its debug sections, as text."""
+    shutil.copy(PROGRAM, tmp_path / "vars.c")
+    proc = subprocess.run([str(BUILD / "c2ast"), "-g", "vars.c", "-f", "text"], cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return proc.stdout.decode()
+
+
+def test_every_stage_keeps_the_slots(tmp_path):
+    """At -O0 (ast2cfg --vars-in-memory) every named variable keeps a slot
+    through every stage, and the verifier (rule M) accepts each output."""
+    text = debug_module(tmp_path)
+    (tmp_path / "m.txt").write_text(text)
+    current = tmp_path / "m.txt"
+    for stage in STAGES:
+        out = tmp_path / f"{stage}.bin"
+        args = [current, "-o", out] + (["--vars-in-memory"] if stage == "ast2cfg" else [])
+        run_tool(stage, *args, check=0)
+        current = out
+        printed = run_tool("pipe-fmt", current, "-f", "text", check=0).stdout.decode()
+        fns = re.findall(r"^(?:internal )?pipeline (\w+).*\n  debug (\{.*\})$", printed, flags=re.M)
+        assert sorted(f for f, _ in fns) == ["add", "main", "scale", "work"], (stage, fns)
+        for fn, section in fns:
+            d = json.loads(section)
+            named = [v for v in d["vars"] if "symbol" not in v]
+            assert named and all("slot" in v for v in named), (stage, fn, d["vars"])
+        assert re.search(r"^debug \{", printed, flags=re.M), stage
+
+
+def test_encodings_are_lossless(tmp_path):
+    text = debug_module(tmp_path)
+    (tmp_path / "m.txt").write_text(text)
+    run_tool("pipe-fmt", tmp_path / "m.txt", "-f", "json", "-o", tmp_path / "m.json", check=0)
+    run_tool("pipe-fmt", tmp_path / "m.json", "-f", "bin", "-o", tmp_path / "m.bin", check=0)
+    back = run_tool("pipe-fmt", tmp_path / "m.bin", "-f", "text", check=0).stdout.decode()
+    assert back == text
+    assert '"debug": {' in (tmp_path / "m.json").read_text()
+
+
+def test_optimizers_drop_slots(tmp_path):
+    text = debug_module(tmp_path)
+    (tmp_path / "m.txt").write_text(text)
+    son = tmp_path / "m.son"
+    cur = tmp_path / "m.txt"
+    for stage in ["ast2cfg", "cfg2ssa", "ssa2son"]:
+        out = tmp_path / f"{stage}.bin"
+        run_tool(stage, cur, "-o", out, *(["--vars-in-memory"] if stage == "ast2cfg" else []), check=0)
+        cur = out
+    run_tool("sonopt", cur, "-O2", "-o", son, check=0)
+    printed = run_tool("pipe-fmt", son, "-f", "text", check=0).stdout.decode()
+    for section in re.findall(r"^  debug (\{.*\})$", printed, flags=re.M):
+        assert all("slot" not in v for v in json.loads(section).get("vars", [])), section
+
+
+BAD = [
+    (r'"type":0,"param":0', '"type":999,"param":0', "refers to type 999"),
+    (r'"slot":\d+', '"slot":4000', "is not a node"),
+    (r'"scope":0,', '"scope":77,', "scope 77"),
+]
+
+
+@pytest.mark.parametrize("pattern,new,message", BAD)
+def test_bad_debug_sections_are_rejected(tmp_path, pattern, new, message):
+    """Dangling type, node and scope ids: every reader rejects them, naming
+    the function and its debug section."""
+    text = debug_module(tmp_path)
+    (tmp_path / "good.txt").write_text(text)
+    run_tool("pipe-fmt", tmp_path / "good.txt", "-f", "json", "-o", tmp_path / "good.json", check=0)
+    for fmt in ("txt", "json"):
+        good = (tmp_path / f"good.{fmt}").read_text()
+        bad = None
+        for line in good.splitlines():
+            if '"vars"' in line and re.search(pattern, line):
+                bad = good.replace(line, re.sub(pattern, new, line, count=1), 1)
+                break
+        assert bad is not None, pattern
+        (tmp_path / f"bad.{fmt}").write_text(bad)
+        proc = run_tool("pipe-verify", tmp_path / f"bad.{fmt}")
+        err = proc.stderr.decode()
+        assert proc.returncode == 1 and message in err and "debug" in err and "function '" in err, err
+
+
+def test_slot_must_be_a_slot_node(tmp_path):
+    """Verifier rule M: a slot names the level's slot opcode."""
+    text = debug_module(tmp_path)
+    bad = re.sub(r'("name":"n","type":\d+,"param":0,"loc":\[\d+,\d+,\d+\],"slot":)\d+', r"\g<1>1", text, count=1)
+    assert bad != text
+    (tmp_path / "bad.txt").write_text(bad)
+    proc = run_tool("pipe-verify", tmp_path / "bad.txt")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and "variable 'n'" in err and "not an ast:var" in err and "i1" in err, err
