@@ -133,8 +133,8 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
   fn_.signature.result = types_.result_type(result, fd_->getLocation());
   // A K&R-style definition (no prototype in its type) receives its
   // arguments with the default argument promotions, as its callers pass
-  // them: a char, short or _Bool parameter arrives as an int and is
-  // converted to its declared type on entry (C11 6.5.2.2p6, 6.9.1p10;
+  // them: a char, short or _Bool parameter arrives as an int, a float as
+  // a double, and is converted to its declared type on entry (C11 6.5.2.2p6, 6.9.1p10;
   // clang marks such parameters isKNRPromoted).
   for (const ParmVarDecl* p : fd_->parameters()) {
     SourceLocation where = p->getLocation();
@@ -142,7 +142,9 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     QualType type = p->getType();
     bool indirect = Types::is_aggregate(type);
     Scalar s = indirect ? Scalar{VType::Ptr, false} : types_.scalar(type, where);
-    QualType passed = p->isKNRPromoted() ? ctx_.getPromotedIntegerType(type) : type;
+    QualType passed = !p->isKNRPromoted()          ? type
+                      : type->isRealFloatingType() ? ctx_.DoubleTy  // a float arrives as a double
+                                                   : ctx_.getPromotedIntegerType(type);
     Scalar arrives = indirect ? s : types_.scalar(passed, where);
     fn_.signature.params.push_back(types_.param_type(passed, where));
     std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();

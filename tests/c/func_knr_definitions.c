@@ -1,6 +1,6 @@
 /* K&R-style function definitions and calls through declarations without
    a prototype: the caller applies the default argument promotions (char,
-   short and _Bool arguments travel as int), the callee converts each
+   short and _Bool arguments travel as int, float as double), the callee converts each
    argument back to its declared parameter type on entry (a char parameter
    given 300 holds 44: narrowing wraps, the x86-64 ABI choice gcc and the
    toolchain share), called directly, before their definition through an
@@ -26,6 +26,13 @@ static unsigned widen(u, x)
   return u * 2u + x;
 }
 
+float scaled(f, k)
+  float f;
+  int k;
+{
+  return f * k + 0.5f;
+}
+
 int sum_to(n)
   int n;
 {
@@ -46,6 +53,8 @@ int main(void) {
   printf("narrow %d\n", narrow(-3, -5, 0, -7L));
   printf("widen %u %u\n", widen(511, 1u), widen(255, 4000000000u));
   printf("sum_to %d\n", sum_to(100));
+  float third = 1.0f / 3.0f, (*sp)() = scaled;
+  printf("scaled %.9g %.9g\n", scaled(third, 3), sp(2.25f, 2));
   printf("later %d\n", later(6, 7));
   printf("mix %ld\n", mix(40000, 'a', 1L << 40));
   printf("apply %d\n", apply(later, 11, 12));
