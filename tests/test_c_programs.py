@@ -24,9 +24,7 @@ For every program:
      ra-x64 it simulates the allocated registers and slots) and must print the
      same stdout and stderr and exit with the same status as gcc's build.
 A failure names the stage or the levels that differ and prints shell
-commands, to run from the repository root, that reproduce it. The float_*.c
-programs skip the x64 stages and levels while tests/c/pipeline.py's
-FLOAT_BACK_END is False (issue 18: the float back end is another branch).
+commands, to run from the repository root, that reproduce it.
 
 The corpus itself is checked by tests/c/check-corpus (sanitizers, gcc and
 clang, -O0 and -O2); see tests/c/README.md.
@@ -86,10 +84,7 @@ def outdir(tmp_path):
 
 def check_program(src, fmt, gcc, outdir):
     want = gcc.expected(src)
-    # float_*.c: interpreter levels only until the float back end is merged
-    # (pipeline.FLOAT_BACK_END, issue 18).
-    x64 = not pipeline.needs_float_back_end(src)
-    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True, x64=x64)
+    pipe = pipeline.Pipeline(src, outdir, fmt=fmt, build=BUILD, schedule=True, x64=True)
     try:
         problem = pipe.run()
         if problem:

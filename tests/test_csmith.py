@@ -69,8 +69,7 @@ def test_csmith_seed(seed, tmp_path):
 def test_csmith_float_seed(seed, tmp_path):
     flags = ["--float" if f == "--no-float" else f for f in csmith_diff.CSMITH_FLAGS]
     try:
-        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0, flags=flags,
-                                         x64=csmith_diff.pipeline.FLOAT_BACK_END)
+        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0, flags=flags)
     except csmith_diff.pipeline.ToolMissing as e:
         pytest.fail(str(e))
     assert outcome.kind == "PASS", f"seed {seed}: {outcome.kind} {outcome.summary}\n{outcome.report}"

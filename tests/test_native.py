@@ -126,8 +126,6 @@ def check_native(src, want, tmp_path, cflags=()):
 
 @pytest.mark.parametrize("src", CORPUS, ids=lambda p: p.stem)
 def test_corpus_native(src, gcc, tmp_path):
-    if pipeline.needs_float_back_end(src):
-        pytest.skip(pipeline.FLOAT_BACK_END_MISSING)
     check_native(src, gcc.expected(src), tmp_path)
 
 

@@ -37,25 +37,6 @@ SCHEDULED = "sched"              # son2cfg's output (an ssa module), with schedu
 X64_STAGES = ("son-lower-x64", "son2cfg-x64", "regalloc-x64")  # with x64=True; son2cfg-x64 is son2cfg on son-x64
 X64_LEVELS = ("son-x64", "cfg-x64", "ra-x64")
 
-# Issue 18: THE SWITCH for floating point in the back end. The corpus
-# programs named float_*.c use float and double, which c2ast and the generic
-# stages handle, but son-lower-x64 refuses until the x86-64 back end for
-# floating point (SSE2 rules in son-lower-x64, regalloc-x64's xmm class, the
-# SysV float ABI; the fpback branch) is merged. While this is False they run
-# at the interpreter levels only (cfg, ssa, son, sched, son-O2: no son-x64,
-# cfg-x64, ra-x64) in tests/test_c_programs.py, and tests/test_native.py
-# skips them with FLOAT_BACK_END_MISSING as the reason. Set it to True when
-# the back end is merged.
-FLOAT_BACK_END = True
-FLOAT_BACK_END_MISSING = ("issue 18: the x86-64 back end for floating point (son-lower-x64, regalloc-x64) "
-                          "is not merged yet: tests/c/pipeline.py FLOAT_BACK_END")
-
-
-def needs_float_back_end(src):
-    """A float_*.c corpus program, while the float back end is missing."""
-    return not FLOAT_BACK_END and pathlib.Path(src).name.startswith("float_")
-
-
 class ToolMissing(Exception):
     pass
 
