@@ -24,8 +24,10 @@ def sh(cmd, cwd, env=None, check=True):
 
 def sources(root):
     (root / "include").mkdir(parents=True)
-    (root / "include" / "calc.h").write_text("#define FACTOR 3\nint calc(int);\n")
-    (root / "calc.c").write_text('#include "calc.h"\nint calc(int x) { return x * FACTOR; }\n')
+    # calc is exported by its attribute; scale is hidden in a -fvisibility=hidden build
+    (root / "include" / "calc.h").write_text('#define FACTOR 3\n__attribute__((visibility("default"))) int calc(int);\n')
+    (root / "calc.c").write_text('#include "calc.h"\nint scale(int x) { return x * FACTOR; }\n'
+                                 'int calc(int x) { return scale(x); }\n')
     (root / "main.c").write_text('#include <stdio.h>\n#include "calc.h"\n'
                                  'int main(void) { printf("%d\\n", calc(14)); return calc(14) == 42 ? 0 : 1; }\n')
     return root
@@ -65,6 +67,8 @@ def test_cmake_identifies_clang_builds_tests_and_tracks_headers(tmp_path, genera
     assert 'set(CMAKE_C_COMPILER_ID "Clang")' in compiler and 'CMAKE_C_COMPILER_VERSION "14.0.6"' in compiler
     sh(build, out)
     assert "100% tests passed" in sh(["ctest"], out)
+    exported = sh(["nm", "-D", "--defined-only", next(out.glob("libshcalc.so*"))], out)
+    assert " T calc" in exported and "scale" not in exported, exported  # C_VISIBILITY_PRESET hidden
     touch_later(src / "include" / "calc.h")
     rebuilt = sh(build + (["-d", "explain"] if build[0] == "ninja" else []), out)
     assert "main.c.o" in rebuilt and "calc.c.o" in rebuilt, rebuilt
@@ -102,7 +106,7 @@ def test_makefile_with_mmd_mp_and_dpkg_buildflags(tmp_path):
     make = ["make", f"CC={PIPECC}"] + [f"{k}={v}" for k, v in flags.items()]
     sh(make, src)
     assert subprocess.run([str(src / "prog")], timeout=30).returncode == 0
-    assert (src / "main.d").read_text() == "main.o: main.c include/calc.h\n\ninclude/calc.h:\n"
+    assert (src / "main.d").read_text() == "main.o: main.c include/calc.h\ninclude/calc.h:\n"
     touch_later(src / "include" / "calc.h")
     assert "main.o" in sh(make, src)
     # -MP: a header that goes away does not break the build.

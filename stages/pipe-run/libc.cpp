@@ -146,6 +146,19 @@ std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap) {
   return args;
 }
 
+// The floating arguments left in a va_list's register save area (fp_offset
+// up to 176), for the vprintf family: with them format_printf reads a
+// double from the xmm part first, then from the shared overflow words after
+// the general registers' (`gpr` of them), as a variadic callee does.
+VaListFloats va_list_floats(const Memory& mem, uint64_t ap) {
+  VaListFloats r;
+  uint32_t gp = load32(mem, ap), fp = load32(mem, ap + 4);
+  r.gpr = gp < kVaGpLimit ? (kVaGpLimit - gp) / 8 : 0;
+  uint64_t reg_save = load64(mem, ap + 16);
+  for (; fp < kVaFpStart; fp += 16) r.xmm.push_back(load64(mem, reg_save + fp));
+  return r;
+}
+
 Builtin find_builtin(std::string_view name) {
   for (const BuiltinInfo& b : kBuiltins)
     if (b.name == name) return b.id;
@@ -213,6 +226,15 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
   size_t gpr = x64_gpr_;
   fp.xmm = x64_xmm_;
   x64_float_ = false;
+  // A va_list's floating arguments (the vprintf family).
+  VaListFloats kept;
+  X64FloatArgs from_list;
+  auto va_floats = [&](uint64_t ap) -> const X64FloatArgs* {
+    kept = va_list_floats(mem_, ap);
+    from_list.gpr = kept.gpr;
+    from_list.xmm = kept.xmm;
+    return &from_list;
+  };
   auto floats = [&](size_t fixed) -> const X64FloatArgs* {
     if (!has_fp) return nullptr;
     fp.gpr = gpr > fixed ? gpr - fixed : 0;
@@ -254,23 +276,23 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
       return s.size();
     }
     case Builtin::Vprintf: {
-      std::string s = format_printf(mem_, a[0], va_list_remaining(mem_, a[1]), "vprintf");
+      std::string s = format_printf(mem_, a[0], va_list_remaining(mem_, a[1]), "vprintf", va_floats(a[1]));
       out_.out(s);
       return s.size();
     }
     case Builtin::Vfprintf: {
       int stream = stream_of(a[0], "vfprintf");
-      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vfprintf");
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vfprintf", va_floats(a[2]));
       write_stream(stream, s);
       return s.size();
     }
     case Builtin::Vsprintf: {
-      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vsprintf");
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vsprintf", va_floats(a[2]));
       std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
       return s.size();
     }
     case Builtin::Vsnprintf: {
-      std::string s = format_printf(mem_, a[2], va_list_remaining(mem_, a[3]), "vsnprintf");
+      std::string s = format_printf(mem_, a[2], va_list_remaining(mem_, a[3]), "vsnprintf", va_floats(a[3]));
       write_bounded(mem_, a[0], a[1], s);
       return s.size();
     }

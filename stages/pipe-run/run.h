@@ -375,6 +375,11 @@ std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint6
 // (the register save area's, then the overflow area's up to the end of its
 // allocation): what vprintf may consume.
 inline constexpr uint32_t kVaGpLimit = 48, kVaFpStart = 176;
+struct VaListFloats {
+  size_t gpr = 0;              // general-register arguments left
+  std::vector<uint64_t> xmm;   // floating ones left in the register save area
+};
+VaListFloats va_list_floats(const Memory& mem, uint64_t ap);
 uint64_t va_list_next(Memory& mem, uint64_t ap);
 // va_arg for a double (or float): from the register save area at fp_offset
 // while fp_offset < 176, adding 16, then from overflow_arg_area, adding 8.
