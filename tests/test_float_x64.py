@@ -30,7 +30,7 @@ import pytest
 from conftest import run_tool
 from float_abi_program import abi_program
 from float_loop_program import loop_program
-from test_pipe_run import Prog, float_program
+from test_pipe_run import float_program_and_gcc_output
 
 
 def through_back_end(son, tmp_path, optimize):
@@ -64,15 +64,7 @@ def check_everywhere(son, want, tmp_path, optimize):
 @pytest.mark.skipif(not shutil.which("gcc"), reason="gcc is not installed")
 @pytest.mark.parametrize("optimize", [False, True], ids=["O0", "cfgopt-O2"])
 def test_float_opcodes_everywhere_match_gcc(tmp_path, optimize):
-    p, c = Prog(), []
-    float_program(p, c, printf_doubles=False)
-    p.ret()
-    src = tmp_path / "floats.c"
-    src.write_text("#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n" +
-                   "\n".join(c) + "\n  return 0;\n}\n")
-    exe = tmp_path / "floats"
-    subprocess.run(["gcc", "-O0", "-w", "-fno-builtin", "-o", exe, src, "-lm"], check=True)
-    want = subprocess.run([exe], stdout=subprocess.PIPE, check=True).stdout.decode()
+    p, want = float_program_and_gcc_output(tmp_path, printf_doubles=False)
     assert want.count("\n") > 1000
     son = tmp_path / "floats.son.txt"
     son.write_text(p.text("son"))

@@ -1031,6 +1031,20 @@ FLOAT_COMPARE = {"foeq": "a == b", "fone": "a < b || a > b", "folt": "a < b", "f
                  "fuge": "!(a < b)", "funo": "__builtin_isunordered(a, b)"}
 
 
+def float_program_and_gcc_output(tmp_path, printf_doubles=True):
+    """float_program() as a Prog and gcc's -O0 build of its C on this CPU:
+    (the Prog, what gcc's build prints)."""
+    p, c = Prog(), []
+    float_program(p, c, printf_doubles)
+    p.ret()
+    src = tmp_path / "floats.c"
+    src.write_text("#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n" +
+                   "\n".join(c) + "\n  return 0;\n}\n")
+    exe = tmp_path / "floats"
+    subprocess.run(["gcc", "-O0", "-w", "-fno-builtin", "-o", exe, src, "-lm"], check=True)
+    return p, subprocess.run([exe], stdout=subprocess.PIPE, check=True).stdout.decode()
+
+
 def float_program(p, c, printf_doubles=True):
     """Builds the IR (into Prog p) and the C (lines c) of one program that
     prints every floating-point result as its bit pattern (and, with
@@ -1126,15 +1140,8 @@ def test_float_opcodes_match_gcc(tmp_path, level):
     infinities, NaNs with payloads: the results printed as bit patterns) and
     printf's %f %e %g %a conversions, pipe-run against the same operations
     compiled by gcc and run on this CPU."""
-    p, c = Prog(), []
-    float_program(p, c)
-    p.ret()
-    src = tmp_path / "floats.c"
-    src.write_text("#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n" +
-                   "\n".join(c) + "\n  return 0;\n}\n")
-    exe = tmp_path / "floats"
-    subprocess.run(["gcc", "-O0", "-w", "-fno-builtin", "-o", exe, src, "-lm"], check=True)
-    want = subprocess.run([exe], stdout=subprocess.PIPE, check=True).stdout.decode().splitlines()
+    p, want = float_program_and_gcc_output(tmp_path)
+    want = want.splitlines()
     proc = p.run(tmp_path, level)
     assert proc.returncode == 0, proc.stderr.decode()[:2000]
     got = proc.stdout.decode().splitlines()

@@ -228,6 +228,7 @@
 
 #include "ir/abi.h"
 #include "check/alloc_check.h"
+#include "ir/bitfield.h"
 #include "ir/eval.h"
 #include "ir/renumber.h"
 #include "encoding/text_format.h"
@@ -1395,24 +1396,8 @@ class FunctionVerifier {
   // FORMAT.md G, "Bit-fields": the literals place the field in its unit.
   void check_bitfield(NodeId id) {
     if (!shape_ok_[id]) return;
-    const Node& n = node(id);
-    std::string_view type = n.literals[0].as_string();
-    unsigned bits = type == "i8" ? 8 : type == "i16" ? 16 : type == "i32" ? 32 : type == "i64" ? 64 : 0;
-    if (bits == 0) out_.at_node(id, "the field type " + quoted(type) + " is not i8, i16, i32 or i64");
-    std::string_view sign = n.literals[1].as_string();
-    if (sign != "signed" && sign != "unsigned")
-      out_.at_node(id, "literal 1 must be \"signed\" or \"unsigned\", found " + quoted(sign));
-    auto count = [&](size_t i) {
-      const Literal& lit = n.literals[i];
-      return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
-    };
-    uint64_t unit = count(2), offset = count(3), width = count(4);
-    if (bits != 0 && (width == 0 || width > bits))
-      out_.at_node(id, "the width " + std::to_string(width) + " is not 1 to " + std::to_string(bits) +
-                           " (the bits of " + quoted(type) + ")");
-    if (unit > (uint64_t{1} << 40) || offset > 8 * unit || width > 8 * unit - offset)
-      out_.at_node(id, "the field (bits " + std::to_string(offset) + " and up, " + std::to_string(width) +
-                           " wide) does not fit in its " + std::to_string(unit) + "-byte unit");
+    std::string why;
+    if (!decode_bitfield(node(id), why)) out_.at_node(id, why);
   }
 
   bool has_good_control(NodeId id) const { return !bad_control_[id] && node(id).control.size() == 1; }

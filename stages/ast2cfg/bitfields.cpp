@@ -51,7 +51,7 @@ uint64_t low_mask(unsigned bits) { return bits >= 64 ? ~uint64_t{0} : (uint64_t{
 
 class Lowering {
  public:
-  Lowering(const BitField& field, BitFieldEmitter& out)
+  Lowering(const BitFieldAccess& field, BitFieldEmitter& out)
       : field_(field), out_(out), pieces_(bitfield_pieces(field.unit, field.offset, field.width)) {
     unsigned widest = type_bits(field.type);
     for (const BitFieldPiece& p : pieces_) widest = std::max(widest, 8 * p.bytes);
@@ -133,7 +133,7 @@ class Lowering {
   NodeId read(NodeId unit, const BitFieldPiece& p) { return out_.load(int_type(8 * p.bytes), piece_address(unit, p)); }
 
   static constexpr NodeId kNoValue = UINT32_MAX;
-  const BitField& field_;
+  const BitFieldAccess& field_;
   BitFieldEmitter& out_;
   std::vector<BitFieldPiece> pieces_;
   unsigned work_ = 32;
@@ -169,9 +169,9 @@ std::vector<BitFieldPiece> bitfield_pieces(uint64_t unit, uint64_t offset, unsig
   return pieces;
 }
 
-NodeId lower_bitload(const BitField& field, NodeId unit, BitFieldEmitter& out) { return Lowering(field, out).load(unit); }
+NodeId lower_bitload(const BitFieldAccess& field, NodeId unit, BitFieldEmitter& out) { return Lowering(field, out).load(unit); }
 
-NodeId lower_bitstore(const BitField& field, NodeId unit, NodeId value, BitFieldEmitter& out) {
+NodeId lower_bitstore(const BitFieldAccess& field, NodeId unit, NodeId value, BitFieldEmitter& out) {
   return Lowering(field, out).store(unit, value);
 }
 

@@ -6,19 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "ir/bitfield.h"
 #include "ir/ir.h"
 
 namespace pl {
-
-// An ast:bitload / ast:bitstore's literals (FORMAT.md G, "Bit-fields").
-struct BitField {
-  std::string type;       // the field's value type: i8, i16, i32 or i64
-  bool is_signed = false;
-  uint64_t unit = 0;      // the unit's size in bytes
-  uint64_t offset = 0;    // the field's first bit in the unit
-  unsigned width = 0;     // 1 to the type's bits
-  bool is_volatile = false;
-};
 
 // One access that reads or writes part of a field: `bytes` (1, 2, 4 or 8)
 // bytes at byte `byte` of the unit hold `bits` bits of the field, from bit
@@ -48,10 +39,10 @@ class BitFieldEmitter {
 
 // The field's value (of the field's type, sign- or zero-extended from its
 // width) read from the unit at `unit`.
-NodeId lower_bitload(const BitField& field, NodeId unit, BitFieldEmitter& out);
+NodeId lower_bitload(const BitFieldAccess& field, NodeId unit, BitFieldEmitter& out);
 // Writes `value` (of the field's type) to the field, leaving every other
 // bit of the unit as it was; returns the field's new value, as
 // lower_bitload would read it.
-NodeId lower_bitstore(const BitField& field, NodeId unit, NodeId value, BitFieldEmitter& out);
+NodeId lower_bitstore(const BitFieldAccess& field, NodeId unit, NodeId value, BitFieldEmitter& out);
 
 }  // namespace pl

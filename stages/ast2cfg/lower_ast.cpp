@@ -777,31 +777,11 @@ class Lowerer {
 
   // ast:bitload and ast:bitstore: masked accesses of the unit, lowered by
   // bitfields.cpp.
-  BitField bitfield_literals(NodeId id) const {
-    BitField field;
-    field.type = type_literal(id, 0);
-    if (field.type != "i8" && field.type != "i16" && field.type != "i32" && field.type != "i64")
-      fail(id, "literal 0 must be the field's integer type: i8, i16, i32 or i64");
-    const std::string& sign = string_literal(id, 1);
-    if (sign != "signed" && sign != "unsigned") fail(id, "literal 1 must be \"signed\" or \"unsigned\"");
-    field.is_signed = sign == "signed";
-    auto count = [&](size_t i) {
-      Literal lit = count_literal(id, i);
-      return lit.kind() == Literal::Kind::UInt ? lit.as_uint() : static_cast<uint64_t>(lit.as_int());
-    };
-    field.unit = count(2);
-    field.offset = count(3);
-    uint64_t width = count(4);
-    unsigned bits = type_bits(field.type);
-    if (width == 0 || width > bits)
-      fail(id, "the width (literal 4) must be 1 to " + std::to_string(bits) + ", the bits of " + field.type);
-    if (field.unit > (uint64_t{1} << 40) || field.offset + width > 8 * field.unit)
-      fail(id, "the field (bits " + std::to_string(field.offset) + " to " + std::to_string(field.offset + width) +
-                   ") does not fit in its " + std::to_string(field.unit) + "-byte unit");
-    field.width = static_cast<unsigned>(width);
-    OpId op = node(id).op;
-    field.is_volatile = op == AstBitLoadV || op == AstBitStoreV;
-    return field;
+  BitFieldAccess bitfield_literals(NodeId id) const {
+    std::string why;
+    std::optional<BitFieldAccess> field = decode_bitfield(node(id), why);
+    if (!field) fail(id, why);
+    return *field;
   }
 
   class BitFieldNodes : public BitFieldEmitter {
@@ -827,7 +807,7 @@ class Lowerer {
 
   void bitfield_value(Frame& f) {
     NodeId id = f.id;
-    BitField field = bitfield_literals(id);
+    BitFieldAccess field = bitfield_literals(id);
     if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
     BitFieldNodes out(*this, loc(id), field.is_volatile);
     OpId op = node(id).op;

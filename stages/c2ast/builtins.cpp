@@ -4,7 +4,7 @@
 // Bit counting: __builtin_popcount, clz, ctz, ffs, parity, clrsb (and their
 // l/ll forms), bswap16/32/64, rotateleft/rotateright 8/16/32/64. Each is a
 // short branch-free sequence of the generic integer opcodes over a hidden
-// temporary `.bits`, so every stage, pipe-run and the back end already know
+// temporary (hold()), so every stage, pipe-run and the back end already know
 // what it means and sonopt folds it when the argument is constant:
 //   popcount  the SWAR sum (Hacker's Delight 5-1): pairs, nibbles, bytes,
 //             then a multiply by 0x01..01 gathers the bytes in the top one;
@@ -62,14 +62,6 @@ uint64_t repeat_byte(uint8_t byte, unsigned bits) {
 }
 
 }  // namespace
-
-// A hidden temporary of type t holding `value` (the store goes to `out`).
-NodeId FunctionBuilder::hold(VType t, NodeId value, std::vector<NodeId>& out, Loc l) {
-  uint32_t bytes = vtype_bits(t) / 8;
-  NodeId var = variable(".bits", bytes, bytes, l);
-  out.push_back(store(t, false, var, value, l));
-  return var;
-}
 
 NodeId FunctionBuilder::bits_constant(VType t, uint64_t value, Loc l) {
   return constant(t, static_cast<int64_t>(value), l);

@@ -300,6 +300,17 @@ class FunctionBuilder {
   NodeId block(const std::vector<NodeId>& statements, Loc loc);
   NodeId nop(Loc loc);
   NodeId offset(NodeId address, uint64_t bytes, Loc loc);
+  // A value used several times: `first` stores it in a hidden temporary
+  // `.tmp` (the store's value is the value), again() loads it; hold() puts
+  // the store in a statement list and gives the temporary.
+  struct Reused {
+    NodeId var = kNone;
+    VType t = VType::I64;
+    NodeId first = kNone;
+  };
+  Reused reuse(NodeId v, VType t, Loc loc);
+  NodeId again(const Reused& r, Loc loc);
+  NodeId hold(VType t, NodeId value, std::vector<NodeId>& out, Loc loc);
   // Several statements as one (kNone for none).
   NodeId statements(const std::vector<NodeId>& list, Loc loc);
   void parameters(std::vector<NodeId>& body);
@@ -367,7 +378,6 @@ class FunctionBuilder {
   NodeId bit_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId overflow_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId query_builtin(const clang::CallExpr* e, const std::string& name);
-  NodeId hold(VType t, NodeId value, std::vector<NodeId>& out, Loc loc);
   NodeId bits_constant(VType t, uint64_t value, Loc loc);
   NodeId popcount_of(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
   void smear_right(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
@@ -398,9 +408,6 @@ class FunctionBuilder {
                           clang::SourceLocation where);
   // A builtin that becomes IR operations on floating values, or kNone.
   NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
-  struct Reused;
-  Reused reuse(NodeId v, VType t, Loc loc);
-  NodeId again(const Reused& r, Loc loc);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

@@ -10,7 +10,7 @@
 //     the `for` whose init declares it),
 //   * `break` and `continue` to a loop or switch outside the scope,
 //   * `return`, after the returned value is computed (a scalar result is
-//     kept in a hidden variable `.ret` while the cleanups run, so a cleanup
+//     kept in a hidden temporary while the cleanups run, so a cleanup
 //     that writes v does not change what `return v;` returns; a struct
 //     result is copied through the hidden pointer first),
 //   * `goto` to a label outside the scope, forwards or backwards (a

@@ -169,20 +169,6 @@ FloatBuiltin float_builtin_kind(const std::string& name) {
 
 }  // namespace
 
-// A value used several times: the first use stores it in a temporary (the
-// store's value is the value), the others load it.
-struct FunctionBuilder::Reused {
-  NodeId var = kNone;
-  VType t = VType::F64;
-  NodeId first = kNone;
-};
-
-FunctionBuilder::Reused FunctionBuilder::reuse(NodeId v, VType t, Loc l) {
-  NodeId var = variable(".fp", vtype_bits(t) / 8, vtype_bits(t) / 8, l);
-  return {var, t, store(t, false, var, v, l)};
-}
-
-NodeId FunctionBuilder::again(const Reused& r, Loc l) { return load(r.t, false, r.var, l); }
 
 NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name) {
   FloatBuiltin kind = float_builtin_kind(name);

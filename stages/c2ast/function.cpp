@@ -103,6 +103,19 @@ NodeId FunctionBuilder::block(const std::vector<NodeId>& list, Loc loc) {
 
 NodeId FunctionBuilder::nop(Loc loc) { return add(Op::AstNop, loc, {}, {}); }
 
+FunctionBuilder::Reused FunctionBuilder::reuse(NodeId v, VType t, Loc l) {
+  NodeId var = variable(".tmp", vtype_bits(t) / 8, vtype_bits(t) / 8, l);
+  return {var, t, store(t, false, var, v, l)};
+}
+
+NodeId FunctionBuilder::again(const Reused& r, Loc l) { return load(r.t, false, r.var, l); }
+
+NodeId FunctionBuilder::hold(VType t, NodeId value, std::vector<NodeId>& out, Loc l) {
+  Reused r = reuse(value, t, l);
+  out.push_back(r.first);
+  return r.var;
+}
+
 NodeId FunctionBuilder::statements(const std::vector<NodeId>& list, Loc loc) {
   NodeId only = kNone;
   size_t count = 0;

@@ -3,10 +3,10 @@
 //   ({ s1; ...; e; })   a statement expression used as a value: the
 //                       statements, then e's value (c2ast's scope rules
 //                       apply: a cleanup declared inside runs after e is
-//                       computed, e kept in a hidden `.stmtexpr` meanwhile);
+//                       computed, e kept in a hidden temporary meanwhile);
 //                       jumps out of it (break, goto, return) leave the
 //                       enclosing expression unfinished, as with gcc;
-//   a ?: b              a evaluated once, kept in `.cond`, then
+//   a ?: b              a evaluated once, kept in a temporary, then
 //                       `ast:cond (a != 0) a b` over the kept value;
 //   (union U)x          a cast to a union: a fresh `.union` object whose
 //                       member of x's type (clang's target union field,
@@ -34,12 +34,10 @@ NodeId FunctionBuilder::statement_expression(const StmtExpr* e) {
   NodeId value = Types::is_aggregate(t) ? object(last) : rvalue(last);
   if (cleanups_.size() > depth) {
     if (Types::is_aggregate(t)) unsupported(where, "statement expression of struct type with a cleanup inside");
-    VType vt = scalar(e).vt;
-    uint32_t bytes = vtype_bits(vt) / 8;
-    NodeId kept = variable(".stmtexpr", bytes, bytes, l);
-    list.push_back(store(vt, false, kept, value, l));
+    Reused kept = reuse(value, scalar(e).vt, l);
+    list.push_back(kept.first);
     end_scope(depth, loc(body->getRBracLoc()), list);
-    value = load(vt, false, kept, l);
+    value = again(kept, l);
   }
   return seq(statements(list, l), value, l);
 }
@@ -51,13 +49,11 @@ NodeId FunctionBuilder::omitted_middle(const BinaryConditionalOperator* c) {
   if (t->isVoidType() || Types::is_aggregate(t)) unsupported(where, "'?:' with an omitted middle operand of this type");
   const Expr* common = c->getCommon();
   Scalar from = scalar(common), to = scalar(c);
-  uint32_t bytes = vtype_bits(from.vt) / 8;
-  NodeId kept = variable(".cond", bytes, bytes, l);
-  NodeId keep = store(from.vt, false, kept, rvalue(common), l);
-  NodeId test = to_bool(load(from.vt, false, kept, l), from.vt, l);
-  NodeId yes = convert(load(from.vt, false, kept, l), from, to, l);
+  Reused kept = reuse(rvalue(common), from.vt, l);
+  NodeId test = to_bool(again(kept, l), from.vt, l);
+  NodeId yes = convert(again(kept, l), from, to, l);
   NodeId no = rvalue(c->getFalseExpr());
-  return seq(keep, add(Op::AstCond, l, {Literal::string(vtype_name(to.vt))}, {test, yes, no}), l);
+  return seq(kept.first, add(Op::AstCond, l, {Literal::string(vtype_name(to.vt))}, {test, yes, no}), l);
 }
 
 NodeId FunctionBuilder::union_cast(const CastExpr* c) {

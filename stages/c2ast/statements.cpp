@@ -229,11 +229,9 @@ NodeId FunctionBuilder::return_statement(const ReturnStmt* s) {
   } else if (cleanups_.empty()) {
     result = rvalue(value);
   } else {  // keep the value while the cleanups run
-    VType vt = scalar(value).vt;
-    uint32_t bytes = vtype_bits(vt) / 8;
-    NodeId kept = variable(".ret", bytes, bytes, l);
-    list.push_back(store(vt, false, kept, rvalue(value), l));
-    result = load(vt, false, kept, l);
+    Reused kept = reuse(rvalue(value), scalar(value).vt, l);
+    list.push_back(kept.first);
+    result = again(kept, l);
   }
   run_cleanups(0, l, list);
   list.push_back(add(Op::AstReturn, l, {}, result == kNone ? InputList{} : InputList{result}));

@@ -104,12 +104,17 @@ void write_bounded(Memory& mem, uint64_t dst, uint64_t size, const std::string& 
 
 }  // namespace
 
-uint64_t va_list_next(Memory& mem, uint64_t ap) {
-  uint32_t gp = load32(mem, ap);
-  if (gp < kVaGpLimit) {
-    uint64_t v = load64(mem, load64(mem, ap + 16) + gp);
-    gp += 8;
-    std::memcpy(mem.at(ap, 4, Access::Write), &gp, 4);
+namespace {
+
+// The next 8-byte argument of the va_list at `ap` from the register save
+// area while the offset at `ap + field` is below `limit` (it then advances
+// by `step`), else from the overflow area (which then advances by 8).
+uint64_t va_list_take(Memory& mem, uint64_t ap, uint64_t field, uint32_t limit, uint32_t step) {
+  uint32_t offset = load32(mem, ap + field);
+  if (offset < limit) {
+    uint64_t v = load64(mem, load64(mem, ap + 16) + offset);
+    offset += step;
+    std::memcpy(mem.at(ap + field, 4, Access::Write), &offset, 4);
     return v;
   }
   uint64_t area = load64(mem, ap + 8);
@@ -119,20 +124,11 @@ uint64_t va_list_next(Memory& mem, uint64_t ap) {
   return v;
 }
 
-uint64_t va_list_next_float(Memory& mem, uint64_t ap) {
-  uint32_t fp = load32(mem, ap + 4);
-  if (fp < kVaFpStart) {
-    uint64_t v = load64(mem, load64(mem, ap + 16) + fp);
-    fp += 16;
-    std::memcpy(mem.at(ap + 4, 4, Access::Write), &fp, 4);
-    return v;
-  }
-  uint64_t area = load64(mem, ap + 8);
-  uint64_t v = load64(mem, area);
-  area += 8;
-  std::memcpy(mem.at(ap + 8, 8, Access::Write), &area, 8);
-  return v;
-}
+}  // namespace
+
+uint64_t va_list_next(Memory& mem, uint64_t ap) { return va_list_take(mem, ap, 0, kVaGpLimit, 8); }
+
+uint64_t va_list_next_float(Memory& mem, uint64_t ap) { return va_list_take(mem, ap, 4, kVaFpStart, 16); }
 
 std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap) {
   std::vector<uint64_t> args;

@@ -16,11 +16,12 @@
 #include "depfile.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include "encoding/io.h"
 
 
 namespace pl::pipecc {
@@ -141,13 +142,9 @@ void rewrite_depfile(const std::string& path) {
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }
-  std::string temp = path + ".pipecc-tmp";
-  {
-    std::ofstream o(temp, std::ios::binary | std::ios::trunc);
-    o << text;
-    if (!o.flush()) throw std::runtime_error("cannot write " + temp);
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot replace " + path);
+  OutputFile out(path);  // written beside it and renamed into place
+  out.write(text);
+  out.commit();
 }
 
 }  // namespace pl::pipecc
