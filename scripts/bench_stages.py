@@ -128,8 +128,8 @@ PIPELINE_RUNS = 5
 def pipeline_compilers(build):
     """(column, argv before the source file) for the whole-pipeline table; a
     compiler that is not installed is left out."""
-    table = [("pipecc -O0 -c", [str(build / "pipecc"), "-O0", "-c"]),
-             ("pipecc -O2 -c", [str(build / "pipecc"), "-O2", "-c"]),
+    table = [("pipecc -O0 -c", [str(build / "pipecc"), "-O0", "-w", "-c"]),
+             ("pipecc -O2 -c", [str(build / "pipecc"), "-O2", "-w", "-c"]),
              ("gcc -O0 -c", ["gcc", "-O0", "-w", "-c"]), ("gcc -O2 -c", ["gcc", "-O2", "-w", "-c"]),
              ("tcc -c", ["tcc", "-w", "-c"]), ("clang -O0 -c", ["clang", "-O0", "-w", "-c"])]
     return [(name, argv) for name, argv in table if shutil.which(argv[0])]
