@@ -1454,7 +1454,7 @@ class FunctionVerifier {
   // x64:bitcast from f32/f64), general for every other operand; copies
   // (x64:mov, spill, reload, xchg) take either. A phi's inputs are of the
   // phi's class.
-  std::optional<x64::RegClass> x64_input_class(NodeId id, size_t i) const {
+  std::optional<x64::RegClass> x64_input_class(NodeId id, size_t i, x64::OperandConstraint oc) const {
     const Node& n = node(id);
     using x64::RegClass;
     auto lit_class = [&](size_t k) -> std::optional<RegClass> {
@@ -1462,7 +1462,7 @@ class FunctionVerifier {
       return t ? std::optional(x64::type_class(*t)) : std::nullopt;
     };
     // A fixed register (call arguments and return values included) says it.
-    if (x64::OperandConstraint oc = x64::input_constraint(n, i); oc.kind == x64::Fixed::Reg) return x64::reg_class(oc.reg);
+    if (oc.kind == x64::Fixed::Reg) return x64::reg_class(oc.reg);
     switch (n.op) {
       case X64Mov: case X64Spill: case X64Reload: case X64Xchg: return std::nullopt;
       case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
@@ -1495,8 +1495,9 @@ class FunctionVerifier {
       }
       if (!x64::is_x64(n.op)) continue;
       for (size_t i = 0; i < n.inputs.size(); ++i) {
-        if (x64::input_constraint(n, i).kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
-        std::optional<x64::RegClass> want = x64_input_class(id, i);
+        x64::OperandConstraint oc = x64::input_constraint(n, i);
+        if (oc.kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
+        std::optional<x64::RegClass> want = x64_input_class(id, i, oc);
         NodeId in = n.inputs[i];
         if (!want || is(in, Undef) || cls[in] == *want) continue;
         // Address nodes (x64:stackslot ...) are general; phis of them too.

@@ -48,8 +48,7 @@ class EdgeMover {
     for (size_t j = 0; j < from.size(); ++j) {
       Place src = fn_.nodes[from[j]].place;
       if (!src.is_reg() && !src.is_slot()) throw std::logic_error("regalloc-x64: an edge move's source has no place");
-      cur_[key(src)] = from[j];
-      class_[key(src)] = classes[j];
+      hold(src, from[j], classes[j]);
       if (src == to[j]) {
         result[j] = from[j];
         done_.push_back(key(src));
@@ -61,7 +60,7 @@ class EdgeMover {
       // A move whose source became its target (a swap did it) is done.
       auto settled = std::find_if(pending_.begin(), pending_.end(), [](const Move& m) { return m.src == m.dst; });
       if (settled != pending_.end()) {
-        result[settled->j] = cur_.at(key(settled->dst));
+        result[settled->j] = node_in(settled->dst);
         done_.push_back(key(settled->dst));
         pending_.erase(settled);
         continue;
@@ -104,14 +103,32 @@ class EdgeMover {
   }
 
   NodeId copy(Op op, Place src, Place dst) {
-    NodeId n = sink_.copy(op, cur_.at(key(src)), dst);
-    cur_[key(dst)] = n;
-    class_[key(dst)] = class_of(src);
+    NodeId n = sink_.copy(op, node_in(src), dst);
+    hold(dst, n, class_of(src));
     return n;
   }
+
+  // What each place holds now: a handful of places per edge, so a flat
+  // table searched from the back (the newest entry for a place wins).
+  struct Held {
+    uint64_t place;
+    NodeId node;
+    x64::RegClass cls;
+  };
+  void hold(Place p, NodeId n, x64::RegClass c) { held_.push_back({key(p), n, c}); }
+  const Held* held(Place p) const {
+    uint64_t k = key(p);
+    for (auto it = held_.rbegin(); it != held_.rend(); ++it)
+      if (it->place == k) return &*it;
+    return nullptr;
+  }
+  NodeId node_in(Place p) const {
+    if (const Held* h = held(p)) return h->node;
+    throw std::logic_error("regalloc-x64: an edge move reads a place that holds no value");
+  }
   x64::RegClass class_of(Place p) const {
-    auto it = class_.find(key(p));
-    return it == class_.end() ? x64::RegClass::Gpr : it->second;
+    const Held* h = held(p);
+    return h ? h->cls : x64::RegClass::Gpr;
   }
 
   NodeId perform(const Move& m) {
@@ -129,9 +146,10 @@ class EdgeMover {
   // Exchanges the registers of a cycle step; moves that read the target now
   // read the source register.
   NodeId swap(const Move& m) {
-    auto [to_dst, to_src] = sink_.xchg(cur_.at(key(m.src)), cur_.at(key(m.dst)));
-    cur_[key(m.dst)] = to_dst;
-    cur_[key(m.src)] = to_src;
+    auto [to_dst, to_src] = sink_.xchg(node_in(m.src), node_in(m.dst));
+    x64::RegClass src_class = class_of(m.src), dst_class = class_of(m.dst);
+    hold(m.dst, to_dst, src_class);  // the registers traded values
+    hold(m.src, to_src, dst_class);
     for (Move& o : pending_) {  // the two registers changed values
       if (o.src == m.dst)
         o.src = m.src;
@@ -199,8 +217,7 @@ class EdgeMover {
 
   const Function& fn_;
   MoveSink& sink_;
-  std::unordered_map<uint64_t, NodeId> cur_;  // place -> node whose value it holds now
-  std::unordered_map<uint64_t, x64::RegClass> class_;  // place -> the class of the value it holds
+  std::vector<Held> held_;  // place -> the node whose value it holds now, and its class
   std::vector<Move> pending_;
   std::vector<uint64_t> done_;  // targets written with their final value
 };
