@@ -27,7 +27,7 @@ import subprocess
 
 import pytest
 
-from conftest import run_tool
+from conftest import run_tool, tool_path
 from float_abi_program import abi_program
 from float_loop_program import loop_program
 from test_pipe_run import float_program_and_gcc_output
@@ -163,3 +163,51 @@ def through_back_end_object(son, tmp_path):
     run_tool("regalloc-x64", cfgx, "-o", ra)
     run_tool("codegen-x64", ra, "-f", "obj", "-o", obj)
     return obj, ra
+
+
+SQRT_ERRNO_C = r"""
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+double by_name(double x) { return sqrt(x); }
+float by_name_f(float x) { return sqrtf(x); }
+double builtin(double x) { return __builtin_sqrt(x); }
+int main(void) {
+  volatile double args[] = {9.0, -4.0, NAN, -0.0, -INFINITY};
+  for (int i = 0; i < 5; i++) {
+    errno = 0; double a = by_name(args[i]); int e1 = errno;
+    errno = 0; double b = builtin(args[i]); int e2 = errno;
+    errno = 0; float c = by_name_f((float)args[i]); int e3 = errno;
+    printf("%g %d %g %d %g %d\n", a, e1, b, e2, (double)c, e3);
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.skipif(not shutil.which("gcc"), reason="gcc is not installed")
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_sqrt_sets_errno_as_gcc(tmp_path, level):
+    """sqrt, sqrtf and __builtin_sqrt become sqrtsd/sqrtss with the library
+    call only for a negative argument (c2ast floats.cpp): errno is EDOM
+    exactly where gcc's build sets it, and the square roots are the same."""
+    src = tmp_path / "sq.c"
+    src.write_text(SQRT_ERRNO_C)
+    ref, ours = tmp_path / "ref", tmp_path / "ours"
+    subprocess.run(["gcc", "-O2", "-o", ref, src, "-lm"], check=True)
+    subprocess.run([tool_path("pipecc"), level, "-o", ours, src, "-lm"], check=True)
+    want = subprocess.run([str(ref)], stdout=subprocess.PIPE, check=True).stdout
+    assert subprocess.run([str(ours)], stdout=subprocess.PIPE, check=True).stdout == want
+    assert want.decode().splitlines()[1].split()[1] != "0"  # EDOM for sqrt(-4)
+
+
+@pytest.mark.parametrize("flag, calls", [([], True), (["-fno-math-errno"], False)])
+def test_sqrt_without_errno_is_one_instruction(tmp_path, flag, calls):
+    """With errno off, sqrt is sqrtsd alone: no call to the library."""
+    src = tmp_path / "sq.c"
+    src.write_text("#include <math.h>\ndouble f(double x) { return sqrt(x); }\n")
+    asm = tmp_path / "sq.s"
+    subprocess.run([tool_path("pipecc"), "-O2", "-S", *flag, "-o", asm, src], check=True)
+    text = asm.read_text()
+    assert "sqrtsd" in text
+    assert ("sqrt@PLT" in text or "callq\tsqrt" in text) == calls

@@ -408,6 +408,7 @@ class FunctionBuilder {
                           clang::SourceLocation where);
   // A builtin that becomes IR operations on floating values, or kNone.
   NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
+  NodeId float_library_call(const clang::CallExpr* c, unsigned builtin_id);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

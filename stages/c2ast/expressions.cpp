@@ -501,6 +501,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
         id == Builtin::BI__builtin_alloca_with_align)
       unsupported(where, "alloca (a dynamic allocation in the stack frame)");
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
+    if (id != 0)
+      if (NodeId n = float_library_call(c, id); n != kNone) return n;
   }
   QualType result = c->getType();
   bool indirect_result = Types::is_aggregate(result);

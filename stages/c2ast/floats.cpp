@@ -38,6 +38,8 @@
 #include <limits>
 
 #include "c2ast.h"
+
+#include <clang/Basic/Builtins.h>
 #include "ir/eval_float.h"
 
 namespace pl::c2ast {
@@ -170,6 +172,19 @@ FloatBuiltin float_builtin_kind(const std::string& name) {
 }  // namespace
 
 
+// The C library's sqrt, fabs and copysign (and their f forms) called by
+// name, as clang recognises them (not under -fno-builtin): the same IR as
+// their __builtin_ forms, as gcc treats them.
+NodeId FunctionBuilder::float_library_call(const CallExpr* c, unsigned id) {
+  switch (id) {
+    case Builtin::BIsqrt: case Builtin::BIsqrtf: case Builtin::BIfabs: case Builtin::BIfabsf:
+    case Builtin::BIcopysign: case Builtin::BIcopysignf:
+      return float_builtin(c, "__builtin_" + std::string(ctx_.BuiltinInfo.getName(id)));
+    default:
+      return kNone;
+  }
+}
+
 NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name) {
   FloatBuiltin kind = float_builtin_kind(name);
   if (kind == FloatBuiltin::None) return kNone;
@@ -192,10 +207,25 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
     return op("slt", it, l, conversion("bitcast", t, it, l, x), constant(it, 0, l));
   };
   switch (kind) {
-    case FloatBuiltin::Fabs:
-    case FloatBuiltin::Sqrt: {
+    case FloatBuiltin::Fabs: {
       VType t = scalar(c).vt;
-      return op(kind == FloatBuiltin::Fabs ? "fabs" : "fsqrt", t, l, rvalue(arg(0)));
+      return op("fabs", t, l, rvalue(arg(0)));
+    }
+    case FloatBuiltin::Sqrt: {
+      // sqrt sets errno (EDOM) for a negative argument unless errno is off
+      // (-fno-math-errno, -ffast-math): then it is fsqrt alone, else gcc's
+      // code, fsqrt and the library call only for a negative argument
+      // (a NaN gives NaN either way, with no errno).
+      VType t = scalar(c).vt;
+      if (!ctx_.getLangOpts().MathErrno) return op("fsqrt", t, l, rvalue(arg(0)));
+      Reused x = reuse(rvalue(arg(0)), t, l);
+      NodeId negative = op("folt", t, l, x.first, float_constant(t, 0.0, l));
+      std::string library = t == VType::F32 ? "sqrtf" : "sqrt";
+      InputList call{symaddr(module_.library_function(library, c->getDirectCallee()->getType(), where), l),
+                     again(x, l)};
+      NodeId errno_path = add(Op::AstCall, l, call_literals(c, c->getDirectCallee()->getType()),
+                              std::move(call));
+      return add(Op::AstCond, l, {Literal::string(vtype_name(t))}, {negative, errno_path, op("fsqrt", t, l, again(x, l))});
     }
     case FloatBuiltin::CopySign: {
       VType t = scalar(c).vt, it = bits_type(t);

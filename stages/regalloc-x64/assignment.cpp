@@ -4,7 +4,9 @@
 //
 // Algorithm. Blocks are visited in reverse postorder (the seed's
 // assign-regs / assign-successors recursion, flattened: a block's entry
-// locations are known when its first predecessor is done). The state is
+// locations are known when its first predecessor is done), the arm of a
+// two-way branch that makes no call before one that does
+// (call_free_arms_first). The state is
 // the seed's layer 1: for each value (an SSA node of the input), the node
 // that now holds it in a register and the node that now holds it in its
 // slot, and for each register the value it holds. Each instruction, in
@@ -140,7 +142,7 @@ class Assigner {
     // Constants do not take callee-saved registers: a call drops them.
     for (NodeId v = 0; v < n_orig_; ++v)
       if (remat(v)) across_[v] = 0;
-    DomTree tree = compute_dom_tree(graph_);
+    DomTree tree = compute_dom_tree(call_free_arms_first(graph_), false);
     rpo_index_ = tree.rpo_index;
     reg_node_.assign(n_orig_, kNone);
     slot_node_.assign(n_orig_, kNone);
@@ -166,6 +168,24 @@ class Assigner {
   }
 
  private:
+  // The graph with each two-way branch's successors ordered so that an arm
+  // that makes no call comes before one that does in reverse postorder (a
+  // depth-first search explores the call's arm first): the merge after them
+  // then takes its entry locations from the call-free arm, the one that
+  // usually runs (sqrt's errno call, an error path), instead of the state
+  // after a call, where every value lives in a callee-saved register or
+  // its slot. Dominators are the same in any order.
+  BlockGraph call_free_arms_first(BlockGraph g) const {
+    auto calls = [&](uint32_t b) {
+      return std::any_of(orig_[b].nodes.begin(), orig_[b].nodes.end(), [&](NodeId id) {
+        return node(id).op == X64Call || node(id).op == X64CallInd;
+      });
+    };
+    for (auto& succs : g.succs)
+      if (succs.size() == 2 && calls(succs[1]) && !calls(succs[0])) std::swap(succs[0], succs[1]);
+    return g;
+  }
+
   // ---- node helpers ----
   const Node& node(NodeId id) const { return fn_.nodes[id]; }
   Place place_of_node(NodeId id) const { return fn_.nodes[id].place; }

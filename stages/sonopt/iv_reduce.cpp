@@ -30,9 +30,11 @@
 //     more register live through the loop. Only innermost loops are
 //     reduced: in an outer loop the address is computed once per inner loop
 //     run, and the new phis would stay live through the inner loop.
-//     `(B + X) + E` with E a loop-invariant i64 is reduced as (B + E) + X
-//     (64-bit modular arithmetic: the same address), so E is no longer live
-//     in the loop.
+//     `(B + X) + E` with E a loop-invariant i64 that is not a constant is
+//     reduced as (B + E) + X (64-bit modular arithmetic: the same address),
+//     so E is no longer live in the loop; with E a constant, B + X is
+//     reduced and `P + E` stays, a displacement in the address, so the
+//     fields of a struct element share one pointer.
 //  4. Each becomes a new header phi P: entry input `add "ptr" B, X[i :=
 //     init]` (the chain rebuilt over the phi's entry input, folded later by
 //     idealize), back input `add "ptr" P, size*step` (64-bit modular
@@ -118,12 +120,29 @@ class IvReduce {
         if (!g_.alive(a)) continue;
         std::optional<Match> m = match(loop, a, ivs, nested);
         if (!m || (!worth_it(m->off) && !(cmp && test_replaceable(loop, *cmp, m->off)))) continue;
+        if (m->extra == kNone) {
+          // The same B + X as an address reduced before (equal nodes GVN
+          // has not merged yet): its pointer serves.
+          auto same = std::find_if(reduced.begin(), reduced.end(), [&](const std::pair<NodeId, Offset>& r) {
+            return reduced_base(r.first, loop) == m->base && same_offset(r.second, m->off);
+          });
+          if (same != reduced.end()) {
+            g_.replace_uses(a, same->first);
+            g_.kill_if_unused(a);
+            ++changes;
+            continue;
+          }
+        }
         NodeId base = m->extra == kNone ? m->base : add_ptr(m->base, m->extra, g_.node(a).loc);
         reduced.push_back({rewrite(loop, a, base, m->off), m->off});
         ++changes;
       }
     if (cmp) changes += replace_test(loop, *test, *cmp, reduced);
     return changes;
+  }
+
+  static bool same_offset(const Offset& a, const Offset& b) {
+    return a.iv == b.iv && a.ext == b.ext && a.scale_op == b.scale_op && a.scale == b.scale;
   }
 
   bool innermost(const Loop& loop) const {
@@ -143,6 +162,10 @@ class IvReduce {
     for (int side = 0; side < 2; ++side) {
       NodeId p = g_.node(a).inputs[side], x = g_.node(a).inputs[1 - side];
       if (nested) {
+        // A constant E is left to the address: every `(B + X) + c` then
+        // shares the one pointer for B + X (a struct's fields through one
+        // pointer, each at its displacement) instead of a pointer per c.
+        if (g_.is_const(x)) continue;
         if (result_type(g_, x) != ValueType::I64 || !loop_invariant(g_, cfg_, loop, x, memo_)) continue;
         if (g_.op(p) != Op::Add || literal_value_type(g_.node(p).literals[0]) != ValueType::Ptr) continue;
         std::optional<Match> inner = match(loop, p, ivs, false);
