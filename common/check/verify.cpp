@@ -190,6 +190,13 @@
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
 //
+// N. The dynamic stack (check_frame_pointer), ra-x64
+//   - a function with x64:alloca, x64:stacksave or x64:stackrestore keeps
+//     rbp as its frame pointer (x64.h has_dynamic_stack): no node is placed
+//     in rbp and no x64:entryreg names it.
+//   (The kinds of alloca, stacksave and stackrestore, memory threaded like
+//   a store's, are B's; their values are ptr and the size i64.)
+//
 // L. Register classes, x64 levels (check_x64_classes)
 //   - a value's class is its type's (x64.h value_classes: f32 and f64 in
 //     xmm registers, everything else in general ones); each register
@@ -982,6 +989,7 @@ class FunctionVerifier {
       check_x64_operands();
       check_x64_classes();
     }
+    if (level_ == Level::RaX64) check_frame_pointer();
     if (level_ == Level::Ast) AstChecker(fn_, out_, shape_ok_).run();
   }
 
@@ -1471,6 +1479,21 @@ class FunctionVerifier {
       case X64Bitcast: return lit_class(0);
       case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
       default: return RegClass::Gpr;
+    }
+  }
+
+  // ---- N: the frame pointer of a dynamic stack (ra-x64) ----
+  void check_frame_pointer() {
+    if (!x64::has_dynamic_stack(fn_)) return;
+    const Place rbp = x64::place_of(x64::Reg::Rbp);
+    for (NodeId id = 0; id < n_; ++id) {
+      const Node& n = node(id);
+      bool entry_rbp = is(id, X64EntryReg) && shape_ok_[id] && n.literals[0].kind() == Literal::Kind::String &&
+                       n.literals[0].as_string() == "rbp";
+      if (n.place == rbp || entry_rbp)
+        out_.at_node(id, std::string(entry_rbp ? "x64:entryreg names rbp" : "the value is placed in rbp") +
+                             ", the frame pointer of a function with a dynamic stack (x64:alloca, x64:stacksave, "
+                             "x64:stackrestore)");
     }
   }
 

@@ -2,6 +2,7 @@
 // codes, and the decoding of the machine columns of opcodes.def.
 #include "x64/x64.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -362,5 +363,11 @@ ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {
 bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }
 
 const Constraints& constraints(OpId op) { return table().rows[op]; }
+
+bool has_dynamic_stack(const Function& fn) {
+  return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) {
+    return n.op == Op::X64Alloca || n.op == Op::X64StackSave || n.op == Op::X64StackRestore;
+  });
+}
 
 }  // namespace pl::x64

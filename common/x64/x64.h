@@ -201,6 +201,14 @@ uint64_t ret_xmm_mask(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);
+// Whether the function moves rsp in its body (x64:alloca, x64:stacksave,
+// x64:stackrestore): then rbp is its frame pointer, which no value may
+// take (regalloc-x64; the verifier's rule N; codegen-x64's frame).
+bool has_dynamic_stack(const Function& fn);
+// The general registers a value may take in `fn`'s frame.
+inline RegMask allocatable_gpr(bool frame_pointer) {
+  return frame_pointer ? kAllocatableGpr & ~reg_bit(Reg::Rbp) : kAllocatableGpr;
+}
 // The decoded machine columns of an x64 opcode (is_x64(op) must hold).
 const Constraints& constraints(OpId op);
 

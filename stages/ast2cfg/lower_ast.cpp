@@ -368,6 +368,7 @@ class Lowerer {
       case AstFunction: fail(f.id, "ast:function is the root; it cannot be a statement");
       case AstSeq: return seq_stmt(f);
       case AstCond: return cond_stmt(f);
+      case AstStackRestore: return stack_restore_stmt(f);
       default:  // an expression statement: evaluate, drop the value
         f.discard = true;
         return retarget(f, Mode::Value);
@@ -688,6 +689,8 @@ class Lowerer {
       case AstCall: return call_value(f);
       case AstVaStart:
       case AstVaArg: return va_value(f);
+      case AstAlloca:
+      case AstStackSave: return dynamic_stack_value(f);
       case AstAnd:
       case AstOr: return and_or_value(f);
       case AstCond: return cond_value(f);
@@ -850,6 +853,28 @@ class Lowerer {
     }
     NodeId access = memory_op(VaArg, l, {str_lit(type_literal(id, 0))}, {ap}, Yields::Tuple);
     finish_value(b_.emit(Proj, l, {int_lit(1)}, {access}));
+  }
+
+  // ast:alloca -> alloca (proj 1 the address), ast:stacksave -> stacksave
+  // (proj 1 the saved extent): memory operations, so that nothing moves
+  // across them.
+  void dynamic_stack_value(Frame& f) {
+    NodeId id = f.id;
+    Loc l = loc(id);
+    bool alloca = node(id).op == AstAlloca;
+    if (alloca && f.step++ == 0) return push(input(id, 0), Mode::Value);
+    InputList operands;
+    if (alloca) operands.push_back(pop_value());
+    NodeId n = memory_op(alloca ? Alloca : StackSave, l, {}, std::move(operands), Yields::Tuple);
+    finish_value(b_.emit(Proj, l, {int_lit(1)}, {n}));
+  }
+
+  void stack_restore_stmt(Frame& f) {
+    NodeId id = f.id;
+    if (f.step++ == 0) return push(input(id, 0), Mode::Value);
+    NodeId saved = pop_value();
+    pop_frame();
+    memory_op(StackRestore, loc(id), {}, {saved}, Yields::Memory);
   }
 
   // a && b, a || b as a value: jumping code into two blocks that store 1

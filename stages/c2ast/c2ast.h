@@ -13,6 +13,8 @@
 //   statements.cpp    statements
 //   initializers.cpp  local initializers and compound literals
 //   bitfields.cpp     bit-fields: their storage units, reads and writes
+//   vla.cpp           variable length arrays, alloca: run-time sizes, the
+//                     dynamic stack
 //   stack.cpp         large stacks for deeply nested C
 #pragma once
 
@@ -106,7 +108,8 @@ class Types {
   clang::ASTContext& ctx() const { return ctx_; }
 
   // Stops with "unsupported" for types outside the C subset (long double,
-  // _Complex, vectors, _Atomic, __int128, variably modified types).
+  // _Complex, vectors, _Atomic, __int128); variably modified types pass
+  // (vla.cpp), but size() refuses a VLA type.
   void check(clang::QualType t, clang::SourceLocation where) const;
   // Value type of a scalar; `ptr` for what is represented by its address
   // (structs, unions, arrays, functions).
@@ -262,6 +265,10 @@ class ModuleBuilder {
 };
 
 // ---- function.cpp, expressions.cpp, statements.cpp, initializers.cpp ------
+
+// vla.cpp: whether `t` is an array type with a variable length anywhere in
+// its dimensions.
+bool is_vla_type(const clang::ASTContext& ctx, clang::QualType t);
 
 // cleanups.cpp: the cleanup function of a local variable (null if none), and
 // the variables whose cleanups are pending at each label of a body.
@@ -452,6 +459,22 @@ class FunctionBuilder {
   NodeId leave_scopes(size_t depth, NodeId jump, Loc loc);
   size_t label_depth(const clang::LabelDecl* label, clang::SourceLocation goto_at);
 
+  // ---- vla.cpp: variable length arrays and alloca
+  // Appends the evaluation of every size expression in `t` not evaluated yet.
+  void evaluate_vla_sizes(clang::QualType t, std::vector<NodeId>& out, clang::SourceLocation where);
+  // The size in bytes of an array type with variable dimensions (an i64).
+  NodeId vla_size(clang::QualType t, Loc loc, clang::SourceLocation where);
+  // The element size of pointer arithmetic on `pointer_type` (an i64 node).
+  NodeId pointee_size_node(clang::QualType pointer_type, Loc loc, clang::SourceLocation where);
+  bool points_to_vla(clang::QualType pointer_type) const;
+  NodeId vla_sizeof(const clang::UnaryExprOrTypeTraitExpr* e);
+  // A VLA local: the stack save and the allocation go to `out`; returns
+  // the variable holding its address.
+  NodeId vla_local(const clang::VarDecl* vd, std::vector<NodeId>& out);
+  // The restore of the stack saved before the VLA `vd` (its scope's end).
+  NodeId stack_restore(const clang::VarDecl* vd, Loc loc);
+  NodeId alloca_call(const clang::CallExpr* c, unsigned id);
+
   // ---- initializers.cpp
   NodeId local_variable(const clang::VarDecl* vd);
   // Appends to `out` the statements that initialize the object at `var` +
@@ -477,6 +500,10 @@ class FunctionBuilder {
   // stack at the enclosing loops and switches (cleanups.cpp).
   std::vector<const clang::VarDecl*> cleanups_;
   std::vector<size_t> break_depths_, continue_depths_;
+  // vla.cpp: the variable holding each evaluated VLA size expression's
+  // value, and the variable holding the stack extent saved before each VLA.
+  std::unordered_map<const clang::Expr*, NodeId> vla_counts_;
+  std::unordered_map<const clang::VarDecl*, NodeId> vla_saves_;
   std::optional<std::unordered_map<const clang::LabelDecl*, std::vector<const clang::VarDecl*>>> label_cleanups_;
   uintptr_t stack_limit_ = stack_limit();  // of the thread converting now
   // Pointer variables written only at entry (struct parameters' addresses,

@@ -16,6 +16,9 @@
 //   * `goto` to a label outside the scope, forwards or backwards (a
 //     backwards jump to before v's declaration leaves v's scope too).
 //
+// A variable length array is a pending cleanup too: its call is the
+// `ast:stackrestore` of the stack saved before it (vla.cpp).
+//
 // Entering a cleanup variable's scope other than through its declaration
 // (a goto or case label past it) is an error clang reports; longjmp runs
 // no cleanups, as with gcc.
@@ -49,6 +52,7 @@ const FunctionDecl* cleanup_function(const VarDecl* vd) {
 }
 
 NodeId FunctionBuilder::cleanup_call(const VarDecl* vd, Loc l) {
+  if (vla_saves_.count(vd)) return stack_restore(vd, l);
   const FunctionDecl* f = cleanup_function(vd);
   SourceLocation where = vd->getAttr<CleanupAttr>()->getLocation();
   QualType result = f->getReturnType();
@@ -68,7 +72,7 @@ NodeId FunctionBuilder::cleanup_call(const VarDecl* vd, Loc l) {
 }
 
 void FunctionBuilder::push_cleanup(const VarDecl* vd) {
-  if (cleanup_function(vd) && locals_.count(vd)) cleanups_.push_back(vd);
+  if ((cleanup_function(vd) && locals_.count(vd)) || vla_saves_.count(vd)) cleanups_.push_back(vd);
 }
 
 void FunctionBuilder::run_cleanups(size_t depth, Loc l, std::vector<NodeId>& out) {
@@ -95,7 +99,7 @@ size_t FunctionBuilder::label_depth(const LabelDecl* label, SourceLocation goto_
   const std::vector<const VarDecl*>& at_label = found->second;
   bool prefix = at_label.size() <= cleanups_.size() &&
                 std::equal(at_label.begin(), at_label.end(), cleanups_.begin());
-  if (!prefix) unsupported(goto_at, "goto into the scope of a variable with a cleanup attribute");
+  if (!prefix) unsupported(goto_at, "goto into the scope of a variable with a cleanup attribute or a variable length array");
   return at_label.size();
 }
 
@@ -121,7 +125,8 @@ std::unordered_map<const LabelDecl*, std::vector<const VarDecl*>> pending_cleanu
     const Stmt* s = step.enter;
     if (const auto* d = dyn_cast<DeclStmt>(s)) {
       for (const Decl* decl : d->decls())
-        if (const auto* vd = dyn_cast<VarDecl>(decl); vd && vd->hasLocalStorage() && cleanup_function(vd))
+        if (const auto* vd = dyn_cast<VarDecl>(decl);
+            vd && vd->hasLocalStorage() && (cleanup_function(vd) || is_vla_type(vd->getASTContext(), vd->getType())))
           pending.push_back(vd);
       continue;  // initializers hold no labels c2ast accepts (statement expressions there are values)
     }

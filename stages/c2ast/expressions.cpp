@@ -73,6 +73,7 @@ NodeId FunctionBuilder::integer_constant(const Expr* e) {
   if (const auto* trait = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
     QualType arg = trait->isArgumentType() ? trait->getArgumentType() : trait->getArgumentExpr()->getType();
     types_.check(arg, e->getExprLoc());
+    if (trait->getKind() == UETT_SizeOf && is_vla_type(ctx_, arg)) return vla_sizeof(trait);
   }
   Expr::EvalResult result;
   if (!e->EvaluateAsInt(result, ctx_))
@@ -93,6 +94,14 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* p = dyn_cast<ParenExpr>(e)) return rvalue(p->getSubExpr());
   // In C a function designator is not an lvalue; its value is its address.
   if (const auto* d = dyn_cast<DeclRefExpr>(e); d && isa<FunctionDecl>(d->getDecl())) return declaration_address(d);
+  if (const auto* c = dyn_cast<ExplicitCastExpr>(e); c && c->getType()->isVariablyModifiedType()) {
+    std::vector<NodeId> sizes;  // `(int (*)[n]) p` evaluates n (vla.cpp)
+    evaluate_vla_sizes(c->getTypeAsWritten(), sizes, where);
+    if (!sizes.empty()) {
+      NodeId before = statements(sizes, l);
+      return seq(before, value_cast(c, rvalue(c->getSubExpr())), l);
+    }
+  }
   if (const auto* c = dyn_cast<CastExpr>(e)) {
     const Expr* sub = c->getSubExpr();
     switch (c->getCastKind()) {
@@ -316,6 +325,15 @@ NodeId FunctionBuilder::arithmetic(BinaryOperatorKind opcode, QualType lt, QualT
   Scalar rs = types_.scalar(rt, where);
   if (is_float(t.vt)) return float_arithmetic(opcode, t.vt, a, b, l, where);
   bool ptr_lhs = lt->isPointerType(), ptr_rhs = rt->isPointerType();
+  if ((opcode == BO_Add || opcode == BO_Sub) &&
+      ((ptr_lhs && points_to_vla(lt)) || (ptr_rhs && points_to_vla(rt)))) {  // vla.cpp
+    NodeId size = pointee_size_node(ptr_lhs ? lt : rt, l, where);
+    if (opcode == BO_Sub && ptr_lhs && ptr_rhs) return op("sdiv", VType::I64, l, op("sub", VType::I64, l, a, b), size);
+    Scalar index_type = ptr_lhs ? rs : t;
+    NodeId index = convert(ptr_lhs ? b : a, index_type, {VType::I64, index_type.is_signed}, l);
+    NodeId scaled = op("mul", VType::I64, l, index, size);
+    return ptr_lhs ? op(opcode == BO_Add ? "add" : "sub", VType::Ptr, l, a, scaled) : op("add", VType::Ptr, l, scaled, b);
+  }
   if (opcode == BO_Add && ptr_lhs)
     return op("add", VType::Ptr, l, a, pointer_offset(b, rs, types_.pointee_size(lt, where), l));
   if (opcode == BO_Add && ptr_rhs)
@@ -452,8 +470,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
     value = up ? seq(old, constant(VType::I8, 1, l), l)
                : conversion("trunc", VType::I32, VType::I8, l, is_zero(old, VType::I8, l));
   } else if (t->isPointerType()) {
-    auto size = static_cast<int64_t>(types_.pointee_size(t, where));
-    value = op(up ? "add" : "sub", VType::Ptr, l, old, constant(VType::I64, size, l));
+    value = op(up ? "add" : "sub", VType::Ptr, l, old, pointee_size_node(t, l, where));
   } else if (is_float(s.vt)) {
     value = op(up ? "fadd" : "fsub", s.vt, l, old, float_constant(s.vt, 1.0, l));
   } else {
@@ -495,11 +512,10 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
   Loc l = loc(where);
   if (const FunctionDecl* callee = c->getDirectCallee()) {
     unsigned id = callee->getBuiltinID();
-    // alloca is no library function (gcc and clang allocate in the frame):
-    // refused by name until frames have a dynamic stack pointer (issue 19).
+    // alloca is no library function (gcc and clang allocate in the frame).
     if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca ||
         id == Builtin::BI__builtin_alloca_with_align)
-      unsupported(where, "alloca (a dynamic allocation in the stack frame)");
+      return alloca_call(c, id);
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
     if (id != 0)
       if (NodeId n = float_library_call(c, id); n != kNone) return n;

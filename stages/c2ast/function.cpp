@@ -173,6 +173,9 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     body.push_back(store(s.vt, !indirect && type.isVolatileQualified(), var, value, l));
     ++index;
   }
+  for (const ParmVarDecl* p : fd_->parameters())  // `int n, int a[n][n]` (vla.cpp)
+    if (p->getOriginalType()->isVariablyModifiedType())
+      evaluate_vla_sizes(p->getOriginalType(), body, p->getLocation());
   fn_.signature.variadic = fd_->isVariadic();
 }
 

@@ -31,15 +31,20 @@ NodeId FunctionBuilder::local_variable(const VarDecl* vd) {
   if (vd->hasExternalStorage() || !vd->hasLocalStorage()) return kNone;
   Loc l = loc(where);
   QualType t = vd->getType();
+  std::vector<NodeId> list;
+  if (t->isVariablyModifiedType()) evaluate_vla_sizes(t, list, where);
+  if (is_vla_type(ctx_, t)) {  // no initializer (C11 6.7.9p3)
+    vla_local(vd, list);
+    debug_variable(vd, kNone, kDebugNone, false, "");
+    return statements(list, l);
+  }
   uint64_t size = types_.size(t, where);
   auto align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
   NodeId var = variable(vd->getNameAsString(), size, align, l);
   locals_[vd] = Local{var, false};
   debug_variable(vd, var, kDebugNone, false, "");
   const Expr* init = vd->getInit();
-  if (!init) return kNone;
-  std::vector<NodeId> list;
-  initialize_object(var, t, init, l, list);
+  if (init) initialize_object(var, t, init, l, list);
   return statements(list, l);
 }
 

@@ -246,6 +246,8 @@ NodeId FunctionBuilder::declarations(const DeclStmt* s) {
       push_cleanup(vd);
     } else if (const auto* td = dyn_cast<TypedefNameDecl>(d)) {
       types_.check(td->getUnderlyingType(), td->getLocation());
+      if (td->getUnderlyingType()->isVariablyModifiedType())
+        evaluate_vla_sizes(td->getUnderlyingType(), list, td->getLocation());
     }
   }
   return statements(list, loc(s->getBeginLoc()));

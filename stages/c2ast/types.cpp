@@ -16,7 +16,7 @@
 // bitfields.cpp); so are the
 // rules for what is unsupported: long double (and _Float16, __float128),
 // _Complex, vectors, _Atomic,
-// __int128 and variably modified types (VLAs) stop the
+// __int128 stop the
 // translation with "unsupported: ..." at the construct that needs them.
 #include "c2ast.h"
 
@@ -64,7 +64,6 @@ std::string Types::describe(QualType t) {
 
 void Types::check(QualType t, SourceLocation where) const {
   if (t.isNull()) return;
-  if (t->isVariablyModifiedType()) unsupported(where, "variable length array type " + describe(t));
   const Type* c = t.getCanonicalType().getTypePtr();
   // Look through arrays and pointers only as far as the type is used here:
   // a pointer to double is fine until something reads the double.
@@ -118,6 +117,9 @@ bool Types::is_aggregate(QualType t) { return t->isRecordType(); }
 
 uint64_t Types::size(QualType t, SourceLocation where) const {
   check(t, where);
+  // A VLA's size is a run-time value (vla.cpp); a place asking for a
+  // constant one is a use of it we do not support yet.
+  if (is_vla_type(ctx_, t)) unsupported(where, "variable length array type " + describe(t) + " here");
   if (t->isIncompleteType()) {
     // An incomplete array (`int a[];` at file scope) becomes one element.
     if (const auto* array = ctx_.getAsIncompleteArrayType(t)) return size(array->getElementType(), where);

@@ -42,6 +42,7 @@ class FunctionEmitter {
   std::vector<uint8_t> pushed_slots_;                 // per spill slot: a save done by a push
   std::vector<uint32_t> forward_;                     // block -> the block a jump to it goes to
   Frame frame_;
+  uint32_t outgoing_bytes_ = 0;                       // the outgoing stack-argument area, rounded to 16
 
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
   [[noreturn]] void fail(NodeId n, const std::string& message) const {
@@ -177,7 +178,7 @@ std::optional<NodeId> FunctionEmitter::proj(NodeId tuple, unsigned k) const {
 Mem FunctionEmitter::spill_slot(NodeId n, Place p) const {
   if (!p.is_slot() || p.slot() >= frame_.spill_offsets.size())
     fail(n, "expected a spill slot, found " + (p.none() ? std::string("no place") : place_name(p)));
-  return Mem::at(Reg::Rsp, frame_.spill_offsets[p.slot()]);
+  return frame_.at(frame_.spill_offsets[p.slot()]);
 }
 
 // Literals `scale disp sym?` from `lit`, inputs `base index?` from `in`.
@@ -195,18 +196,21 @@ Mem FunctionEmitter::address(NodeId n, size_t lit, size_t in) const {
   Mem m;
   const Node& b = node(base);
   int64_t offset = 0;
+  bool in_frame = true;  // else the outgoing area, at the bottom of the stack
   if (b.op == Op::X64StackSlot) {
     offset = frame_.slot_offsets[stack_slot_.at(base)];
   } else if (b.op == Op::X64ArgSlot) {
     offset = frame_.argslot_offset(0) + int_literal(base, 0);
   } else if (b.op == Op::X64OutArg) {
     offset = int_literal(base, 0);
+    in_frame = false;
   } else {
     m.base = reg(n, in);
   }
   if (!m.base) {
-    m.base = Reg::Rsp;
-    disp += offset;
+    Mem at = in_frame ? frame_.at(static_cast<int32_t>(offset)) : Mem::at(Reg::Rsp, static_cast<int32_t>(offset));
+    m.base = at.base;
+    disp += at.disp;
     if (!x64::fits_imm32(disp)) fail(n, "stack address out of range");
   }
   m.disp = static_cast<int32_t>(disp);
@@ -271,6 +275,7 @@ FrameRequest FunctionEmitter::frame_request() const {
     const Node& nd = node(n);
     if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
     if (nd.op == Op::X64Call || nd.op == Op::X64CallInd) req.has_calls = true;
+    if (nd.op == Op::X64Alloca || nd.op == Op::X64StackSave || nd.op == Op::X64StackRestore) req.frame_pointer = true;
     if (nd.op == Op::X64StackSlot) {
       int64_t size = int_literal(n, 0), align = int_literal(n, 1);
       if (size < 0 || size > (int64_t{1} << 30) || align < 1 || align > 16 || (align & (align - 1)))
@@ -281,6 +286,11 @@ FrameRequest FunctionEmitter::frame_request() const {
   }
   req.outgoing_bytes = outgoing_bytes();
   find_pushed_saves(req);
+  if (req.frame_pointer)
+    for (NodeId n = 0; n < fn_.nodes.size(); ++n)
+      if (node(n).place == x64::place_of(Reg::Rbp) || node(n).op == Op::X64EntryReg)
+        if (node(n).op != Op::X64EntryReg || string_literal(n, 0) == "rbp")
+          fail(n, "rbp holds a value in a function with a dynamic stack, where it is the frame pointer");
   return req;
 }
 
@@ -352,6 +362,7 @@ void FunctionEmitter::run() {
     if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
   FrameRequest request = frame_request();
   pushed_slots_ = request.pushed_slots;
+  outgoing_bytes_ = (request.outgoing_bytes + 15) & ~uint32_t{15};
   frame_ = layout_frame(request);
   for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
   find_forwarding_blocks();
@@ -781,6 +792,18 @@ void FunctionEmitter::emit_node(NodeId n) {
     }
     case Op::X64StoreI:
       out_.store_imm(type_literal(n, 0), address(n, 2, 1), imm(1));
+      return;
+    case Op::X64Alloca: {  // the block goes above the outgoing area (frame.h)
+      out_.alu(Alu::Sub, 64, Reg::Rsp, reg(n, 1));
+      if (std::optional<NodeId> p = proj(n, 1))
+        out_.lea(64, result(*p), Mem::at(Reg::Rsp, static_cast<int32_t>(outgoing_bytes_)));
+      return;
+    }
+    case Op::X64StackSave:
+      if (std::optional<NodeId> p = proj(n, 1)) out_.mov(64, result(*p), Reg::Rsp);
+      return;
+    case Op::X64StackRestore:
+      out_.mov(64, Reg::Rsp, reg(n, 1));
       return;
     case Op::X64RepMovsb:
       if (reg(n, 1) != Reg::Rdi || reg(n, 2) != Reg::Rsi || reg(n, 3) != Reg::Rcx)

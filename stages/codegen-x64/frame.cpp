@@ -18,8 +18,12 @@ int64_t align_up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 
 Frame layout_frame(const FrameRequest& request) {
   Frame frame;
-  frame.pushed = request.pushed;
-  int64_t at = align_up(request.outgoing_bytes, 8);
+  frame.frame_pointer = request.frame_pointer;
+  if (frame.frame_pointer) frame.pushed.push_back(Reg::Rbp);
+  for (Reg r : request.pushed) frame.pushed.push_back(r);
+  // With a frame pointer the frame starts 16-byte aligned above the
+  // outgoing area, where an alloca's block starts (frame.h).
+  int64_t at = align_up(request.outgoing_bytes, request.frame_pointer ? 16 : 8);
   for (uint32_t i = 0; i < request.spill_slots; ++i) {
     bool pushed = i < request.pushed_slots.size() && request.pushed_slots[i];
     frame.spill_offsets.push_back(pushed ? 0 : static_cast<int32_t>(at));
@@ -40,9 +44,9 @@ Frame layout_frame(const FrameRequest& request) {
   }
   if (at > INT32_MAX / 2) throw std::invalid_argument("stack frame of " + std::to_string(at) + " bytes");
   // rsp at entry is 8 mod 16; after the pushes 8 + 8P; the body wants 0.
-  int64_t pushed_bytes = 8 * static_cast<int64_t>(request.pushed.size());
+  int64_t pushed_bytes = 8 * static_cast<int64_t>(frame.pushed.size());
   int64_t size = align_up(at, 8);
-  if (!request.has_calls && size <= kRedZone) {
+  if (!request.has_calls && !frame.frame_pointer && size <= kRedZone) {
     frame.red_zone = size > 0;
     for (int32_t& o : frame.spill_offsets) o -= static_cast<int32_t>(size);
     for (int32_t& o : frame.slot_offsets) o -= static_cast<int32_t>(size);
@@ -58,17 +62,31 @@ void emit_prologue(McEmitter& out, const Frame& frame) {
   for (Reg r : frame.pushed) {
     out.push(r);
     cfa += 8;
-    out.cfi_def_cfa_offset(cfa);
+    if (!frame.frame_pointer || r == Reg::Rbp) out.cfi_def_cfa_offset(cfa);
     out.cfi_offset(r, -cfa);
+    if (frame.frame_pointer && r == Reg::Rbp) {  // pushed first
+      out.mov(64, Reg::Rbp, Reg::Rsp);
+      out.cfi_def_cfa_register(Reg::Rbp);
+    }
   }
   if (frame.adjust) {
     out.alu_imm(Alu::Sub, 64, Reg::Rsp, frame.adjust);
-    out.cfi_def_cfa_offset(cfa + frame.adjust);
+    if (!frame.frame_pointer) out.cfi_def_cfa_offset(cfa + frame.adjust);
   }
 }
 
 void emit_epilogue(McEmitter& out, const Frame& frame, bool last) {
   if (!last) out.cfi_remember_state();
+  if (frame.frame_pointer) {
+    auto others = static_cast<int32_t>(frame.pushed.size()) - 1;
+    out.lea(64, Reg::Rsp, Mem::at(Reg::Rbp, -8 * others));
+    for (auto it = frame.pushed.rbegin(); it + 1 != frame.pushed.rend(); ++it) out.pop(*it);
+    out.pop(Reg::Rbp);
+    out.cfi_def_cfa(Reg::Rsp, 8);
+    out.ret();
+    if (!last) out.cfi_restore_state();
+    return;
+  }
   int32_t cfa = 8 + 8 * static_cast<int32_t>(frame.pushed.size());
   if (frame.adjust) {
     out.alu_imm(Alu::Add, 64, Reg::Rsp, frame.adjust);

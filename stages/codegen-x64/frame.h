@@ -1,10 +1,10 @@
 // frame.h - the stack frame of one function (seed 001, "Stack Map
 // Calculation: Computing Stack Offsets") and its prologue and epilogue.
 //
-// No frame pointer (rbp is allocatable); every frame address is rsp
-// relative, and rsp does not move in the body (calls store stack arguments
-// into the outgoing area instead of pushing). From rsp upwards, after the
-// prologue:
+// No frame pointer (rbp is allocatable) unless the function has a dynamic
+// stack (below); every frame address is rsp relative, and rsp does not move
+// in the body (calls store stack arguments into the outgoing area instead
+// of pushing). From rsp upwards, after the prologue:
 //
 //   [rsp + 0]             outgoing stack arguments (x64:outarg n = [rsp + n])
 //   spill slots           8 bytes each (ra-x64's sN), in slot order
@@ -27,6 +27,20 @@
 // has rsp = 0 mod 16 in its body, hence at each call. Slots asking for more
 // than 16-byte alignment would need rsp realigned at run time (a frame
 // pointer); layout_frame refuses them (std::invalid_argument).
+//
+// A dynamic stack (x64:alloca, x64:stackrestore move rsp in the body; x64.h
+// has_dynamic_stack): rbp is the frame pointer, which regalloc-x64 gave no
+// value. The prologue pushes it first (`push rbp; mov rbp, rsp`, then the
+// other pushes and the rsp adjustment), the layout above is unchanged, and
+// every address in it but the outgoing area's is rbp relative: rsp in the
+// body is rbp - 8 * (the other pushes) - adjust until an alloca moves it.
+// An alloca's block goes between the outgoing area, which stays at the
+// bottom ([rsp + 0]), and the frame: x64:alloca is `sub rsp, size; lea r,
+// [rsp + outgoing]`, the outgoing area's size rounded up to 16 (the frame
+// starts there too, so the block's top overlaps only the outgoing area the
+// `sub` left behind). The epilogue takes rsp back from rbp (`lea rsp, [rbp -
+// 8 * others]`), pops and returns. No red zone; the CFA is rbp + 16 from
+// the `mov rbp, rsp` on.
 //
 // CFI: the CFA is rsp + 8 at entry; every push and the rsp adjustment say
 // how far the CFA now is (.cfi_def_cfa_offset) and where a saved register
@@ -54,6 +68,7 @@ struct FrameRequest {
   uint32_t outgoing_bytes = 0; // largest outgoing stack-argument area of any call
   std::vector<Reg> pushed;     // callee-saved registers the prologue pushes
   bool has_calls = false;
+  bool frame_pointer = false;  // a dynamic stack: rbp is the frame pointer
 };
 
 struct Frame {
@@ -62,6 +77,14 @@ struct Frame {
   std::vector<Reg> pushed;
   int32_t adjust = 0;                  // bytes the prologue subtracts from rsp
   bool red_zone = false;
+  bool frame_pointer = false;          // pushed[0] is rbp, the frame pointer
+
+  // The address of the frame byte at `offset` from rsp in the body (before
+  // any alloca): rsp relative, or with a frame pointer rbp relative.
+  Mem at(int32_t offset) const {
+    if (!frame_pointer) return Mem::at(Reg::Rsp, offset);
+    return Mem::at(Reg::Rbp, offset - adjust - 8 * (static_cast<int32_t>(pushed.size()) - 1));
+  }
 
   // rsp-relative address of incoming stack argument byte n.
   int32_t argslot_offset(uint32_t n) const {

@@ -394,6 +394,16 @@ void McEmitter::cfi_offset(Reg reg, int32_t offset) {
   m.streamer->emitCFIOffset(m.mri->getDwarfRegNum(m.reg(reg, 64), true), offset);
 }
 
+void McEmitter::cfi_def_cfa_register(Reg reg) {
+  Impl& m = *impl_;
+  m.streamer->emitCFIDefCfaRegister(m.mri->getDwarfRegNum(m.reg(reg, 64), true));
+}
+
+void McEmitter::cfi_def_cfa(Reg reg, int32_t offset) {
+  Impl& m = *impl_;
+  m.streamer->emitCFIDefCfa(m.mri->getDwarfRegNum(m.reg(reg, 64), true), offset);
+}
+
 void McEmitter::cfi_remember_state() { impl_->streamer->emitCFIRememberState(); }
 void McEmitter::cfi_restore_state() { impl_->streamer->emitCFIRestoreState(); }
 

@@ -122,6 +122,8 @@ class McEmitter {
   void set_loc(const Loc& loc, bool is_stmt = true);
   void cfi_def_cfa_offset(int32_t offset);
   void cfi_offset(Reg reg, int32_t offset);  // reg saved at CFA + offset
+  void cfi_def_cfa_register(Reg reg);
+  void cfi_def_cfa(Reg reg, int32_t offset);
   // Around an epilogue that is not the function's end: the rules after it
   // are those before it.
   void cfi_remember_state();

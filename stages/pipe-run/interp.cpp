@@ -140,6 +140,7 @@ class Interpreter {
     const CompiledFunction* cf;
     uint32_t pc;   // next instruction (the caller's: after its call)
     size_t base;   // first value of the activation in the value stack
+    size_t dynamic_base;  // its allocas are dynamic_[dynamic_base...]
   };
 
   template <bool kTrace>
@@ -193,6 +194,16 @@ class Interpreter {
   uint64_t ret_xmm_[2] = {kX64Junk, kX64Junk};
   uint8_t ret_xmm_undef_[2] = {1, 1};
   std::vector<uint64_t> slot_pointers_;
+  // The live alloca blocks of every activation, oldest first (a
+  // stackrestore or the return ends the newest ones).
+  std::vector<uint64_t> dynamic_;
+  // Ends the allocas above `extent`.
+  void release_dynamic(size_t extent, bool freed) {
+    while (dynamic_.size() > extent) {
+      mem_.release_dynamic(dynamic_.back(), freed);
+      dynamic_.pop_back();
+    }
+  }
   uint64_t memory_version_ = 1;
   uint64_t steps_ = 0;
   int exit_status_ = 0;
@@ -277,7 +288,7 @@ const BlockCode& Interpreter::push_frame(const CompiledFunction& cf, size_t base
   for (uint32_t m : cf.entrymems) V[m] = memory_version_, U[m] = 0;
   for (size_t i = 0; i < cf.slot_nodes.size(); ++i) V[cf.slot_nodes[i]] = slot_pointers_[i];
   const BlockCode& entry = cf.blocks[cf.entry_block];
-  frames_.push_back({&cf, entry.first, base});
+  frames_.push_back({&cf, entry.first, base, dynamic_.size()});
   count_steps(entry);
   return entry;
 }
@@ -325,6 +336,7 @@ void Interpreter::loop() {
     for (size_t i = 0; i < cf->slot_nodes.size(); ++i) slot_pointers_[i] = V[cf->slot_nodes[i]];
     mem_.release_slots(slot_pointers_);
     if (cf->varargs != kNone) mem_.release_varargs(V[cf->varargs]);
+    release_dynamic(frames_.back().dynamic_base, false);
     frames_.pop_back();
     const Frame& caller = frames_.back();
     cf = caller.cf;
@@ -477,6 +489,31 @@ void Interpreter::loop() {
         U[I.dst] = 0;
         new_memory(I.b);
         break;
+      case Code::Alloca:
+        defined(I.a, "the size of alloca");
+        check_memory(I.c);
+        V[I.dst] = mem_.allocate_dynamic(V[I.a], cf->index, I.node);
+        U[I.dst] = 0;
+        dynamic_.push_back(V[I.dst]);
+        new_memory(I.b);
+        break;
+      case Code::StackSave:
+        check_memory(I.c);
+        V[I.dst] = dynamic_.size() - frames_.back().dynamic_base;
+        U[I.dst] = 0;
+        new_memory(I.b);
+        break;
+      case Code::StackRestore: {
+        defined(I.a, "the stack extent of stackrestore");
+        check_memory(I.c);
+        size_t live = dynamic_.size() - frames_.back().dynamic_base;
+        if (V[I.a] > live)
+          throw RuntimeError("stackrestore to an extent of " + std::to_string(V[I.a]) + " allocas, above the " +
+                             std::to_string(live) + " this call has now (not a stacksave of this call's)");
+        release_dynamic(frames_.back().dynamic_base + V[I.a], true);
+        new_memory(I.dst);
+        break;
+      }
       case Code::Jump:
         if constexpr (kTrace) trace(*cf, I, V, U);
         take_edge(I.a);
@@ -766,6 +803,7 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::StoreV:
     case Code::CopyMem:
     case Code::VaStart:
+    case Code::StackRestore:
     case Code::XStore:
     case Code::XRepMovsb: line += "  -> memory"; break;
     default:

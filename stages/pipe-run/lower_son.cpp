@@ -86,6 +86,12 @@ bool produces_memory(OpId op) {
     case Op::LoadV:
     case Op::VaStart:
     case Op::VaArg:
+    case Op::Alloca:
+    case Op::StackSave:
+    case Op::StackRestore:
+    case Op::X64Alloca:
+    case Op::X64StackSave:
+    case Op::X64StackRestore:
     case Op::X64Store:
     case Op::X64StoreI:
     case Op::X64RepMovsb:

@@ -419,6 +419,22 @@ void FunctionBuilder::emit_x64(NodeId n) {
       x64_address(n, insn, immediate ? 2 : 1, immediate ? 1 : 2);
       return;
     }
+    case Op::X64Alloca:
+    case Op::X64StackSave: {
+      Insn& insn = insn_of(op == Op::X64Alloca ? Code::Alloca : Code::StackSave, 64);
+      insn.c = input(0);
+      if (op == Op::X64Alloca) insn.a = input(1);
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      return;
+    }
+    case Op::X64StackRestore: {
+      Insn& insn = insn_of(Code::StackRestore, 64);
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.dst = result_of(0);
+      return;
+    }
     case Op::X64RepMovsb: {
       Insn& insn = insn_of(Code::XRepMovsb, 8);
       insn.c = input(0);

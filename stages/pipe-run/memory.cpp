@@ -165,6 +165,28 @@ void Memory::release_varargs(uint64_t p) {
   retire(id, AllocState::Returned);
 }
 
+uint64_t Memory::allocate_dynamic(uint64_t size, uint32_t fn, uint32_t node) {
+  if (size > kMaxAllocation)
+    throw RuntimeError("cannot alloca " + std::to_string(size) + " bytes: pipe-run's largest allocation is " +
+                       std::to_string(kMaxAllocation) + " bytes");
+  charge(size, "alloca");
+  Allocation a;
+  a.data = static_cast<uint8_t*>(std::calloc(size ? size : 1, 1));
+  if (!a.data) throw std::bad_alloc();
+  a.size = static_cast<uint32_t>(size);
+  a.kind = AllocKind::Alloca;
+  a.owns_data = true;
+  a.fn = fn;
+  a.node = node;
+  return make_pointer(add(a), 0);
+}
+
+void Memory::release_dynamic(uint64_t p, bool freed) {
+  uint32_t id = pointer_id(p);
+  uncharge(allocs_[id].size);
+  retire(id, freed ? AllocState::Freed : AllocState::Returned);
+}
+
 void Memory::release_slots(std::span<const uint64_t> pointers) {
   uint64_t charged = 0;
   // Retire the buffer's owner (the first slot) last, so no slot outlives it.
@@ -183,6 +205,7 @@ std::string Memory::describe(uint32_t id) const {
   std::string where = node_in(program_, a.fn, a.node);
   switch (a.kind) {
     case AllocKind::Stack: return "a " + std::to_string(a.size) + "-byte stack slot (" + where + ")";
+    case AllocKind::Alloca: return "a " + std::to_string(a.size) + "-byte alloca block (" + where + ")";
     case AllocKind::Heap:
       return "a " + std::to_string(a.size) + "-byte heap block" + (where.empty() ? "" : " (allocated at " + where + ")");
     case AllocKind::Data:

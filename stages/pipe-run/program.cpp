@@ -38,7 +38,9 @@ void write_le64(uint8_t* p, uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-bool produces_value_tuple(OpId op) { return op == Op::Call || op == Op::LoadV || op == Op::VaArg; }
+bool produces_value_tuple(OpId op) {
+  return op == Op::Call || op == Op::LoadV || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave;
+}
 // x64 tuples read through projs: result 0 is the node's own value.
 bool is_x64_tuple(OpId op) { return x64::is_x64(op) && op_info(op).results.size() >= 2 && op != Op::X64Jcc; }
 
@@ -603,6 +605,22 @@ void FunctionBuilder::emit(NodeId n) {
       insn.aux = vt && is_float(*vt) ? 1 : 0;
       insn.dst = result_of(1);
       insn.b = result_of(0);
+      insn.c = input(0);
+      insn.a = input(1);
+      return;
+    }
+    case Op::Alloca:
+    case Op::StackSave: {
+      Insn& insn = push(node.op == Op::Alloca ? Code::Alloca : Code::StackSave, n);
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      insn.c = input(0);
+      if (node.op == Op::Alloca) insn.a = input(1);
+      return;
+    }
+    case Op::StackRestore: {
+      Insn& insn = push(Code::StackRestore, n);
+      insn.dst = n;
       insn.c = input(0);
       insn.a = input(1);
       return;

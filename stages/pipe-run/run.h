@@ -70,7 +70,7 @@ constexpr int64_t pointer_offset(uint64_t p) {
   return static_cast<int64_t>(p & 0xFFFFFFFFu) - static_cast<int64_t>(kOffsetBias);
 }
 
-enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv, VarArgs };
+enum class AllocKind : uint8_t { Stack, Data, Heap, Function, ExternFunction, ExternData, File, Argv, VarArgs, Alloca };
 enum class AllocState : uint8_t { Live, Freed, Returned };
 enum class Access : uint8_t { Read, Write };
 
@@ -132,6 +132,12 @@ class Memory {
   // overflow_arg_area): 8 bytes each, read-only; returns its pointer.
   uint64_t allocate_varargs(std::span<const uint64_t> values, uint32_t fn);
   void release_varargs(uint64_t p);
+  // alloca's block of `size` bytes (zero-filled) made by node `node` of
+  // function `fn`; returns its pointer. release_dynamic ends one: `freed`
+  // by a stackrestore (use after free), else by the return (use after
+  // return).
+  uint64_t allocate_dynamic(uint64_t size, uint32_t fn, uint32_t node);
+  void release_dynamic(uint64_t p, bool freed);
 
   // Charges `bytes` against --max-memory (value stacks use it too).
   void charge(uint64_t bytes, const char* what);
@@ -167,6 +173,7 @@ enum class Code : uint8_t {
   Eq, Ne, SLt, SLe, ULt, ULe, Neg, Not, SExt, ZExt, Trunc,
   Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
   Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
+  Alloca, StackSave, StackRestore,  // the dynamic stack, generic and x64
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
   Float,                // a floating-point opcode (imm: the OpId; bits, bits2: its ValueTypes)
@@ -206,6 +213,10 @@ struct Insn {
 //   VaStart dst = memory out, a = the va_list, b = the varargs value, c = memory in
 //   VaArg  dst = value, b = memory out, a = the va_list, c = memory in,
 //          aux = 1 for a floating type (the va_list's SSE part)
+//   Alloca dst = address, b = memory out, a = size, c = memory in
+//   StackSave dst = the extent (the number of the activation's live
+//          allocas), b = memory out, c = memory in
+//   StackRestore dst = memory out, a = the extent, c = memory in
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
 //   Return a = memory, b = value (kNone for void)
 // x64 codes: an immediate operand is a constant value slot (b of addi ...).

@@ -99,9 +99,16 @@ constexpr Reg kAcrossCalls[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15
 constexpr Reg kXmmOrder[] = {Reg::Xmm0,  Reg::Xmm1,  Reg::Xmm2,  Reg::Xmm3,  Reg::Xmm4,  Reg::Xmm5,
                              Reg::Xmm6,  Reg::Xmm7,  Reg::Xmm8,  Reg::Xmm9,  Reg::Xmm10, Reg::Xmm11,
                              Reg::Xmm12, Reg::Xmm13, Reg::Xmm14, Reg::Xmm15};
+// A function with a dynamic stack keeps rbp as its frame pointer (x64.h
+// has_dynamic_stack): the same orders without it (rbp is last in
+// kShortLived, sixth in kAcrossCalls).
+constexpr Reg kAcrossCallsNoRbp[] = {Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rax, Reg::Rcx,
+                                     Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9,  Reg::R10, Reg::R11};
 using RegClass = x64::RegClass;
-std::span<const Reg> class_order(RegClass c, bool across) {
+std::span<const Reg> class_order(RegClass c, bool across, bool frame_pointer) {
   if (c == RegClass::Xmm) return kXmmOrder;
+  if (frame_pointer)
+    return across ? std::span<const Reg>(kAcrossCallsNoRbp) : std::span<const Reg>(kShortLived).first(14);
   return across ? std::span<const Reg>(kAcrossCalls) : std::span<const Reg>(kShortLived);
 }
 
@@ -132,6 +139,7 @@ class Assigner {
       : fn_(fn), stats_(stats), orig_(fn.cfg->blocks), n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
 
   uint32_t run() {
+    frame_pointer_ = x64::has_dynamic_stack(fn_);
     graph_ = block_graph(fn_);
     is_value_ = value_nodes(fn_);
     class_ = x64::value_classes(fn_);
@@ -287,13 +295,13 @@ class Assigner {
   RegClass cls(NodeId v) const { return v < class_.size() ? class_[v] : RegClass::Gpr; }
   // A free register of class c outside `avoid`, in the class's order; none: nullopt.
   std::optional<Reg> free_reg(RegSet avoid, bool across, RegClass c = RegClass::Gpr) const {
-    for (Reg r : class_order(c, across))
+    for (Reg r : class_order(c, across, frame_pointer_))
       if (!(avoid & bit(r)) && owner_[static_cast<unsigned>(r)] == kNone) return r;
     return std::nullopt;
   }
   // The first register of class c (kShortLived for general ones) outside `regs`, whoever holds it.
-  static std::optional<Reg> free_of(RegSet regs, RegClass c = RegClass::Gpr) {
-    for (Reg r : class_order(c, false))
+  std::optional<Reg> free_of(RegSet regs, RegClass c = RegClass::Gpr) const {
+    for (Reg r : class_order(c, false, frame_pointer_))
       if (!(regs & bit(r))) return r;
     return std::nullopt;
   }
@@ -307,7 +315,7 @@ class Assigner {
     if (std::optional<Reg> r = free_reg(locked, across, c)) return *r;
     Reg best = Reg::Rsp;
     uint32_t far = 0;
-    for (Reg r : class_order(c, false)) {
+    for (Reg r : class_order(c, false, frame_pointer_)) {
       if (locked & bit(r)) continue;
       NodeId w = owner_[static_cast<unsigned>(r)];
       uint32_t d = next(w, pos_);
@@ -853,7 +861,7 @@ class Assigner {
         classes.push_back(cls(sources[j]));
       }
     Sink sink(*this);
-    std::vector<NodeId> moved = edge_moves(fn_, holders, to, classes, sink);
+    std::vector<NodeId> moved = edge_moves(fn_, holders, to, classes, sink, frame_pointer_);
     std::vector<NodeId> result;
     for (size_t j = 0, m = 0; j < sources.size(); ++j) {
       if (!anew[j]) {
@@ -1039,7 +1047,7 @@ class Assigner {
     }
     for (NodeId v : to_callee_saved) {
       Reg r = reg_of(v);
-      for (Reg c : kAcrossCalls)
+      for (Reg c : class_order(RegClass::Gpr, true, frame_pointer_))
         if (callee_saved(c) && !(claimed & bit(c)) && !(hinted_regs & bit(c))) {
           r = c;
           break;
@@ -1062,7 +1070,7 @@ class Assigner {
           (!across_[id] || callee_saved(reg_of(u)) || cls(id) == RegClass::Xmm))
         r = reg_of(u);
       if (!r) {
-        for (Reg c : class_order(cls(id), across_[id]))
+        for (Reg c : class_order(cls(id), across_[id], frame_pointer_))
           if (!(claimed & bit(c))) {
             r = c;
             break;
@@ -1121,6 +1129,7 @@ class Assigner {
 
   Function& fn_;
   Stats& stats_;
+  bool frame_pointer_ = false;  // rbp is the frame pointer: no value takes it
   const std::vector<Block> orig_;
   const NodeId n_orig_;
   BlockGraph graph_;

@@ -40,7 +40,8 @@ struct Move {
 
 class EdgeMover {
  public:
-  EdgeMover(const Function& fn, MoveSink& sink) : fn_(fn), sink_(sink) {}
+  EdgeMover(const Function& fn, MoveSink& sink, bool frame_pointer)
+      : fn_(fn), sink_(sink), frame_pointer_(frame_pointer) {}
 
   std::vector<NodeId> run(const std::vector<NodeId>& from, const std::vector<Place>& to,
                           const std::vector<x64::RegClass>& classes) {
@@ -191,7 +192,7 @@ class EdgeMover {
 
   // A register of class c that no pending move reads and no done move wrote.
   std::optional<Place> free_scratch(x64::RegClass c) const {
-    x64::RegMask regs = x64::class_regs(c);
+    x64::RegMask regs = class_regs(c);
     for (unsigned r = 0; r < 32; ++r) {
       if (!(regs & (1u << r))) continue;
       if (!is_source(r) && !is_done(r)) return Place::reg(r);
@@ -201,13 +202,17 @@ class EdgeMover {
 
   Place scratch(x64::RegClass c) {
     if (std::optional<Place> r = free_scratch(c)) return *r;
-    x64::RegMask regs = x64::class_regs(c);
+    x64::RegMask regs = class_regs(c);
     for (unsigned r = 0; r < 32; ++r) {  // every register busy: free one
       if (!(regs & (1u << r)) || is_done(r)) continue;
       set_aside(Place::reg(r));
       return Place::reg(r);
     }
     throw std::logic_error("regalloc-x64: no scratch register for an edge move");
+  }
+
+  x64::RegMask class_regs(x64::RegClass c) const {
+    return c == x64::RegClass::Xmm ? x64::kAllocatableXmm : x64::allocatable_gpr(frame_pointer_);
   }
 
   void redirect(Place from, Place to) {
@@ -217,6 +222,7 @@ class EdgeMover {
 
   const Function& fn_;
   MoveSink& sink_;
+  bool frame_pointer_;
   std::vector<Held> held_;  // place -> the node whose value it holds now, and its class
   std::vector<Move> pending_;
   std::vector<uint64_t> done_;  // targets written with their final value
@@ -225,8 +231,8 @@ class EdgeMover {
 }  // namespace
 
 std::vector<NodeId> edge_moves(const Function& fn, const std::vector<NodeId>& from, const std::vector<Place>& to,
-                               const std::vector<x64::RegClass>& classes, MoveSink& sink) {
-  return EdgeMover(fn, sink).run(from, to, classes);
+                               const std::vector<x64::RegClass>& classes, MoveSink& sink, bool frame_pointer) {
+  return EdgeMover(fn, sink, frame_pointer).run(from, to, classes);
 }
 
 }  // namespace pl::ra

@@ -109,8 +109,9 @@ class MoveSink {
 // `classes`: each move's register class (a scratch register for it is of
 // that class; xmm values are never exchanged: a cycle through xmm registers
 // is broken through a free xmm register or a fresh slot).
+// `frame_pointer`: rbp is the frame pointer, never a scratch register.
 std::vector<NodeId> edge_moves(const Function& fn, const std::vector<NodeId>& from, const std::vector<Place>& to,
-                               const std::vector<x64::RegClass>& classes, MoveSink& sink);
+                               const std::vector<x64::RegClass>& classes, MoveSink& sink, bool frame_pointer);
 
 // Counts for --stats.
 struct Stats {

@@ -439,6 +439,36 @@ NodeId copy_mem(Lowerer& l, NodeId n) {
                       static_cast<uint64_t>(nd.literals[0].as_int()));
 }
 
+// The dynamic stack. alloca's size is rounded up to a multiple of 16 (so rsp
+// stays 16-byte aligned and so does every block); x64:alloca subtracts it
+// from rsp, its address is above the outgoing argument area (codegen-x64).
+NodeId dynamic_alloca(Lowerer& l, NodeId n, bool constant_size) {
+  const Node& nd = l.node(n);
+  NodeId size;
+  if (constant_size) {
+    auto c = l.constant(nd.inputs[1]);
+    if (!c || static_cast<uint64_t>(*c) > (uint64_t{1} << 31)) return kNone;
+    size = l.movi(VT::I32, static_cast<int64_t>((static_cast<uint64_t>(*c) + 15) & ~uint64_t{15}));
+  } else {
+    NodeId bytes = l.with_imm(X64AddI, VT::I64, l.value(nd.inputs[1]), 15);
+    size = l.with_imm(X64AndI, VT::I64, bytes, -16);
+  }
+  NodeId a = l.emit(X64Alloca, {}, {l.value(nd.inputs[0]), size}, l.control(n));
+  l.define_tuple(n, {l.proj(a, 0), l.proj(a, 1)});
+  return a;
+}
+
+NodeId stack_save(Lowerer& l, NodeId n) {
+  NodeId s = l.emit(X64StackSave, {}, {l.value(l.node(n).inputs[0])}, l.control(n));
+  l.define_tuple(n, {l.proj(s, 0), l.proj(s, 1)});
+  return s;
+}
+
+NodeId stack_restore(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return l.emit(X64StackRestore, {}, {l.value(nd.inputs[0]), l.value(nd.inputs[1])}, l.control(n));
+}
+
 // Any node with a constant value (a const, or a pure node of constants):
 // one x64:movi.
 NodeId const_node(Lowerer& l, NodeId n) {
@@ -820,6 +850,19 @@ const Rule kRules[] = {
     RULE(Copy, "copy", "(copy size align _ dst src)", "",
          "size <= 64: loads of 8, 4, 2, 1 bytes, then the stores; larger: (x64:repmovsb dst src (x64:movi size))",
          { return copy_mem(l, n); }),
+
+    // the dynamic stack (functions with one keep rbp as the frame pointer: regalloc-x64, codegen-x64)
+    RULE(Alloca, "alloca-const", "(alloca _ (const c))", "0 <= c <= 2^31",
+         "(x64:alloca _ (x64:movi i32 c')), c' = c rounded up to a multiple of 16",
+         { return dynamic_alloca(l, n, true); }),
+    RULE(Alloca, "alloca", "(alloca _ x)", "",
+         "(x64:alloca _ (x64:andi i64 -16 (x64:addi i64 15 x))): sub rsp, size; the address is rsp + the "
+         "outgoing argument area",
+         { return dynamic_alloca(l, n, false); }),
+    RULE(StackSave, "stacksave", "(stacksave _)", "", "(x64:stacksave _) (mov r, rsp)",
+         { return stack_save(l, n); }),
+    RULE(StackRestore, "stackrestore", "(stackrestore _ x)", "", "(x64:stackrestore _ x) (mov rsp, x)",
+         { return stack_restore(l, n); }),
 
     // floating point (SSE2 scalar: the ss form for f32, sd for f64; values in xmm registers)
     RULE(FConst, "fconst-zero", "(fconst F +0.0)", "the constant is +0.0 (not -0.0)", "(x64:fzero F) (xorps x, x)",

@@ -158,6 +158,8 @@ ValueType Lowerer::type(NodeId start) {
           t = r == "void" ? ValueType::I64 : *parse_value_type(r);
         } else if (tuple.op == LoadV || tuple.op == VaArg) {
           t = parse_type_or_throw(tuple.literals[0]);
+        } else if (tuple.op == Alloca || tuple.op == StackSave) {
+          t = ValueType::Ptr;
         }
         break;
       }

@@ -75,7 +75,8 @@ uint64_t access_size(const Node& access);
 // Whether memory state m is the memory result of a node that cannot read or
 // write a private stack slot (a call's, volatile load's or va_arg's memory
 // proj, a volatile store, a copy, a va_start: their va_list escapes, and the
-// variadic arguments are no stack slot); then its memory input, else kNone.
+// variadic arguments are no stack slot; alloca, stacksave, stackrestore:
+// they touch alloca blocks only); then its memory input, else kNone.
 NodeId memory_input_skipping_private(const Graph& g, NodeId m);
 
 }  // namespace pl::sonopt

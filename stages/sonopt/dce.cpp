@@ -175,7 +175,7 @@ void fold_branch(Graph& g, NodeId branch) {
 
 bool is_effect(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaStart || op == Op::VaArg;
+         op == Op::VaStart || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore;
 }
 
 bool must_run(const Graph& g, NodeId n) {

@@ -329,6 +329,7 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
         if (!nd.literals[0].is_int() || nd.literals[0].as_int() != 1) return std::nullopt;
         if (tuple.op == Op::LoadV) return literal_value_type(tuple.literals[0]);
         if (tuple.op == Op::Call || tuple.op == Op::VaArg) return literal_value_type(tuple.literals[0]);
+        if (tuple.op == Op::Alloca || tuple.op == Op::StackSave) return ValueType::Ptr;
         return std::nullopt;
       }
       case Op::Phi: {

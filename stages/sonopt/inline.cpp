@@ -12,7 +12,9 @@
 //     site is inlined when the callee is on no call-graph cycle (recursion
 //     is never unrolled: that bounds it, and keeps -O2 idempotent), is not
 //     variadic, not weak (the linker may pick another body), not marked
-//     noinline (hint), has a `return`, the arguments' types are the
+//     noinline (hint), has a `return` and no `alloca` (its block lives
+//     until the callee returns: in a caller's loop it would grow the stack
+//     on every trip), the arguments' types are the
 //     parameters' types, and either the callee has at most kSmall nodes or
 //     is marked always_inline, or it is internal, has one call site and no
 //     address taken, and at most kOnce nodes; and the caller stays under
@@ -87,6 +89,12 @@ struct Census {
     else address_taken[it->second] = true;
   }
 };
+
+// An alloca lives until its function returns: inlined into a caller's
+// loop, it would grow the stack on every trip.
+bool has_alloca(const Function& fn) {
+  return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) { return n.op == Op::Alloca; });
+}
 
 bool has_return(const Function& fn) {
   return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) { return n.op == Op::Return; });
@@ -337,7 +345,7 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
     // A weak definition may be replaced at link time; noinline says no.
     if (fn.attrs.weak || fn.attrs.has(kHintNoinline)) return false;
     if (returns[callee] < 0) returns[callee] = has_return(fn);
-    if (!returns[callee]) return false;
+    if (!returns[callee] || has_alloca(fn)) return false;
     if (fn.nodes.size() <= kSmall || fn.attrs.has(kHintAlwaysInline)) return true;
     return fn.linkage == Linkage::Internal && census.call_sites[callee] == 1 && !census.address_taken[callee] &&
            fn.nodes.size() <= kOnce;

@@ -73,7 +73,7 @@ namespace {
 
 bool writes_memory(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaArg || op == Op::VaStart;
+         op == Op::VaArg || op == Op::VaStart || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore;
 }
 
 using PureNames = std::set<std::string, std::less<>>;
@@ -191,8 +191,8 @@ class Licm {
     uint64_t size = access_size(g_.node(load));
     for (NodeId w : writers) {
       const Node& nd = g_.node(w);
-      if (nd.op != Op::Call && nd.op != Op::VaArg && nd.op != Op::VaStart &&
-          aa().distinct_objects(nd.inputs[1], address))
+      bool has_address = nd.op == Op::Store || nd.op == Op::StoreV || nd.op == Op::LoadV || nd.op == Op::Copy;
+      if (has_address && aa().distinct_objects(nd.inputs[1], address))
         continue;
       switch (nd.op) {
         case Op::Store: case Op::StoreV: case Op::LoadV:
@@ -204,7 +204,7 @@ class Licm {
               Alias::No)
             return false;
           break;
-        default:  // call, va_arg, va_start
+        default:  // call, va_arg, va_start, the dynamic stack (alloca, stacksave, stackrestore)
           if (!aa().private_slot(addr.base)) return false;
       }
     }

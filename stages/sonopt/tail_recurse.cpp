@@ -64,7 +64,9 @@ class TailRecursion {
           if (ret != kNone) return 0;
           ret = n;
           break;
-        case Op::StackSlot: case Op::VaStart: return 0;
+        // A loop of an alloca's activations would grow the stack without
+        // bound (gcc makes no tail call of a function with one either).
+        case Op::StackSlot: case Op::VaStart: case Op::Alloca: case Op::StackSave: return 0;
         default: break;
       }
     }
