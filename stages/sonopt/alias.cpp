@@ -136,7 +136,7 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
   const Node& nd = g.node(m);
   if (nd.op == Op::Proj && nd.literals[0].as_int() == 0) {
     OpId t = g.op(nd.inputs[0]);
-    if (t == Op::Call || t == Op::LoadV || t == Op::VaArg) return g.node(nd.inputs[0]).inputs[0];
+    if (t == Op::Call || t == Op::LoadV || t == Op::VaArg || t == Op::Asm) return g.node(nd.inputs[0]).inputs[0];
     return kNone;
   }
   if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart) return nd.inputs[0];

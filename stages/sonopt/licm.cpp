@@ -73,7 +73,7 @@ namespace {
 
 bool writes_memory(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaArg || op == Op::VaStart;
+         op == Op::VaArg || op == Op::VaStart || op == Op::Asm;
 }
 
 using PureNames = std::set<std::string, std::less<>>;
@@ -191,7 +191,7 @@ class Licm {
     uint64_t size = access_size(g_.node(load));
     for (NodeId w : writers) {
       const Node& nd = g_.node(w);
-      if (nd.op != Op::Call && nd.op != Op::VaArg && nd.op != Op::VaStart &&
+      if (nd.op != Op::Call && nd.op != Op::VaArg && nd.op != Op::VaStart && nd.op != Op::Asm &&
           aa().distinct_objects(nd.inputs[1], address))
         continue;
       switch (nd.op) {
@@ -204,7 +204,7 @@ class Licm {
               Alias::No)
             return false;
           break;
-        default:  // call, va_arg, va_start
+        default:  // call, va_arg, va_start, asm (which touches only what escaped)
           if (!aa().private_slot(addr.base)) return false;
       }
     }
@@ -306,7 +306,7 @@ class Licm {
   bool holds_call(uint32_t block, NodeId except) const {
     for (NodeId u : g_.users(cfg_.blocks[block]))
       if (u != except && g_.alive(u) && g_.node(u).control[0] == cfg_.blocks[block] &&
-          (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg))
+          (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg || g_.op(u) == Op::Asm))
         return true;
     return false;
   }
