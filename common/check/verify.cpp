@@ -201,6 +201,8 @@
 //     stored type and the result type when either is floating;
 //   - fconst "f32" holds a value f32 represents; fpext is f32 -> f64,
 //     fptrunc f64 -> f32, bitcast joins f32/i32 or f64/i64;
+//   - an asm's value inputs have their operands' types where either is
+//     floating (an xmm operand reads an f32 or f64, the others no float);
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
 //
@@ -1233,7 +1235,7 @@ class FunctionVerifier {
     std::string why = check_asm_literals(n, x64);
     if (why.empty() && x64) why = x64::check_asm_registers(n);
     if (!why.empty()) {
-      out_.at_node(id, op_of(id) + " " + why);
+      out_.at_node(id, "inline assembly: " + why);
       return false;
     }
     std::vector<AsmOperand> ops = asm_operands(n);
@@ -1639,6 +1641,14 @@ class FunctionVerifier {
     };
     if (is(id, Store) || is(id, StoreV)) agree(2, literal_value_type(n.literals[0]), op_of(id) + " stores");
     if (is(id, Return)) agree(1, parse_value_type(fn_.signature.result), "the function returns");
+    if (is(id, Asm)) {  // each value read has its operand's type's class (xmm operands are f32/f64)
+      size_t i = 1, k = 0;
+      for (const AsmOperand& op : asm_operands(n)) {
+        if (op.reads_value()) agree(i++, op.type, "asm operand " + std::to_string(k) + " is");
+        ++k;
+      }
+      return;
+    }
     // Read as an integer: an if's condition (a bit pattern's != 0 is not a
     // float's: -0.0), and a memory operation's address.
     size_t integer_input = is(id, If) ? 0 : has(id, MEMORY) && !is(id, Call) && n.inputs.size() >= 2 ? 1 : SIZE_MAX;

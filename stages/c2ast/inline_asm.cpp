@@ -177,6 +177,8 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
       const std::string& out = operand_literals[k.match];
       if (out[0] != '=' || out.find(" ") == std::string::npos || out.find("m ") != std::string::npos)
         unsupported(at, "inline assembly input matching an output that is not a \"=\" register output");
+      if (out.find('&') != std::string::npos)
+        unsupported(at, "inline assembly input matching an early-clobber output");
       bool xmm = out.find("x ") != std::string::npos || out.find("{xmm") != std::string::npos;
       operand_literals.push_back(std::to_string(k.match) + " " + operand_type(e, xmm, at));
       inputs.push_back(rvalue(e));

@@ -623,10 +623,14 @@ void FunctionEmitter::emit_asm(NodeId n) {
   std::optional<std::vector<AsmPiece>> pieces = split_asm_template(nd.literals[kAsmTemplate].as_string(), ops.size(), why);
   if (!pieces) fail(n, "inline assembly: " + why);
   std::string text;
+  std::optional<unsigned> unique;  // one number per asm statement, however many %= it has
   for (const AsmPiece& p : *pieces) {
     switch (p.kind) {
       case AsmPiece::Kind::Text: text += p.text; break;
-      case AsmPiece::Kind::Unique: text += std::to_string(out_.next_asm_number()); break;
+      case AsmPiece::Kind::Unique:
+        if (!unique) unique = out_.next_asm_number();
+        text += std::to_string(*unique);
+        break;
       case AsmPiece::Kind::Operand: text += asm_operand_text(n, ops[p.operand], p.modifier); break;
     }
   }

@@ -192,7 +192,7 @@ bool removable_asm(const Graph& g, NodeId n) {
   for (const AsmOperand& op : asm_operands(nd))
     if (op.cls == 'm') return false;
   for (NodeId u : g.users(n))
-    if (g.op(u) != Op::Proj || g.node(u).literals[0].as_int() != 0) return false;
+    if (g.op(u) != Op::Proj || (g.node(u).literals[0].as_int() != 0 && !g.users(u).empty())) return false;
   return true;
 }
 
@@ -202,7 +202,7 @@ size_t remove_unused_asms(Graph& g) {
     if (!g.alive(n) || !removable_asm(g, n)) continue;
     std::vector<NodeId> projs(g.users(n).begin(), g.users(n).end());
     for (NodeId p : projs) {
-      g.replace_uses(p, g.node(n).inputs[0]);
+      if (g.node(p).literals[0].as_int() == 0) g.replace_uses(p, g.node(n).inputs[0]);
       g.kill(p);
     }
     g.kill(n);
