@@ -149,6 +149,11 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
     std::string role = c.find('+') != std::string::npos ? "+" : "=";
     if (c.find('&') != std::string::npos) role += "&";
     std::string var = register_variable(e);
+    // A register unless the constraint allows memory and the value does not
+    // fit a general register (a struct, a double: g, rm).
+    bool fits_gpr = e->getType()->isScalarType() && !e->getType()->isRealFloatingType() &&
+                    !e->getType()->isAnyComplexType();
+    if (k.mem && !fits_gpr && var.empty()) k.reg = false;
     std::string cls;
     if (!k.fixed.empty()) cls = "{" + k.fixed + "}";
     else if (k.reg && !var.empty()) cls = "{" + register_64(var) + "}";
@@ -194,16 +199,23 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
       if (reg.empty()) unsupported(at, "register variable in '" + var + "'");
       operand_literals.push_back("{" + reg + "} " + operand_type(e, reg.rfind("xmm", 0) == 0, at));
       inputs.push_back(rvalue(e));
-    } else if (k.reg && (e->getType()->isScalarType() || !k.mem)) {
+    } else if (k.reg && (!k.mem || (e->getType()->isScalarType() && !e->getType()->isRealFloatingType() &&
+                                    !e->getType()->isAnyComplexType()))) {
       operand_literals.push_back(std::string(k.q_only ? "Q " : "r ") + operand_type(e, false, at));
       inputs.push_back(rvalue(e));
     } else if (k.xmm) {
       operand_literals.push_back("x " + operand_type(e, true, at));
       inputs.push_back(rvalue(e));
     } else if (k.mem) {
-      check_lvalue(e, at, "memory operand");
+      // clang reads an input as an rvalue; a memory operand is the lvalue.
+      const Expr* lvalue = e->IgnoreParens();
+      while (const auto* cast = dyn_cast<ImplicitCastExpr>(lvalue)) {
+        if (cast->getCastKind() != CK_LValueToRValue && cast->getCastKind() != CK_NoOp) break;
+        lvalue = cast->getSubExpr()->IgnoreParens();
+      }
+      check_lvalue(lvalue, at, "memory operand");
       operand_literals.push_back("m ptr");
-      inputs.push_back(address(e));
+      inputs.push_back(address(lvalue));
     } else if (k.imm) {
       unsupported(at, "inline assembly immediate operand that is not an integer constant");
     } else {
