@@ -42,7 +42,8 @@
 //    conflict (regalloc2's lattice of vreg sets met by intersection, with
 //    sets of at most one element: copies are distinct nodes here). The
 //    transfer of a node: read its inputs, clobber what it clobbers (x64.h:
-//    a call every caller-saved register and the flags), define its result;
+//    a call every caller-saved register and the flags; an x64:asm the
+//    registers its literals clobber, x64.h node_constraints), define its result;
 //    along an edge into a merge, each phi's place becomes the phi. Blocks
 //    are iterated in reverse postorder to the fixpoint (codes only fall
 //    from "unreached" to one value to conflict, so it terminates); then one

@@ -197,6 +197,9 @@ std::optional<std::vector<AsmPiece>> split_asm_template(std::string_view t, size
 }
 
 std::string check_asm_literals(const Node& n, bool x64) {
+  if (n.literals.size() < kAsmFirstOperand) return "needs its flags, template and clobbers literals";
+  for (const Literal& lit : n.literals)
+    if (lit.kind() != Literal::Kind::String) return "every literal is a string, found " + lit.to_json();
   std::string_view flags = n.literals[kAsmFlags].as_string();
   if (flags != "" && flags != "volatile") return "flags literal must be \"\" or \"volatile\"";
   std::vector<AsmOperand> ops;

@@ -90,6 +90,8 @@ NodeId Lowerer::lower_asm(NodeId old) {
       pick(kGeneralOrder);
     }
   };
+  if (asm_value_results(ops) > x64::kMaxAsmOutputs)
+    refuse("more than " + std::to_string(x64::kMaxAsmOutputs) + " register outputs");
   for (AsmOperand& op : ops)
     if (op.cls == 'r' || op.cls == 'Q' || op.cls == 'x' || op.cls == 'm') choose(op);
   for (AsmOperand& op : ops)
