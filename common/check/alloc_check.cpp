@@ -42,7 +42,8 @@
 //    conflict (regalloc2's lattice of vreg sets met by intersection, with
 //    sets of at most one element: copies are distinct nodes here). The
 //    transfer of a node: read its inputs, clobber what it clobbers (x64.h:
-//    a call every caller-saved register and the flags), define its result;
+//    a call every caller-saved register and the flags; an x64:asm the
+//    registers its literals clobber, x64.h node_constraints), define its result;
 //    along an edge into a merge, each phi's place becomes the phi. Blocks
 //    are iterated in reverse postorder to the fixpoint (codes only fall
 //    from "unreached" to one value to conflict, so it terminates); then one
@@ -187,7 +188,7 @@ class Checker {
   char result_letter(NodeId id, size_t e) const {
     if (op(id) >= kNumOps) return '\0';
     std::string_view res = op_info(op(id)).results;
-    return e < res.size() ? res[e] : '\0';
+    return shape_letter(res, e);  // x64:asm's results repeat: "mv*"
   }
 
   void classify_values() {
@@ -323,7 +324,7 @@ class Checker {
       return other.none() ? std::nullopt : std::optional<Place>(other);
     }
     if (!x64::is_x64(xn.op)) return std::nullopt;
-    const x64::Constraints& c = x64::constraints(xn.op);
+    const x64::Constraints c = x64::node_constraints(xn);  // x64:asm: from its literals
     if (e >= c.num_results || c.results[e].kind != Fixed::Reg) return std::nullopt;
     return x64::place_of(c.results[e].reg);
   }
@@ -454,7 +455,7 @@ class Checker {
     }
     if (!x64::is_x64(nd.op)) return;  // start, region, jump, entrymem; phis at the edges
     const OpInfo& info = op_info(nd.op);
-    const x64::Constraints& c = x64::constraints(nd.op);
+    const x64::Constraints c = x64::node_constraints(nd);  // x64:asm: its clobbers
     for (size_t i = 0; i < nd.inputs.size(); ++i) {
       NodeId in = nd.inputs[i];
       char letter = shape_letter(info.inputs, i);
@@ -485,8 +486,9 @@ class Checker {
     } else if (res == "v") {
       if (!nd.place.none()) s[loc_of(nd.place)] = id;
     } else if (res.size() > 1) {
-      for (size_t e = 0; e < res.size(); ++e)
-        if (res[e] == 'v')
+      size_t count = nd.op == X64Asm ? x64::node_constraints(nd).num_results : res.size();
+      for (size_t e = 0; e < count; ++e)
+        if (shape_letter(res, e) == 'v')
           if (std::optional<Place> p = element_place(id, e)) s[loc_of(*p)] = pending_code(id);
       // A result in any register (x64:load.volatile's value) is written by
       // the tuple to the place its proj names.

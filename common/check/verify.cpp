@@ -108,6 +108,20 @@
 //    its references: type and scope indexes, slot node ids)
 //   - a variable's slot is an ast:var (ast), a stackslot (cfg, ssa, son) or
 //     an x64:stackslot (son-x64, cfg-x64, ra-x64).
+// N. Inline assembly (ast:asm, asm, x64:asm; check_asm, asm.h)
+//   - the flags literal is "" or "volatile"; every operand literal parses
+//     (role, class, type; at the x64 levels the chosen register); outputs
+//     come first; a matched input ("N") names a "=" register output that is
+//     not early-clobber, matched once; clobbers are memory, cc or register
+//     names; the template's references (%N, %bN ... %aN, %%, %=) are in
+//     range;
+//   - inputs: ast:asm one per operand but immediates, asm and x64:asm the
+//     memory state and one per operand that reads a value;
+//   - a proj of an asm selects memory (0) or one of its register outputs;
+//   - x64:asm (x64.h check_asm_registers): each register operand's
+//     register has its class (general, Q in rax rbx rcx rdx, xmm for x; a
+//     fixed operand its own, a matched input its output's), is not rsp, not
+//     clobbered, and not another operand's; at most 15 register outputs.
 // F. Module (verify_header, ModuleVerifier)
 //   - data: power-of-two alignment, init no longer than size, relocations
 //     within the item (offset + 8 <= size), sorted and non-overlapping,
@@ -187,10 +201,12 @@
 //     stored type and the result type when either is floating;
 //   - fconst "f32" holds a value f32 represents; fpext is f32 -> f64,
 //     fptrunc f64 -> f32, bitcast joins f32/i32 or f64/i64;
+//   - an asm's value inputs have their operands' types where either is
+//     floating (an xmm operand reads an f32 or f64, the others no float);
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
 //
-// N. The dynamic stack (check_frame_pointer), ra-x64
+// O. The dynamic stack (check_frame_pointer), ra-x64
 //   - a function with x64:alloca, x64:stacksave or x64:stackrestore keeps
 //     rbp as its frame pointer (x64.h has_dynamic_stack): no node is placed
 //     in rbp and no x64:entryreg names it.
@@ -234,6 +250,7 @@
 #include <vector>
 
 #include "ir/abi.h"
+#include "ir/asm.h"
 #include "check/alloc_check.h"
 #include "ir/bitfield.h"
 #include "ir/eval.h"
@@ -1200,6 +1217,7 @@ class FunctionVerifier {
     if (!(info.levels & (1u << static_cast<unsigned>(level_))))
       out_.at_node(id, "opcode " + op_of(id) + " is not allowed at level " + level_text());
     bool ok = check_literals(id, info);
+    if (ok && (is(id, AstAsm) || is(id, Asm) || is(id, X64Asm))) ok = check_asm(id);
     if (!shape_accepts(info.inputs, n.inputs.size())) {
       out_.at_node(id, op_of(id) + " takes " + counted(shape_count_text(info.inputs), "input") + ", found " +
                            std::to_string(n.inputs.size()));
@@ -1212,6 +1230,44 @@ class FunctionVerifier {
       ok = false;
     }
     shape_ok_[id] = ok;
+  }
+
+  // N. Inline assembly (asm.h): the operand literals parse, the template's
+  // references are in range, matched inputs name a "=" register output;
+  // one input per operand that reads a value (ast:asm: per operand but
+  // immediates); at the x64 levels each register operand's register fits
+  // its constraint (x64.h check_asm_registers).
+  bool check_asm(NodeId id) {
+    const Node& n = node(id);
+    bool x64 = is(id, X64Asm);
+    std::string why = check_asm_literals(n, x64);
+    if (why.empty() && x64) why = x64::check_asm_registers(n);
+    if (!why.empty()) {
+      out_.at_node(id, "inline assembly: " + why);
+      return false;
+    }
+    std::vector<AsmOperand> ops = asm_operands(n);
+    size_t want = 0;
+    if (is(id, AstAsm)) {
+      for (const AsmOperand& op : ops) want += op.cls != 'i';
+    } else {
+      want = 1 + asm_value_inputs(ops);
+    }
+    if (n.inputs.size() != want) {
+      out_.at_node(id, op_of(id) + " has " + plural(ops.size(), "operand") + " that take " + plural(want, "input") +
+                           ", found " + std::to_string(n.inputs.size()));
+      return false;
+    }
+    return true;
+  }
+
+  // The number of results of a tuple node: its shape's, or for an asm
+  // node's repeated "v" one per register output.
+  size_t result_count(NodeId src) const {
+    std::string_view results = op_info(node(src).op).results;
+    if (split_shape(results).repeat == '\0') return results.size();
+    if (!shape_ok_[src]) return SIZE_MAX;
+    return 1 + asm_value_results(asm_operands(node(src)));
   }
 
   static std::string control_count_text(std::string_view control) {
@@ -1267,12 +1323,14 @@ class FunctionVerifier {
       return Kind::Bad;
     }
     uint64_t index = as_index(n.literals[0]);
-    if (index >= results.size()) {
+    size_t count = result_count(src);
+    if (count == SIZE_MAX) return Kind::Bad;
+    if (index >= count) {
       out_.at_node(id, "proj index " + std::to_string(index) + " is out of range: " + op_of(src) + " has " +
-                           plural(results.size(), "result"));
+                           plural(count, "result"));
       return Kind::Bad;
     }
-    return kind_of_letter(results[index]);
+    return kind_of_letter(shape_letter(results, index));
   }
 
   // Phis joined through phi inputs form one class (union-find) whose kind is
@@ -1482,7 +1540,7 @@ class FunctionVerifier {
     }
   }
 
-  // ---- N: the frame pointer of a dynamic stack (ra-x64) ----
+  // ---- O: the frame pointer of a dynamic stack (ra-x64) ----
   void check_frame_pointer() {
     if (!x64::has_dynamic_stack(fn_)) return;
     const Place rbp = x64::place_of(x64::Reg::Rbp);
@@ -1607,6 +1665,14 @@ class FunctionVerifier {
     };
     if (is(id, Store) || is(id, StoreV)) agree(2, literal_value_type(n.literals[0]), op_of(id) + " stores");
     if (is(id, Return)) agree(1, parse_value_type(fn_.signature.result), "the function returns");
+    if (is(id, Asm)) {  // each value read has its operand's type's class (xmm operands are f32/f64)
+      size_t i = 1, k = 0;
+      for (const AsmOperand& op : asm_operands(n)) {
+        if (op.reads_value()) agree(i++, op.type, "asm operand " + std::to_string(k) + " is");
+        ++k;
+      }
+      return;
+    }
     // Read as an integer: an if's condition (a bit pattern's != 0 is not a
     // float's: -0.0), and a memory operation's address.
     size_t integer_input = is(id, If) ? 0 : has(id, MEMORY) && !is(id, Call) && n.inputs.size() >= 2 ? 1 : SIZE_MAX;

@@ -21,7 +21,8 @@ char produced_kind(const Function& fn, NodeId id, std::set<NodeId>& seen) {
     if (tuple.op >= kNumOps) return 'v';
     std::string_view tres = op_info(tuple.op).results;
     int64_t i = n.literals[0].as_int();
-    return i >= 0 && static_cast<size_t>(i) < tres.size() ? tres[static_cast<size_t>(i)] : 'v';
+    char letter = i >= 0 ? shape_letter(tres, static_cast<size_t>(i)) : '\0';
+    return letter ? letter : 'v';
   }
   if (res == "m" || res == "v" || res == "c") return res[0];
   if ((n.op == Phi || n.op == SsaPhi) && !n.inputs.empty())

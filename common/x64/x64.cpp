@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "ir/asm.h"
 #include "ir/eval.h"
 
 namespace pl::x64 {
@@ -90,7 +91,7 @@ Constraints decode(OpId op) {
   if (gt == std::string_view::npos) bad_row(op, "regs has no '>'");
   std::string_view ins = row.regs.substr(0, gt), outs = row.regs.substr(gt + 1);
   if (ins.size() != shape_letters(info.inputs)) bad_row(op, "regs: one letter per input-shape letter");
-  size_t results = info.results.size();
+  size_t results = shape_letters(info.results);
   if (outs.size() != results) bad_row(op, "regs: one letter per result");
   if (ins.size() > c.inputs.size() || outs.size() > c.results.size()) bad_row(op, "too many operands");
   for (size_t i = 0; i < ins.size(); ++i) c.inputs[i] = decode_letter(op, ins[i]);
@@ -245,6 +246,16 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
   auto lit = [&](size_t i) -> std::optional<ValueType> {
     return i < n.literals.size() ? literal_value_type(n.literals[i]) : std::nullopt;
   };
+  if (n.op == X64Asm) {
+    if (k == 0) return std::nullopt;
+    try {
+      size_t seen = 0;
+      for (const AsmOperand& op : asm_operands(n))
+        if (op.yields_value() && ++seen == k) return op.type;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+  }
   if (!is_x64(n.op) || k >= op_info(n.op).results.size() || op_info(n.op).results[k] != 'v') return std::nullopt;
   switch (n.op) {
     case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX: case X64LoadSXV: case X64LoadZXV:
@@ -331,7 +342,103 @@ uint64_t ret_xmm_mask(const Node& n) {
   return n.literals[0].bits();
 }
 
+namespace {
+
+// The register of an x64:asm operand (its literal's last part).
+std::optional<Reg> asm_reg(const AsmOperand& op) { return op.reg.empty() ? std::nullopt : parse_reg(op.reg); }
+
+OperandConstraint asm_input_constraint(const Node& n, size_t i) {
+  if (i == 0) return {Fixed::None};
+  try {
+    size_t seen = 0;
+    for (const AsmOperand& op : asm_operands(n))
+      if (op.reads_value() && ++seen == i) {
+        if (std::optional<Reg> r = asm_reg(op)) return {Fixed::Reg, *r};
+        return {Fixed::Any};
+      }
+  } catch (const std::exception&) {
+  }
+  return {Fixed::Any};
+}
+
+std::optional<Reg> clobber_reg(const std::string& name) {
+  if (std::optional<Reg> r = parse_reg(name)) return r;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Constraints node_constraints(const Node& n) {
+  if (n.op != X64Asm) return constraints(n.op);
+  Constraints c = constraints(n.op);
+  c.num_results = 1;
+  c.results[0] = {Fixed::None};
+  c.clobbers = 0;
+  c.clobbers_flags = true;
+  try {
+    for (const AsmOperand& op : asm_operands(n)) {
+      if (!op.yields_value()) continue;
+      if (c.num_results >= c.results.size()) break;
+      std::optional<Reg> r = asm_reg(op);
+      c.results[c.num_results++] = r ? OperandConstraint{Fixed::Reg, *r} : OperandConstraint{Fixed::Any};
+    }
+    for (const std::string& name : asm_clobbers(n))
+      if (std::optional<Reg> r = clobber_reg(name)) c.clobbers |= reg_bit(*r);
+  } catch (const std::exception&) {
+    c.num_results = 1;
+  }
+  return c;
+}
+
+std::string check_asm_registers(const Node& n) {
+  std::vector<AsmOperand> ops;
+  try {
+    ops = asm_operands(n);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  RegMask clobbered = 0;
+  for (const std::string& name : asm_clobbers(n)) {
+    if (name == "memory" || name == "cc") continue;
+    std::optional<Reg> r = clobber_reg(name);
+    if (!r) return "clobber '" + name + "' is not a register's 64-bit name";
+    if (*r == Reg::Rsp) return "rsp cannot be clobbered";
+    clobbered |= reg_bit(*r);
+  }
+  if (asm_value_results(ops) > kMaxAsmOutputs)
+    return "more than " + std::to_string(kMaxAsmOutputs) + " register outputs";
+  RegMask used = 0, shareable = 0;  // shareable: "=" outputs' registers an input may take too
+  for (size_t k = 0; k < ops.size(); ++k) {
+    const AsmOperand& op = ops[k];
+    if (op.cls == 'i') continue;
+    std::string where = "operand " + std::to_string(k) + ": ";
+    std::optional<Reg> r = asm_reg(op);
+    if (!r) return where + "'" + op.reg + "' is not a register's 64-bit name";
+    if (*r == Reg::Rsp) return where + "rsp is never an operand's register";
+    bool xmm = reg_class(*r) == RegClass::Xmm;
+    if (xmm != is_float(op.type)) return where + "a " + std::string(value_type_name(op.type)) + " operand in " + op.reg;
+    if (op.cls == 'Q' && *r != Reg::Rax && *r != Reg::Rbx && *r != Reg::Rcx && *r != Reg::Rdx)
+      return where + "a Q operand is in rax, rbx, rcx or rdx, not " + op.reg;
+    if (op.cls == '{' && op.fixed != op.reg) return where + "the register is fixed to " + op.fixed + ", not " + op.reg;
+    if (op.cls == 'N') {
+      if (ops[op.match].reg != op.reg) return where + "matches operand " + std::to_string(op.match) + " in " +
+                                              ops[op.match].reg + ", not " + op.reg;
+      continue;
+    }
+    if (clobbered & reg_bit(*r)) return where + op.reg + " is clobbered";
+    if (!op.output && (shareable & reg_bit(*r))) {
+      shareable &= ~reg_bit(*r);  // one input per output's register
+      continue;
+    }
+    if (used & reg_bit(*r)) return where + op.reg + " is another operand's register";
+    used |= reg_bit(*r);
+    if (op.output && !op.inout && !op.early) shareable |= reg_bit(*r);
+  }
+  return "";
+}
+
 OperandConstraint input_constraint(const Node& n, size_t i) {
+  if (n.op == X64Asm) return asm_input_constraint(n, i);
   const Constraints& c = constraints(n.op);
   if (n.op == X64Call || n.op == X64CallInd) {
     size_t fixed = n.op == X64Call ? 1 : 2, nx = xmm_args(n);

@@ -159,7 +159,7 @@ struct Constraints {
   std::array<OperandConstraint, 8> inputs{};  // per input-shape letter (the repeat letter last)
   uint8_t num_inputs = 0;                 // letters, the repeated one included
   bool repeats = false;                   // the last letter repeats (`*`) or is optional (`?`)
-  std::array<OperandConstraint, 5> results{};  // per result (tuple element)
+  std::array<OperandConstraint, 16> results{};  // per result (tuple element)
   uint8_t num_results = 0;
   RegMask clobbers = 0;                   // registers destroyed besides results
   bool clobbers_flags = false;
@@ -198,6 +198,25 @@ OperandConstraint input_constraint(const Node& n, size_t i);
 size_t xmm_args(const Node& n);
 // x64:ret's literal: bit i set = value i is returned in an xmm register.
 uint64_t ret_xmm_mask(const Node& n);
+
+// The constraints of node n: constraints(n.op), except for x64:asm, whose
+// operands and clobbers its literals give (asm.h): its results are the
+// memory state and its register outputs, each in the register written in
+// its operand literal; its value inputs are in theirs (input_constraint);
+// it destroys its clobbered registers and the flags. An x64:asm with
+// malformed literals (which the verifier reports) constrains nothing.
+Constraints node_constraints(const Node& n);
+// The largest number of register outputs an x64:asm may have (results).
+inline constexpr size_t kMaxAsmOutputs = 15;
+// The problems of an x64:asm's registers, or "": each register operand's
+// register names a register of its class (general for r, Q ({rax rbx rcx
+// rdx}), fixed and matched operands' own, xmm for x), never rsp; a fixed
+// operand's is the one it names, a matched input's its output's, a "+"
+// output's reading is the output itself; no two operands share a register
+// unless matched, or an input shares a "=" output's that is not early
+// clobber (one input per output); no operand is in a clobbered register; clobbers name
+// registers (not rsp) or memory and cc; at most kMaxAsmOutputs outputs.
+std::string check_asm_registers(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);

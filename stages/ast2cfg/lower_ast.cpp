@@ -61,6 +61,7 @@
 #include <vector>
 
 #include "ir/abi.h"
+#include "ir/asm.h"
 #include "bitfields.h"
 #include "cfg_builder.h"
 #include "ir/error.h"
@@ -369,6 +370,7 @@ class Lowerer {
       case AstSeq: return seq_stmt(f);
       case AstCond: return cond_stmt(f);
       case AstStackRestore: return stack_restore_stmt(f);
+      case AstAsm: return asm_stmt(f);
       default:  // an expression statement: evaluate, drop the value
         f.discard = true;
         return retarget(f, Mode::Value);
@@ -527,6 +529,70 @@ class Lowerer {
     NodeId v = kNoValue;
     if (!void_function) v = has_value ? pop_value() : undefined_value(loc(id));
     emit_return(v, loc(id));
+  }
+
+  // ast:asm (FORMAT.md 7, "Inline assembly"): the operands' addresses and
+  // values left to right, then the asm (a "+" output's old value read
+  // first), then each register output stored to its lvalue; an output
+  // variable kept in a slot is read and written as the slot, never given
+  // an address.
+  bool asm_output_in_slot(const AsmOperand& op, NodeId in) const {
+    return op.output && op.cls != 'm' && is_slot_var(in);
+  }
+  void asm_stmt(Frame& f) {
+    NodeId id = f.id;
+    Loc l = loc(id);
+    std::string why = check_asm_literals(node(id), false);
+    if (!why.empty()) fail(id, "ast:asm " + why);
+    std::vector<AsmOperand> ops = asm_operands(node(id));
+    std::vector<NodeId> evaluated;
+    size_t k = 0;
+    for (const AsmOperand& op : ops) {
+      if (op.cls == 'i') continue;
+      if (k >= node(id).inputs.size()) fail(id, "ast:asm has fewer inputs than operands that need one");
+      NodeId in = input(id, k++);
+      if (!asm_output_in_slot(op, in)) evaluated.push_back(in);
+    }
+    if (f.step++ == 0) {
+      for (size_t i = evaluated.size(); i-- > 0;) push(evaluated[i], Mode::Value);
+      return;
+    }
+    pop_frame();
+    InputList values = pop_values(evaluated.size());
+    struct Output {
+      NodeId address;
+      uint32_t slot;
+      std::string type;
+    };
+    std::vector<Output> outputs;
+    InputList reads;
+    k = 0;
+    size_t v = 0;
+    for (const AsmOperand& op : ops) {
+      if (op.cls == 'i') continue;
+      NodeId in = input(id, k++);
+      bool slot = asm_output_in_slot(op, in);
+      if (slot) check_shape(in);
+      NodeId value = slot ? kNoValue : values[v++];
+      if (!op.yields_value()) {
+        reads.push_back(value);
+        continue;
+      }
+      std::string type(value_type_name(op.type));
+      outputs.push_back({value, slot ? slot_of(in) : kNone, type});
+      if (op.inout)
+        reads.push_back(slot ? slot_load(slot_of(in), l) : memory_op(Load, l, {str_lit(type)}, {value}, Yields::Value));
+    }
+    LiteralList literals;
+    for (const Literal& lit : node(id).literals) literals.push_back(lit);
+    NodeId a = memory_op(Asm, l, std::move(literals), std::move(reads), Yields::Tuple);
+    for (size_t j = 0; j < outputs.size(); ++j) {
+      NodeId r = b_.emit(Proj, l, {int_lit(static_cast<int64_t>(j + 1))}, {a});
+      if (outputs[j].slot != kNone)
+        slot_store(outputs[j].slot, r, l);
+      else
+        memory_op(Store, l, {str_lit(outputs[j].type)}, {outputs[j].address, r}, Yields::Memory);
+    }
   }
 
   // The body first (its cases make their blocks), then the compare chain in

@@ -7,6 +7,8 @@
 // another type, it is volatile) needs memory, so it gets a stackslot.
 #include "var_homes.h"
 
+#include "ir/asm.h"
+
 namespace pl {
 
 namespace {
@@ -24,6 +26,21 @@ std::optional<uint64_t> var_size(const Node& var) {
   const Literal& size = var.literals[1];
   if (size.kind() == Literal::Kind::UInt) return size.as_uint();
   if (size.kind() == Literal::Kind::Int && size.as_int() >= 0) return static_cast<uint64_t>(size.as_int());
+  return std::nullopt;
+}
+
+// The type of an ast:asm's register output whose address is input i (an
+// output variable kept in a slot is written by the asm's result), if it is
+// one: a memory operand or an input needs the variable's address.
+std::optional<std::string_view> asm_output_type(const Node& user, size_t i) {
+  if (!check_asm_literals(user, false).empty()) return std::nullopt;
+  size_t k = 0;
+  for (const AsmOperand& op : asm_operands(user)) {
+    if (op.cls == 'i') continue;
+    if (k++ != i) continue;
+    if (!op.yields_value()) return std::nullopt;
+    return value_type_name(op.type);
+  }
   return std::nullopt;
 }
 
@@ -48,6 +65,7 @@ std::vector<uint8_t> find_slot_vars(const Function& ast) {
       if (ast.nodes[var].op != AstVar || state[var] == Memory) continue;
       std::optional<std::string_view> t;
       if ((user.op == AstLoad || user.op == AstStore) && i == 0) t = access_type(user);
+      if (user.op == AstAsm) t = asm_output_type(user, i);
       if (!t || (state[var] == Candidate && type[var] != *t)) {
         state[var] = Memory;
         continue;

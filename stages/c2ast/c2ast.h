@@ -11,6 +11,7 @@
 //   floats.cpp        float and double: constants, conversions, operators,
 //                     truth tests, builtins
 //   statements.cpp    statements
+//   inline_asm.cpp    GNU asm statements -> ast:asm (constraints normalized)
 //   initializers.cpp  local initializers and compound literals
 //   bitfields.cpp     bit-fields: their storage units, reads and writes
 //   vla.cpp           variable length arrays, alloca: run-time sizes, the
@@ -35,6 +36,7 @@
 #include <llvm/ADT/STLFunctionalExtras.h>
 
 #include "ir/abi.h"
+#include "ir/asm.h"
 #include "ir/ir.h"
 
 namespace pl::c2ast {
@@ -445,6 +447,8 @@ class FunctionBuilder {
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
   NodeId switch_statement(const clang::SwitchStmt* s);
+  // inline_asm.cpp
+  NodeId asm_statement(const clang::GCCAsmStmt* s);
   // The statements of a scope, then the calls of the cleanups it declared.
   void scope(const clang::CompoundStmt* s, std::vector<NodeId>& out);
   NodeId loop(const clang::Stmt* s);

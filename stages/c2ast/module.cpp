@@ -112,6 +112,7 @@ bool ModuleBuilder::always_emitted(const Decl* d) const {
 void ModuleBuilder::schedule_translation_unit() {
   check_translation_unit_attributes(ctx_);
   for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+    if (isa<FileScopeAsmDecl>(d)) unsupported(d->getLocation(), "file-scope inline assembly");
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
       if ((fd->doesThisDeclarationHaveABody() || fd->hasAttr<AliasAttr>()) && always_emitted(fd))
         symbol(fd, fd->getLocation());

@@ -119,8 +119,8 @@ NodeId FunctionBuilder::statement_node(const Stmt* s) {
     case Stmt::LabelStmtClass: return labelled(s);
     case Stmt::AttributedStmtClass: return statement(cast<AttributedStmt>(s)->getSubStmt());
     case Stmt::IndirectGotoStmtClass: unsupported(where, "computed goto");
-    case Stmt::GCCAsmStmtClass:
-    case Stmt::MSAsmStmtClass: unsupported(where, "inline assembly");
+    case Stmt::GCCAsmStmtClass: return asm_statement(cast<GCCAsmStmt>(s));
+    case Stmt::MSAsmStmtClass: unsupported(where, "Microsoft-style inline assembly");
     default: break;
   }
   unsupported(where, std::string("statement '") + s->getStmtClassName() + "'");

@@ -37,8 +37,9 @@ char result_kind(const Function& fn, NodeId id) {
     if (tuple.op >= kNumOps || n.literals[0].kind() != Literal::Kind::Int) return 0;
     results = op_info(tuple.op).results;
     int64_t index = n.literals[0].as_int();
-    if (index < 0 || static_cast<uint64_t>(index) >= results.size() || results.size() < 2) return 0;
-    results = results.substr(static_cast<size_t>(index), 1);
+    if (index < 0 || results.size() < 2) return 0;
+    char letter = shape_letter(results, static_cast<size_t>(index));  // asm's results repeat: "mv*"
+    return letter == 'v' || letter == 'm' ? letter : 0;
   }
   return results == "v" || results == "m" ? results[0] : 0;
 }

@@ -113,7 +113,8 @@ bool rewrite(CfgEdit& g, uint32_t b, size_t q) {
     const InputList& in = g.node(nodes[p - 1]).inputs;
     if (std::find(in.begin(), in.end(), v) != in.end()) return false;
     OpId between = g.op(nodes[p - 1]);
-    if (between >= kNumOps || op_info(between).has(CALL)) return false;  // v's inputs would live across it
+    // v's inputs would live across a call or an asm (which may clobber them)
+    if (between >= kNumOps || op_info(between).has(CALL) || between == Op::X64Asm) return false;
     --p;
   }
   if (p == 0) return false;  // v is a phi or not before c

@@ -20,7 +20,9 @@
 //      functions, CFI), then the blocks in the module's order with
 //      fall-throughs, every node translated where its place says, phi
 //      moves through the parallel move engine (parallel_move.h) where the
-//      input is not already in place;
+//      input is not already in place; an x64:asm's template with its
+//      operands written in (emit_function.cpp) is assembled by LLVM MC's
+//      assembler parser into the same stream (McEmitter::inline_asm);
 //   4. the emitter ends the module (.note.GNU-stack, the DWARF line table
 //      with -g) and the bytes are written atomically to -o.
 //

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ir/asm.h"
 #include "ir/error.h"
 #include "ir/eval.h"
 #include "ir/eval_float.h"
@@ -86,6 +87,8 @@ class FunctionEmitter {
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
   void emit_call(NodeId n);
   void emit_load(NodeId n);
+  void emit_asm(NodeId n);
+  std::string asm_operand_text(NodeId n, const AsmOperand& op, char modifier) const;
   bool edge_needs_moves(NodeId branch, NodeId to, size_t occurrence) const;
   std::vector<Move> edge_moves(NodeId branch, NodeId to, size_t occurrence) const;
 };
@@ -102,7 +105,9 @@ void FunctionEmitter::index_graph() {
     const Node& nd = node(n);
     if (nd.op != Op::Proj) continue;
     int64_t k = int_literal(n, 0);
-    if (nd.inputs.empty() || k < 0 || k >= 5) fail(n, "a proj without a tuple or with index " + std::to_string(k));
+    if (nd.inputs.empty() || k < 0) fail(n, "a proj without a tuple or with index " + std::to_string(k));
+    if (node(nd.inputs[0]).op == Op::X64Asm) continue;  // its outputs are in its literals' registers
+    if (k >= 5) fail(n, "a proj with index " + std::to_string(k));
     projs_[nd.inputs[0]][static_cast<size_t>(k)] = n;
   }
 }
@@ -584,6 +589,67 @@ void FunctionEmitter::emit_call(NodeId n) {
   }
 }
 
+// x64:asm: the template with every operand written in AT&T syntax, then
+// parsed and assembled by LLVM's assembler into the same stream (see
+// McEmitter::inline_asm). A register operand is its register at the
+// operand's size (%b %w %k %q: 8 16 32 64 bits; %h: ah bh ch dh); a memory
+// operand `(%reg)`, its address's register; an immediate `$N` (%c %P: N,
+// %n: -N); %a: an operand as an address (`(%reg)`, N); %= a number unique
+// in the object. The allocation checker proved every input is in its
+// register; an output's register is its operand literal's.
+std::string FunctionEmitter::asm_operand_text(NodeId n, const AsmOperand& op, char modifier) const {
+  if (op.cls == 'i') {
+    switch (modifier) {
+      case 'c': case 'P': case 'a': return std::to_string(op.imm);
+      case 'n': return std::to_string(static_cast<int64_t>(0 - static_cast<uint64_t>(op.imm)));
+      default: return "$" + std::to_string(op.imm);
+    }
+  }
+  std::optional<Reg> r = parse_reg(op.reg);
+  if (!r) fail(n, "an asm operand in '" + op.reg + "', which is no register");
+  if (op.cls == 'm' || modifier == 'a') return "(%" + std::string(reg_name(*r)) + ")";
+  if (reg_class(*r) == RegClass::Xmm) return "%" + std::string(reg_name(*r));
+  unsigned bits = type_bits(op.type);
+  switch (modifier) {
+    case 'b': bits = 8; break;
+    case 'w': bits = 16; break;
+    case 'k': bits = 32; break;
+    case 'q': bits = 64; break;
+    case 'h':
+      if (*r == Reg::Rax) return "%ah";
+      if (*r == Reg::Rbx) return "%bh";
+      if (*r == Reg::Rcx) return "%ch";
+      if (*r == Reg::Rdx) return "%dh";
+      fail(n, "inline assembly: %h of an operand in " + op.reg + " (only rax, rbx, rcx and rdx have a high byte)");
+    case 'n': fail(n, "inline assembly: %n of a register operand");
+    default: break;
+  }
+  return "%" + std::string(reg_name_sized(*r, bits));
+}
+
+void FunctionEmitter::emit_asm(NodeId n) {
+  const Node& nd = node(n);
+  std::vector<AsmOperand> ops = asm_operands(nd);
+  std::string why;
+  std::optional<std::vector<AsmPiece>> pieces = split_asm_template(nd.literals[kAsmTemplate].as_string(), ops.size(), why);
+  if (!pieces) fail(n, "inline assembly: " + why);
+  std::string text;
+  std::optional<unsigned> unique;  // one number per asm statement, however many %= it has
+  for (const AsmPiece& p : *pieces) {
+    switch (p.kind) {
+      case AsmPiece::Kind::Text: text += p.text; break;
+      case AsmPiece::Kind::Unique:
+        if (!unique) unique = out_.next_asm_number();
+        text += std::to_string(*unique);
+        break;
+      case AsmPiece::Kind::Operand: text += asm_operand_text(n, ops[p.operand], p.modifier); break;
+    }
+  }
+  std::string error;
+  if (!out_.inline_asm(text, error))
+    fail(n, "inline assembly does not assemble: " + error + " (the text was: " + quote_for_message(text) + ")");
+}
+
 void FunctionEmitter::emit_load(NodeId n) {
   const Node& nd = node(n);
   bool is_volatile = nd.op == Op::X64LoadV || nd.op == Op::X64LoadSXV || nd.op == Op::X64LoadZXV;
@@ -732,6 +798,9 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     case Op::X64CMov:
       out_.cmov(cond_literal(n, 0), type_literal(n, 1), tied(n, 1), reg(n, 2));
+      return;
+    case Op::X64Asm:
+      emit_asm(n);
       return;
     case Op::X64Load: case Op::X64LoadSX: case Op::X64LoadZX:
     case Op::X64LoadV: case Op::X64LoadSXV: case Op::X64LoadZXV:

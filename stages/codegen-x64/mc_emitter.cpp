@@ -16,6 +16,8 @@
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSectionELF.h"
 #include "llvm/MC/MCStreamer.h"
@@ -23,6 +25,7 @@
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FormattedStream.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -121,6 +124,7 @@ struct McEmitter::Impl {
   bool pending_is_stmt = true;
   bool has_pending_loc = false;
   unsigned function_count = 0;
+  unsigned asm_count = 0;  // %= numbers handed out
   Loc last_loc;
   size_t num_files = 0;
   bool finished = false;
@@ -204,6 +208,7 @@ void McEmitter::Impl::array_entry(const char* array, int32_t priority, llvm::MCS
 McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
   LLVMInitializeX86TargetInfo();
   LLVMInitializeX86TargetMC();
+  LLVMInitializeX86AsmParser();
   std::string error;
   target = llvm::TargetRegistry::lookupTarget(kTriple, error);
   if (!target) fail("no x86-64 target in libLLVM: " + error);
@@ -878,6 +883,38 @@ std::string McEmitter::finish() {
   if (m.options.kind == OutputKind::Object) return std::string(m.object_bytes.data(), m.object_bytes.size());
   m.asm_stream->flush();
   return std::move(m.asm_text);
+}
+
+unsigned McEmitter::next_asm_number() { return impl_->asm_count++; }
+
+bool McEmitter::inline_asm(std::string_view text, std::string& error) {
+  Impl& m = *impl_;
+  if (m.has_pending_loc) m.flush_loc();
+  llvm::SourceMgr sources;
+  struct Diagnostics {
+    std::string first;
+    bool any = false;
+  } diagnostics;
+  sources.setDiagHandler(
+      [](const llvm::SMDiagnostic& d, void* context) {
+        auto* out = static_cast<Diagnostics*>(context);
+        if (d.getKind() != llvm::SourceMgr::DK_Error || out->any) return;
+        out->any = true;
+        out->first = "line " + std::to_string(d.getLineNo()) + ": " + d.getMessage().str();
+      },
+      &diagnostics);
+  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text.data(), text.size()), "<inline asm>"),
+                             llvm::SMLoc());
+  std::unique_ptr<llvm::MCAsmParser> parser(llvm::createMCAsmParser(sources, *m.ctx, *m.streamer, *m.mai));
+  std::unique_ptr<llvm::MCTargetAsmParser> target_parser(
+      m.target->createMCAsmParser(*m.sti, *parser, *m.mii, m.mc_options));
+  if (!target_parser) fail("libLLVM has no x86-64 assembler parser");
+  parser->setAssemblerDialect(0);  // AT&T, as gcc writes and reads it
+  parser->setTargetParser(*target_parser);
+  bool failed = parser->Run(/*NoInitialTextSection=*/true, /*NoFinalize=*/true);
+  if (!failed && !diagnostics.any) return true;
+  error = diagnostics.any ? diagnostics.first : "the assembler failed";
+  return false;
 }
 
 }  // namespace pl::x64

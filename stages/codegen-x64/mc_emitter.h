@@ -203,6 +203,14 @@ class McEmitter {
   // output: assembly text or the ELF object's bytes.
   std::string finish();
 
+  // ---- inline assembly ----
+  // Assembles `text` (GNU assembler syntax, AT&T, as gcc's output) into
+  // the stream at this point with LLVM's assembler parser; false and
+  // `error` (the assembler's first message, with its line in the text)
+  // when it does not assemble.
+  bool inline_asm(std::string_view text, std::string& error);
+  // A number for %= in an inline assembly template: unique in the object.
+  unsigned next_asm_number();
   // ---- for dwarf.cpp: the MC objects, the current function's bounds ----
   llvm::MCStreamer& mc_streamer();
   llvm::MCContext& mc_context();

@@ -188,6 +188,11 @@ void Program::load() {
   for (size_t i = 0; i < module_.functions.size(); ++i) {
     const Function& fn = module_.functions[i];
     uint32_t index = static_cast<uint32_t>(i);
+    // Inline assembly is machine code the interpreter does not model: the
+    // program is refused before it runs, never run without it.
+    for (NodeId id = 0; id < fn.nodes.size(); ++id)
+      if (fn.nodes[id].op == Op::Asm || fn.nodes[id].op == Op::X64Asm)
+        throw FormatError(Where::in(fn.name, node_name(id)), "cannot interpret inline assembly (it runs natively only)");
     Level level = module_.header.level;
     compiled_.push_back(level == Level::Son || level == Level::SonX64 ? lower_son_function(*this, fn, index)
                                                                       : lower_cfg_function(*this, fn, index));

@@ -447,7 +447,7 @@ class Assigner {
     at_ = id;
     order_commutative(id);
     to_three_address(id);
-    const x64::Constraints& c = x64::constraints(node(id).op);
+    const x64::Constraints c = x64::node_constraints(node(id));  // x64:asm: from its literals
     std::vector<Operand> ops;
     if (flags_producer != kNone) collect_operands(flags_producer, ops);
     collect_operands(id, ops);

@@ -55,7 +55,11 @@
 //  - Constraints that depend on a node's literals, which the opcode table's
 //    columns cannot state, come from x64::forbidden_input_regs (shared with
 //    the allocation checker): the callee of a variadic x64:callind is never
-//    in rax, which the call sequence sets to al first (issue 17).
+//    in rax, which the call sequence sets to al first (issue 17). An
+//    x64:asm's operands and clobbers come from its literals too
+//    (x64::node_constraints): son-lower-x64 chose a register for every
+//    operand, so each is a fixed register here, as a call's arguments are,
+//    and a callee-saved register it clobbers is saved like one it uses.
 //
 // Invariants that keep the allocator from running out of registers (the
 // seed's class allocation counts; this stage relies on bounds instead, and

@@ -13,7 +13,8 @@
 // register the function uses is saved once, in the prologue, and restored
 // before every return (emit_callee_saves): x64:entryreg takes the caller's
 // value, x64:spill saves it, x64:reload restores it; the checker proves the
-// restore.
+// restore. A callee-saved register an x64:asm clobbers (its literal) counts
+// as used.
 //
 // Needs: usage lists and liveness (values_across_calls); an assigned
 // function (emit_callee_saves).
@@ -56,8 +57,10 @@ std::vector<uint8_t> values_across_calls(const Function& fn, const Usage& u, con
 
 void emit_callee_saves(Function& fn, uint32_t& next_slot) {
   x64::RegMask used = 0;
-  for (const Node& nd : fn.nodes)
+  for (const Node& nd : fn.nodes) {
     if (nd.place.is_reg()) used |= x64::RegMask{1} << nd.place.reg();
+    if (nd.op == X64Asm) used |= x64::node_constraints(nd).clobbers;  // an asm's clobbered rbx: saved too
+  }
   used &= x64::kCalleeSaved;
   if (!used) return;
   Cfg& cfg = *fn.cfg;

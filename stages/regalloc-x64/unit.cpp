@@ -42,7 +42,7 @@ std::vector<uint8_t> value_nodes(const Function& fn) {
       const Node& x = fn.nodes[nd.inputs[0]];
       std::string_view res = op_info(x.op).results;
       size_t e = static_cast<size_t>(nd.literals[0].as_int());
-      value[id] = res.size() > 1 && e < res.size() && res[e] == 'v';
+      value[id] = res.size() > 1 && shape_letter(res, e) == 'v';  // x64:asm: "mv*"
     } else if (nd.op != Phi && nd.op != Undef) {
       value[id] = info.results == "v";
     }

@@ -150,6 +150,7 @@ class Lowerer {
   // Variadic definitions (varargs.cpp).
   NodeId lower_va_start(NodeId old);
   NodeId lower_va_arg(NodeId old);
+  NodeId lower_asm(NodeId old);  // inline_asm.cpp
 
  private:
   void lower_node(NodeId old);

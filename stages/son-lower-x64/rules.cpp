@@ -935,6 +935,12 @@ const Rule kRules[] = {
          "signext/zeroext arguments extended to 32 bits; a float result is proj 3 (xmm0); al = the number of xmm "
          "arguments for a variadic callee (or whenever there are some)",
          { return l.lower_call(n); }),
+    RULE(Asm, "asm", "(asm flags template clobbers operands... _ values...)", "",
+         "(x64:asm flags template clobbers operands...) with a register chosen for every register operand and "
+         "written into its literal (fixed ones their own; r: rax rcx rdx rsi rdi r8-r11 rbx r12-r15, the first "
+         "that no other operand has and no clobber names; Q: rax rcx rdx rbx; x: xmm0-xmm15; m: the address's; "
+         "a matched input its output's); projs: memory, then the register outputs (inline_asm.cpp)",
+         { return l.lower_asm(n); }),
     RULE(VaStart, "va-start", "(va_start _ ap)", "",
          "(x64:store i32 gp_offset [ap]) (x64:store i32 fp_offset [ap+4]) (x64:store i64 (x64:argslot off) [ap+8]) "
          "(x64:store i64 save_area [ap+16]); the prologue stored the unnamed argument registers (xmm0-xmm7 too) "

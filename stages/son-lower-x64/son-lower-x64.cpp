@@ -87,6 +87,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "ir/asm.h"
 #include "ir/renumber.h"
 #include "encoding/text_format.h"
 #include "rules.h"
@@ -160,6 +161,10 @@ ValueType Lowerer::type(NodeId start) {
           t = parse_type_or_throw(tuple.literals[0]);
         } else if (tuple.op == Alloca || tuple.op == StackSave) {
           t = ValueType::Ptr;
+        } else if (tuple.op == Asm && nd.literals[0].is_int()) {
+          size_t k = static_cast<size_t>(nd.literals[0].as_int()), seen = 0;
+          for (const AsmOperand& op : asm_operands(tuple))
+            if (op.yields_value() && ++seen == k) t = op.type;
         }
         break;
       }

@@ -136,7 +136,8 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
   const Node& nd = g.node(m);
   if (nd.op == Op::Proj && nd.literals[0].as_int() == 0) {
     OpId t = g.op(nd.inputs[0]);
-    if (t == Op::Call || t == Op::LoadV || t == Op::VaArg || t == Op::Alloca || t == Op::StackSave)
+    if (t == Op::Call || t == Op::LoadV || t == Op::VaArg || t == Op::Alloca || t == Op::StackSave ||
+        t == Op::Asm)
       return g.node(nd.inputs[0]).inputs[0];
     return kNone;
   }

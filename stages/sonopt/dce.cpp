@@ -8,7 +8,7 @@
 //     blocks, and its phis the matching inputs (input i belongs to control
 //     input i).
 //  3. Roots, in reachable blocks: terminators (`if`, `jump`, `return`),
-//     effects (`store`, `copy`, `call`, volatile accesses), and divisions
+//     effects (`store`, `copy`, `call`, `asm`, volatile accesses), and divisions
 //     that may trap (a zero divisor, or INT_MIN / -1: the trap must still
 //     happen at run time; see eval.h). Everything the roots reach through
 //     inputs and control inputs is live, and both projs of a live `if` on a
@@ -19,12 +19,16 @@
 //     regions that listed the taken proj list the jump; pinned nodes that
 //     hung off the proj hang off a new one-input region after the jump
 //     (simplify-cfg merges it into the block).
+//  0. First, an `asm` that is not volatile, clobbers no memory, has no
+//     memory operand and whose outputs nobody reads is bypassed on the
+//     memory chain and removed (gcc's rule for such an asm).
 // Paper: the classic mark-sweep DCE on SSA (Cytron et al. 1991, section 7.1),
 // here over the sea of nodes, where control is data too.
 // Invariants needed: the son contract. Kept: the son contract; every block
 // left is reachable; no node is left that nothing live reads.
 #include <algorithm>
 
+#include "ir/asm.h"
 #include "passes.h"
 #include "son_cfg.h"
 
@@ -175,7 +179,37 @@ void fold_branch(Graph& g, NodeId branch) {
 
 bool is_effect(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaStart || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore;
+         op == Op::VaStart || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore ||
+         op == Op::Asm;
+}
+
+// An asm whose results nobody reads goes when nothing but its outputs can
+// be its effect: not volatile, no "memory" clobber, no memory operand (gcc:
+// a non-volatile asm is assumed to have no side effects besides its
+// outputs). Its memory state's users read its memory input instead.
+bool removable_asm(const Graph& g, NodeId n) {
+  const Node& nd = g.node(n);
+  if (nd.op != Op::Asm || asm_is_volatile(nd) || asm_clobbers_memory(nd)) return false;
+  for (const AsmOperand& op : asm_operands(nd))
+    if (op.cls == 'm') return false;
+  for (NodeId u : g.users(n))
+    if (g.op(u) != Op::Proj || (g.node(u).literals[0].as_int() != 0 && !g.users(u).empty())) return false;
+  return true;
+}
+
+size_t remove_unused_asms(Graph& g) {
+  size_t changes = 0;
+  for (NodeId n = 0; n < g.size(); ++n) {
+    if (!g.alive(n) || !removable_asm(g, n)) continue;
+    std::vector<NodeId> projs(g.users(n).begin(), g.users(n).end());
+    for (NodeId p : projs) {
+      if (g.node(p).literals[0].as_int() == 0) g.replace_uses(p, g.node(n).inputs[0]);
+      g.kill(p);
+    }
+    g.kill(n);
+    ++changes;
+  }
+  return changes;
 }
 
 bool must_run(const Graph& g, NodeId n) {
@@ -193,7 +227,7 @@ bool division_may_trap(const Graph& g, NodeId n) {
 }
 
 size_t sweep_dead(Graph& g, const SonCfg* blocks) {
-  size_t changes = 0;
+  size_t changes = remove_unused_asms(g);
   {
     std::shared_ptr<const SonCfg> built;
     if (!blocks) built = g.son_cfg();

@@ -61,7 +61,7 @@ bool store_is_dead(const Graph& g, const AliasAnalysis& aa, NodeId s) {
       continue;
     }
     if (nd.op == Op::Return) return addr.base != kNone && g.op(addr.base) == Op::StackSlot;
-    if (private_slot && (nd.op == Op::Call || nd.op == Op::LoadV)) {
+    if (private_slot && (nd.op == Op::Call || nd.op == Op::LoadV || nd.op == Op::Asm)) {
       m = kNone;
       for (NodeId u : g.users(next))
         if (g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == 0) m = u;

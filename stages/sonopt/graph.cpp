@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "ir/asm.h"
 #include "ir/error.h"
 #include "ir/eval_float.h"
 #include "son_cfg.h"
@@ -326,6 +327,12 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
         return ValueType::Ptr;
       case Op::Proj: {
         const Node& tuple = g.node(nd.inputs[0]);
+        if (tuple.op == Op::Asm && nd.literals[0].is_int() && nd.literals[0].as_int() >= 1) {
+          size_t k = static_cast<size_t>(nd.literals[0].as_int()), seen = 0;
+          for (const AsmOperand& op : asm_operands(tuple))
+            if (op.yields_value() && ++seen == k) return op.type;
+          return std::nullopt;
+        }
         if (!nd.literals[0].is_int() || nd.literals[0].as_int() != 1) return std::nullopt;
         if (tuple.op == Op::LoadV) return literal_value_type(tuple.literals[0]);
         if (tuple.op == Op::Call || tuple.op == Op::VaArg) return literal_value_type(tuple.literals[0]);

@@ -73,7 +73,8 @@ namespace {
 
 bool writes_memory(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
-         op == Op::VaArg || op == Op::VaStart || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore;
+         op == Op::VaArg || op == Op::VaStart || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore ||
+         op == Op::Asm;
 }
 
 using PureNames = std::set<std::string, std::less<>>;
@@ -204,7 +205,8 @@ class Licm {
               Alias::No)
             return false;
           break;
-        default:  // call, va_arg, va_start, the dynamic stack (alloca, stacksave, stackrestore)
+        default:  // call, va_arg, va_start, the dynamic stack (alloca, stacksave, stackrestore), asm (which
+                  // touches only what escaped)
           if (!aa().private_slot(addr.base)) return false;
       }
     }
@@ -306,7 +308,7 @@ class Licm {
   bool holds_call(uint32_t block, NodeId except) const {
     for (NodeId u : g_.users(cfg_.blocks[block]))
       if (u != except && g_.alive(u) && g_.node(u).control[0] == cfg_.blocks[block] &&
-          (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg))
+          (g_.op(u) == Op::Call || g_.op(u) == Op::VaArg || g_.op(u) == Op::Asm))
         return true;
     return false;
   }

@@ -126,6 +126,17 @@ def run_process(argv, timeout):
         return Behaviour(e.stdout or b"", e.stderr or b"", f"timeout after {timeout} s", timeout)
 
 
+# pipe-run refuses what it cannot model, by name: inline assembly is machine
+# code. Such a program runs natively only (tests/test_native.py builds the
+# corpus with pipecc); its modules are still built and verified at every level.
+NATIVE_ONLY = b"cannot interpret inline assembly"
+
+
+def native_only(behaviour):
+    """Whether pipe-run refused the program as one it cannot interpret."""
+    return behaviour.status == 1 and NATIVE_ONLY in behaviour.stderr
+
+
 class Pipeline:
     """One program's trip through the stages, its files kept in `outdir`."""
 
@@ -235,6 +246,11 @@ class Pipeline:
         if SCHEDULED in self.modules:
             return self.run_alone("son2cfg", self.sched_argv())
         return None
+
+    def native_only(self):
+        """After run(): whether pipe-run refuses the cfg module as a program
+        it cannot interpret (inline assembly), so that it runs natively only."""
+        return native_only(self.run_levels(("cfg",))["cfg"])
 
     def run_alone(self, stage, argv, extra=""):
         """One stage reading and writing saved modules; None or the problem."""

@@ -1,6 +1,9 @@
-/* expect: 4:3: error: unsupported: inline assembly */
-/* Inline assembly. */
+/* expect: 5:3: error: unsupported: asm goto */
+/* asm goto: not yet (asm statements with jump labels). */
 int main(void) {
-  __asm__ volatile("nop");
-  return 0;
+  int x = 1;
+  asm goto("jmp %l0" : : : : out);
+  x = 2;
+out:
+  return x;
 }

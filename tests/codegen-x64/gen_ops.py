@@ -796,8 +796,33 @@ int main(void) {
 """
 
 
+def inline_asm(S):
+    """x64:asm: operands in the registers their literals name (a in rdi, b
+    in rsi), an output taken from its register, an immediate with %c, the
+    32-bit modifier %k, a tied (+) operand and a %= label."""
+    def lea_body(f, st, mem, a, b):
+        x = f.node(f'x64:asm ^{st}, "", "leaq (%1,%2), %0\\n\\tshlq $%c3, %0", "cc", "=r i64 rax", "r i64 rdi", '
+                   f'"r i64 rsi", "i 2", {mem}, {a}, {b}')
+        return f.node(f"proj 1, {x}", "rax"), f.node(f"proj 0, {x}")
+    S.simple("t_asm_lea", lea_body, lambda a, b: u((a + b) << 2))
+
+    def neg_body(f, st, mem, a, b):
+        x = f.node(f'x64:asm ^{st}, "", "movl %k1, %k0\\n\\tnegl %k0", "", "=r i64 rcx", "r i64 rdi", {mem}, {a}')
+        r = f.node(f"proj 1, {x}", "rcx")
+        return f.node(f"x64:mov {r}", "rax"), f.node(f"proj 0, {x}")
+    S.simple("t_asm_neg32", neg_body, lambda a, b: u(-a) & 0xFFFFFFFF)
+
+    def label_body(f, st, mem, a, b):
+        m = f.node(f"x64:mov {a}", "rax")
+        x = f.node(f'x64:asm ^{st}, "volatile", "testq %1, %1\\n\\tjz .Lz%=\\n\\taddq %1, %0\\n.Lz%=:", "cc", '
+                   f'"+r i64 rax", "r i64 rsi", {mem}, {m}, {b}')
+        return f.node(f"proj 1, {x}", "rax"), f.node(f"proj 0, {x}")
+    S.simple("t_asm_label", label_body, lambda a, b: u(a + b) if b else a)
+
+
 def gen():
     S = Suite()
+    inline_asm(S)
     binary_ops(S)
     unary_and_shifts(S)
     multiply_divide(S)

@@ -1,0 +1,290 @@
+// inline_asm.cpp - GNU inline assembly statements -> ast:asm (FORMAT.md
+// section 7, "Inline assembly"; common/ir/asm.h gives the operand form).
+//
+// clang has parsed and checked the statement (constraint letters against
+// its x86 target, operand counts, named operands); what is left here is to
+// normalize it so that later stages read one small language:
+//   - each constraint becomes one class: a digit (an input matching that
+//     output), one fixed register ({rax} for a, b, c, d, S, D and for a
+//     register variable `register int x asm("rcx")` used as an r, q, Q or g
+//     operand), Q, r (r q R l, and g X when not constant), x, m (m o V,
+//     and g X for an output that is not... never: g prefers a register), i
+//     (i n and the x86 immediate letters I J K L M N e Z, and g X, when the
+//     input is an integer constant expression); several letters pick the
+//     first class of that order that fits; x87 (t u f), MMX (y), AVX-512
+//     (k v), the rdx:rax pair (A), addresses (p) and alternatives (`,`) are
+//     refused by name;
+//   - every named reference %[name] / %c[name] in the template becomes its
+//     number; the modifiers b w k q h c n P a are kept, others refused;
+//     basic asm (no colon) has no operands, so its `%` are doubled;
+//   - clobbers become 64-bit register names, "memory" and "cc" (gcc's
+//     "flags", "dirflag" and "fpsr" are cc: the flags are always clobbered
+//     on x86);
+//   - an asm without outputs, and basic asm, is volatile (as gcc has it).
+// The operands' inputs: an output's (or memory operand's) address, an
+// input's value, nothing for an immediate. Outputs must be scalar lvalues
+// that are not bit-fields or volatile; register operands scalar (integer
+// or pointer in general registers, float and double in xmm). asm goto and
+// file-scope asm are refused by name (not yet).
+#include "c2ast.h"
+
+#include <clang/AST/Attr.h>
+
+#include <cctype>
+
+namespace pl::c2ast {
+
+using namespace clang;
+
+namespace {
+
+constexpr const char* kGpr64[16] = {"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+                                    "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
+constexpr const char* kGpr32[16] = {"eax", "ecx", "edx",  "ebx",  "esp",  "ebp",  "esi",  "edi",
+                                    "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"};
+constexpr const char* kGpr16[16] = {"ax",  "cx",  "dx",   "bx",   "sp",   "bp",   "si",   "di",
+                                    "r8w", "r9w", "r10w", "r11w", "r12w", "r13w", "r14w", "r15w"};
+constexpr const char* kGpr8[16] = {"al",  "cl",  "dl",   "bl",   "spl",  "bpl",  "sil",  "dil",
+                                   "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"};
+
+// A register name as gcc accepts it in a clobber or a register variable
+// ("%eax", "ax", "ah", "r8d", "xmm3") -> its 64-bit name; "" if unknown.
+std::string register_64(std::string name) {
+  if (!name.empty() && name[0] == '%') name.erase(0, 1);
+  for (int i = 0; i < 16; ++i)
+    if (name == kGpr64[i] || name == kGpr32[i] || name == kGpr16[i] || name == kGpr8[i]) return kGpr64[i];
+  if (name == "ah") return "rax";
+  if (name == "bh") return "rbx";
+  if (name == "ch") return "rcx";
+  if (name == "dh") return "rdx";
+  if (name.rfind("xmm", 0) == 0 && name.size() <= 5 && name.size() > 3) {
+    std::string n = name.substr(3);
+    if (n.find_first_not_of("0123456789") == std::string::npos && std::stoi(n) < 16 && (n.size() == 1 || n[0] != '0'))
+      return name;
+  }
+  return "";
+}
+
+// The register of a `register T x asm("NAME")` variable an operand names.
+std::string register_variable(const Expr* e) {
+  const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  if (!ref) return "";
+  const auto* vd = dyn_cast<VarDecl>(ref->getDecl());
+  if (!vd || vd->getStorageClass() != SC_Register) return "";
+  const auto* label = vd->getAttr<AsmLabelAttr>();
+  return label ? label->getLabel().str() : "";
+}
+
+struct Letters {
+  bool reg = false, q_only = false, xmm = false, mem = false, imm = false;
+  std::string fixed;  // a, b, c, d, S, D
+  int match = -1;
+};
+
+}  // namespace
+
+NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
+  SourceLocation where = s->getAsmLoc();
+  Loc l = loc(where);
+  if (s->isAsmGoto()) unsupported(where, "asm goto");
+  std::vector<std::string> operand_literals;
+  InputList inputs;
+  auto letters_of = [&](std::string_view c, SourceLocation at, bool output) {
+    Letters k;
+    for (size_t i = 0; i < c.size(); ++i) {
+      char x = c[i];
+      switch (x) {
+        case '=': case '+': case '&': case '%': case '*': case '?': case '!': break;
+        case ',': unsupported(at, "inline assembly constraint alternatives (',')");
+        case 'r': case 'q': case 'R': case 'l': k.reg = true; break;
+        case 'Q': k.reg = true; k.q_only = true; break;
+        case 'g': case 'X': k.reg = true; k.imm = !output; k.mem = true; break;
+        case 'a': k.fixed = "rax"; break;
+        case 'b': k.fixed = "rbx"; break;
+        case 'c': k.fixed = "rcx"; break;
+        case 'd': k.fixed = "rdx"; break;
+        case 'S': k.fixed = "rsi"; break;
+        case 'D': k.fixed = "rdi"; break;
+        case 'x': k.xmm = true; break;
+        case 'm': case 'o': case 'V': k.mem = true; break;
+        case 'i': case 'n': case 'I': case 'J': case 'K': case 'L': case 'M': case 'N': case 'e': case 'Z':
+          k.imm = true; break;
+        case 't': case 'u': case 'f':
+          unsupported(at, std::string("inline assembly constraint '") + x + "' (x87 registers)");
+        case 'A': unsupported(at, "inline assembly constraint 'A' (the rdx:rax pair)");
+        default:
+          if (x >= '0' && x <= '9') {
+            size_t j = i;
+            while (j < c.size() && c[j] >= '0' && c[j] <= '9') ++j;
+            k.match = std::stoi(std::string(c.substr(i, j - i)));
+            i = j - 1;
+            break;
+          }
+          unsupported(at, std::string("inline assembly constraint '") + x + "'");
+      }
+    }
+    return k;
+  };
+  auto operand_type = [&](const Expr* e, bool xmm, SourceLocation at) -> std::string {
+    QualType t = e->getType();
+    if (!t->isScalarType() || t->isAnyComplexType())
+      unsupported(at, "inline assembly register operand of type '" + t.getAsString() + "'");
+    Scalar sc = scalar(e);
+    if (xmm && !is_float(sc.vt)) unsupported(at, "inline assembly xmm ('x') operand of an integer type");
+    if (!xmm && is_float(sc.vt))
+      unsupported(at, "inline assembly floating-point operand in a general register (use 'x')");
+    return vtype_name(sc.vt);
+  };
+  auto check_lvalue = [&](const Expr* e, SourceLocation at, const char* what) {
+    if (!e->isGLValue()) unsupported(at, std::string("inline assembly ") + what + " that is not an lvalue");
+    if (e->refersToBitField()) unsupported(at, std::string("inline assembly ") + what + " that is a bit-field");
+    if (e->getType().isVolatileQualified()) unsupported(at, std::string("inline assembly ") + what + " that is volatile");
+  };
+  // Outputs.
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
+    std::string c = s->getOutputConstraint(i).str();
+    const Expr* e = s->getOutputExpr(i);
+    SourceLocation at = e->getExprLoc();
+    Letters k = letters_of(c, at, true);
+    std::string role = c.find('+') != std::string::npos ? "+" : "=";
+    if (c.find('&') != std::string::npos) role += "&";
+    std::string var = register_variable(e);
+    // A register unless the constraint allows memory and the value does not
+    // fit a general register (a struct, a double: g, rm).
+    bool fits_gpr = e->getType()->isScalarType() && !e->getType()->isRealFloatingType() &&
+                    !e->getType()->isAnyComplexType();
+    if (k.mem && !fits_gpr && var.empty()) k.reg = false;
+    std::string cls;
+    if (!k.fixed.empty()) cls = "{" + k.fixed + "}";
+    else if (k.reg && !var.empty()) cls = "{" + register_64(var) + "}";
+    else if (k.reg) cls = k.q_only ? "Q" : "r";
+    else if (k.xmm) cls = "x";
+    else if (k.mem) cls = "m";
+    else unsupported(at, "inline assembly output constraint '" + c + "'");
+    if (cls == "{}") unsupported(at, "register variable in '" + var + "'");
+    check_lvalue(e, at, cls == "m" ? "memory operand" : "output");
+    std::string type = cls == "m" ? "ptr" : operand_type(e, cls == "x" || (cls.size() > 4 && cls.substr(1, 3) == "xmm"), at);
+    operand_literals.push_back(role + cls + " " + type);
+    inputs.push_back(address(e));
+  }
+  // Inputs.
+  for (unsigned i = 0; i < s->getNumInputs(); ++i) {
+    std::string c = s->getInputConstraint(i).str();
+    const Expr* e = s->getInputExpr(i);
+    SourceLocation at = e->getExprLoc();
+    Letters k = letters_of(c, at, false);
+    Expr::EvalResult constant;
+    bool is_constant = e->getType()->isIntegerType() && !e->isValueDependent() && e->EvaluateAsInt(constant, ctx_);
+    std::string var = register_variable(e);
+    if (k.match >= 0) {
+      if (static_cast<unsigned>(k.match) >= s->getNumOutputs())
+        unsupported(at, "inline assembly input matching operand " + std::to_string(k.match) + ", not an output");
+      const std::string& out = operand_literals[k.match];
+      if (out[0] != '=' || out.find(" ") == std::string::npos || out.find("m ") != std::string::npos)
+        unsupported(at, "inline assembly input matching an output that is not a \"=\" register output");
+      if (out.find('&') != std::string::npos)
+        unsupported(at, "inline assembly input matching an early-clobber output");
+      bool xmm = out.find("x ") != std::string::npos || out.find("{xmm") != std::string::npos;
+      operand_literals.push_back(std::to_string(k.match) + " " + operand_type(e, xmm, at));
+      inputs.push_back(rvalue(e));
+      continue;
+    }
+    if (!k.fixed.empty()) {
+      operand_literals.push_back("{" + k.fixed + "} " + operand_type(e, false, at));
+      inputs.push_back(rvalue(e));
+    } else if (k.imm && is_constant && (var.empty() || !k.reg)) {
+      operand_literals.push_back("i " + std::to_string(constant.Val.getInt().getExtValue()));
+    } else if (k.reg && !var.empty()) {
+      std::string reg = register_64(var);
+      if (reg.empty()) unsupported(at, "register variable in '" + var + "'");
+      operand_literals.push_back("{" + reg + "} " + operand_type(e, reg.rfind("xmm", 0) == 0, at));
+      inputs.push_back(rvalue(e));
+    } else if (k.reg && (!k.mem || (e->getType()->isScalarType() && !e->getType()->isRealFloatingType() &&
+                                    !e->getType()->isAnyComplexType()))) {
+      operand_literals.push_back(std::string(k.q_only ? "Q " : "r ") + operand_type(e, false, at));
+      inputs.push_back(rvalue(e));
+    } else if (k.xmm) {
+      operand_literals.push_back("x " + operand_type(e, true, at));
+      inputs.push_back(rvalue(e));
+    } else if (k.mem) {
+      // clang reads an input as an rvalue; a memory operand is the lvalue.
+      const Expr* lvalue = e->IgnoreParens();
+      while (const auto* cast = dyn_cast<ImplicitCastExpr>(lvalue)) {
+        if (cast->getCastKind() != CK_LValueToRValue && cast->getCastKind() != CK_NoOp) break;
+        lvalue = cast->getSubExpr()->IgnoreParens();
+      }
+      check_lvalue(lvalue, at, "memory operand");
+      operand_literals.push_back("m ptr");
+      inputs.push_back(address(lvalue));
+    } else if (k.imm) {
+      unsupported(at, "inline assembly immediate operand that is not an integer constant");
+    } else {
+      unsupported(at, "inline assembly input constraint '" + c + "'");
+    }
+  }
+  // Clobbers.
+  std::string clobbers;
+  for (unsigned i = 0; i < s->getNumClobbers(); ++i) {
+    std::string c = s->getClobber(i).str();
+    std::string name = c;
+    if (c == "memory" || c == "cc") {
+    } else if (c == "flags" || c == "dirflag" || c == "fpsr") {
+      name = "cc";
+    } else {
+      name = register_64(c);
+      if (name.empty()) unsupported(where, "inline assembly clobber '" + c + "'");
+      if (name == "rsp") unsupported(where, "inline assembly clobber of the stack pointer");
+    }
+    if (!clobbers.empty()) clobbers += ",";
+    clobbers += name;
+  }
+  // The template, with named references numbered.
+  std::string text = s->getAsmString()->getString().str();
+  std::string tmpl;
+  size_t operands = operand_literals.size();
+  if (s->isSimple()) {
+    for (char ch : text) tmpl += ch == '%' ? std::string("%%") : std::string(1, ch);
+  } else {
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '%') {
+        tmpl += text[i];
+        continue;
+      }
+      tmpl += '%';
+      if (++i >= text.size()) unsupported(where, "inline assembly template ends in '%'");
+      char x = text[i];
+      if (x == '%' || x == '=' || x == '{' || x == '|' || x == '}') {
+        tmpl += x;
+        continue;
+      }
+      if (std::isalpha(static_cast<unsigned char>(x))) {
+        if (std::string_view("bwkqhcnPa").find(x) == std::string_view::npos)
+          unsupported(where, std::string("inline assembly operand modifier '") + x + "'");
+        tmpl += x;
+        if (++i >= text.size()) unsupported(where, "inline assembly template ends in an operand modifier");
+        x = text[i];
+      }
+      if (x == '[') {
+        size_t close = text.find(']', i);
+        if (close == std::string::npos) unsupported(where, "inline assembly template: '[' without ']'");
+        int index = s->getNamedOperand(text.substr(i + 1, close - i - 1));
+        if (index < 0) unsupported(where, "inline assembly template names an unknown operand");
+        tmpl += std::to_string(index);
+        i = close;
+      } else if (x >= '0' && x <= '9') {
+        tmpl += x;
+      } else {
+        unsupported(where, std::string("inline assembly template: '%") + x + "'");
+      }
+    }
+  }
+  std::string why;
+  if (!split_asm_template(tmpl, operands, why)) unsupported(where, "inline assembly template: " + why);
+  bool is_volatile = s->isVolatile() || s->isSimple() || s->getNumOutputs() == 0;
+  LiteralList literals{Literal::string(is_volatile ? "volatile" : ""), Literal::string(tmpl),
+                       Literal::string(clobbers)};
+  for (const std::string& op : operand_literals) literals.push_back(Literal::string(op));
+  return add(Op::AstAsm, l, std::move(literals), std::move(inputs));
+}
+
+}  // namespace pl::c2ast
