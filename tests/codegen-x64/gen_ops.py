@@ -820,9 +820,31 @@ def inline_asm(S):
     S.simple("t_asm_label", label_body, lambda a, b: u(a + b) if b else a)
 
 
+def dynamic_stack(S):
+    """x64:stacksave, x64:alloca (a 16-byte aligned block: the low bits of its
+    address are added to the result) and x64:stackrestore, in a function
+    that keeps rbp as its frame pointer."""
+    def body(f, st, mem, a, b):
+        sv = f.node(f"x64:stacksave ^{st}, {mem}")
+        m0 = f.node(f"proj 0, {sv}")
+        saved = f.node(f"proj 1, {sv}", "rcx")
+        size = f.node('x64:movi "i64", 48', "rdx")
+        al = f.node(f"x64:alloca ^{st}, {m0}, {size}")
+        m1 = f.node(f"proj 0, {al}")
+        addr = f.node(f"proj 1, {al}", "r8")
+        m2 = f.node(f'x64:store ^{st}, "i64", 0, 32, {m1}, {a}, {addr}')
+        v = f.node(f'x64:load ^{st}, "i64", 0, 32, {m2}, {addr}', "rax")
+        low = f.node(f'x64:andi "i64", 15, {addr}', "r8")
+        r = f.node(f'x64:add "i64", {v}, {low}', "rax")
+        m3 = f.node(f"x64:stackrestore ^{st}, {m2}, {saved}")
+        return r, m3
+    S.simple("t_dynamic_stack", body, lambda a, b: a)
+
+
 def gen():
     S = Suite()
     inline_asm(S)
+    dynamic_stack(S)
     binary_ops(S)
     unary_and_shifts(S)
     multiply_divide(S)
