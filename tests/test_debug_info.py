@@ -106,7 +106,7 @@ p calls
 def test_gdb_at_O0(built):
     s = sections(gdb(built / "vars0", O0_SCRIPT, built))
     assert "Source language is c." in s["source"]
-    assert "Producer is clang version 14.0.6 (pipecc" in s["source"]
+    assert "Producer is clang version 14.0.6 (pipecc 0.1.0)." in s["source"]
     assert re.search(r"#0  work \(n=3, p=0x[0-9a-f]+, q=\.\.\.\) at .*vars\.c:18", s["bt"]), s["bt"]
     assert re.search(r"#1  0x[0-9a-f]+ in main \(\) at .*vars\.c:43", s["bt"]), s["bt"]
     args = s["args"]

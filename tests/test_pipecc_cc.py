@@ -271,7 +271,6 @@ def test_depfiles_are_gccs_bytes(tmp_path):
         write(d / f"header_number_{i}_with_a_name_long_enough_to_wrap.h", f"#define H{i} {i}\n")
     includes = "".join(f'#include "header_number_{i}_with_a_name_long_enough_to_wrap.h"\n' for i in range(6))
     write(tmp_path / "m.c", includes + "#include <stdio.h>\n#include <stddef.h>\nint main(void) { return H5; }\n")
-    own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
     for flags in (["-MMD", "-MP"], ["-MMD", "-MT", "x y", "-MQ", "$z"], ["-MD", "-MP"], ["-MD"]):
         argv = [*flags, "-I", str(d), "-c", "m.c", "-o", "m.o"]
         subprocess.run(["gcc", *argv], cwd=tmp_path, check=True)
@@ -281,6 +280,24 @@ def test_depfiles_are_gccs_bytes(tmp_path):
         if "-MMD" in flags:
             assert ours == gccs, (flags, ours, gccs)
         else:
-            def strip(text):
-                return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]
-            assert strip(ours) == strip(gccs), flags
+            assert strip_own_headers(ours) == strip_own_headers(gccs), flags
+    # -M and -MM print the rule (to stdout, or to -o) in the same layout.
+    for flags in (["-MM"], ["-MM", "-MP", "-MT", "x y"], ["-M"], ["-M", "-MP"]):
+        argv = [*flags, "-I", str(d), "m.c"]
+        gccs = subprocess.run(["gcc", *argv], cwd=tmp_path, stdout=subprocess.PIPE, check=True).stdout.decode()
+        ours = cc(*argv, cwd=tmp_path, check=0).stdout.decode()
+        cc(*argv, "-o", "rule.d", cwd=tmp_path, check=0)
+        assert (tmp_path / "rule.d").read_text() == ours, flags
+        if "-MM" in flags:
+            assert ours == gccs, (flags, ours, gccs)
+        else:
+            assert strip_own_headers(ours) == strip_own_headers(gccs), (flags, ours, gccs)
+            # Only the compilers' own headers differ: continuation lines are gcc's (one space).
+            assert all(not line.startswith("  ") for line in ours.splitlines()), ours
+
+
+def strip_own_headers(text):
+    """The words of a depfile without the compilers' own headers (clang's
+    stddef.h where gcc's stands)."""
+    own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
+    return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]

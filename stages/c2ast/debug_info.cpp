@@ -24,10 +24,14 @@ DebugBuilder::DebugBuilder(ASTContext& ctx, ModuleDebug& out, Locations& locatio
     : ctx_(ctx), out_(out), locations_(locations) {
   const LangOptions& lang = ctx.getLangOpts();
   out_.language = lang.C11 ? "C11" : lang.C99 ? "C99" : "C89";
-  // "clang " first, as pipecc presents itself (README, "Identity"): gdb
-  // (amd64_skip_prologue) trusts the line table's end of prologue only for
-  // producers that start so, and otherwise steps into a function that keeps
-  // no frame pointer at its first byte, before the parameters are stored.
+  // The producer names pipecc inside clang's form, and must start "clang ":
+  // gdb 13 honours the line table's prologue_end when it sets a breakpoint
+  // on a function whatever the producer, but when `step` enters a function
+  // it asks amd64_skip_prologue, which trusts the line table only for
+  // producers starting "clang " (producer_is_llvm) and otherwise looks for
+  // `push %rbp; mov %rsp,%rbp`. Our functions keep no frame pointer, so any
+  // other producer makes `step` stop at the function's first byte, before
+  // the parameters are stored (tests/test_debug_info.py, "step").
   out_.producer = std::string("clang version 14.0.6 (pipecc ") + PIPE_VERSION + ")";
 }
 
