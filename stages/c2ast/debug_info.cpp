@@ -241,6 +241,35 @@ int64_t FunctionBuilder::current_scope() {
   return parent;
 }
 
+namespace {
+
+// Whether every mention of `p` in `s` reads its value (an lvalue-to-rvalue
+// conversion of the bare name): no assignment, `++`, `&p`, asm output,
+// sizeof or anything else that is not a plain read.
+bool only_read(const ParmVarDecl* p, const Stmt* s) {
+  if (!s) return true;
+  if (const auto* cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
+    if (const auto* ref = dyn_cast<DeclRefExpr>(cast->getSubExpr()->IgnoreParens()); ref && ref->getDecl() == p)
+      return true;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == p) return false;
+  for (const Stmt* child : s->children())
+    if (!only_read(p, child)) return false;
+  return true;
+}
+
+// A parameter that holds the value it arrived with for the whole call
+// (DebugVar::unchanged): a scalar passed as it is declared (not a struct, a
+// K&R-promoted float or integer, a _Bool read from bit 0, a volatile) that
+// the body only reads.
+bool keeps_entry_value(const ParmVarDecl* p) {
+  QualType t = p->getType();
+  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !(t->isScalarType())) return false;
+  const auto* fd = dyn_cast<FunctionDecl>(p->getDeclContext());
+  return fd && fd->getBody() && only_read(p, fd->getBody());
+}
+
+}  // namespace
+
 void FunctionBuilder::debug_variable(const VarDecl* vd, NodeId var, int64_t param, bool indirect,
                                      const std::string& symbol) {
   if (!debug_ || vd->getName().empty()) return;
@@ -253,6 +282,7 @@ void FunctionBuilder::debug_variable(const VarDecl* vd, NodeId var, int64_t para
   v.slot = var == kNone ? kNoSlot : var;
   v.symbol = symbol;
   v.indirect = indirect;
+  if (const auto* p = dyn_cast<ParmVarDecl>(vd); p && param != kDebugNone && !indirect) v.unchanged = keeps_entry_value(p);
   fn_.debug.vars.push_back(std::move(v));
 }
 

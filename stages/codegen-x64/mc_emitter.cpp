@@ -135,9 +135,11 @@ struct McEmitter::Impl {
     if (l.id >= labels.size()) fail("unknown label " + std::to_string(l.id));
     return labels[l.id];
   }
+  uint64_t instructions = 0;
   void emit(const llvm::MCInst& inst) {
     if (has_pending_loc) flush_loc();
     streamer->emitInstruction(inst, *sti);
+    ++instructions;
   }
   // The line entry set_loc asked for, at the instruction about to be
   // emitted: a location whose node emitted no code makes no row (gdb reads
@@ -360,6 +362,7 @@ llvm::MCSymbol* McEmitter::here() {
   impl_->streamer->emitLabel(l);
   return l;
 }
+uint64_t McEmitter::instructions_emitted() const { return impl_->instructions; }
 void McEmitter::mark_prologue_end() { impl_->prologue_end_next = true; }
 
 Label McEmitter::make_label() {

@@ -209,6 +209,9 @@ class McEmitter {
   llvm::MCSymbol* last_function_end() const;  // the end label of the last function ended
   // A new local label bound here (in the current section).
   llvm::MCSymbol* here();
+  // How many instructions were emitted so far (two equal counts: no code
+  // between; dwarf.cpp leaves such empty location ranges out).
+  uint64_t instructions_emitted() const;
   // The next line entry (set_loc) carries DWARF's prologue_end flag.
   void mark_prologue_end();
 
