@@ -169,6 +169,9 @@ def test_identity_questions(tmp_path):
     libc = cc("-print-file-name=libc.so", check=0).stdout.decode().strip()
     assert os.path.exists(libc)
     assert cc("-print-prog-name=ld", check=0).stdout.strip().endswith(b"ld")
+    # Its own programs by their path, as clang answers (icecc-create-env asks it).
+    for own in ("pipecc", "c2ast"):
+        assert cc(f"-print-prog-name={own}", check=0).stdout.decode() == f"{BUILD.resolve() / own}\n"
     assert b"libraries: =" in cc("-print-search-dirs", check=0).stdout
 
 
