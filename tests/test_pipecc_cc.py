@@ -304,3 +304,48 @@ def strip_own_headers(text):
     stddef.h where gcc's stands)."""
     own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
     return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]
+
+
+SECTIONS_C = """#include <stdio.h>
+int counter = 3;
+int zeroed;
+static int table[4] = {1, 2, 3, 4};
+const int limits[3] = {10, 20, 30};
+const char *const names[2] = {"one", "two"};
+static int helper(int x) { return x * table[x & 3]; }
+int used(int x) { return x + counter + zeroed + limits[1]; }
+int never_called(int x) { return helper(x) + 1; }
+int main(void) { printf("%d %s\\n", used(1), names[1]); return 0; }
+"""
+
+
+def section_names(obj):
+    out = subprocess.run(["readelf", "-SW", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+    import re
+    return {m for m in re.findall(r"\] (\.(?:text|data|bss|rodata)\S*)", out)}
+
+
+def test_function_and_data_sections_are_gccs(tmp_path):
+    """-ffunction-sections and -fdata-sections: a section per function and
+    per data item, named as gcc names them (gcc also keeps empty .data and
+    .bss, and says .data.rel.ro.local for relocations to local symbols,
+    which the linker places alike); ld --gc-sections then drops what nothing
+    uses, and the program still runs."""
+    src = write(tmp_path / "s.c", SECTIONS_C)
+    flags = ["-O0", "-ffunction-sections", "-fdata-sections", "-c"]
+    cc(*flags, src, "-o", tmp_path / "ours.o", check=0)
+    subprocess.run(["gcc", *flags, str(src), "-o", str(tmp_path / "gcc.o")], check=True)
+    gccs = {n.replace(".data.rel.ro.local.", ".data.rel.ro.") for n in section_names(tmp_path / "gcc.o")}
+    assert section_names(tmp_path / "ours.o") == gccs - {".data", ".bss"}, section_names(tmp_path / "ours.o")
+    assert {".text.used", ".text.never_called", ".text.helper", ".data.counter", ".bss.zeroed",
+            ".rodata.limits", ".data.rel.ro.names"} <= gccs
+    proc = cc("-O0", "-ffunction-sections", "-fdata-sections", src, "-o", tmp_path / "prog",
+              "-Wl,--gc-sections,--print-gc-sections", check=0)
+    removed = proc.stderr.decode()
+    assert "'.text.never_called'" in removed and "'.text.helper'" in removed and "'.text.used'" not in removed
+    assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
+    # The last of -f and -fno- wins; without them, one section of each kind.
+    cc("-ffunction-sections", "-fno-function-sections", "-c", src, "-o", tmp_path / "one.o", check=0)
+    assert not any(n.startswith(".text.") for n in section_names(tmp_path / "one.o"))
+    asm = cc("-S", "-ffunction-sections", src, "-o", "-", check=0).stdout.decode()
+    assert ".section\t.text.used," in asm, asm

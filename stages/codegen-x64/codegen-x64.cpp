@@ -62,7 +62,7 @@ void check_names(std::set<std::string>& names, const std::string& name, const Wh
   if (!names.insert(name).second) throw FormatError(where, "symbol " + quote_for_message(name) + " is defined twice");
 }
 
-void compile(Tool& t, bool debug) {
+void compile(Tool& t, bool debug, const x64::SectionOptions& sections) {
   ModuleReader& in = t.open_input(Level::RaX64);
   const ModuleHeader& header = in.header();
   bool object = t.format_name() != "asm";
@@ -78,6 +78,7 @@ void compile(Tool& t, bool debug) {
   // The module's debug section becomes .debug_info (object output; an
   // assembly file keeps the line table, and `as` makes its unit).
   options.debug_info = debug && object && !header.debug.empty();
+  options.sections = sections;
   x64::McEmitter out(options);
   out.set_files(header.files);
   std::optional<x64::DwarfWriter> dwarf;
@@ -118,8 +119,14 @@ int main(int argc, char** argv) {
                  .formats = {"obj", "asm"},
                  .formats_help = "Output: obj (ELF64 relocatable object, default) or asm (GNU assembly text)"});
   bool debug = false;
+  pl::x64::SectionOptions sections;
   tool.cli().add_flag("-g", debug,
                       "Debug information: line tables (.loc, DWARF .debug_line) from the nodes' source locations, and "
                       "with the module's debug section the DWARF 4 units of dwarf.cpp (types, functions, variables)");
-  return tool.main(argc, argv, [&](pl::Tool& t) { compile(t, debug); });
+  tool.cli().add_flag("--function-sections", sections.functions,
+                      "Each function in its own section .text.NAME (gcc's -ffunction-sections; a section attribute wins)");
+  tool.cli().add_flag("--data-sections", sections.data,
+                      "Each data item in its own section .data.NAME, .bss.NAME, .rodata.NAME or .data.rel.ro.NAME "
+                      "(gcc's -fdata-sections; literals the compiler made stay in the shared sections)");
+  return tool.main(argc, argv, [&](pl::Tool& t) { compile(t, debug, sections); });
 }

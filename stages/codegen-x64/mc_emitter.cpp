@@ -319,8 +319,11 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage, const Sym
   if (attrs.constructor != SymbolAttrs::kNone) m.array_entry(".init_array", attrs.constructor, sym);
   if (attrs.destructor != SymbolAttrs::kNone) m.array_entry(".fini_array", attrs.destructor, sym);
   m.switch_to_text();
-  if (!attrs.section.empty()) {
-    llvm::MCSection* section = m.named_section(attrs.section, true, true);
+  std::string section_name = !attrs.section.empty()         ? attrs.section
+                             : m.options.sections.functions ? ".text." + std::string(name)
+                                                            : "";
+  if (!section_name.empty()) {
+    llvm::MCSection* section = m.named_section(section_name, true, true);
     m.streamer->SwitchSection(section);
     if (m.ctx->getGenDwarfForAssembly()) m.ctx->addGenDwarfSection(section);
   }
@@ -411,7 +414,18 @@ void McEmitter::data_item(const DataItem& item) {
     section = item.relocs.empty() ? m.mofi->getReadOnlySection() : m.mofi->getDataRelROSection();
   else
     section = zero ? m.mofi->getBSSSection() : m.mofi->getDataSection();
-  if (!item.attrs.section.empty()) section = m.named_section(item.attrs.section, false, item.readonly);
+  if (!item.attrs.section.empty()) {
+    section = m.named_section(item.attrs.section, false, item.readonly);
+  } else if (m.options.sections.data && !item.name.empty() && item.name[0] != '.') {
+    // The shared section's name and flags, with the item's name appended:
+    // read-only data with relocations is .data.rel.ro (written by the
+    // dynamic linker, then protected; gcc says .data.rel.ro.local when
+    // every target is local, which the linker places alike).
+    std::string prefix = !item.readonly ? (zero ? ".bss." : ".data.")
+                         : item.relocs.empty() ? ".rodata."
+                                               : ".data.rel.ro.";
+    section = m.named_section(prefix + item.name, false, item.readonly && item.relocs.empty());
+  }
   m.streamer->SwitchSection(section);
   llvm::MCSymbol* sym = m.symbol(item.name);
   m.binding(sym, item.linkage, item.attrs);

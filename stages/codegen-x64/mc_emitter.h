@@ -84,12 +84,24 @@ struct Label {
 
 enum class OutputKind : uint8_t { Asm, Object };
 
+// gcc's -ffunction-sections and -fdata-sections: a section per function
+// (.text.NAME) and per data item (.data.NAME, .bss.NAME, .rodata.NAME,
+// .data.rel.ro.NAME), so that `ld --gc-sections` can drop what nothing
+// uses.
+// Items the compiler made (their names start with '.': string literals)
+// stay in the shared sections, as gcc keeps its literals in .rodata.str.
+struct SectionOptions {
+  bool functions = false;
+  bool data = false;
+};
+
 struct EmitterOptions {
   OutputKind kind = OutputKind::Asm;
   bool debug_lines = false;        // .file/.loc and a DWARF line table (-g)
   std::string source_name;         // the main source file (DWARF, .file)
   std::string compilation_dir;     // DW_AT_comp_dir (object output)
   bool debug_info = false;         // the caller writes .debug_info (dwarf.h); else MC's assembler-style unit
+  SectionOptions sections;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws

@@ -236,6 +236,8 @@ struct Driver {
         if (std::string(s.name) == "codegen-x64") {
           c.argv.insert(c.argv.end(), {"-f", opt.mode == Mode::Assemble ? "asm" : "obj"});
           if (opt.debug) c.argv.push_back("-g");
+          if (opt.function_sections) c.argv.push_back("--function-sections");
+          if (opt.data_sections) c.argv.push_back("--data-sections");
         } else {
           c.argv.insert(c.argv.end(), {"-f", format_for(out)});
         }
