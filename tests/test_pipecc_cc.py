@@ -349,3 +349,32 @@ def test_function_and_data_sections_are_gccs(tmp_path):
     assert not any(n.startswith(".text.") for n in section_names(tmp_path / "one.o"))
     asm = cc("-S", "-ffunction-sections", src, "-o", "-", check=0).stdout.decode()
     assert ".section\t.text.used," in asm, asm
+
+
+def test_cf_protection_puts_endbr64_at_each_function_and_the_cet_note(tmp_path):
+    """-fcf-protection (Debian's default flags have it): endbr64 at every
+    function's start and the object's x86 feature note, as gcc's; =return
+    only marks SHSTK, =branch only IBT, =none neither."""
+    src = write(tmp_path / "s.c", SECTIONS_C)
+
+    def note(obj):
+        out = subprocess.run(["readelf", "-n", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+        return [line.strip() for line in out.splitlines() if "x86 feature" in line]
+
+    def entries(obj):
+        out = subprocess.run(["objdump", "-d", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+        return [block.splitlines()[1].split("\t")[-1].strip() for block in out.split("\n\n") if block.endswith(">:")
+                or ">:\n" in block]
+
+    for kind in ("", "=full", "=branch", "=return", "=none"):
+        flag = "-fcf-protection" + kind
+        ours, gccs = tmp_path / "ours.o", tmp_path / "gcc.o"
+        cc("-O2", flag, "-c", src, "-o", ours, check=0)
+        subprocess.run(["gcc", "-O2", flag, "-c", str(src), "-o", str(gccs)], check=True)
+        assert note(ours) == note(gccs), (flag, note(ours), note(gccs))
+        firsts = entries(ours)
+        assert firsts and all((f == "endbr64") == (kind in ("", "=full", "=branch")) for f in firsts), (flag, firsts)
+    cc("-O2", "-fcf-protection", src, "-o", tmp_path / "prog", check=0)
+    assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
+    err = cc("-fcf-protection=sometimes", "-c", src, check=2).stderr.decode()
+    assert "the kinds are none, branch, return and full" in err, err

@@ -372,6 +372,7 @@ void FunctionEmitter::run() {
   out_.begin_function(fn_.name, fn_.linkage, fn_.attrs);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
   const uint64_t at_entry = out_.instructions_emitted();
+  out_.branch_target();
   emit_prologue(out_, frame_);
   if (dwarf_) {
     facts_.begin = out_.function_begin();

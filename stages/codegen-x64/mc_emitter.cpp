@@ -366,6 +366,9 @@ llvm::MCSymbol* McEmitter::here() {
   return l;
 }
 uint64_t McEmitter::instructions_emitted() const { return impl_->instructions; }
+void McEmitter::branch_target() {
+  if (impl_->options.cf_protection.ibt) impl_->emit(impl_->op("ENDBR64"), {});
+}
 void McEmitter::mark_prologue_end() { impl_->prologue_end_next = true; }
 
 Label McEmitter::make_label() {
@@ -878,6 +881,20 @@ std::string McEmitter::finish() {
       m.streamer->emitLabel(sym);
       m.streamer->emitIntValue(key.second, size);
     }
+  }
+  // -fcf-protection: a GNU_PROPERTY_X86_FEATURE_1_AND note (bit 0 IBT, bit
+  // 1 SHSTK), as gcc writes it.
+  if (m.options.cf_protection.ibt || m.options.cf_protection.shstk) {
+    m.streamer->SwitchSection(m.ctx->getELFSection(".note.gnu.property", llvm::ELF::SHT_NOTE, llvm::ELF::SHF_ALLOC));
+    m.streamer->emitValueToAlignment(8);
+    m.streamer->emitIntValue(4, 4);           // name size
+    m.streamer->emitIntValue(16, 4);          // descriptor size
+    m.streamer->emitIntValue(5, 4);           // NT_GNU_PROPERTY_TYPE_0
+    m.streamer->emitBytes(llvm::StringRef("GNU\0", 4));
+    m.streamer->emitIntValue(0xc0000002, 4);  // GNU_PROPERTY_X86_FEATURE_1_AND
+    m.streamer->emitIntValue(4, 4);           // its size
+    m.streamer->emitIntValue((m.options.cf_protection.ibt ? 1 : 0) | (m.options.cf_protection.shstk ? 2 : 0), 4);
+    m.streamer->emitIntValue(0, 4);           // padding to 8 bytes
   }
   m.streamer->SwitchSection(m.mai->getNonexecutableStackSection(*m.ctx));
   m.streamer->Finish();

@@ -95,6 +95,17 @@ struct SectionOptions {
   bool data = false;
 };
 
+// gcc's -fcf-protection (Intel CET): with `ibt`, every function starts with
+// endbr64 (the only indirect branches are calls to functions: there are no
+// jump tables); the object's .note.gnu.property says which of IBT and SHSTK
+// it keeps (the linker marks the program only when every object does).
+// Shadow stacks need nothing of the code: it never rewrites a return
+// address.
+struct CfProtection {
+  bool ibt = false;    // branch
+  bool shstk = false;  // return
+};
+
 struct EmitterOptions {
   OutputKind kind = OutputKind::Asm;
   bool debug_lines = false;        // .file/.loc and a DWARF line table (-g)
@@ -102,6 +113,7 @@ struct EmitterOptions {
   std::string compilation_dir;     // DW_AT_comp_dir (object output)
   bool debug_info = false;         // the caller writes .debug_info (dwarf.h); else MC's assembler-style unit
   SectionOptions sections;
+  CfProtection cf_protection;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
@@ -226,6 +238,9 @@ class McEmitter {
   uint64_t instructions_emitted() const;
   // The next line entry (set_loc) carries DWARF's prologue_end flag.
   void mark_prologue_end();
+  // A function's first instruction under -fcf-protection=branch|full:
+  // endbr64 (nothing otherwise).
+  void branch_target();
 
  private:
   struct Impl;

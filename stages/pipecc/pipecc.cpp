@@ -238,6 +238,7 @@ struct Driver {
           if (opt.debug) c.argv.push_back("-g");
           if (opt.function_sections) c.argv.push_back("--function-sections");
           if (opt.data_sections) c.argv.push_back("--data-sections");
+          if (opt.cf_protection != "none") c.argv.push_back("--cf-protection=" + opt.cf_protection);
         } else {
           c.argv.insert(c.argv.end(), {"-f", format_for(out)});
         }
