@@ -197,6 +197,27 @@ def step_through(fn):
             break
 """
 
+def test_lldb_reads_the_same_information(built, optimized):
+    """lldb (the issue: "DWARF that gdb and lldb read fully"): the -O0
+    program's parameters, locals and types, and the -O2 location lists in
+    a caller's frame."""
+    if shutil.which("lldb-14") is None:
+        pytest.fail("lldb-14 is not installed (scripts/lib.sh PIPE_PACKAGES has it; run scripts/test)")
+
+    def lldb(program, *commands):
+        argv = ["lldb-14", "-b", "--no-use-colors"] + [a for c in commands for a in ("-o", c)] + [str(program)]
+        return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120,
+                              cwd=program.parent).stdout.decode(errors="replace")
+    out = lldb(built / "vars0", "b vars.c:25", "run", "frame variable", "p p->x", "p q.y", "kill")
+    assert re.search(r"frame #0: .* vars0`work\(n=3, p=0x[0-9a-f]+, q=\(x = 10, y = 20\)\) at vars\.c:25", out), out
+    for want in ("(int[4]) arr = ([0] = 1, [1] = 2, [2] = 3, [3] = 4)", "(color) c = GREEN", "(binop) op = ",
+                 "(ulong) big = 123456789", "(int) $0 = 10", "(int) $1 = 20"):
+        assert want in out, (want, out)
+    out = lldb(optimized / "opt", "b leaf", "run", "bt", "kill")
+    assert re.search(r'frame #1: .* opt`keep\(a=5, b=7, s="hi", d=1\.5\) at opt\.c:12', out), out
+    assert re.search(r"frame #0: .* opt`leaf\(x=5\) at opt\.c:9", out), out
+
+
 STEPPED = {  # function: {parameter: its value in the call main makes}
     "keep": {"a": "5", "b": "7", "s": None, "d": "1.5"},
     "changes": {"n": None, "m": "9"},
