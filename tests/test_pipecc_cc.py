@@ -169,6 +169,9 @@ def test_identity_questions(tmp_path):
     libc = cc("-print-file-name=libc.so", check=0).stdout.decode().strip()
     assert os.path.exists(libc)
     assert cc("-print-prog-name=ld", check=0).stdout.strip().endswith(b"ld")
+    # Its own programs by their path, as clang answers (icecc-create-env asks it).
+    for own in ("pipecc", "c2ast"):
+        assert cc(f"-print-prog-name={own}", check=0).stdout.decode() == f"{BUILD.resolve() / own}\n"
     assert b"libraries: =" in cc("-print-search-dirs", check=0).stdout
 
 
@@ -271,7 +274,6 @@ def test_depfiles_are_gccs_bytes(tmp_path):
         write(d / f"header_number_{i}_with_a_name_long_enough_to_wrap.h", f"#define H{i} {i}\n")
     includes = "".join(f'#include "header_number_{i}_with_a_name_long_enough_to_wrap.h"\n' for i in range(6))
     write(tmp_path / "m.c", includes + "#include <stdio.h>\n#include <stddef.h>\nint main(void) { return H5; }\n")
-    own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
     for flags in (["-MMD", "-MP"], ["-MMD", "-MT", "x y", "-MQ", "$z"], ["-MD", "-MP"], ["-MD"]):
         argv = [*flags, "-I", str(d), "-c", "m.c", "-o", "m.o"]
         subprocess.run(["gcc", *argv], cwd=tmp_path, check=True)
@@ -281,6 +283,98 @@ def test_depfiles_are_gccs_bytes(tmp_path):
         if "-MMD" in flags:
             assert ours == gccs, (flags, ours, gccs)
         else:
-            def strip(text):
-                return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]
-            assert strip(ours) == strip(gccs), flags
+            assert strip_own_headers(ours) == strip_own_headers(gccs), flags
+    # -M and -MM print the rule (to stdout, or to -o) in the same layout.
+    for flags in (["-MM"], ["-MM", "-MP", "-MT", "x y"], ["-M"], ["-M", "-MP"]):
+        argv = [*flags, "-I", str(d), "m.c"]
+        gccs = subprocess.run(["gcc", *argv], cwd=tmp_path, stdout=subprocess.PIPE, check=True).stdout.decode()
+        ours = cc(*argv, cwd=tmp_path, check=0).stdout.decode()
+        cc(*argv, "-o", "rule.d", cwd=tmp_path, check=0)
+        assert (tmp_path / "rule.d").read_text() == ours, flags
+        if "-MM" in flags:
+            assert ours == gccs, (flags, ours, gccs)
+        else:
+            assert strip_own_headers(ours) == strip_own_headers(gccs), (flags, ours, gccs)
+            # Only the compilers' own headers differ: continuation lines are gcc's (one space).
+            assert all(not line.startswith("  ") for line in ours.splitlines()), ours
+
+
+def strip_own_headers(text):
+    """The words of a depfile without the compilers' own headers (clang's
+    stddef.h where gcc's stands)."""
+    own = ("/usr/lib/gcc/", "/usr/lib/llvm-14/")
+    return [w for w in text.replace("\\\n", " ").split() if not w.startswith(own)]
+
+
+SECTIONS_C = """#include <stdio.h>
+int counter = 3;
+int zeroed;
+static int table[4] = {1, 2, 3, 4};
+const int limits[3] = {10, 20, 30};
+const char *const names[2] = {"one", "two"};
+static int helper(int x) { return x * table[x & 3]; }
+int used(int x) { return x + counter + zeroed + limits[1]; }
+int never_called(int x) { return helper(x) + 1; }
+int main(void) { printf("%d %s\\n", used(1), names[1]); return 0; }
+"""
+
+
+def section_names(obj):
+    out = subprocess.run(["readelf", "-SW", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+    import re
+    return {m for m in re.findall(r"\] (\.(?:text|data|bss|rodata)\S*)", out)}
+
+
+def test_function_and_data_sections_are_gccs(tmp_path):
+    """-ffunction-sections and -fdata-sections: a section per function and
+    per data item, named as gcc names them (gcc also keeps empty .data and
+    .bss, and says .data.rel.ro.local for relocations to local symbols,
+    which the linker places alike); ld --gc-sections then drops what nothing
+    uses, and the program still runs."""
+    src = write(tmp_path / "s.c", SECTIONS_C)
+    flags = ["-O0", "-ffunction-sections", "-fdata-sections", "-c"]
+    cc(*flags, src, "-o", tmp_path / "ours.o", check=0)
+    subprocess.run(["gcc", *flags, str(src), "-o", str(tmp_path / "gcc.o")], check=True)
+    gccs = {n.replace(".data.rel.ro.local.", ".data.rel.ro.") for n in section_names(tmp_path / "gcc.o")}
+    assert section_names(tmp_path / "ours.o") == gccs - {".data", ".bss"}, section_names(tmp_path / "ours.o")
+    assert {".text.used", ".text.never_called", ".text.helper", ".data.counter", ".bss.zeroed",
+            ".rodata.limits", ".data.rel.ro.names"} <= gccs
+    proc = cc("-O0", "-ffunction-sections", "-fdata-sections", src, "-o", tmp_path / "prog",
+              "-Wl,--gc-sections,--print-gc-sections", check=0)
+    removed = proc.stderr.decode()
+    assert "'.text.never_called'" in removed and "'.text.helper'" in removed and "'.text.used'" not in removed
+    assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
+    # The last of -f and -fno- wins; without them, one section of each kind.
+    cc("-ffunction-sections", "-fno-function-sections", "-c", src, "-o", tmp_path / "one.o", check=0)
+    assert not any(n.startswith(".text.") for n in section_names(tmp_path / "one.o"))
+    asm = cc("-S", "-ffunction-sections", src, "-o", "-", check=0).stdout.decode()
+    assert ".section\t.text.used," in asm, asm
+
+
+def test_cf_protection_puts_endbr64_at_each_function_and_the_cet_note(tmp_path):
+    """-fcf-protection (Debian's default flags have it): endbr64 at every
+    function's start and the object's x86 feature note, as gcc's; =return
+    only marks SHSTK, =branch only IBT, =none neither."""
+    src = write(tmp_path / "s.c", SECTIONS_C)
+
+    def note(obj):
+        out = subprocess.run(["readelf", "-n", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+        return [line.strip() for line in out.splitlines() if "x86 feature" in line]
+
+    def entries(obj):
+        out = subprocess.run(["objdump", "-d", str(obj)], stdout=subprocess.PIPE, check=True).stdout.decode()
+        return [block.splitlines()[1].split("\t")[-1].strip() for block in out.split("\n\n") if block.endswith(">:")
+                or ">:\n" in block]
+
+    for kind in ("", "=full", "=branch", "=return", "=none"):
+        flag = "-fcf-protection" + kind
+        ours, gccs = tmp_path / "ours.o", tmp_path / "gcc.o"
+        cc("-O2", flag, "-c", src, "-o", ours, check=0)
+        subprocess.run(["gcc", "-O2", flag, "-c", str(src), "-o", str(gccs)], check=True)
+        assert note(ours) == note(gccs), (flag, note(ours), note(gccs))
+        firsts = entries(ours)
+        assert firsts and all((f == "endbr64") == (kind in ("", "=full", "=branch")) for f in firsts), (flag, firsts)
+    cc("-O2", "-fcf-protection", src, "-o", tmp_path / "prog", check=0)
+    assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
+    err = cc("-fcf-protection=sometimes", "-c", src, check=2).stderr.decode()
+    assert "the kinds are none, branch, return and full" in err, err

@@ -1,8 +1,9 @@
 """pipecc behind ccache and distcc (issue 20). ccache keyed on `pipecc
 --version` (whose build id covers every stage) never serves an object made
 by an older stage; distcc in remote mode preprocesses on the client (pipecc
--E) and compiles the .i on a distccd on 127.0.0.1, giving the objects of a
-local build."""
+-E) and compiles the .i on a distccd on 127.0.0.1, and in pump mode sends
+the sources and their headers and compiles them there, each giving the
+objects and depfiles of a local build."""
 import os
 import shutil
 import socket
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import BUILD
+from conftest import BUILD, ROOT
 
 BUILD_DIR = BUILD.resolve()
 STAGES = ["c2ast", "ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg", "cfgopt",
@@ -75,13 +76,18 @@ prog: $(OBJS)
 """
 
 
-def test_distcc_compiles_the_preprocessed_files_on_the_server_like_a_local_build(tmp_path):
+def distcc_build(tmp_path, pump):
+    """The project built locally and with `make -j4 CC="distcc pipecc"`
+    against a distccd on 127.0.0.1 (with `distcc-pump` in pump mode):
+    (the server's log, the client's output, the distcc and local trees)."""
     need("distccd", "distcc")
+    if pump:
+        need("distcc-pump", "distcc-pump")
     src = tmp_path / "src"
     (src / "include").mkdir(parents=True)
     (src / "include" / "p.h").write_text("int a(int); int b(int); int c(int);\n")
     for name, body in [("a", "x + SCALE"), ("b", "x * SCALE"), ("c", "x - SCALE")]:
-        (src / f"{name}.c").write_text(f'#include "p.h"\nint {name}(int x) {{ return {body}; }}\n')
+        (src / f"{name}.c").write_text(f'#include "p.h"\n#include <stdio.h>\nint {name}(int x) {{ return {body}; }}\n')
     (src / "main.c").write_text('#include "p.h"\nint main(void) { return a(1) + b(2) + c(10) == 17 ? 0 : 1; }\n')
     (src / "Makefile").write_text(MAKEFILE)
     local = tmp_path / "local"
@@ -102,16 +108,45 @@ def test_distcc_compiles_the_preprocessed_files_on_the_server_like_a_local_build
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
             time.sleep(0.05)
-        env = {**os.environ, "DISTCC_HOSTS": f"127.0.0.1:{port}/4", "DISTCC_FALLBACK": "0",
-               "DISTCC_DIR": str(tmp_path / "distcc")}
-        proc = subprocess.run(["make", "-j4", f"CC=distcc {BUILD_DIR}/pipecc"], cwd=src, env=env, timeout=300,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        assert proc.returncode == 0, proc.stdout.decode()
+        env = {**os.environ, "DISTCC_HOSTS": f"127.0.0.1:{port}/4" + (",cpp,lzo" if pump else ""),
+               "DISTCC_FALLBACK": "0", "DISTCC_DIR": str(tmp_path / "distcc")}
+        command = ["make", "-j4", f"CC=distcc {BUILD_DIR}/pipecc"]
+        if pump:
+            # Debian 12's include server needs tests/distcc/sitecustomize.py (its docstring says why).
+            env["PYTHONPATH"] = str(ROOT / "tests" / "distcc")
+            command = ["distcc-pump", *command]
+        proc = subprocess.run(command, cwd=src, env=env, timeout=300, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        client = proc.stdout.decode()
+        assert proc.returncode == 0, client
     finally:
         server.terminate()
         text = server.communicate(timeout=30)[1].decode()
+    return text, client, src, local
+
+
+def check_like_a_local_build(text, src, local):
     for name in ("main", "a", "b", "c"):
-        assert f"{name}.c" in text and (src / f"{name}.o").read_bytes() == (local / f"{name}.o").read_bytes(), name
+        assert f"compile from {name}.c to {name}.o" in text, (name, text)
+        assert (src / f"{name}.o").read_bytes() == (local / f"{name}.o").read_bytes(), name
         assert (src / f"{name}.d").read_text() == (local / f"{name}.d").read_text()
     assert text.count("COMPILE_OK") >= 4, text
     assert subprocess.run([str(src / "prog")], timeout=30).returncode == 0
+
+
+def test_distcc_compiles_the_preprocessed_files_on_the_server_like_a_local_build(tmp_path):
+    text, client, src, local = distcc_build(tmp_path, pump=False)
+    check_like_a_local_build(text, src, local)
+    assert "dcc_fix_debug_info" not in text  # remote mode: the .i, no mirrored tree
+
+
+def test_distcc_pump_sends_the_sources_and_headers_and_compiles_there(tmp_path):
+    """Pump mode: the include server finds each file's headers (pipecc -v's
+    search list for the system ones), the client sends the source and the
+    headers, distccd compiles the unpreprocessed file in a mirror of the
+    client's tree (and fixes the paths: dcc_fix_debug_info, pump mode only);
+    nothing is preprocessed on the client."""
+    text, client, src, local = distcc_build(tmp_path, pump=True)
+    assert "Using 1 distcc server in pump mode" in client, client
+    assert "preprocessing locally" not in client and "Include server" not in client, client
+    check_like_a_local_build(text, src, local)
+    assert text.count("dcc_fix_debug_info") >= 4, text

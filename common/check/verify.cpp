@@ -2279,14 +2279,24 @@ void verify_function(const ModuleHeader&, const Function& fn, Level level, std::
   if (level == Level::RaX64 && out.size() == before) check_allocation(fn, out);
 }
 
-// L: a variable's slot is the node that addresses its memory at the level:
-// an ast:var, a stackslot, an x64:stackslot. (The reader already checked
-// that it is a node, and the type and scope indexes.)
+// M: a variable's slot is the node that addresses its memory at the level:
+// an ast:var, a stackslot, an x64:stackslot; a variable's value (son-x64,
+// cfg-x64, ra-x64 only) is a node that makes one value. (The reader already
+// checked that they are nodes, and the type and scope indexes.)
 void check_debug_slots(const Function& fn, Level level, std::vector<Diagnostic>& out) {
   OpId want = level == Level::Ast ? OpId{AstVar}
               : (level == Level::SonX64 || level == Level::CfgX64 || level == Level::RaX64) ? OpId{X64StackSlot}
                                                                                               : OpId{StackSlot};
+  bool x64_level = level == Level::SonX64 || level == Level::CfgX64 || level == Level::RaX64;
   for (const DebugVar& v : fn.debug.vars) {
+    if (v.value != kNoSlot && v.value < fn.nodes.size()) {
+      const Node& nd = fn.nodes[v.value];
+      if (!x64_level || nd.op >= kNumOps || op_info(nd.op).results != std::string_view("v"))
+        out.push_back({Where::in(fn.name, node_name(v.value)),
+                       "variable " + quoted(v.name) + " of the debug section has this node for its value, but " +
+                           (x64_level ? "it makes no value" : "values are bound only from son-x64 on"),
+                       {}});
+    }
     if (v.slot == kNoSlot || v.slot >= fn.nodes.size() || fn.nodes[v.slot].op == want) continue;
     out.push_back({Where::in(fn.name, node_name(v.slot)),
                    "variable " + quoted(v.name) + " of the debug section lives in this node, which is not an " +

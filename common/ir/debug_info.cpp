@@ -243,6 +243,8 @@ std::string debug_to_json(const FunctionDebug& d) {
       if (v.slot != kNoSlot) vj["slot"] = v.slot;
       if (!v.symbol.empty()) vj["symbol"] = v.symbol;
       if (v.indirect) vj["indirect"] = true;
+      if (v.unchanged) vj["unchanged"] = true;
+      if (v.value != kNoSlot) vj["value"] = v.value;
       vs.push_back(std::move(vj));
     }
     j["vars"] = std::move(vs);
@@ -318,7 +320,11 @@ FunctionDebug function_debug_from_json(std::string_view text) {
             if (var.slot == kNoSlot) bad("'slot' is not a node id");
           } else if (vk == "symbol") var.symbol = str(vv, vk);
           else if (vk == "indirect") var.indirect = boolean(vv, vk);
-          else return false;
+          else if (vk == "unchanged") var.unchanged = boolean(vv, vk);
+          else if (vk == "value") {
+            var.value = u32(vv, vk);
+            if (var.value == kNoSlot) bad("'value' is not a node id");
+          } else return false;
           return true;
         });
         d.vars.push_back(std::move(var));
@@ -374,15 +380,23 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
     if (v.slot != kNoSlot && v.slot >= fn.nodes.size())
       return at + "slot i" + std::to_string(v.slot) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
     if (v.slot != kNoSlot && !v.symbol.empty()) return at + "has both a slot and a symbol";
+    if (v.value != kNoSlot && v.value >= fn.nodes.size())
+      return at + "value i" + std::to_string(v.value) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
+    if (v.value != kNoSlot && (v.slot != kNoSlot || !v.symbol.empty() || !v.unchanged))
+      return at + "a value is only for an unchanged variable without a slot or symbol";
   }
   return "";
 }
 
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone) {
+  auto remap = [&](NodeId& id) {
+    if (id == kNoSlot) return;
+    NodeId to = id < old_to_new.size() ? old_to_new[id] : gone;
+    id = to == gone ? kNoSlot : to;
+  };
   for (DebugVar& v : d.vars) {
-    if (v.slot == kNoSlot) continue;
-    NodeId to = v.slot < old_to_new.size() ? old_to_new[v.slot] : gone;
-    v.slot = to == gone ? kNoSlot : to;
+    remap(v.slot);
+    remap(v.value);
   }
 }
 

@@ -113,6 +113,18 @@ struct DebugVar {
   NodeId slot = kNoSlot;            // the node whose memory holds it (kNoSlot: none)
   std::string symbol;               // or the data item that holds it (a static local)
   bool indirect = false;            // the slot holds the variable's address (a struct passed by value)
+  // The variable keeps its first value for the whole call: a parameter the
+  // function never assigns, increments or takes the address of (c2ast), in
+  // a function no pass made run again for a new call (sonopt's tail-recurse
+  // clears it).
+  bool unchanged = false;
+  // From son-x64 on, for an unchanged variable without a slot: the value
+  // node that holds its value (son-lower-x64: the parameter's x64:argreg, or
+  // what reads it); wherever that value, or a copy of it, is in a register
+  // or spill slot, the variable is there (codegen-x64's location lists). A
+  // node's value never changes, so optimizers keep it; a stage that deletes
+  // the node drops it.
+  NodeId value = kNoSlot;
   bool operator==(const DebugVar&) const = default;
 };
 
@@ -140,10 +152,10 @@ FunctionDebug function_debug_from_json(std::string_view text);
 std::string module_debug_problem(const ModuleDebug& d);
 std::string function_debug_problem(const ModuleDebug& module, const Function& fn);
 
-// Maps every slot through `old_to_new`; a slot whose entry is `gone` (the
-// node was deleted) is dropped.
+// Maps every slot and value through `old_to_new`; one whose entry is
+// `gone` (the node was deleted) is dropped.
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone);
-// Drops every slot (the variables stay, "optimized out").
+// Drops every slot (the variables stay, "optimized out"); values stay.
 void drop_debug_slots(FunctionDebug& d);
 
 }  // namespace pl

@@ -24,10 +24,14 @@ DebugBuilder::DebugBuilder(ASTContext& ctx, ModuleDebug& out, Locations& locatio
     : ctx_(ctx), out_(out), locations_(locations) {
   const LangOptions& lang = ctx.getLangOpts();
   out_.language = lang.C11 ? "C11" : lang.C99 ? "C99" : "C89";
-  // "clang " first, as pipecc presents itself (README, "Identity"): gdb
-  // (amd64_skip_prologue) trusts the line table's end of prologue only for
-  // producers that start so, and otherwise steps into a function that keeps
-  // no frame pointer at its first byte, before the parameters are stored.
+  // The producer names pipecc inside clang's form, and must start "clang ":
+  // gdb 13 honours the line table's prologue_end when it sets a breakpoint
+  // on a function whatever the producer, but when `step` enters a function
+  // it asks amd64_skip_prologue, which trusts the line table only for
+  // producers starting "clang " (producer_is_llvm) and otherwise looks for
+  // `push %rbp; mov %rsp,%rbp`. Our functions keep no frame pointer, so any
+  // other producer makes `step` stop at the function's first byte, before
+  // the parameters are stored (tests/test_debug_info.py, "step").
   out_.producer = std::string("clang version 14.0.6 (pipecc ") + PIPE_VERSION + ")";
 }
 
@@ -237,6 +241,35 @@ int64_t FunctionBuilder::current_scope() {
   return parent;
 }
 
+namespace {
+
+// Whether every mention of `p` in `s` reads its value (an lvalue-to-rvalue
+// conversion of the bare name): no assignment, `++`, `&p`, asm output,
+// sizeof or anything else that is not a plain read.
+bool only_read(const ParmVarDecl* p, const Stmt* s) {
+  if (!s) return true;
+  if (const auto* cast = dyn_cast<ImplicitCastExpr>(s); cast && cast->getCastKind() == CK_LValueToRValue)
+    if (const auto* ref = dyn_cast<DeclRefExpr>(cast->getSubExpr()->IgnoreParens()); ref && ref->getDecl() == p)
+      return true;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == p) return false;
+  for (const Stmt* child : s->children())
+    if (!only_read(p, child)) return false;
+  return true;
+}
+
+// A parameter that holds the value it arrived with for the whole call
+// (DebugVar::unchanged): a scalar passed as it is declared (not a struct, a
+// K&R-promoted float or integer, a _Bool read from bit 0, a volatile) that
+// the body only reads.
+bool keeps_entry_value(const ParmVarDecl* p) {
+  QualType t = p->getType();
+  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !(t->isScalarType())) return false;
+  const auto* fd = dyn_cast<FunctionDecl>(p->getDeclContext());
+  return fd && fd->getBody() && only_read(p, fd->getBody());
+}
+
+}  // namespace
+
 void FunctionBuilder::debug_variable(const VarDecl* vd, NodeId var, int64_t param, bool indirect,
                                      const std::string& symbol) {
   if (!debug_ || vd->getName().empty()) return;
@@ -249,6 +282,7 @@ void FunctionBuilder::debug_variable(const VarDecl* vd, NodeId var, int64_t para
   v.slot = var == kNone ? kNoSlot : var;
   v.symbol = symbol;
   v.indirect = indirect;
+  if (const auto* p = dyn_cast<ParmVarDecl>(vd); p && param != kDebugNone && !indirect) v.unchanged = keeps_entry_value(p);
   fn_.debug.vars.push_back(std::move(v));
 }
 

@@ -64,7 +64,7 @@ void check_names(std::set<std::string>& names, const std::string& name, const Wh
   if (!names.insert(name).second) throw FormatError(where, "symbol " + quote_for_message(name) + " is defined twice");
 }
 
-void compile(Tool& t, bool debug) {
+void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64::CfProtection& cet) {
   ModuleReader& in = t.open_input(Level::RaX64);
   const ModuleHeader& header = in.header();
   bool object = t.format_name() != "asm";
@@ -80,6 +80,8 @@ void compile(Tool& t, bool debug) {
   // The module's debug section becomes .debug_info (object output; an
   // assembly file keeps the line table, and `as` makes its unit).
   options.debug_info = debug && object && !header.debug.empty();
+  options.sections = sections;
+  options.cf_protection = cet;
   x64::McEmitter out(options);
   out.set_files(header.files);
   std::optional<x64::DwarfWriter> dwarf;
@@ -120,8 +122,23 @@ int main(int argc, char** argv) {
                  .formats = {"obj", "asm"},
                  .formats_help = "Output: obj (ELF64 relocatable object, default) or asm (GNU assembly text)"});
   bool debug = false;
+  pl::x64::SectionOptions sections;
   tool.cli().add_flag("-g", debug,
                       "Debug information: line tables (.loc, DWARF .debug_line) from the nodes' source locations, and "
                       "with the module's debug section the DWARF 4 units of dwarf.cpp (types, functions, variables)");
-  return tool.main(argc, argv, [&](pl::Tool& t) { compile(t, debug); });
+  tool.cli().add_flag("--function-sections", sections.functions,
+                      "Each function in its own section .text.NAME (gcc's -ffunction-sections; a section attribute wins)");
+  tool.cli().add_flag("--data-sections", sections.data,
+                      "Each data item in its own section .data.NAME, .bss.NAME, .rodata.NAME or .data.rel.ro.NAME "
+                      "(gcc's -fdata-sections; literals the compiler made stay in the shared sections)");
+  std::string cf = "none";
+  tool.cli()
+      .add_option("--cf-protection", cf,
+                  "Intel CET (gcc's -fcf-protection=): branch puts endbr64 at every function's start, return and "
+                  "branch mark the object's .note.gnu.property (IBT, SHSTK); full is both")
+      ->check(CLI::IsMember({"none", "branch", "return", "full"}));
+  return tool.main(argc, argv, [&](pl::Tool& t) {
+    pl::x64::CfProtection cet{.ibt = cf == "branch" || cf == "full", .shstk = cf == "return" || cf == "full"};
+    compile(t, debug, sections, cet);
+  });
 }

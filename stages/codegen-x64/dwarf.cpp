@@ -21,7 +21,11 @@
 // where it is at every instruction), a stackslot at rsp + off is at
 // DW_OP_fbreg (off - cfa_offset); a variable held by address (a struct
 // passed by value) adds DW_OP_deref; a static local is DW_OP_addr of its
-// symbol. A variable without a slot gets no DW_AT_location: "optimized out".
+// symbol. In optimized code an unchanged parameter bound to a value has a
+// location list (.debug_loc, DW_FORM_sec_offset): the ranges of code where
+// its value is in a register (DW_OP_regN) or a spill slot (DW_OP_fbreg),
+// from value_places.h through the code generator. A variable without any
+// of these gets no DW_AT_location: "optimized out".
 #include "dwarf.h"
 
 #include <functional>
@@ -72,6 +76,8 @@ struct DwarfWriter::Impl {
   std::vector<llvm::MCSymbol*> type_labels;
   std::vector<std::pair<llvm::MCSymbol*, llvm::MCSymbol*>> functions;  // the unit's ranges
   std::vector<std::pair<llvm::MCSymbol*, std::vector<std::pair<llvm::MCSymbol*, llvm::MCSymbol*>>>> block_ranges;
+  std::vector<std::pair<llvm::MCSymbol*, std::vector<FunctionDebugFacts::Range>>> location_lists;
+  const DebugVar* vars_ = nullptr;  // the current function's variables (their index keys value_ranges)
   std::map<std::string, unsigned> abbrev_codes;
   std::vector<std::string> abbrevs;  // the encoded declaration of code i + 1
 
@@ -298,6 +304,7 @@ struct DwarfWriter::Impl {
   void function(const Function& fn, const FunctionDebugFacts& f) {
     functions.emplace_back(f.begin, f.end);
     const FunctionDebug& d = fn.debug;
+    vars_ = d.vars.data();
     const DebugType* type =
         d.type != kDebugNone ? &header.debug.types[d.type] : nullptr;
     to_info();
@@ -358,7 +365,12 @@ struct DwarfWriter::Impl {
     std::vector<Attr> a = {string(dw::DW_AT_name, v.name)};
     decl(a, v.loc);
     a.push_back(type_ref(v.type));
-    if (!v.symbol.empty()) {
+    auto ranges = f.value_ranges.find(static_cast<size_t>(&v - vars_));
+    if (ranges != f.value_ranges.end() && !ranges->second.empty()) {
+      llvm::MCSymbol* list = label();
+      location_lists.emplace_back(list, ranges->second);
+      a.push_back(sec_offset(dw::DW_AT_location, list));
+    } else if (!v.symbol.empty()) {
       a.push_back(address_expr(dw::DW_AT_location, out.symbol_named(v.symbol)));
     } else if (v.slot != kNoSlot) {
       auto it = f.slot_offsets.find(v.slot);
@@ -388,6 +400,23 @@ struct DwarfWriter::Impl {
     };
     range_list(cu_ranges, functions);
     for (const auto& [at, list] : block_ranges) range_list(at, list);
+    if (!location_lists.empty()) {
+      // DWARF 4 location lists (.debug_loc): [from, to) addresses (the
+      // unit's base address is 0), the expression's length and bytes; two
+      // zero addresses end a list.
+      s.SwitchSection(ctx.getObjectFileInfo()->getDwarfLocSection());
+      for (const auto& [at, list] : location_lists) {
+        s.emitLabel(at);
+        for (const FunctionDebugFacts::Range& r : list) {
+          s.emitSymbolValue(r.from, 8);
+          s.emitSymbolValue(r.to, 8);
+          s.emitIntValue(r.expr.size(), 2);
+          s.emitBytes(r.expr);
+        }
+        s.emitIntValue(0, 8);
+        s.emitIntValue(0, 8);
+      }
+    }
     s.SwitchSection(ctx.getObjectFileInfo()->getDwarfAbbrevSection());
     s.emitLabel(abbrev_begin);
     for (size_t i = 0; i < abbrevs.size(); ++i) {

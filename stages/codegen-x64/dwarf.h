@@ -1,11 +1,12 @@
 // dwarf.h - DWARF debugging information from the module's debug section
-// (FORMAT.md "Debug information"): .debug_info, .debug_abbrev and
-// .debug_ranges for one compile unit, written through the MC streamer while
+// (FORMAT.md "Debug information"): .debug_info, .debug_abbrev,
+// .debug_ranges and .debug_loc for one compile unit, written through the MC streamer while
 // the functions stream by (the line table is MC's, from set_loc).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -24,6 +25,17 @@ struct FunctionDebugFacts {
   // The code from each label on (to the next one, the last to `end`) belongs
   // to lexical block `second` (-1: the function's outermost scope).
   std::vector<std::pair<llvm::MCSymbol*, int32_t>> scope_runs;
+  // Optimized code: where a variable bound to a value is (value_places.h),
+  // per index in fn.debug.vars: the address ranges and, for each, the
+  // DWARF location expression (a register, or the frame base plus an
+  // offset for a spill slot). A bound variable without ranges is
+  // "optimized out".
+  struct Range {
+    llvm::MCSymbol* from = nullptr;
+    llvm::MCSymbol* to = nullptr;
+    std::string expr;
+  };
+  std::unordered_map<size_t, std::vector<Range>> value_ranges;
 };
 
 // The innermost scope of `d` whose source range holds `loc` (-1: none).

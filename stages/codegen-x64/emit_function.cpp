@@ -15,6 +15,7 @@
 #include "ir/eval_float.h"
 #include "frame.h"
 #include "parallel_move.h"
+#include "value_places.h"
 
 namespace pl::x64 {
 
@@ -44,6 +45,15 @@ class FunctionEmitter {
   std::vector<uint32_t> forward_;                     // block -> the block a jump to it goes to
   Frame frame_;
   uint32_t outgoing_bytes_ = 0;                       // the outgoing stack-argument area, rounded to 16
+  // -g on optimized code: where the variables bound to values are, and the
+  // location range each has open (per ValuePlaces::bound() entry).
+  struct OpenRange {
+    std::optional<Place> place;
+    llvm::MCSymbol* from = nullptr;
+    uint64_t instructions = 0;  // McEmitter's count at `from`
+  };
+  std::optional<ValuePlaces> values_;
+  std::vector<OpenRange> open_;
 
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
   [[noreturn]] void fail(NodeId n, const std::string& message) const {
@@ -82,6 +92,9 @@ class FunctionEmitter {
   // ---- emitting ----
   void emit_block(uint32_t b);
   void source_position(NodeId n);
+  void open_value_ranges();
+  void close_value_ranges(NodeId n);
+  std::string location_expr(Place p) const;
   void emit_node(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
@@ -374,6 +387,8 @@ void FunctionEmitter::run() {
 
   out_.begin_function(fn_.name, fn_.linkage, fn_.attrs);
   out_.set_loc(node(fn_.cfg->blocks[0].node).loc);
+  const uint64_t at_entry = out_.instructions_emitted();
+  out_.branch_target();
   emit_prologue(out_, frame_);
   if (dwarf_) {
     facts_.begin = out_.function_begin();
@@ -383,6 +398,17 @@ void FunctionEmitter::run() {
     for (const DebugVar& v : fn_.debug.vars)
       if (v.param != kDebugNone) prologue_locs_.push_back(v.loc);
     facts_.scope_runs.emplace_back(out_.here(), -1);
+    values_.emplace(fn_);
+    if (values_->empty()) values_.reset();
+    else open_.assign(values_->bound().size(), OpenRange{});
+  }
+  if (values_) {
+    // The parameters are in their argument registers from the first byte:
+    // the prologue only pushes and moves rsp.
+    values_->begin_block(0);
+    open_value_ranges();
+    for (OpenRange& r : open_)
+      if (r.place) r.from = facts_.begin, r.instructions = at_entry;
   }
   for (uint32_t b = 0; b < fn_.cfg->blocks.size(); ++b) emit_block(b);
   out_.end_function();
@@ -425,6 +451,73 @@ void FunctionEmitter::source_position(NodeId n) {
   out_.set_loc(loc, is_stmt);
 }
 
+// Location lists (value_places.h): a bound variable's range opens where
+// its value is known to be in a place (at a block's start, after a node)
+// and closes right before the code of a node that may write that place,
+// and before every terminator (edge moves, epilogues). A range without an
+// instruction in it is left out; one in a spill slot the prologue fills by
+// a push (only callee-saved registers' saves) is never opened.
+void FunctionEmitter::open_value_ranges() {
+  for (size_t i = 0; i < open_.size(); ++i) {
+    OpenRange& r = open_[i];
+    if (r.place) continue;
+    r.place = values_->place_of(i, [&](Place p) { return !pushed_slot(p); });
+    if (!r.place) continue;
+    r.from = out_.here();
+    r.instructions = out_.instructions_emitted();
+  }
+}
+
+// Before node n's code: each range whose place n may write ends here, and
+// the variable continues at once in another place that holds its value and
+// that n leaves alone (a parameter copied to a callee-saved register stays
+// visible through the call).
+// kNoNode: the end of a block's code, where every range ends.
+void FunctionEmitter::close_value_ranges(NodeId n) {
+  llvm::MCSymbol* at = nullptr;
+  for (size_t i = 0; i < open_.size(); ++i) {
+    OpenRange& r = open_[i];
+    if (!r.place || (n != kNoNode && !values_->writes(n, *r.place))) continue;
+    if (!at) at = out_.here();
+    if (out_.instructions_emitted() > r.instructions)
+      facts_.value_ranges[values_->bound()[i]].push_back({r.from, at, location_expr(*r.place)});
+    r = OpenRange{};
+    if (n == kNoNode) continue;
+    r.place = values_->place_of(i, [&](Place p) { return !pushed_slot(p) && !values_->writes(n, p); });
+    if (!r.place) continue;
+    r.from = at;
+    r.instructions = out_.instructions_emitted();
+  }
+}
+
+// A place as a DWARF location expression: DW_OP_reg (x86-64 DWARF numbers:
+// rax rdx rcx rbx rsi rdi rbp rsp, r8-r15, xmm0-xmm15 from 17), or a spill
+// slot as DW_OP_fbreg from the frame base (the CFA).
+std::string FunctionEmitter::location_expr(Place p) const {
+  std::string expr;
+  if (p.is_reg()) {
+    static constexpr uint8_t kDwarfGpr[16] = {0, 2, 1, 3, 7, 6, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15};
+    unsigned reg = p.reg();
+    unsigned number = reg < 16 ? kDwarfGpr[reg] : 17 + (reg - 16);
+    if (number < 32) {
+      expr += static_cast<char>(0x50 + number);  // DW_OP_reg0 + number
+    } else {
+      expr += static_cast<char>(0x90);  // DW_OP_regx
+      expr += static_cast<char>(number);
+    }
+    return expr;
+  }
+  int64_t off = static_cast<int64_t>(frame_.spill_offsets[p.slot()]) - frame_.cfa_offset();
+  expr += static_cast<char>(0x91);  // DW_OP_fbreg
+  for (bool more = true; more;) {
+    uint8_t byte = off & 0x7F;
+    off >>= 7;
+    more = !((off == 0 && !(byte & 0x40)) || (off == -1 && (byte & 0x40)));
+    expr += static_cast<char>(more ? byte | 0x80 : byte);
+  }
+  return expr;
+}
+
 // Branch chaining: a block whose code is one jump (phis that need no
 // move on its edge, nothing else: regalloc-x64 leaves such a block where it
 // removed a merge's phis) is never the target of a branch; the branch goes
@@ -455,15 +548,25 @@ void FunctionEmitter::find_forwarding_blocks() {
 void FunctionEmitter::emit_block(uint32_t b) {
   const Block& block = fn_.cfg->blocks[b];
   if (b != 0) out_.bind(labels_[b]);
+  if (values_ && b != 0) {  // block 0's are open since the function's first byte
+    values_->begin_block(b);
+    open_value_ranges();
+  }
   for (size_t i = 0; i < block.nodes.size(); ++i) {
     NodeId n = block.nodes[i];
     source_position(n);
+    if (values_) close_value_ranges(n);
     if (node(n).op < kNumOps && op_info(node(n).op).has(TERMINATOR)) {
       if (i + 1 != block.nodes.size()) fail(n, "a terminator that does not end its block");
       emit_terminator(b, n);
+      if (values_) close_value_ranges(kNoNode);
       return;
     }
     emit_node(n);
+    if (values_) {
+      values_->after(n);
+      open_value_ranges();
+    }
   }
   // No terminator: the block falls through to the next (the verifier
   // requires one, so only --no-verify gets here).

@@ -139,9 +139,11 @@ struct McEmitter::Impl {
     if (l.id >= labels.size()) fail("unknown label " + std::to_string(l.id));
     return labels[l.id];
   }
+  uint64_t instructions = 0;
   void emit(const llvm::MCInst& inst) {
     if (has_pending_loc) flush_loc();
     streamer->emitInstruction(inst, *sti);
+    ++instructions;
   }
   // The line entry set_loc asked for, at the instruction about to be
   // emitted: a location whose node emitted no code makes no row (gdb reads
@@ -322,8 +324,11 @@ void McEmitter::begin_function(std::string_view name, Linkage linkage, const Sym
   if (attrs.constructor != SymbolAttrs::kNone) m.array_entry(".init_array", attrs.constructor, sym);
   if (attrs.destructor != SymbolAttrs::kNone) m.array_entry(".fini_array", attrs.destructor, sym);
   m.switch_to_text();
-  if (!attrs.section.empty()) {
-    llvm::MCSection* section = m.named_section(attrs.section, true, true);
+  std::string section_name = !attrs.section.empty()         ? attrs.section
+                             : m.options.sections.functions ? ".text." + std::string(name)
+                                                            : "";
+  if (!section_name.empty()) {
+    llvm::MCSection* section = m.named_section(section_name, true, true);
     m.streamer->SwitchSection(section);
     if (m.ctx->getGenDwarfForAssembly()) m.ctx->addGenDwarfSection(section);
   }
@@ -364,6 +369,10 @@ llvm::MCSymbol* McEmitter::here() {
   llvm::MCSymbol* l = impl_->ctx->createTempSymbol("dbg", true);
   impl_->streamer->emitLabel(l);
   return l;
+}
+uint64_t McEmitter::instructions_emitted() const { return impl_->instructions; }
+void McEmitter::branch_target() {
+  if (impl_->options.cf_protection.ibt) impl_->emit(impl_->op("ENDBR64"), {});
 }
 void McEmitter::mark_prologue_end() { impl_->prologue_end_next = true; }
 
@@ -423,7 +432,18 @@ void McEmitter::data_item(const DataItem& item) {
     section = item.relocs.empty() ? m.mofi->getReadOnlySection() : m.mofi->getDataRelROSection();
   else
     section = zero ? m.mofi->getBSSSection() : m.mofi->getDataSection();
-  if (!item.attrs.section.empty()) section = m.named_section(item.attrs.section, false, item.readonly);
+  if (!item.attrs.section.empty()) {
+    section = m.named_section(item.attrs.section, false, item.readonly);
+  } else if (m.options.sections.data && !item.name.empty() && item.name[0] != '.') {
+    // The shared section's name and flags, with the item's name appended:
+    // read-only data with relocations is .data.rel.ro (written by the
+    // dynamic linker, then protected; gcc says .data.rel.ro.local when
+    // every target is local, which the linker places alike).
+    std::string prefix = !item.readonly ? (zero ? ".bss." : ".data.")
+                         : item.relocs.empty() ? ".rodata."
+                                               : ".data.rel.ro.";
+    section = m.named_section(prefix + item.name, false, item.readonly && item.relocs.empty());
+  }
   m.streamer->SwitchSection(section);
   llvm::MCSymbol* sym = m.symbol(item.name);
   m.binding(sym, item.linkage, item.attrs);
@@ -876,6 +896,20 @@ std::string McEmitter::finish() {
       m.streamer->emitLabel(sym);
       m.streamer->emitIntValue(key.second, size);
     }
+  }
+  // -fcf-protection: a GNU_PROPERTY_X86_FEATURE_1_AND note (bit 0 IBT, bit
+  // 1 SHSTK), as gcc writes it.
+  if (m.options.cf_protection.ibt || m.options.cf_protection.shstk) {
+    m.streamer->SwitchSection(m.ctx->getELFSection(".note.gnu.property", llvm::ELF::SHT_NOTE, llvm::ELF::SHF_ALLOC));
+    m.streamer->emitValueToAlignment(8);
+    m.streamer->emitIntValue(4, 4);           // name size
+    m.streamer->emitIntValue(16, 4);          // descriptor size
+    m.streamer->emitIntValue(5, 4);           // NT_GNU_PROPERTY_TYPE_0
+    m.streamer->emitBytes(llvm::StringRef("GNU\0", 4));
+    m.streamer->emitIntValue(0xc0000002, 4);  // GNU_PROPERTY_X86_FEATURE_1_AND
+    m.streamer->emitIntValue(4, 4);           // its size
+    m.streamer->emitIntValue((m.options.cf_protection.ibt ? 1 : 0) | (m.options.cf_protection.shstk ? 2 : 0), 4);
+    m.streamer->emitIntValue(0, 4);           // padding to 8 bytes
   }
   m.streamer->SwitchSection(m.mai->getNonexecutableStackSection(*m.ctx));
   m.streamer->Finish();

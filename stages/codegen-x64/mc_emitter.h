@@ -84,12 +84,36 @@ struct Label {
 
 enum class OutputKind : uint8_t { Asm, Object };
 
+// gcc's -ffunction-sections and -fdata-sections: a section per function
+// (.text.NAME) and per data item (.data.NAME, .bss.NAME, .rodata.NAME,
+// .data.rel.ro.NAME), so that `ld --gc-sections` can drop what nothing
+// uses.
+// Items the compiler made (their names start with '.': string literals)
+// stay in the shared sections, as gcc keeps its literals in .rodata.str.
+struct SectionOptions {
+  bool functions = false;
+  bool data = false;
+};
+
+// gcc's -fcf-protection (Intel CET): with `ibt`, every function starts with
+// endbr64 (the only indirect branches are calls to functions: there are no
+// jump tables); the object's .note.gnu.property says which of IBT and SHSTK
+// it keeps (the linker marks the program only when every object does).
+// Shadow stacks need nothing of the code: it never rewrites a return
+// address.
+struct CfProtection {
+  bool ibt = false;    // branch
+  bool shstk = false;  // return
+};
+
 struct EmitterOptions {
   OutputKind kind = OutputKind::Asm;
   bool debug_lines = false;        // .file/.loc and a DWARF line table (-g)
   std::string source_name;         // the main source file (DWARF, .file)
   std::string compilation_dir;     // DW_AT_comp_dir (object output)
   bool debug_info = false;         // the caller writes .debug_info (dwarf.h); else MC's assembler-style unit
+  SectionOptions sections;
+  CfProtection cf_protection;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
@@ -219,8 +243,14 @@ class McEmitter {
   llvm::MCSymbol* last_function_end() const;  // the end label of the last function ended
   // A new local label bound here (in the current section).
   llvm::MCSymbol* here();
+  // How many instructions were emitted so far (two equal counts: no code
+  // between; dwarf.cpp leaves such empty location ranges out).
+  uint64_t instructions_emitted() const;
   // The next line entry (set_loc) carries DWARF's prologue_end flag.
   void mark_prologue_end();
+  // A function's first instruction under -fcf-protection=branch|full:
+  // endbr64 (nothing otherwise).
+  void branch_target();
 
  private:
   struct Impl;

@@ -7,8 +7,10 @@
 // --version's first version number (clang's, first on the line, with the
 // word clang) and both pass clang's flags, which pipecc's option table (also
 // clang 14's) knows. -dumpversion answers clang's version, -dumpmachine and
-// -print-target-triple clang's default target. The questions about the link
-// (-print-prog-name=, -print-file-name=, -print-search-dirs,
+// -print-target-triple clang's default target, -print-prog-name= of a
+// program in pipecc's own directory (pipecc, a stage) its path, as clang
+// answers for its own programs. The questions about the link (any other
+// -print-prog-name=, -print-file-name=, -print-search-dirs,
 // -print-libgcc-file-name, -print-multiarch) go to the system cc, because it
 // is pipecc's linker driver: its answers are the files and programs the link
 // uses.
@@ -115,7 +117,20 @@ int answer_query(const Options& o, const std::string& tool_dir) {
     case Query::DumpFullVersion: std::cout << CLANG_VERSION_STRING << "\n"; return 0;
     case Query::DumpMachine:
     case Query::PrintTargetTriple: std::cout << target_triple() << "\n"; return 0;
-    case Query::PrintProgName: std::cout.flush(); return ask_cc("-print-prog-name=" + o.query_arg);
+    case Query::PrintProgName: {
+      // As clang: a program of the toolchain's own directory (pipecc itself,
+      // a stage) by its path; icecc-create-env asks so for the compiler to
+      // pack. Any other program is the linker driver's.
+      std::string own = tool_dir + "/" + o.query_arg;
+      struct stat st;
+      if (o.query_arg.find('/') == std::string::npos && !o.query_arg.empty() && stat(own.c_str(), &st) == 0 &&
+          S_ISREG(st.st_mode) && (st.st_mode & S_IXUSR)) {
+        std::cout << own << "\n";
+        return 0;
+      }
+      std::cout.flush();
+      return ask_cc("-print-prog-name=" + o.query_arg);
+    }
     case Query::PrintFileName: std::cout.flush(); return ask_cc("-print-file-name=" + o.query_arg);
     case Query::PrintSearchDirs: std::cout.flush(); return ask_cc("-print-search-dirs");
     case Query::PrintLibgcc: std::cout.flush(); return ask_cc("-print-libgcc-file-name");

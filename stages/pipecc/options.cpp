@@ -83,7 +83,7 @@ constexpr const char* kPic =
 constexpr const char* kOptSwitch = "an optimisation switch: it cannot change what the program computes";
 constexpr const char* kGccIgnored = "a gcc optimisation switch that clang ignores too";
 constexpr const char* kHardening =
-    "hardening pipecc does not add (no canaries, no endbr64 and IBT note, no stack probes): "
+    "hardening pipecc does not add (no canaries, no stack probes): "
     "the code means the same, without that protection";
 constexpr const char* kUnwind = "every function gets call frame information (.eh_frame) anyway";
 constexpr const char* kFastMath =
@@ -156,18 +156,10 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_plt, Kind::Note, "calls to other objects' functions go through the PLT: the binding is the same"},
     {opts::OPT_fvisibility_EQ, Kind::Frontend, nullptr},  // the definitions' visibility (c2ast)
     {opts::OPT_fvisibility_inlines_hidden, Kind::Note, "a C++ option: nothing in C"},
-    {opts::OPT_ffunction_sections, Kind::Note,
-     "one .text section per object: the code is the same, the linker's --gc-sections removes less"},
-    {opts::OPT_fno_function_sections, Kind::Note, "one .text section per object: what pipecc does"},
-    {opts::OPT_fdata_sections, Kind::Note,
-     "one .data/.bss/.rodata section each per object: the linker's --gc-sections removes less"},
-    {opts::OPT_fno_data_sections, Kind::Note, "one section of each kind per object: what pipecc does"},
     {opts::OPT_fstack_protector, Kind::Note, kHardening},
     {opts::OPT_fstack_protector_strong, Kind::Note, kHardening},
     {opts::OPT_fstack_protector_all, Kind::Note, kHardening},
     {opts::OPT_fno_stack_protector, Kind::Note, "no canaries: what pipecc does"},
-    {opts::OPT_fcf_protection, Kind::Note, kHardening},
-    {opts::OPT_fcf_protection_EQ, Kind::Note, kHardening},
     {opts::OPT_fstack_clash_protection, Kind::Note, kHardening},
     {opts::OPT_fno_stack_clash_protection, Kind::Note, "no stack probes: what pipecc does"},
     {opts::OPT_fasynchronous_unwind_tables, Kind::Note, kUnwind},
@@ -467,6 +459,18 @@ struct Parser {
       case opts::OPT_Ofast: optimization("fast", "-Ofast"); return true;
       case opts::OPT_O: optimization(a.getValue(), a.getAsString(args)); return true;
       case opts::OPT_g0: o.debug = false; return true;
+      case opts::OPT_fcf_protection: o.cf_protection = "full"; return true;  // codegen-x64 --cf-protection
+      case opts::OPT_fcf_protection_EQ: {
+        std::string v = a.getValue();
+        if (v != "none" && v != "branch" && v != "return" && v != "full")
+          throw UsageError("'" + a.getAsString(args) + "': the kinds are none, branch, return and full");
+        o.cf_protection = v;
+        return true;
+      }
+      case opts::OPT_ffunction_sections: o.function_sections = true; return true;  // codegen-x64 --function-sections
+      case opts::OPT_fno_function_sections: o.function_sections = false; return true;
+      case opts::OPT_fdata_sections: o.data_sections = true; return true;  // codegen-x64 --data-sections
+      case opts::OPT_fno_data_sections: o.data_sections = false; return true;
       case opts::OPT__HASH_HASH_HASH: o.print_only = true; return true;
       case opts::OPT_v:  // clang's -v in c2ast prints the header search list (CMake and distcc's pump read it)
         o.verbose = true;
@@ -603,7 +607,9 @@ std::string describe_option_decisions() {
       "Implemented by pipecc: -c -S -E -fsyntax-only -M -MM -MD -MMD -MF -MT -MQ -MP -MG -o -x -O0 -O -O1 -Og (pipe -O1)\n"
       "  -O2 -O3 -O4 -Os -Oz -Ofast (pipe -O2, IEEE floating point kept) -g... (DWARF 4 debug information) -g0 -### -v\n"
       "  -pthread -Wa, -Xassembler (.s/.S inputs) -Wp, -Xpreprocessor (unwrapped) @FILE --sysroot=\n"
-      "  -mcmodel=small --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
+      "  -mcmodel=small -ffunction-sections -fdata-sections (and -fno-: a section per function, per data item)\n"
+      "  -fcf-protection[=none|branch|return|full] (endbr64 at each function, the CET property note)\n"
+      "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";
   for (const Decision& d : kDecisions) {

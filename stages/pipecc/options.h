@@ -46,6 +46,9 @@ struct Options {
   std::string output;      // -o; empty = cc's default
   int opt_level = 0;       // the pipe's level: 0, 1 or 2 (options.cpp maps -O* onto it)
   std::string opt_flag;    // the -O flag as written (for notes)
+  bool function_sections = false;  // -ffunction-sections
+  bool data_sections = false;      // -fdata-sections
+  std::string cf_protection = "none";  // -fcf-protection[=KIND]
   bool debug = false;      // -g (any level but -g0): line tables
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.

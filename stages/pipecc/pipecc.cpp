@@ -20,7 +20,8 @@
 // to the assembler, and the link is done by the system's cc as the linker
 // driver (crt files, libc), with the objects and linker options in command
 // line order. -E (and -M, -MM) runs `c2ast -E`: the preprocessor of the
-// compile, not the system cc's.
+// compile, not the system cc's; the rules of -M and -MM (to -o or stdout)
+// and every depfile are laid out as gcc's (depfile.cpp).
 //
 // Identity (identity.cpp): pipecc presents itself as what its front end is,
 // a GNU-compatible clang 14 (clang's predefined macros; CMake and meson
@@ -67,6 +68,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -233,6 +236,9 @@ struct Driver {
         if (std::string(s.name) == "codegen-x64") {
           c.argv.insert(c.argv.end(), {"-f", opt.mode == Mode::Assemble ? "asm" : "obj"});
           if (opt.debug) c.argv.push_back("-g");
+          if (opt.function_sections) c.argv.push_back("--function-sections");
+          if (opt.data_sections) c.argv.push_back("--data-sections");
+          if (opt.cf_protection != "none") c.argv.push_back("--cf-protection=" + opt.cf_protection);
         } else {
           c.argv.insert(c.argv.end(), {"-f", format_for(out)});
         }
@@ -320,6 +326,10 @@ struct Driver {
       p.commands.push_back({"c2ast -E", c2ast_args(in, opt.output, true)});
       p.out_fd = out_fd;
       if (out_fd != 1) p.out_redirect = opt.output;
+      if (rules_to_output() && !opt.print_only) {
+        if ((status = dependencies_in_gcc_layout(p, out_fd))) break;
+        continue;
+      }
       if ((status = run_pipeline(p))) break;
       finish_depfile(in, opt.output);
     }
@@ -328,6 +338,33 @@ struct Driver {
       if (status) unlink(opt.output.c_str());
     }
     return status;
+  }
+
+  // -M/-MM without -MF: the rule goes to -o or stdout, in gcc's layout as a
+  // depfile does (depfile.cpp), so clang's text is caught in a temporary
+  // file first.
+  bool rules_to_output() const { return (opt.dep_m || opt.dep_mm) && opt.dep_file.empty(); }
+
+  int dependencies_in_gcc_layout(Pipeline p, int out_fd) {
+    std::string caught = temp() + "/deps.mk";
+    int fd = open(caught.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) throw std::runtime_error("cannot write " + caught + ": " + std::strerror(errno));
+    p.out_fd = fd;
+    int status = run_pipeline(p);
+    close(fd);
+    if (status) return status;
+    std::ifstream f(caught, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (text.empty()) return 0;
+    std::string rule = gcc_depfile(text);
+    for (size_t done = 0; done < rule.size();) {
+      ssize_t n = ::write(out_fd, rule.data() + done, rule.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && errno == EPIPE) return kOutputClosed;
+      if (n < 0) throw std::runtime_error(std::string("cannot write the dependencies: ") + std::strerror(errno));
+      done += static_cast<size_t>(n);
+    }
+    return 0;
   }
 
   // -fsyntax-only: c2ast parses, checks and converts each C file (so C we

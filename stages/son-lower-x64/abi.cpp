@@ -150,6 +150,23 @@ void Lowerer::entry_setup() {
   entry_mem_ = mem;
 }
 
+// Only a scalar arriving in a register is bound: its x64:argreg holds the
+// parameter's value for the whole call (the variable is unchanged: c2ast;
+// a char or short in the register's low bytes), and codegen-x64 follows it through the copies the allocator makes. One
+// passed on the stack, a _Bool (read through an and), a struct or an sret
+// pointer stays unbound ("optimized out").
+void Lowerer::bind_parameter_values() {
+  size_t shift = !entry_abi_.params.empty() && entry_abi_.params[0].attr == AbiParam::Attr::SRet ? 1 : 0;
+  for (DebugVar& v : out_.debug.vars) {
+    if (!v.unchanged || v.param == kDebugNone || v.slot != kNoSlot || !v.symbol.empty() || v.indirect) continue;
+    size_t i = static_cast<size_t>(v.param) + shift;
+    if (i >= param_value_.size() || param_value_[i] == kNone) continue;
+    AbiParam::Attr attr = entry_abi_.params[i].attr;
+    if (attr == AbiParam::Attr::ByVal || attr == AbiParam::Attr::SRet) continue;
+    if (out_.nodes[param_value_[i]].op == X64ArgReg) v.value = param_value_[i];
+  }
+}
+
 NodeId Lowerer::lower_entrymem(NodeId) {
   entry_setup();
   return entry_mem_;

@@ -157,6 +157,9 @@ class Lowerer {
   void lower_skeleton(NodeId old);
   void patch_cycles();
   void entry_setup();
+  // Debug information: each unchanged parameter without a slot is bound to
+  // the x64:argreg its value arrives in (DebugVar::value).
+  void bind_parameter_values();
   AbiSignature call_abi(NodeId call);
   bool has_va_start() const;
   void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, size_t xregs_used, uint64_t stack_used);

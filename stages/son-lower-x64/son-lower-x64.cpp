@@ -580,6 +580,7 @@ Function Lowerer::run(bool verified) {
   // then maps them to the final ids, or drops the unused ones).
   out_.debug = in_.debug;
   remap_debug_slots(out_.debug, map_, kNone);
+  bind_parameter_values();
   sweep(out_);
   return std::move(out_);
 }

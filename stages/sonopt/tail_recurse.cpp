@@ -191,6 +191,11 @@ size_t tail_recurse(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   Graph g(fn, cache);
   size_t changes = TailRecursion(g).run();
   g.finish();
+  // The body now runs again for each call it replaced, with new parameter
+  // values: a parameter no longer keeps its entry value (debug information,
+  // DebugVar::unchanged).
+  if (changes)
+    for (DebugVar& v : fn.debug.vars) v.unchanged = false;
   return changes;
 }
 

@@ -1,0 +1,210 @@
+// value_places.cpp - see value_places.h.
+#include "value_places.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "x64/x64.h"
+
+namespace pl::x64 {
+
+ValuePlaces::ValuePlaces(const Function& fn) : fn_(fn) {
+  if (!fn.cfg || fn.cfg->blocks.empty()) return;
+  const size_t n = fn.nodes.size();
+  projs_.assign(n, {});
+  for (NodeId id = 0; id < n; ++id) {
+    const Node& nd = fn.nodes[id];
+    if (nd.op == Op::Proj && !nd.inputs.empty() && nd.inputs[0] < n) projs_[nd.inputs[0]].push_back(id);
+    if (nd.place.is_slot()) locations_ = std::max<size_t>(locations_, 32 + nd.place.slot() + 1);
+  }
+  find_phi_origins();
+  for (size_t i = 0; i < fn.debug.vars.size(); ++i) {
+    NodeId v = fn.debug.vars[i].value;
+    // Only what son-lower-x64 binds (an x64:argreg in its literal's
+    // register); anything else is left "optimized out".
+    if (v == kNoSlot || v >= n || fn.nodes[v].op != Op::X64ArgReg || !fn.nodes[v].place.is_reg()) continue;
+    bound_var_.push_back(i);
+    bound_.push_back(origin(v));
+  }
+  if (bound_.empty()) return;
+  block_of_.assign(n, UINT32_MAX);
+  for (uint32_t b = 0; b < fn.cfg->blocks.size(); ++b) block_of_[fn.cfg->blocks[b].node] = b;
+  solve();
+}
+
+// The node whose value `n` holds: through copies, and through phis whose
+// inputs all hold one origin.
+NodeId ValuePlaces::origin(NodeId n) const {
+  for (size_t steps = 0; steps <= fn_.nodes.size(); ++steps) {
+    const Node& nd = fn_.nodes[n];
+    if ((nd.op == Op::X64Mov || nd.op == Op::X64Spill || nd.op == Op::X64Reload) && !nd.inputs.empty()) {
+      n = nd.inputs[0];
+    } else if (nd.op == Op::Proj && !nd.inputs.empty() && fn_.nodes[nd.inputs[0]].op == Op::X64Xchg) {
+      const Node& x = fn_.nodes[nd.inputs[0]];
+      size_t e = static_cast<size_t>(nd.literals[0].as_int());
+      if (e >= x.inputs.size()) return n;
+      n = x.inputs[e];
+    } else if (nd.op == Op::Phi && !phi_origin_.empty() && phi_origin_[n] < fn_.nodes.size()) {
+      return phi_origin_[n];
+    } else {
+      return n;
+    }
+  }
+  return n;
+}
+
+// Optimistic: every phi starts as "not known yet" (kTop) and falls to one
+// origin or to kUnknown; inputs still at kTop (a cycle of phis being
+// resolved) and the phi itself do not count.
+void ValuePlaces::find_phi_origins() {
+  const size_t n = fn_.nodes.size();
+  std::vector<NodeId> phis;
+  for (NodeId id = 0; id < n; ++id)
+    if (fn_.nodes[id].op == Op::Phi && !fn_.nodes[id].place.none()) phis.push_back(id);
+  std::vector<NodeId> result(n, kUnknown);
+  for (NodeId p : phis) result[p] = kTop;
+  phi_origin_ = result;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (NodeId p : phis) {
+      uint32_t m = kTop;
+      for (NodeId in : fn_.nodes[p].inputs) {
+        if (in >= n) { m = kUnknown; break; }
+        NodeId o = origin(in);  // through copies; a phi gives its current answer
+        uint32_t code = o;
+        if (fn_.nodes[o].op == Op::Phi) code = phi_origin_[o] == kTop ? kTop : o == p ? kTop : kUnknown;
+        if (code == kTop) continue;
+        m = m == kTop ? code : m == code ? m : kUnknown;
+        if (m == kUnknown) break;
+      }
+      if (m != phi_origin_[p] && !(phi_origin_[p] == kUnknown)) {
+        phi_origin_[p] = m;
+        changed = true;
+      }
+    }
+  }
+  for (NodeId p : phis)
+    if (phi_origin_[p] == kTop) phi_origin_[p] = kUnknown;
+}
+
+// Every location `n`'s code writes: its result's place; a tuple's fixed
+// result registers, its projs' places and its inputs' places (an exchange
+// writes both); its clobbers. A proj writes its place (the tuple wrote it
+// first).
+template <typename F>
+void ValuePlaces::each_write(NodeId n, F f) const {
+  const Node& nd = fn_.nodes[n];
+  if (nd.op == Op::Proj || nd.op == Op::Undef) {
+    if (!nd.place.none()) f(location(nd.place));
+    return;
+  }
+  if (nd.op >= kNumOps || !is_x64(nd.op)) return;  // start, region, jump, phi (at the edges), entrymem
+  const Constraints& c = constraints(nd.op);
+  for (RegMask m = c.clobbers; m != 0; m &= m - 1) f(static_cast<unsigned>(std::countr_zero(m)));
+  std::string_view results = op_info(nd.op).results;
+  if (results.size() > 1) {
+    for (size_t e = 0; e < c.num_results; ++e)
+      if (c.results[e].kind == Fixed::Reg) f(static_cast<unsigned>(c.results[e].reg));
+    for (NodeId p : projs_[n])
+      if (!fn_.nodes[p].place.none()) f(location(fn_.nodes[p].place));
+    for (NodeId in : nd.inputs)
+      if (in < fn_.nodes.size() && !fn_.nodes[in].place.none()) f(location(fn_.nodes[in].place));
+  }
+  if (!nd.place.none()) f(location(nd.place));
+}
+
+void ValuePlaces::transfer(NodeId n, State& s) const {
+  each_write(n, [&](unsigned loc) {
+    if (loc < s.size()) s[loc] = kUnknown;
+  });
+  const Node& nd = fn_.nodes[n];
+  if (nd.op == Op::Undef || nd.place.none()) return;
+  if (nd.op == Op::Proj || (nd.op < kNumOps && is_x64(nd.op) && op_info(nd.op).results == std::string_view("v"))) {
+    unsigned loc = location(nd.place);
+    if (loc < s.size()) s[loc] = origin(n);
+  }
+}
+
+void ValuePlaces::solve() {
+  const std::vector<Block>& blocks = fn_.cfg->blocks;
+  in_.assign(blocks.size(), State(locations_, kTop));
+  State& entry = in_[0];
+  std::fill(entry.begin(), entry.end(), kUnknown);
+  for (NodeId id = 0; id < fn_.nodes.size(); ++id) {
+    const Node& nd = fn_.nodes[id];
+    if (nd.op == Op::X64ArgReg && nd.place.is_reg()) entry[location(nd.place)] = id;
+  }
+  State s, e;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = 0; b < blocks.size(); ++b) {
+      if (b != 0 && std::all_of(in_[b].begin(), in_[b].end(), [](uint32_t c) { return c == kTop; })) continue;
+      s = in_[b];
+      for (NodeId id : blocks[b].nodes) transfer(id, s);
+      NodeId term = blocks[b].nodes.empty() ? blocks[b].node : blocks[b].nodes.back();
+      for (NodeId succ : blocks[b].successors) {
+        if (succ >= block_of_.size() || block_of_[succ] == UINT32_MAX) continue;
+        uint32_t to = block_of_[succ];
+        const Node& region = fn_.nodes[succ];
+        for (size_t k = 0; k < region.control.size(); ++k) {
+          if (region.control[k] != term) continue;
+          e = s;
+          std::vector<std::pair<unsigned, uint32_t>> writes;  // in parallel
+          for (NodeId p : blocks[to].nodes) {
+            const Node& phi = fn_.nodes[p];
+            if (phi.op != Op::Phi) continue;
+            if (phi.place.none()) continue;
+            writes.emplace_back(location(phi.place), k < phi.inputs.size() ? origin(p) : kUnknown);
+          }
+          for (auto [loc, code] : writes)
+            if (loc < e.size()) e[loc] = code;
+          for (size_t i = 0; i < e.size(); ++i) {
+            uint32_t& into = in_[to][i];
+            uint32_t m = into == kTop ? e[i] : into == e[i] ? into : kUnknown;
+            if (m != into) {
+              into = m;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+void ValuePlaces::begin_block(uint32_t b) {
+  now_ = b < in_.size() ? in_[b] : State(locations_, kUnknown);
+  for (uint32_t& c : now_)
+    if (c == kTop) c = kUnknown;
+}
+
+// x64:ret's epilogue (frame.cpp emit_epilogue) frees the frame and pops
+// the callee-saved registers: those and the spill slots are lost, the
+// other registers keep their values up to the ret instruction. Any other
+// terminator may move phis on its edges or end in an epilogue: everything.
+bool ValuePlaces::writes(NodeId n, Place p) const {
+  if (fn_.nodes[n].op == Op::X64Ret) return p.is_slot() || (p.is_reg() && (kCalleeSaved & (RegMask{1} << p.reg())));
+  if (writes_everything(n)) return true;
+  bool hit = false;
+  unsigned want = location(p);
+  each_write(n, [&](unsigned loc) { hit |= loc == want; });
+  return hit;
+}
+
+bool ValuePlaces::writes_everything(NodeId n) const {
+  OpId op = fn_.nodes[n].op;
+  return op < kNumOps && op != Op::X64Ret && op_info(op).has(TERMINATOR);
+}
+
+void ValuePlaces::after(NodeId n) { transfer(n, now_); }
+
+std::optional<Place> ValuePlaces::place_of(size_t i, const std::function<bool(Place)>& usable) const {
+  uint32_t o = bound_[i];
+  for (unsigned loc = 0; loc < now_.size(); ++loc)
+    if (now_[loc] == o && usable(place_at(loc))) return place_at(loc);
+  return std::nullopt;
+}
+
+}  // namespace pl::x64

@@ -1,0 +1,85 @@
+// value_places.h - where the values bound to debug variables are, node by
+// node, in an ra-x64 function (the location lists of optimized code).
+//
+// A variable bound to a value node (DebugVar::value: an unchanged
+// parameter's x64:argreg) is wherever that value or a copy of it is: the
+// allocator moves, spills, reloads and exchanges it, each copy a node with
+// its own place. ValuePlaces answers, at each point of the code generator's
+// walk, which place holds each bound variable's value for certain, so that
+// a debugger never reads a place that holds something else ("optimized
+// out" instead).
+//
+// ALGORITHM. The forward dataflow of the allocation checker
+// (common/check/alloc_check.cpp), on a smaller lattice: each location (the
+// 32 registers and the spill slots) holds the *origin* of its value (the
+// node it copies, through x64:mov, x64:spill, x64:reload and x64:xchg's
+// projs; a phi whose inputs all have one origin has that origin, found by
+// an optimistic fixpoint over the phis), or "unknown". A node makes every
+// location it writes (its place, its tuple's result registers and its
+// projs' places, its clobbers: x64.h constraints) hold its origin or
+// unknown; an edge into a merge gives each phi's place the phi's origin;
+// the meet at a join keeps an origin all predecessors agree on. At entry,
+// each x64:argreg's register holds the argreg (the allocation checker
+// proves nothing writes it before the argreg takes it).
+//
+// What the code generator must keep: a node's code writes no place but
+// those (the checker's contract, which the allocation relies on too); code
+// that does more (a terminator's edge moves, x64:ret's epilogue) is
+// covered by writes(): the ranges it may break end before it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "ir/ir.h"
+
+namespace pl::x64 {
+
+class ValuePlaces {
+ public:
+  explicit ValuePlaces(const Function& fn);
+  // No variable of the function is bound to a value.
+  bool empty() const { return bound_.empty(); }
+  // The indexes (in fn.debug.vars) of the bound variables.
+  const std::vector<size_t>& bound() const { return bound_var_; }
+
+  // The walk, in emission order: each block, then each of its nodes.
+  void begin_block(uint32_t b);
+  // Whether `n`'s code may write `p` (then a range in `p` ends before it);
+  // a terminator but x64:ret may write every place (edge moves, an
+  // epilogue), x64:ret the callee-saved registers and the spill slots.
+  bool writes(NodeId n, Place p) const;
+  void after(NodeId n);
+  // A place that holds the value of bound variable `i` (an index into
+  // bound()) now and that `usable` accepts, if any.
+  std::optional<Place> place_of(size_t i, const std::function<bool(Place)>& usable) const;
+
+ private:
+  static constexpr uint32_t kUnknown = UINT32_MAX;
+  static constexpr uint32_t kTop = UINT32_MAX - 1;  // not reached yet (fixpoint only)
+  using State = std::vector<uint32_t>;  // location -> origin
+
+  NodeId origin(NodeId n) const;
+  unsigned location(Place p) const { return p.is_reg() ? p.reg() : 32 + p.slot(); }
+  Place place_at(unsigned loc) const { return loc < 32 ? Place::reg(loc) : Place::slot(loc - 32); }
+  bool writes_everything(NodeId n) const;
+  void find_phi_origins();
+  void transfer(NodeId n, State& s) const;
+  template <typename F>
+  void each_write(NodeId n, F f) const;
+  void solve();
+
+  const Function& fn_;
+  std::vector<size_t> bound_var_;          // var index per bound variable
+  std::vector<NodeId> bound_;              // its origin
+  std::vector<NodeId> phi_origin_;         // per node (phis only): origin, kUnknown or kTop
+  std::vector<std::vector<NodeId>> projs_; // tuple -> its projs
+  std::vector<uint32_t> block_of_;         // block node -> block index
+  size_t locations_ = 32;
+  std::vector<State> in_;                  // per block
+  State now_;                              // during the walk
+};
+
+}  // namespace pl::x64
