@@ -48,6 +48,11 @@ int main(void) {
   printf("vsum %.17g\n", b_vsum(3, 0, e, 1, f, 2, g));
   printf("vsum %.17g\n", b_vsum(9, 0, e, 1, f, 2, g, 3, c, 4, n, 5, i, 6, l, 7, q, 8, o));
   printf("vsum %.17g\n", b_vsum(12, 0, e, 0, e, 0, e, 0, e, 3, c, 1, f, 2, g, 5, i, 5, i, 4, n, 8, o, 0, e));
+  struct al16 w = {1.25f};
+  struct cf x = {'a', 0.5f};
+  printf("al16 %g\n", b_al16(w, x).a);
+  b_twice_positive(-1.0);
+  printf("twice %g\n", b_twice_positive(3));
   printf("call back %.17g\n", b_call_back());
   return 0;
 }

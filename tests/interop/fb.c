@@ -41,6 +41,12 @@ double b_many(struct d2 a, struct d2 b, struct d2 c, struct d2 d, struct d2 e, d
 
 double b_empties(int a, struct empty e, double b, struct empty f, int c) { (void)e, (void)f; return a * 100 + b * 10 + c; }
 
+/* Falls off its end when x <= 0 (the value is then unused): an undefined
+   result returned in xmm0 (c-torture 930608-1, 20030125-1). */
+double b_twice_positive(double x) { if (x > 0) return x * 2; }
+
+struct al16 b_al16(struct al16 a, struct cf b) { struct al16 r = {a.a * b.f + b.c}; return r; }
+
 double b_vsum(int n, ...) {
   va_list ap;
   va_start(ap, n);

@@ -21,6 +21,8 @@ struct cd { char c; double d; };            /* INTEGER, SSE */
 struct fbit { float f; unsigned n : 3; };   /* the bit-field makes it INTEGER */
 struct pk { char c; double d; } __attribute__((packed));  /* MEMORY: misaligned */
 struct empty { };                           /* size 0: travels nowhere */
+struct al16 { float a; } __attribute__((aligned(16)));  /* SSE, NO_CLASS: one xmm */
+struct cf { char c; float f; };             /* one INTEGER eightbyte */
 
 /* fb.c defines these; fa.c calls them. */
 struct f1 b_f1(float a);
@@ -48,6 +50,8 @@ double b_many(struct d2 a, struct d2 b, struct d2 c, struct d2 d, struct d2 e, d
               struct ld g, float z, struct fi h);
 double b_empties(int a, struct empty e, double b, struct empty f, int c);
 double b_vsum(int n, ...);
+struct al16 b_al16(struct al16 a, struct cf b);
+double b_twice_positive(double x);
 double b_call_back(void);
 
 /* fa.c defines these; fb.c calls them back. */
