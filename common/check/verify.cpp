@@ -100,10 +100,13 @@
 //     (offset + width <= 8 * unit size);
 //   - a call's (and ast:call's) optional parameter list literal parses
 //     (abi.h), has exactly as many fixed parameters as the call has
-//     arguments (at most as many when variadic), and with sret the call's
-//     result is void;
+//     arguments (at most as many when variadic, and exactly as many
+//     variadic argument types after `...` as it passes, when it gives
+//     them), and with sret the call's result is void;
 //   - a return has a value input iff the signature's result is not void;
-//   - va_start (and ast:va_start) only in a variadic function.
+//   - va_start (and ast:va_start) only in a variadic function;
+//   - va_arg's (and ast:va_arg's) optional literal 1 is a `ptr byval(...)`
+//     type (abi.h), and then literal 0 is ptr.
 // M. Debug information (FORMAT.md "Debug information"; the readers check
 //    its references: type and scope indexes, slot node ids)
 //   - a variable's slot is an ast:var (ast), a stackslot (cfg, ssa, son) or
@@ -1407,13 +1410,15 @@ class FunctionVerifier {
     if (is(id, AstBitLoad) || is(id, AstBitLoadV) || is(id, AstBitStore) || is(id, AstBitStoreV)) check_bitfield(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
+    if (is(id, VaArg) || is(id, AstVaArg)) check_va_arg_aggregate(id);
     if ((is(id, VaStart) || is(id, AstVaStart)) && !fn_.signature.variadic)
       out_.at_node(id, op_of(id) + " in a function that is not variadic");
     if (has(id, PHI)) check_phi(id);
   }
 
   // A call's optional literal 1: the callee's parameter list (abi.h), whose
-  // fixed parameters are exactly the arguments (at most them when variadic);
+  // fixed parameters are exactly the arguments (at most them when variadic;
+  // with the variadic arguments' types after `...`, exactly them too);
   // with an sret parameter 0 the call's result is void.
   void check_call_abi(NodeId id) {
     const Node& n = node(id);
@@ -1430,8 +1435,27 @@ class FunctionVerifier {
       out_.at_node(id, "the parameter list " + quoted(n.literals[1].as_string()) + " has " +
                            plural(fixed, list->variadic ? "fixed parameter" : "parameter") + ", but the call passes " +
                            plural(args, "argument"));
+    else if (!list->varargs.empty() && fixed + list->varargs.size() != args)
+      out_.at_node(id, "the parameter list " + quoted(n.literals[1].as_string()) + " gives the types of " +
+                           plural(list->varargs.size(), "variadic argument") + ", but the call passes " +
+                           plural(args - fixed, "variadic argument"));
     else if (starts_with_sret(list->params) && n.literals[0].as_string() != "void")
       out_.at_node(id, "parameter 0 is the sret result pointer, so the call's result must be void, not " +
+                           quoted(n.literals[0].as_string()));
+  }
+
+  // va_arg's optional literal 1: the byval type of the aggregate whose
+  // address it yields (literal 0 is then ptr).
+  void check_va_arg_aggregate(NodeId id) {
+    const Node& n = node(id);
+    if (!shape_ok_[id] || n.literals.size() < 2) return;
+    std::string problem;
+    std::optional<ParamType> type = parse_param_type(n.literals[1].as_string(), &problem);
+    if (!type || type->attr != ParamAttr::ByVal)
+      out_.at_node(id, "literal 1 must be the byval type of the aggregate read (ptr byval(SIZE,ALIGN[,CLASSES]))" +
+                           (problem.empty() ? std::string() : ": " + problem));
+    else if (n.literals[0].as_string() != "ptr")
+      out_.at_node(id, "an aggregate's va_arg yields its address, so literal 0 must be \"ptr\", not " +
                            quoted(n.literals[0].as_string()));
   }
 
@@ -1512,34 +1536,6 @@ class FunctionVerifier {
       out_.at_node(id, "param " + std::to_string(index) + " is already defined by " + node_name(first_param_[index]));
   }
 
-  // ---- L: register classes at the x64 levels ----
-  // A value's class is its type's (x64.h value_classes: f32/f64 in xmm
-  // registers, the rest in general ones). Each register operand of an x64
-  // instruction is read in one class: xmm for the floating operands of the
-  // SSE instructions (and the value an f32/f64 x64:store writes, and an
-  // x64:bitcast from f32/f64), general for every other operand; copies
-  // (x64:mov, spill, reload, xchg) take either. A phi's inputs are of the
-  // phi's class.
-  std::optional<x64::RegClass> x64_input_class(NodeId id, size_t i, x64::OperandConstraint oc) const {
-    const Node& n = node(id);
-    using x64::RegClass;
-    auto lit_class = [&](size_t k) -> std::optional<RegClass> {
-      std::optional<ValueType> t = k < n.literals.size() ? literal_value_type(n.literals[k]) : std::nullopt;
-      return t ? std::optional(x64::type_class(*t)) : std::nullopt;
-    };
-    // A fixed register (call arguments and return values included) says it.
-    if (oc.kind == x64::Fixed::Reg) return x64::reg_class(oc.reg);
-    switch (n.op) {
-      case X64Mov: case X64Spill: case X64Reload: case X64Xchg: return std::nullopt;
-      case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
-      case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
-        return RegClass::Xmm;
-      case X64Bitcast: return lit_class(0);
-      case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
-      default: return RegClass::Gpr;
-    }
-  }
-
   // ---- O: the frame pointer of a dynamic stack (ra-x64) ----
   void check_frame_pointer() {
     if (!x64::has_dynamic_stack(fn_)) return;
@@ -1555,6 +1551,12 @@ class FunctionVerifier {
     }
   }
 
+  // ---- L: register classes at the x64 levels ----
+  // A value's class is its type's (x64.h value_classes: f32/f64 in xmm
+  // registers, the rest in general ones). Each register operand of an x64
+  // instruction is read in one class (x64.h input_class); copies (x64:mov,
+  // spill, reload, xchg) take either. A phi's inputs are of the phi's
+  // class.
   void check_x64_classes() {
     const std::vector<x64::RegClass> cls = x64::value_classes(fn_);
     auto name = [](x64::RegClass c) {
@@ -1576,9 +1578,8 @@ class FunctionVerifier {
       }
       if (!x64::is_x64(n.op)) continue;
       for (size_t i = 0; i < n.inputs.size(); ++i) {
-        x64::OperandConstraint oc = x64::input_constraint(n, i);
-        if (oc.kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
-        std::optional<x64::RegClass> want = x64_input_class(id, i, oc);
+        if (x64::input_constraint(n, i).kind == x64::Fixed::None || kind_[n.inputs[i]] != Kind::Value) continue;
+        std::optional<x64::RegClass> want = x64::input_class(n, i);
         NodeId in = n.inputs[i];
         if (!want || is(in, Undef) || cls[in] == *want) continue;
         // Address nodes (x64:stackslot ...) are general; phis of them too.

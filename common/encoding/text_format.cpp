@@ -895,7 +895,7 @@ Signature Cursor::signature() {
 }
 
 // A parameter type: `TYPE [ATTRIBUTE]`, the attribute `signext`, `zeroext`,
-// `byval(SIZE,ALIGN)` or `sret(SIZE,ALIGN)` (abi.h); blanks may separate the
+// `byval(SIZE,ALIGN[,CLASSES])` or `sret(SIZE,ALIGN[,CLASSES])` (abi.h); blanks may separate the
 // tokens, the result is the canonical string.
 std::string Cursor::param_type(size_t index) {
   size_t at = (skip_space(), pos_);
@@ -919,7 +919,19 @@ std::string Cursor::param_type(size_t index) {
     type.size = number(UINT64_MAX, "the size");
     expect(',', "',' and the alignment");
     type.align = number(UINT32_MAX, "the alignment");
+    std::string classes;
+    if (accept(',')) {
+      skip_space();
+      classes = std::string(word());
+      if (classes.empty()) fail_expected("the eightbyte classes (m, or i, s and n per eightbyte)");
+    }
     expect(')', "')' after the alignment");
+    // Checked (and made canonical) by the parser of the one string.
+    std::string text = param_type_string(type);
+    if (!classes.empty()) text.insert(text.size() - 1, "," + classes);
+    std::string problem = param_type_problem(text, index);
+    if (!problem.empty()) fail_at(at, "invalid parameter type " + problem);
+    return param_type_string(*parse_param_type(text));
   }
   std::string text = param_type_string(type);
   std::string problem = param_type_problem(text, index);

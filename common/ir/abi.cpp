@@ -3,6 +3,7 @@
 // parses prints back as itself.
 #include "ir/abi.h"
 
+#include <algorithm>
 #include <array>
 
 #include "ir/ir.h"
@@ -33,7 +34,13 @@ bool fail(std::string* problem, std::string message) {
   return false;
 }
 
-// `(SIZE,ALIGN)` of byval and sret.
+bool valid_classes(std::string_view classes, uint64_t size) {
+  if (in_memory(classes)) return size > 0;
+  if (size > 16 || classes.size() != (size + 7) / 8) return false;
+  return classes.find_first_not_of("ins") == std::string_view::npos;
+}
+
+// `(SIZE,ALIGN)` or `(SIZE,ALIGN,CLASSES)` of byval and sret.
 bool parse_size_align(std::string_view whole, std::string_view args, ParamType& type, std::string* problem) {
   auto bad = [&](const std::string& why) { return fail(problem, quoted(whole) + ": " + why); };
   if (args.size() < 2 || args.front() != '(' || args.back() != ')')
@@ -41,15 +48,24 @@ bool parse_size_align(std::string_view whole, std::string_view args, ParamType& 
   args = args.substr(1, args.size() - 2);
   size_t comma = args.find(',');
   if (comma == std::string_view::npos) return bad("expected (SIZE,ALIGN) with a comma and no spaces");
+  size_t second = args.find(',', comma + 1);
+  std::string_view align_text = args.substr(comma + 1, second == std::string_view::npos ? second : second - comma - 1);
   std::optional<uint64_t> size = parse_decimal(args.substr(0, comma));
-  std::optional<uint64_t> align = parse_decimal(args.substr(comma + 1));
+  std::optional<uint64_t> align = parse_decimal(align_text);
   if (!size) return bad("the size must be a decimal number without sign, spaces or leading zeros");
   if (!align) return bad("the alignment must be a decimal number without sign, spaces or leading zeros");
-  if (*size == 0) return bad("the size must be positive");
   if (*align > UINT32_MAX || (*align & (*align - 1)) != 0 || *align == 0)
     return bad("the alignment must be a power of two below 2^32");
   type.size = *size;
   type.align = *align;
+  type.classes = default_classes(*size);
+  if (second == std::string_view::npos) return true;
+  std::string_view classes = args.substr(second + 1);
+  if (!valid_classes(classes, *size))
+    return bad("the classes must be 'm' (MEMORY) or, up to 16 bytes, one letter per eightbyte: i (INTEGER), "
+               "s (SSE), n (NO_CLASS)");
+  if (classes == type.classes) return bad("the classes '" + std::string(classes) + "' are the default: leave them out");
+  type.classes = std::string(classes);
   return true;
 }
 
@@ -116,8 +132,11 @@ std::string param_type_string(const ParamType& type) {
   if (type.attr == ParamAttr::None) return out;
   out += ' ';
   out += param_attr_name(type.attr);
-  if (type.attr == ParamAttr::ByVal || type.attr == ParamAttr::SRet)
-    out += "(" + std::to_string(type.size) + "," + std::to_string(type.align) + ")";
+  if (type.attr == ParamAttr::ByVal || type.attr == ParamAttr::SRet) {
+    out += "(" + std::to_string(type.size) + "," + std::to_string(type.align);
+    if (!type.classes.empty() && type.classes != default_classes(type.size)) out += "," + type.classes;
+    out += ")";
+  }
   return out;
 }
 
@@ -129,7 +148,8 @@ std::optional<ParamList> parse_param_list(std::string_view text, std::string* pr
     return std::nullopt;
   };
   if (text.size() < 2 || text.front() != '(' || text.back() != ')')
-    return bad("expected '(' TYPE, TYPE, ... ')' (the types separated by \", \", '...' last when variadic)");
+    return bad("expected '(' TYPE, TYPE, ... ')' (the types separated by \", \", '...' after the fixed ones when "
+               "variadic)");
   std::string_view inner = text.substr(1, text.size() - 2);
   ParamList list;
   if (inner.empty()) return list;
@@ -137,27 +157,60 @@ std::optional<ParamList> parse_param_list(std::string_view text, std::string* pr
     size_t comma = inner.find(", ");
     std::string_view item = inner.substr(0, comma);
     if (item == "...") {
-      if (comma != std::string_view::npos) return bad("'...' must be last");
+      if (list.variadic) return bad("'...' twice");
       list.variadic = true;
-      return list;
+    } else if (list.variadic) {
+      std::string why = param_type_problem(item, 1);
+      if (!why.empty()) return bad("variadic argument " + std::to_string(list.varargs.size()) + ": " + why);
+      list.varargs.emplace_back(item);
+    } else {
+      std::string why = param_type_problem(item, list.params.size());
+      if (!why.empty()) return bad("parameter " + std::to_string(list.params.size()) + ": " + why);
+      list.params.emplace_back(item);
     }
-    std::string why = param_type_problem(item, list.params.size());
-    if (!why.empty()) return bad("parameter " + std::to_string(list.params.size()) + ": " + why);
-    list.params.emplace_back(item);
     if (comma == std::string_view::npos) return list;
     inner = inner.substr(comma + 2);
   }
 }
 
-std::string param_list_string(const std::vector<std::string>& params, bool variadic) {
+std::string param_list_string(const std::vector<std::string>& params, bool variadic,
+                              const std::vector<std::string>& varargs) {
   std::string out = "(";
   for (size_t i = 0; i < params.size(); ++i) {
     if (i) out += ", ";
     out += params[i];
   }
   if (variadic) out += params.empty() ? "..." : ", ...";
+  for (const std::string& v : varargs) out += ", " + v;
   out += ')';
   return out;
+}
+
+// ---- classification ---------------------------------------------------------
+
+std::string default_classes(uint64_t size) {
+  if (size > 16) return std::string(1, kMemoryClass);
+  return std::string((size + 7) / 8, static_cast<char>(EightbyteClass::Integer));
+}
+
+std::string classify_aggregate(uint64_t size, const std::vector<AbiScalar>& scalars) {
+  if (size > 16) return std::string(1, kMemoryClass);
+  std::string classes((size + 7) / 8, static_cast<char>(EightbyteClass::NoClass));
+  for (const AbiScalar& s : scalars) {
+    if (s.bits == 0) continue;  // an unnamed zero-width bit-field
+    if (!s.bitfield && s.bit_offset % s.bits != 0) return std::string(1, kMemoryClass);  // misaligned
+    auto cls = s.floating ? EightbyteClass::Sse : EightbyteClass::Integer;
+    for (uint64_t word = s.bit_offset / 64; word <= (s.bit_offset + s.bits - 1) / 64 && word < classes.size(); ++word) {
+      char& c = classes[word];
+      if (c == static_cast<char>(EightbyteClass::NoClass) || cls == EightbyteClass::Integer) c = static_cast<char>(cls);
+    }
+  }
+  return classes;
+}
+
+size_t count_class(std::string_view classes, EightbyteClass c) {
+  if (in_memory(classes)) return 0;
+  return static_cast<size_t>(std::count(classes.begin(), classes.end(), static_cast<char>(c)));
 }
 
 }  // namespace pl

@@ -7,8 +7,16 @@
 // canonical spelling (so the three encodings agree byte for byte):
 //   i8 signext   i8 zeroext   i16 signext   i16 zeroext
 //   ptr byval(SIZE,ALIGN)     ptr sret(SIZE,ALIGN)   (parameter 0 only)
-// SIZE and ALIGN are decimal without leading zeros, SIZE > 0 (64-bit),
-// ALIGN a power of two below 2^32. A parameter list is `(T, T, ...)`: the
+//   ptr byval(SIZE,ALIGN,CLASSES)   ptr sret(SIZE,ALIGN,CLASSES)
+// SIZE and ALIGN are decimal without leading zeros (64-bit), ALIGN a power
+// of two below 2^32. CLASSES is the aggregate's System V classification
+// (classify_aggregate below): one letter per eightbyte, `i` INTEGER, `s`
+// SSE, `n` NO_CLASS (padding only: takes no register), for an aggregate of
+// up to 16 bytes passed in registers; or `m` alone, MEMORY. It is written
+// only where it differs from the default, which is the classification of
+// an aggregate without floating-point or misaligned members: all `i` up to
+// 16 bytes, `m` above (so SIZE 0, an empty struct, has no letters and
+// travels nowhere). A parameter list is `(T, T, ...)`: the
 // types separated by ", ", with `...` last for a variadic callee (`(...)`
 // alone when it has no fixed parameter, `()` when it has none at all).
 #pragma once
@@ -28,8 +36,43 @@ struct ParamType {
   ParamAttr attr = ParamAttr::None;
   uint64_t size = 0;               // byval and sret: the aggregate's size
   uint64_t align = 0;              // and alignment
+  std::string classes;             // byval and sret: the eightbyte classes (never empty above 0 bytes)
   bool operator==(const ParamType&) const = default;
 };
+
+// ---- System V classification of aggregates (ABI section 3.2.3) ------------
+//
+// An aggregate (struct, union, array) of up to 16 bytes travels in
+// registers by the classes of its eightbytes, computed from its scalar
+// members as gcc computes them (gcc/config/i386/i386.cc, classify_argument):
+//  - above 16 bytes (there are no vector members) the class is MEMORY;
+//  - a member at an offset that is not a multiple of its size (a packed
+//    struct) makes the whole aggregate MEMORY; bit-fields are exempt;
+//  - each eightbyte starts as NO_CLASS and merges the class of every member
+//    that overlaps it: a floating member (float, double) is SSE, every other
+//    scalar and every bit-field INTEGER; INTEGER wins over SSE, anything
+//    wins over NO_CLASS. Nested structs, arrays (element by element) and
+//    unions (every member at its offset) are flattened into their scalars
+//    by the front end; zero-length arrays contribute nothing.
+// An eightbyte no member overlaps (the padding of an over-aligned struct)
+// stays NO_CLASS and takes no register.
+struct AbiScalar {
+  uint64_t bit_offset = 0;  // from the start of the aggregate
+  uint64_t bits = 0;        // its width (a bit-field's declared width)
+  bool floating = false;    // float or double: SSE
+  bool bitfield = false;    // exempt from the alignment rule
+};
+enum class EightbyteClass : char { NoClass = 'n', Integer = 'i', Sse = 's' };
+inline constexpr char kMemoryClass = 'm';
+// The classes string (see the attribute above) of an aggregate of `size`
+// bytes with these scalar members.
+std::string classify_aggregate(uint64_t size, const std::vector<AbiScalar>& scalars);
+// The classes an aggregate has when the attribute omits them.
+std::string default_classes(uint64_t size);
+// Whether `classes` passes the aggregate in memory.
+inline bool in_memory(std::string_view classes) { return classes == "m"; }
+// The number of INTEGER and SSE eightbytes (registers it takes).
+size_t count_class(std::string_view classes, EightbyteClass c);
 
 // Parses one parameter type; nullopt (and `*problem` says why) when it is
 // not one, whatever its position.
@@ -49,9 +92,15 @@ std::string_view param_value_type(std::string_view text);
 // The ABI attribute keyword ("signext", "byval", ...), or "" for None.
 std::string_view param_attr_name(ParamAttr attr);
 
+// A call's list may go on after `...` with the types of that call's
+// variadic arguments, one per argument: `(ptr, ..., ptr byval(16,8,ss),
+// i32)`. c2ast writes them when a variadic argument is an aggregate (its
+// byval attribute says how it travels); without them each variadic
+// argument travels as its value type.
 struct ParamList {
   std::vector<std::string> params;  // canonical parameter types
   bool variadic = false;
+  std::vector<std::string> varargs;  // the variadic arguments' types, or none
   bool operator==(const ParamList&) const = default;
 };
 
@@ -59,7 +108,8 @@ struct ParamList {
 // when it is not one.
 std::optional<ParamList> parse_param_list(std::string_view text, std::string* problem = nullptr);
 
-// `(T, T, ...)`.
-std::string param_list_string(const std::vector<std::string>& params, bool variadic);
+// `(T, T, ...)`, then `, V, V` for the variadic arguments' types.
+std::string param_list_string(const std::vector<std::string>& params, bool variadic,
+                              const std::vector<std::string>& varargs = {});
 
 }  // namespace pl

@@ -275,6 +275,24 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
 
 std::string_view class_name(RegClass c) { return c == RegClass::Xmm ? "xmm" : "general"; }
 
+std::optional<RegClass> input_class(const Node& n, size_t i) {
+  auto lit_class = [&](size_t k) -> std::optional<RegClass> {
+    std::optional<ValueType> t = k < n.literals.size() ? literal_value_type(n.literals[k]) : std::nullopt;
+    return t ? std::optional(type_class(*t)) : std::nullopt;
+  };
+  // A fixed register (call arguments and return values included) says it.
+  if (OperandConstraint oc = input_constraint(n, i); oc.kind == Fixed::Reg) return reg_class(oc.reg);
+  switch (n.op) {
+    case X64Mov: case X64Spill: case X64Reload: case X64Xchg: return std::nullopt;
+    case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
+    case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
+      return RegClass::Xmm;
+    case X64Bitcast: return lit_class(0);
+    case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
+    default: return RegClass::Gpr;
+  }
+}
+
 std::vector<RegClass> value_classes(const Function& fn) {
   const size_t n = fn.nodes.size();
   std::vector<RegClass> cls(n, RegClass::Gpr);
@@ -325,6 +343,27 @@ std::vector<RegClass> value_classes(const Function& fn) {
       } else if (!node.inputs.empty()) {
         learn(id, node.inputs[0]);
       }
+    }
+  }
+  // An undefined value no phi gives a class to has the class its first
+  // reader reads it in (a `double` function falling off its end returns an
+  // undefined value in xmm0), also through copies of it (the allocator's
+  // x64:mov into xmm0), which then take its class.
+  auto is_copy = [](const Node& node) { return node.op == X64Mov || node.op == X64Spill || node.op == X64Reload; };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (NodeId id = 0; id < n; ++id) {
+      const Node& node = fn.nodes[id];
+      if (!is_x64(node.op) || node.op == X64Xchg) continue;
+      for (size_t i = 0; i < node.inputs.size(); ++i) {
+        NodeId in = node.inputs[i];
+        if (in >= n || known[in] || (fn.nodes[in].op != Undef && !is_copy(fn.nodes[in]))) continue;
+        std::optional<RegClass> c = is_copy(node) ? (known[id] ? std::optional(cls[id]) : std::nullopt)
+                                                  : input_class(node, i);
+        if (c) cls[in] = *c, known[in] = 1, changed = true;
+      }
+      if (is_copy(node) && !known[id] && !node.inputs.empty() && node.inputs[0] < n && known[node.inputs[0]])
+        cls[id] = cls[node.inputs[0]], known[id] = 1, changed = true;
     }
   }
   return cls;

@@ -126,14 +126,23 @@ std::optional<unsigned> operand_bits(const Node& n);
 // literal, the second for conversions, extensions and cmov; result 1 of a
 // volatile load); a copy (x64:mov, spill, reload, xchg's projs) has its
 // input's class, a phi its inputs', an `undefined` the class of the phis it
-// feeds (general if none says otherwise). value_classes() computes every
-// node's class at once (a fixpoint over copies and phis); nodes without a
-// value (memory, flags, control) are Gpr there and never placed.
+// feeds or, failing that, the class an x64 instruction reads it in
+// (input_class: an undefined f64 returned in xmm0 is an xmm value; general
+// if nothing says otherwise). value_classes() computes every node's class
+// at once (a fixpoint over copies and phis); nodes without a value (memory,
+// flags, control) are Gpr there and never placed.
 std::optional<ValueType> x64_result_type(const Node& n, unsigned k = 0);
 constexpr RegClass type_class(ValueType t) {
   return t == ValueType::F32 || t == ValueType::F64 ? RegClass::Xmm : RegClass::Gpr;
 }
 std::vector<RegClass> value_classes(const Function& fn);
+// The class x64 instruction n reads its register operand i in: the fixed
+// register's (call arguments, return values), xmm for the floating
+// operands of the SSE instructions (and the value an f32/f64 x64:store
+// writes, and an x64:bitcast from f32/f64), general for every other
+// operand; nullopt for copies (x64:mov, spill, reload, xchg), which take
+// either.
+std::optional<RegClass> input_class(const Node& n, size_t i);
 inline RegMask class_regs(RegClass c) { return c == RegClass::Xmm ? kAllocatableXmm : kAllocatableGpr; }
 std::string_view class_name(RegClass c);
 

@@ -906,7 +906,8 @@ class Lowerer {
     finish_value(wanted ? b_.emit(Proj, l, {int_lit(1)}, {call}) : kNoValue);
   }
 
-  // ast:va_start -> va_start (a void value), ast:va_arg -> va_arg's value.
+  // ast:va_start -> va_start (a void value), ast:va_arg -> va_arg's value
+  // (of an aggregate: its address, with the aggregate's byval type).
   void va_value(Frame& f) {
     NodeId id = f.id;
     Loc l = loc(id);
@@ -917,7 +918,9 @@ class Lowerer {
       memory_op(VaStart, l, {}, {ap}, Yields::Memory);
       return finish_value(kNoValue);
     }
-    NodeId access = memory_op(VaArg, l, {str_lit(type_literal(id, 0))}, {ap}, Yields::Tuple);
+    LiteralList literals{str_lit(type_literal(id, 0))};
+    if (node(id).literals.size() > 1) literals.push_back(node(id).literals[1]);  // an aggregate's byval type
+    NodeId access = memory_op(VaArg, l, std::move(literals), {ap}, Yields::Tuple);
     finish_value(b_.emit(Proj, l, {int_lit(1)}, {access}));
   }
 

@@ -136,7 +136,8 @@ class Types {
   // nullopt when it has no prototype.
   std::optional<Signature> signature(clang::QualType function_type, clang::SourceLocation where) const;
   // A parameter's signature type: its value type with its ABI attribute
-  // (`i8 signext`, `ptr byval(12,4)`, `i32`).
+  // (`i8 signext`, `ptr byval(12,4)`, `ptr byval(8,4,s)`, `i32`); also the
+  // type of an aggregate passed through `...` or read by va_arg.
   std::string param_type(clang::QualType param, clang::SourceLocation where) const;
   // The hidden result pointer of a function returning an aggregate:
   // `ptr sret(SIZE,ALIGN)`.
@@ -147,6 +148,8 @@ class Types {
 
  private:
   std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where) const;
+  void flatten_scalars(clang::QualType t, uint64_t bit_offset, std::vector<AbiScalar>& out,
+                       clang::SourceLocation where) const;
   clang::ASTContext& ctx_;
 };
 

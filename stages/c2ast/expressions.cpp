@@ -547,8 +547,9 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
 // (FORMAT.md section 8) when the call needs it: when a parameter has an
 // attribute or the callee is variadic. A callee without a prototype gets
 // the list of its arguments' (promoted) types, marked variadic: gcc sets al
-// for such a call, as the callee may be variadic. A struct or union passed
-// through `...` has no place in the list, so it is unsupported.
+// for such a call, as the callee may be variadic. When a struct or union is
+// passed through `...`, the list goes on with the type of every variadic
+// argument (abi.h), so the aggregate's byval attribute says how it travels.
 LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_type) {
   SourceLocation where = c->getExprLoc();
   LiteralList literals{Literal::string(types_.result_type(c->getType(), where))};
@@ -564,13 +565,19 @@ LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_ty
     const Expr* arg = c->getArg(i);
     params.push_back(types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc()));
   }
-  for (unsigned i = fixed; i < c->getNumArgs(); ++i)
-    if (Types::is_aggregate(c->getArg(i)->getType()))
-      unsupported(c->getArg(i)->getExprLoc(), "struct or union argument passed through '...'");
+  // The variadic arguments' types, written when one is an aggregate.
+  std::vector<std::string> varargs;
+  bool aggregate_vararg = false;
+  for (unsigned i = fixed; i < c->getNumArgs(); ++i) {
+    const Expr* arg = c->getArg(i);
+    aggregate_vararg = aggregate_vararg || Types::is_aggregate(arg->getType());
+    varargs.push_back(types_.param_type(arg->getType(), arg->getExprLoc()));
+  }
+  if (!aggregate_vararg) varargs.clear();
   bool variadic = !proto || proto->isVariadic();
   bool attributes = std::any_of(params.begin(), params.end(),
                                 [](const std::string& p) { return p != param_value_type(p); });
-  if (variadic || attributes) literals.push_back(Literal::string(param_list_string(params, variadic)));
+  if (variadic || attributes) literals.push_back(Literal::string(param_list_string(params, variadic, varargs)));
   return literals;
 }
 
@@ -614,11 +621,15 @@ NodeId FunctionBuilder::va_builtin(const CallExpr* c, const std::string& name) {
   return copy(kVaListSize, kVaListAlign, dst, rvalue(c->getArg(1)), l);
 }
 
-// va_arg(ap, T) for an integer or pointer T.
+// va_arg(ap, T) for an integer, floating or pointer T. For a struct or
+// union T, `ast:va_arg "ptr", "ptr byval(...)"`: the address of the
+// argument's bytes (FORMAT.md 3 G), which is the aggregate's value here.
 NodeId FunctionBuilder::va_arg_expr(const VAArgExpr* v) {
   SourceLocation where = v->getExprLoc();
   QualType type = v->getType();
-  if (Types::is_aggregate(type)) unsupported(where, "va_arg of the struct or union type " + Types::describe(type));
+  if (Types::is_aggregate(type))
+    return add(Op::AstVaArg, loc(where), {Literal::string("ptr"), Literal::string(types_.param_type(type, where))},
+               {rvalue(v->getSubExpr())});
   Scalar s = scalar(v);
   return add(Op::AstVaArg, loc(where), {Literal::string(vtype_name(s.vt))}, {rvalue(v->getSubExpr())});
 }

@@ -154,36 +154,44 @@ std::string Types::result_type(QualType result, SourceLocation where) const {
   return vtype_name(scalar(result, where).vt);
 }
 
-// `ptr byval(SIZE,ALIGN)` or `ptr sret(SIZE,ALIGN)` for an aggregate. An
-// empty struct (a GNU extension, size 0) has no such form: System V passes
-// nothing for it.
-namespace {
-
-// Whether a floating-point value is anywhere in `t` (members, elements).
-bool has_floating_part(QualType t) {
+// `ptr byval(SIZE,ALIGN[,CLASSES])` or `ptr sret(SIZE,ALIGN[,CLASSES])` for
+// an aggregate: its System V classification (common/ir/abi.h,
+// classify_aggregate) from its scalar members, which flatten_scalars lists
+// with their bit offsets: nested records and unions member by member at
+// clang's layout offsets, arrays element by element, bit-fields with their
+// declared width (zero-width ones and flexible array members contribute
+// nothing). An empty struct (a GNU extension, size 0) has no eightbytes:
+// System V passes nothing for it, as gcc does.
+void Types::flatten_scalars(QualType t, uint64_t bit_offset, std::vector<AbiScalar>& out,
+                            SourceLocation where) const {
   t = t.getCanonicalType();
-  if (t->isRealFloatingType()) return true;
-  if (const auto* array = dyn_cast<ArrayType>(t.getTypePtr())) return has_floating_part(array->getElementType());
-  if (const RecordDecl* record = t->getAsRecordDecl()) {
-    for (const FieldDecl* field : record->fields())
-      if (has_floating_part(field->getType())) return true;
+  if (const auto* array = dyn_cast<ConstantArrayType>(t.getTypePtr())) {
+    uint64_t count = array->getSize().getZExtValue();
+    uint64_t element_bits = 8 * size(array->getElementType(), where);
+    for (uint64_t i = 0; i < count; ++i) flatten_scalars(array->getElementType(), bit_offset + i * element_bits, out, where);
+    return;
   }
-  return false;
+  if (t->isIncompleteArrayType()) return;  // a flexible array member
+  if (const RecordDecl* record = t->getAsRecordDecl()) {
+    const ASTRecordLayout& layout = ctx_.getASTRecordLayout(record);
+    for (const FieldDecl* field : record->fields()) {
+      uint64_t at = bit_offset + layout.getFieldOffset(field->getFieldIndex());
+      if (field->isBitField())
+        out.push_back(AbiScalar{at, field->getBitWidthValue(ctx_), false, true});
+      else
+        flatten_scalars(field->getType(), at, out, where);
+    }
+    return;
+  }
+  out.push_back(AbiScalar{bit_offset, 8 * size(t, where), t->isRealFloatingType(), false});
 }
-
-}  // namespace
 
 std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where) const {
   check(t, where);
   uint64_t bytes = size(t, where);
-  if (bytes == 0) unsupported(where, "passing or returning the empty aggregate " + describe(t) + " by value");
-  // Up to 16 bytes the System V ABI passes an aggregate in registers by
-  // the classes of its eightbytes; byval/sret do not say which are SSE
-  // yet, and the back end would use general registers where gcc uses xmm.
-  if (bytes <= 16 && has_floating_part(t))
-    unsupported(where, "passing or returning " + describe(t) +
-                           " by value: a struct or union of up to 16 bytes with a floating-point member");
-  return param_type_string(ParamType{"ptr", attr, bytes, align(t)});
+  std::vector<AbiScalar> scalars;
+  if (bytes <= 16) flatten_scalars(t, 0, scalars, where);
+  return param_type_string(ParamType{"ptr", attr, bytes, align(t), classify_aggregate(bytes, scalars)});
 }
 
 std::string Types::param_type(QualType param, SourceLocation where) const {

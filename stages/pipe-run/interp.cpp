@@ -752,18 +752,30 @@ void Interpreter::loop() {
       case Code::XRet: {
         if constexpr (kTrace) trace(*cf, I, V, U);
         check_memory(I.a);
-        bool has_rax = I.b != kNone && !(I.aux & 1), has_rdx = I.c != kNone && !(I.aux & 2);
-        // Floating values (x64:ret's literal) go to xmm0 and xmm1, in order.
+        // The values go in order to the next general register (rax, rdx) or,
+        // when x64:ret's mask bit is set, the next xmm register (xmm0, xmm1).
         ret_xmm_[0] = ret_xmm_[1] = kX64Junk;
         ret_xmm_undef_[0] = ret_xmm_undef_[1] = 1;
-        if (I.aux & 1) ret_xmm_[0] = V[I.b], ret_xmm_undef_[0] = U[I.b];
-        if (I.aux & 2) ret_xmm_[1] = V[I.c], ret_xmm_undef_[1] = U[I.c];
-        uint64_t rax = has_rax ? x64_junk_above(V[I.b], cf->result_bits) : kX64Junk;
-        uint64_t rdx = has_rdx ? V[I.c] : kX64Junk;
-        uint8_t rax_undef = has_rax ? U[I.b] : 1, rdx_undef = has_rdx ? U[I.c] : 1;
+        uint64_t gpr[2] = {kX64Junk, kX64Junk};
+        uint8_t gpr_undef[2] = {1, 1};
+        uint32_t gpr_from[2] = {kNone, kNone};
+        size_t ngpr = 0, nxmm = 0;
+        for (size_t k = 0; k < 2; ++k) {
+          uint32_t v = k ? I.c : I.b;
+          if (v == kNone) continue;
+          if ((I.aux >> k) & 1) {
+            ret_xmm_[nxmm] = V[v], ret_xmm_undef_[nxmm++] = U[v];
+          } else {
+            gpr[ngpr] = V[v], gpr_undef[ngpr] = U[v], gpr_from[ngpr++] = v;
+          }
+        }
+        bool has_rax = ngpr > 0;
+        uint64_t rax = has_rax ? x64_junk_above(gpr[0], cf->result_bits) : kX64Junk;
+        uint64_t rdx = gpr[1];
+        uint8_t rax_undef = gpr_undef[0], rdx_undef = gpr_undef[1];
         if (cf->ra) check_restored(V + cf->regs, U + cf->regs);
         if (frames_.size() == 1) {
-          if (has_rax && rax_undef) defined(I.b, "main's return value");
+          if (has_rax && rax_undef) defined(gpr_from[0], "main's return value");
           exit_status_ = has_rax ? static_cast<int>(rax & 0xFF) : 0;
           return;
         }

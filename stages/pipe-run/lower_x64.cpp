@@ -476,8 +476,6 @@ void FunctionBuilder::emit_x64_return(NodeId n) {
   if (node.inputs.empty() || node.inputs.size() > 3) fail(n, "x64:ret takes the memory state and at most two values");
   Insn& insn = push(Code::XRet, n);
   insn.aux = static_cast<uint8_t>(x64::ret_xmm_mask(node) & 3);  // bit i: value i in xmm
-  if (insn.aux && node.inputs.size() > 2 && insn.aux != 3)
-    fail(n, "x64:ret of one general and one xmm value is not supported by pipe-run yet");
   insn.a = operand(n, 0);
   insn.b = node.inputs.size() > 1 ? operand(n, 1) : kNone;
   insn.c = node.inputs.size() > 2 ? operand(n, 2) : kNone;

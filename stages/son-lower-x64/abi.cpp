@@ -19,24 +19,30 @@
 //    bit 0 (andi i32 1: 0 or 1 in the whole register; the ABI makes bits
 //    1-7 zero too, but pipe-run's model leaves everything above bit 0
 //    unspecified, and `and` costs what movzx does);
-//  - `ptr byval(S,A)`: an aggregate of S <= 16 bytes travels in ceil(S/8)
-//    registers if that many are left, else (and when S > 16) in memory on
-//    the stack: ceil(S/8) 8-byte words aligned to max(8, A). A later scalar
-//    may still take a register the aggregate did not fit in;
-//  - `ptr sret(S,A)` (parameter 0): S <= 16: no pointer is passed, the
-//    result comes back in rax (and rdx); S > 16: the pointer is passed in rdi
-//    and the callee returns it in rax.
+//  - `ptr byval(S,A,CLASSES)`: an aggregate classified in registers
+//    (common/ir/abi.h: S <= 16, no misaligned member) travels in one
+//    register per INTEGER eightbyte (the next general ones) and per SSE
+//    eightbyte (the next xmm ones), if enough of both are left; else, and
+//    when it is MEMORY, it goes wholly on the stack: ceil(S/8) 8-byte words
+//    aligned to max(8, A). A later argument may still take a register the
+//    aggregate did not fit in. A NO_CLASS eightbyte takes no register; an
+//    empty aggregate (S = 0) travels nowhere;
+//  - `ptr sret(S,A,CLASSES)` (parameter 0): in registers: no pointer is
+//    passed, the INTEGER eightbytes come back in rax then rdx, the SSE ones
+//    in xmm0 then xmm1 (call projs 1, 2, 3, 4; x64:ret's mask says which of
+//    its values are SSE); MEMORY: the pointer is passed in rdi and the
+//    callee returns it in rax.
 // Stack arguments are at [rsp + 8 + off] at the callee's entry
 // (x64:argslot off) and at [rsp + off] at the call (x64:outarg off).
 // The eightbytes of an aggregate are read and written with accesses of
-// exactly its size (8, 4, 2 and 1-byte pieces), so nothing outside it is
-// touched. Variadic callees get al = the number of xmm arguments; a call
-// without a known signature and without xmm arguments leaves al unset (-1).
-// Aggregates passed or returned by value (byval, sret) are classified
-// INTEGER, eightbyte by eightbyte: the son level does not say which
-// eightbytes of an aggregate hold floating-point fields, so an aggregate
-// with SSE eightbytes cannot be told apart here (FORMAT.md 3 G; the front
-// end must not pass one, issue 18).
+// exactly its size (8, 4, 2 and 1-byte pieces; an SSE eightbyte of 8 or 4
+// bytes with one movsd or movss), so nothing outside it is touched.
+// Variadic callees get al = the number of xmm registers used (SSE
+// eightbytes included); a call without a known signature and without xmm
+// arguments leaves al unset (-1). An aggregate passed through `...` travels
+// as a named one would: the call's parameter list gives its type after the
+// `...` (abi.h).
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -63,7 +69,7 @@ AbiParam parse_abi_param(std::string_view text) {
   std::optional<ParamType> type = parse_param_type(text, &problem);
   if (!type) throw std::invalid_argument(problem);
   return AbiParam{.type = *parse_value_type(type->value_type), .attr = type->attr, .size = type->size,
-                  .align = type->align};
+                  .align = type->align, .classes = type->classes};
 }
 
 AbiSignature parse_abi_list(std::string_view text) {
@@ -74,7 +80,19 @@ AbiSignature parse_abi_list(std::string_view text) {
   sig.known = true;
   sig.variadic = list->variadic;
   for (const std::string& p : list->params) sig.params.push_back(parse_abi_param(p));
+  for (const std::string& p : list->varargs) sig.varargs.push_back(parse_abi_param(p));
   return sig;
+}
+
+std::vector<Eightbyte> register_eightbytes(const AbiParam& p) {
+  std::vector<Eightbyte> out;
+  if (!p.in_regs()) return out;
+  for (size_t k = 0; k < p.classes.size(); ++k) {
+    if (p.classes[k] == static_cast<char>(EightbyteClass::NoClass)) continue;
+    out.push_back(Eightbyte{.offset = 8 * k, .bytes = static_cast<unsigned>(std::min<uint64_t>(8, p.size - 8 * k)),
+                            .sse = p.classes[k] == static_cast<char>(EightbyteClass::Sse)});
+  }
+  return out;
 }
 
 AbiSignature abi_of(const Signature& sig) {
@@ -100,22 +118,21 @@ void Lowerer::entry_setup() {
   uint64_t stack = 0;
   for (size_t i = 0; i < entry_abi_.params.size(); ++i) {
     const AbiParam& p = entry_abi_.params[i];
-    if (p.attr == AbiParam::Attr::SRet && p.size <= 16) {
-      sret_slot_ = emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(round_up(p.size, 8))),
-                                       Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
+    auto slot_of = [&](uint64_t size) {
+      return emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(std::max<uint64_t>(round_up(size, 8), 8))),
+                                 Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
+    };
+    if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
+      sret_slot_ = slot_of(p.size);
       param_value_[i] = sret_slot_;
     } else if (p.attr == AbiParam::Attr::ByVal) {
-      uint64_t words = round_up(p.size, 8) / 8;
-      if (p.size <= 16 && regs + words <= kArgRegCount) {
-        NodeId slot = emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(words * 8)),
-                                          Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
-        for (uint64_t k = 0; k < words; ++k) {
-          NodeId r = emit(X64ArgReg, {tlit(ValueType::I64), Literal::string(x64::reg_name(x64::kArgRegs[regs++]))}, {},
-                          start);
-          Addr a;
-          a.base = slot;
-          a.disp = static_cast<int64_t>(8 * k);
-          mem = store(ValueType::I64, mem, start, r, a);
+      if (p.in_regs() && regs + p.int_regs() <= kArgRegCount && xregs + p.sse_regs() <= x64::kXmmArgRegs.size()) {
+        NodeId slot = slot_of(p.size);
+        for (const Eightbyte& e : register_eightbytes(p)) {
+          ValueType vt = !e.sse ? ValueType::I64 : e.bytes == 4 ? ValueType::F32 : ValueType::F64;
+          x64::Reg reg = e.sse ? x64::kXmmArgRegs[xregs++] : x64::kArgRegs[regs++];
+          NodeId r = emit(X64ArgReg, {tlit(vt), Literal::string(x64::reg_name(reg))}, {}, start);
+          mem = store_eightbyte(start, mem, r, vt, slot, e, true);
         }
         param_value_[i] = slot;
       } else {
@@ -182,14 +199,13 @@ NodeId Lowerer::lower_return(NodeId old) {
   const Node& nd = node(old);
   NodeId mem = value(nd.inputs[0]), ctl = control(old);
   InputList ins = {mem};
+  uint64_t mask = 0;
   if (sret_slot_ != kNone) {
-    uint64_t size = entry_abi_.params[0].size;
-    for (uint64_t k = 0; k * 8 < size; ++k) {
-      Addr a;
-      a.base = sret_slot_;
-      a.disp = static_cast<int64_t>(8 * k);
-      ins.push_back(load(ValueType::I64, mem, ctl, a));
+    for (const Eightbyte& e : register_eightbytes(entry_abi_.params[0])) {
+      if (e.sse) mask |= uint64_t{1} << (ins.size() - 1);
+      ins.push_back(load_eightbyte(ctl, mem, sret_slot_, e, true));
     }
+    if (mask) return emit(X64Ret, {Literal::integer(static_cast<int64_t>(mask))}, std::move(ins), ctl);
   } else if (sret_reg_ != kNone) {
     ins.push_back(sret_reg_);
   } else if (nd.inputs.size() > 1) {
@@ -253,34 +269,50 @@ ValueType piece_type(unsigned bytes) {
 
 }  // namespace
 
-NodeId Lowerer::pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs) {
-  for (uint64_t word = 0; word * 8 < size; ++word) {
-    NodeId acc = kNone;
-    for (auto [pos, bytes] : pieces(std::min<uint64_t>(8, size - word * 8), 8)) {
-      Addr a;
-      a.base = ptr;
-      a.disp = static_cast<int64_t>(word * 8 + pos);
-      NodeId part = load(piece_type(bytes), mem, ctl, a);  // zero-extending: the upper bits are 0
-      if (pos > 0) part = with_imm(X64ShlI, ValueType::I64, part, static_cast<int64_t>(pos * 8));
-      acc = acc == kNone ? part : binary(X64Or, ValueType::I64, acc, part);
-    }
-    regs.push_back(acc);
+NodeId Lowerer::load_eightbyte(NodeId ctl, NodeId mem, NodeId ptr, const Eightbyte& e, bool whole) {
+  auto at = [&](uint64_t pos) {
+    Addr a;
+    a.base = ptr;
+    a.disp = static_cast<int64_t>(e.offset + pos);
+    return a;
+  };
+  if (e.sse && (whole || e.bytes == 8)) return load(ValueType::F64, mem, ctl, at(0));
+  if (e.sse && e.bytes == 4) return load(ValueType::F32, mem, ctl, at(0));
+  if (whole) return load(ValueType::I64, mem, ctl, at(0));
+  NodeId acc = kNone;
+  for (auto [pos, bytes] : pieces(e.bytes, 8)) {
+    NodeId part = load(piece_type(bytes), mem, ctl, at(pos));  // zero-extending: the upper bits are 0
+    if (pos > 0) part = with_imm(X64ShlI, ValueType::I64, part, static_cast<int64_t>(pos * 8));
+    acc = acc == kNone ? part : binary(X64Or, ValueType::I64, acc, part);
   }
-  return mem;
+  // (an SSE eightbyte of other than 4 or 8 bytes: its bytes, moved to xmm)
+  return e.sse ? emit(X64Bitcast, {tlit(ValueType::I64), tlit(ValueType::F64)}, {acc}) : acc;
 }
 
-NodeId Lowerer::store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size) {
-  for (uint64_t word = 0; word * 8 < size; ++word) {
-    NodeId v = regs[word];
-    uint64_t done = 0;
-    for (auto [pos, bytes] : pieces(std::min<uint64_t>(8, size - word * 8), 8)) {
-      if (pos > done) v = with_imm(X64ShrI, ValueType::I64, v, static_cast<int64_t>((pos - done) * 8));
-      done = pos;
-      Addr a;
-      a.base = dst;
-      a.disp = static_cast<int64_t>(word * 8 + pos);
-      mem = store(piece_type(bytes), mem, ctl, v, a);
-    }
+void Lowerer::pass_aggregate_in_regs(NodeId ctl, NodeId mem, NodeId ptr, const AbiParam& p, std::vector<NodeId>& regs,
+                                     std::vector<NodeId>& xregs) {
+  for (const Eightbyte& e : register_eightbytes(p)) (e.sse ? xregs : regs).push_back(load_eightbyte(ctl, mem, ptr, e, false));
+}
+
+NodeId Lowerer::store_eightbyte(NodeId ctl, NodeId mem, NodeId v, ValueType vt, NodeId dst, const Eightbyte& e,
+                                bool whole) {
+  auto at = [&](uint64_t pos) {
+    Addr a;
+    a.base = dst;
+    a.disp = static_cast<int64_t>(e.offset + pos);
+    return a;
+  };
+  if (whole) return store(vt, mem, ctl, v, at(0));
+  if (is_float(vt) && e.bytes == (vt == ValueType::F32 ? 4u : 8u)) return store(vt, mem, ctl, v, at(0));
+  if (is_float(vt)) {  // the low bytes of an xmm register, through a general one
+    ValueType bits = vt == ValueType::F32 ? ValueType::I32 : ValueType::I64;
+    v = emit(X64Bitcast, {tlit(vt), tlit(bits)}, {v});
+  }
+  uint64_t done = 0;
+  for (auto [pos, bytes] : pieces(e.bytes, 8)) {
+    if (pos > done) v = with_imm(X64ShrI, ValueType::I64, v, static_cast<int64_t>((pos - done) * 8));
+    done = pos;
+    mem = store(piece_type(bytes), mem, ctl, v, at(pos));
   }
   return mem;
 }
@@ -315,24 +347,26 @@ NodeId Lowerer::lower_call(NodeId old) {
   std::vector<NodeId> regs, xregs;
   uint64_t stack = 0;
   NodeId sret_ptr = kNone;
-  uint64_t sret_size = 0;
+  AbiParam sret;
   auto outarg = [&](uint64_t off) { return emit(X64OutArg, {Literal::integer(static_cast<int64_t>(off))}, {}); };
   for (size_t i = 2; i < nd.inputs.size(); ++i) {
     NodeId arg = nd.inputs[i];
     AbiParam p;
-    if (i - 2 < abi.params.size()) p = abi.params[i - 2];
+    size_t index = i - 2;
+    if (index < abi.params.size()) p = abi.params[index];
+    else if (index - abi.params.size() < abi.varargs.size()) p = abi.varargs[index - abi.params.size()];
     else p.type = type(arg);
     NodeId v = value(arg);
-    if (p.attr == AbiParam::Attr::SRet && p.size <= 16) {
+    if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_ptr = v;
-      sret_size = p.size;
+      sret = p;
     } else if (p.attr == AbiParam::Attr::ByVal) {
-      uint64_t words = round_up(p.size, 8) / 8;
-      if (p.size <= 16 && regs.size() + words <= kArgRegCount) {
-        pass_aggregate_in_regs(ctl, mem, v, p.size, regs);
+      if (p.in_regs() && regs.size() + p.int_regs() <= kArgRegCount &&
+          xregs.size() + p.sse_regs() <= x64::kXmmArgRegs.size()) {
+        pass_aggregate_in_regs(ctl, mem, v, p, regs, xregs);
       } else {
         uint64_t off = round_up(stack, std::max<uint64_t>(p.align, 8));
-        mem = lower_copy(ctl, mem, outarg(off), v, p.size);
+        if (p.size > 0) mem = lower_copy(ctl, mem, outarg(off), v, p.size);
         stack = off + round_up(p.size, 8);
       }
     } else if (is_float(type(arg))) {
@@ -377,7 +411,13 @@ NodeId Lowerer::lower_call(NodeId old) {
   std::optional<ValueType> result = parse_value_type(nd.literals[0].as_string());
   NodeId out_mem = proj(call, 0), rax = proj(call, result && is_float(*result) ? 3 : 1);
   if (nd.literals[0].as_string() == "i1") rax = with_imm(X64AndI, ValueType::I32, rax, 1);  // _Bool: bit 0
-  if (sret_ptr != kNone) out_mem = store_eightbytes(ctl, out_mem, {rax, proj(call, 2)}, sret_ptr, sret_size);
+  if (sret_ptr != kNone) {  // the INTEGER eightbytes from rax, rdx, the SSE ones from xmm0, xmm1
+    int64_t next_gpr = 1, next_xmm = 3;
+    for (const Eightbyte& e : register_eightbytes(sret)) {
+      NodeId r = proj(call, e.sse ? next_xmm++ : next_gpr++);
+      out_mem = store_eightbyte(ctl, out_mem, r, e.sse ? ValueType::F64 : ValueType::I64, sret_ptr, e, false);
+    }
+  }
   define_tuple(old, {out_mem, rax});
   return call;
 }

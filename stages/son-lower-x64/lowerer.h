@@ -40,9 +40,25 @@ struct AbiParam {
   Attr attr = Attr::None;
   uint64_t size = 0;   // byval/sret: the aggregate's size
   uint64_t align = 0;  // and alignment
+  std::string classes;  // and its eightbyte classes (common/ir/abi.h)
+  bool aggregate() const { return attr == Attr::ByVal || attr == Attr::SRet; }
+  // An aggregate that travels in registers (and takes these many of each class).
+  bool in_regs() const { return aggregate() && !in_memory(classes); }
+  size_t int_regs() const { return count_class(classes, EightbyteClass::Integer); }
+  size_t sse_regs() const { return count_class(classes, EightbyteClass::Sse); }
 };
+// One eightbyte of an aggregate that travels in registers: its offset, its
+// bytes inside the aggregate (8, or what the last one holds) and its class.
+struct Eightbyte {
+  uint64_t offset = 0;
+  unsigned bytes = 8;
+  bool sse = false;
+};
+// The eightbytes of p that take a register (NO_CLASS ones take none).
+std::vector<Eightbyte> register_eightbytes(const AbiParam& p);
 struct AbiSignature {
   std::vector<AbiParam> params;
+  std::vector<AbiParam> varargs;  // a call's variadic arguments, when its list gives them
   bool variadic = false;
   bool known = false;  // false: the arguments' own value types, al not set
 };
@@ -150,6 +166,7 @@ class Lowerer {
   // Variadic definitions (varargs.cpp).
   NodeId lower_va_start(NodeId old);
   NodeId lower_va_arg(NodeId old);
+  NodeId lower_va_arg_aggregate(NodeId old);
   NodeId lower_asm(NodeId old);  // inline_asm.cpp
 
  private:
@@ -163,8 +180,15 @@ class Lowerer {
   AbiSignature call_abi(NodeId call);
   bool has_va_start() const;
   void save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used, size_t xregs_used, uint64_t stack_used);
-  NodeId pass_aggregate_in_regs(NodeId ctl, NodeId& mem, NodeId ptr, uint64_t size, std::vector<NodeId>& regs);
-  NodeId store_eightbytes(NodeId ctl, NodeId mem, const std::vector<NodeId>& regs, NodeId dst, uint64_t size);
+  // An eightbyte of the aggregate at ptr as a register value: i64 (INTEGER)
+  // or f32/f64 (SSE); read with accesses of its exact size unless `whole`
+  // (the memory is rounded up to 8 bytes: our own slot).
+  NodeId load_eightbyte(NodeId ctl, NodeId mem, NodeId ptr, const Eightbyte& e, bool whole);
+  // Stores the register value v (i64, f32 or f64) of eightbyte e to the
+  // aggregate at dst with accesses of its exact size, unless `whole`.
+  NodeId store_eightbyte(NodeId ctl, NodeId mem, NodeId v, ValueType vt, NodeId dst, const Eightbyte& e, bool whole);
+  void pass_aggregate_in_regs(NodeId ctl, NodeId mem, NodeId ptr, const AbiParam& p, std::vector<NodeId>& regs,
+                              std::vector<NodeId>& xregs);
 
   const ModuleHeader& header_;
   const Function& in_;

@@ -930,8 +930,10 @@ const Rule kRules[] = {
     RULE(Call, "call", "(call r abi? _ f args...)", "",
          "(x64:call f ...) for (symaddr f), else (x64:callind ...): integer arguments in rdi rsi rdx rcx r8 r9, "
          "f32/f64 arguments in xmm0-xmm7 (the call's last literal counts them), the rest stored to x64:outarg; "
-         "byval aggregates <= 16 bytes in one or two registers if enough are left (INTEGER class only), "
-         "else copied to the outgoing area; sret <= 16 bytes stored from rax:rdx after the call; i8/i16 "
+         "byval aggregates classified in registers (common/ir/abi.h) in one register per INTEGER and per SSE "
+         "eightbyte if enough of both are left, else copied to the outgoing area (aggregates passed through ... "
+         "too, by the types after ... in abi); an sret result in registers stored from rax, rdx (INTEGER "
+         "eightbytes) and xmm0, xmm1 (SSE ones) after the call; i8/i16 "
          "signext/zeroext arguments extended to 32 bits; a float result is proj 3 (xmm0); al = the number of xmm "
          "arguments for a variadic callee (or whenever there are some)",
          { return l.lower_call(n); }),
@@ -949,7 +951,9 @@ const Rule kRules[] = {
     RULE(VaArg, "va-arg", "(va_arg t _ ap)", "",
          "gp = [ap], a = gp < 48 ? [ap+16] + gp : [ap+8] (x64:cmov b), (x64:load t [a]); then [ap] = gp < 48 ? gp + 8 "
          ": gp and [ap+8] += gp < 48 ? 0 : 8, by cmov; f32/f64 the same through fp_offset [ap+4], below 176, "
-         "16 bytes a register (varargs.cpp)",
+         "16 bytes a register; an aggregate (va_arg ptr byval(...) _ ap): its eightbytes copied to an "
+         "x64:stackslot from the register save area when gp_offset and fp_offset both leave room, else from the "
+         "overflow area (each source address by cmov), or a MEMORY one's address in the overflow area (varargs.cpp)",
          { return l.lower_va_arg(n); }),
     RULE(Param, "param", "(param t i)", "",
          "(x64:argreg t reg) for the first six integer and the first eight f32/f64 parameters (xmm0-xmm7), else "
@@ -958,8 +962,9 @@ const Rule kRules[] = {
          "a small sret result is built in an x64:stackslot",
          { return l.lower_param(n); }),
     RULE(Return, "return", "(return _ x?)", "",
-         "(x64:ret _ x); a float result (x64:ret 1 _ x) in xmm0; a small sret result loaded into rax:rdx; a large "
-         "one returns the hidden pointer in rax",
+         "(x64:ret _ x); a float result (x64:ret 1 _ x) in xmm0; an sret result in registers loaded into rax, rdx "
+         "and xmm0, xmm1 by its eightbytes' classes (x64:ret MASK _ a b); a MEMORY one returns the hidden pointer "
+         "in rax",
          { return l.lower_return(n); }),
 };
 

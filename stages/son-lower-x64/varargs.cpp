@@ -93,6 +93,7 @@ NodeId Lowerer::lower_va_start(NodeId old) {
 
 NodeId Lowerer::lower_va_arg(NodeId old) {
   const Node& nd = node(old);
+  if (nd.literals.size() > 1) return lower_va_arg_aggregate(old);
   ValueType t = lit_type(old);
   NodeId ctl = control(old), mem = value(nd.inputs[0]);
   NodeId ap = lea(address(nd.inputs[1]));
@@ -120,6 +121,82 @@ NodeId Lowerer::lower_va_arg(NodeId old) {
   NodeId m = store(ValueType::I32, mem, ctl, select(next_gp, gp), at(ap, field));
   m = store(ValueType::I64, m, ctl, select(overflow, next_overflow), at(ap, 8));
   define_tuple(old, {m, v});
+  return m;
+}
+
+// va_arg of an aggregate (`va_arg "ptr", "ptr byval(S,A,CLASSES)"`): its
+// address. One classified in registers (ni INTEGER and ns SSE eightbytes)
+// comes from the register save area when gp_offset <= 48 - 8 ni and
+// fp_offset <= 176 - 16 ns, else from the overflow area; either way its
+// eightbytes are copied into a slot of this node, whose address is the
+// result: each eightbyte's source address is selected with cmov (the
+// INTEGER ones at reg_save_area + gp_offset + 8 i, the SSE ones at
+// reg_save_area + fp_offset + 16 j, or overflow_arg_area + 8 k), and read
+// with accesses of its exact size. gp_offset and fp_offset then advance
+// past its registers, or overflow_arg_area past its ceil(S/8) words. A
+// MEMORY aggregate is read in place: its address is overflow_arg_area
+// (aligned up to A when A > 8, as the caller placed it), which then
+// advances by ceil(S/8) words.
+NodeId Lowerer::lower_va_arg_aggregate(NodeId old) {
+  const Node& nd = node(old);
+  AbiParam p;
+  try {
+    p = parse_abi_param(nd.literals[1].as_string());
+  } catch (const std::exception& e) {
+    throw FormatError(Where::in(in_.name, node_name(old)), std::string("bad va_arg aggregate type: ") + e.what());
+  }
+  NodeId ctl = control(old), mem = value(nd.inputs[0]);
+  NodeId ap = lea(address(nd.inputs[1]));
+  NodeId overflow = load(ValueType::I64, mem, ctl, at(ap, 8));
+  if (p.align > 8) {
+    overflow = with_imm(X64AddI, ValueType::I64, overflow, static_cast<int64_t>(p.align - 1));
+    overflow = with_imm(X64AndI, ValueType::I64, overflow, -static_cast<int64_t>(p.align));
+  }
+  const int64_t words = static_cast<int64_t>((p.size + 7) / 8 * 8);
+  if (!p.in_regs()) {
+    NodeId m = store(ValueType::I64, mem, ctl, with_imm(X64AddI, ValueType::I64, overflow, words), at(ap, 8));
+    define_tuple(old, {m, overflow});
+    return m;
+  }
+  const int64_t ni = static_cast<int64_t>(p.int_regs()), ns = static_cast<int64_t>(p.sse_regs());
+  NodeId gp = extend(false, ValueType::I32, ValueType::I64, load(ValueType::I32, mem, ctl, at(ap, 0)));
+  NodeId fp = extend(false, ValueType::I32, ValueType::I64, load(ValueType::I32, mem, ctl, at(ap, 4)));
+  NodeId save_area = load(ValueType::I64, mem, ctl, at(ap, 16));
+  const std::string below_or_equal(x64::cond_name(x64::Cond::BE));
+  // in_regs ? if_regs : if_overflow, in_regs = both offsets leave room
+  // (a cmov per condition, each with its own compare).
+  auto select = [&](NodeId if_regs, NodeId if_overflow) {
+    NodeId v = if_regs;
+    if (ni > 0) {
+      NodeId flags = emit(X64CmpI, {tlit(ValueType::I64), Literal::integer(kGpLimit - 8 * ni)}, {gp});
+      v = emit(X64CMov, {Literal::string(below_or_equal), tlit(ValueType::I64)}, {flags, if_overflow, v});
+    }
+    if (ns > 0) {
+      NodeId flags = emit(X64CmpI, {tlit(ValueType::I64), Literal::integer(kFpAllUsed - 16 * ns)}, {fp});
+      v = emit(X64CMov, {Literal::string(below_or_equal), tlit(ValueType::I64)}, {flags, if_overflow, v});
+    }
+    return v;
+  };
+  NodeId slot = emit(X64StackSlot, {Literal::integer(std::max<int64_t>(words, 8)),
+                                    Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
+  NodeId m = mem;
+  int64_t next_int = 0, next_sse = 0;
+  for (const Eightbyte& e : register_eightbytes(p)) {
+    Addr in_regs = at(save_area, e.sse ? 16 * next_sse++ : 8 * next_int++);
+    in_regs.index = e.sse ? fp : gp;
+    in_regs.scale = 1;
+    NodeId in_overflow = e.offset == 0 ? overflow : with_imm(X64AddI, ValueType::I64, overflow, static_cast<int64_t>(e.offset));
+    NodeId from = select(lea(in_regs), in_overflow);
+    Eightbyte piece = e;
+    piece.offset = 0;
+    piece.sse = false;  // moved as bytes, through a general register
+    NodeId bytes = load_eightbyte(ctl, mem, from, piece, false);
+    m = store(ValueType::I64, m, ctl, bytes, at(slot, static_cast<int64_t>(e.offset)));
+  }
+  if (ni > 0) m = store(ValueType::I32, m, ctl, select(with_imm(X64AddI, ValueType::I64, gp, 8 * ni), gp), at(ap, 0));
+  if (ns > 0) m = store(ValueType::I32, m, ctl, select(with_imm(X64AddI, ValueType::I64, fp, 16 * ns), fp), at(ap, 4));
+  m = store(ValueType::I64, m, ctl, select(overflow, with_imm(X64AddI, ValueType::I64, overflow, words)), at(ap, 8));
+  define_tuple(old, {m, slot});
   return m;
 }
 
