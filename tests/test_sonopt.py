@@ -255,6 +255,29 @@ def test_struct_copies_between_locals_end_in_registers():
     assert "stackslot" not in f and "copy" not in f and "load" not in f, f
 
 
+CHAINED_SLOTS_C = """
+int f(int n) {
+  int x = n;
+  int *p = &x;
+  int **q = &p;
+  **q += 1;
+  return x;
+}
+int main(void) { return f(2) - 3; }
+"""
+
+
+def test_scalar_replace_takes_a_chain_of_slots_in_one_application(tmp_path):
+    """x's address is stored in p, p's in q: x can go only once p has, and p
+    once q has, the reverse of their order in the function. One application
+    must take all three (a pass that does only part of its work in one
+    application leaves the -O2 output changeable by a second sonopt)."""
+    son = c_to_son(tmp_path, CHAINED_SLOTS_C, "chain")
+    out = run_tool("sonopt", son, "--passes=scalar-replace", "--verify-each", "-f", "text", check=0).stdout.decode()
+    f = out[out.index("pipeline f("):out.index("pipeline main(")]
+    assert "stackslot" not in f and "load" not in f and "store" not in f, f
+
+
 BITFIELDS_C = """
 #include <stdio.h>
 struct S { unsigned a : 3, b : 5; int c : 9; };

@@ -112,28 +112,44 @@ class Licm {
     memo_.clear();
     std::optional<bool> stays_on_entry;
     size_t changes = 0;
-    for (NodeId n : movable) {
-      if (g_.op(n) == Op::Call) {
-        if (hoist_call(loop, n, stays_on_entry)) ++changes;
-        continue;
+    // To a fixpoint: a load (or pure call) leaving the loop can make the
+    // address or argument of another one invariant, whatever their order
+    // (ids say nothing about dependence), so the candidates left run again
+    // until a sweep moves none: one application does all it can, and a
+    // second sonopt finds nothing more.
+    for (size_t moved = 1; moved != 0;) {
+      moved = 0;
+      std::vector<NodeId> left;
+      for (NodeId n : movable) {
+        if (hoist(loop, n, writers, stays_on_entry))
+          ++moved;
+        else
+          left.push_back(n);
       }
-      NodeId load = n;
-      const Node& ld = g_.node(load);
-      if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo_)) continue;
-      NodeId mem = ld.inputs[0];
-      if (defined_in(loop, mem)) {
-        if (!no_writer_aliases(load, writers)) continue;
-        mem = state_entering(loop, mem);
-        if (mem == kNone) continue;
-      }
-      if (!never_traps(load) && !runs_first_iteration(loop, load, stays_on_entry)) continue;
-      g_.set_input(load, 0, mem);
-      g_.set_control(load, 0, loop.preheader_node);
-      pinned_[loop.preheader].push_back(load);
-      memo_.clear();  // a load now outside makes more addresses invariant
-      ++changes;
+      movable.swap(left);
+      changes += moved;
     }
     return changes;
+  }
+
+  // Moves load or pure call n to the loop's preheader if it may go there.
+  bool hoist(const Loop& loop, NodeId n, const std::vector<NodeId>& writers, std::optional<bool>& stays_on_entry) {
+    if (g_.op(n) == Op::Call) return hoist_call(loop, n, stays_on_entry);
+    NodeId load = n;
+    const Node& ld = g_.node(load);
+    if (!loop_invariant(g_, cfg_, loop, ld.inputs[1], memo_)) return false;
+    NodeId mem = ld.inputs[0];
+    if (defined_in(loop, mem)) {
+      if (!no_writer_aliases(load, writers)) return false;
+      mem = state_entering(loop, mem);
+      if (mem == kNone) return false;
+    }
+    if (!never_traps(load) && !runs_first_iteration(loop, load, stays_on_entry)) return false;
+    g_.set_input(load, 0, mem);
+    g_.set_control(load, 0, loop.preheader_node);
+    pinned_[loop.preheader].push_back(load);
+    memo_.clear();  // a load now outside makes more addresses invariant
+    return true;
   }
 
   const AliasAnalysis& aa() const {

@@ -286,15 +286,27 @@ size_t scalar_replace(Function& fn, const ModuleHeader&, FunctionCache& cache) {
     if (g.alive(n) && g.op(n) == Op::StackSlot) slots.push_back(n);
   size_t changes = 0;
   // One analysis for the application; each slot's escape is rechecked when
-  // its turn comes, since replacing an earlier slot may have changed it (a
-  // slot whose address was stored in a replaced one).
+  // its turn comes, since replacing another slot may have changed it (a
+  // slot whose address was stored in a replaced one). Sweeps repeat over
+  // the slots left until one replaces nothing: the slot holding the address
+  // may come after the slot whose address it holds, and one application
+  // must do all it can (a second sonopt -O2 changes nothing).
   AliasAnalysis aa(g);
   std::vector<uint8_t> walkable;
   WalkMarks seen;
-  for (NodeId slot : slots) {
-    if (!g.alive(slot) || !aa.recheck_slot(slot)) continue;
-    walkable.resize(g.size(), 0);
-    if (SlotReplacer(g, aa, slot, walkable, seen).run()) ++changes;
+  for (size_t replaced = 1; replaced != 0;) {
+    replaced = 0;
+    std::vector<NodeId> left;
+    for (NodeId slot : slots) {
+      if (!g.alive(slot)) continue;
+      walkable.resize(g.size(), 0);
+      if (aa.recheck_slot(slot) && SlotReplacer(g, aa, slot, walkable, seen).run())
+        ++replaced;
+      else
+        left.push_back(slot);
+    }
+    slots.swap(left);
+    changes += replaced;
   }
   g.finish();
   return changes;
