@@ -1,19 +1,15 @@
 """Differential testing against gcc on csmith programs from fixed seeds.
 
 Each seed goes through scripts/csmith-diff's check_seed(): csmith generates
-# Native runs of 1 to 8 ms each (gcc -O0), a spread of program shapes; 14
-# of them declare bit-fields (8, 10, 35 and 56 many, some packed).
-SEEDS = [1, 3, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18, 20, 26, 27, 30, 35, 46, 55, 56]
-# csmith --float seeds (issue 18), each a few milliseconds natively, at every level.
-# (Seed 1 converts a NaN to int, undefined behaviour pipe-run reports.)
-FLOAT_SEEDS = [2, 5, 6, 7, 9, 11]
-gcc builds and runs it for the checksum, and c2ast | ast2cfg | cfg2ssa |
+a program (no floats for SEEDS, floats and doubles for FLOAT_SEEDS), gcc
+builds and runs it for the checksum, and c2ast | ast2cfg | cfg2ssa |
 ssa2son | son-lower-x64 | son2cfg | regalloc-x64 with pipe-run at the son,
 son-x64, cfg-x64 and ra-x64 levels, and after sonopt -O2 --verify-each at
 son-O2 and (lowered, scheduled, through cfgopt -O2 and allocated again)
 cfg-x64-O2 and ra-x64-O2, must print the same; sonopt and cfgopt run with
 --check-each, so the module after every pass application that changed
-something must print what it printed before. The seeds were
+something must print what it printed before; and pipecc builds it
+natively at -O0 and -O2, run against gcc's build. The seeds were
 picked so that each native run takes a few milliseconds (most csmith seeds
 do; some loop for seconds); `scripts/csmith-diff N FIRST` runs any others.
 """
@@ -35,6 +31,8 @@ SEEDS = [1, 3, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18, 20, 26, 27, 30, 35, 46, 55, 5
 # csmith --float seeds (issue 18), each a few milliseconds natively, at every level.
 # (Seed 1 converts a NaN to int, undefined behaviour pipe-run reports.)
 FLOAT_SEEDS = [2, 5, 6, 7, 9, 11]
+# pipecc levels each seed is also built with natively and run against gcc.
+NATIVE = ("-O0", "-O2")
 # The script's own tests use a seed of plain code (no aggregate initializers).
 GOOD_SEED = 16
 
@@ -59,7 +57,8 @@ def need_csmith():
 @pytest.mark.parametrize("seed", SEEDS)
 def test_csmith_seed(seed, tmp_path):
     try:
-        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0)
+        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0,
+                                         native=NATIVE)
     except csmith_diff.pipeline.ToolMissing as e:
         pytest.fail(str(e))
     assert outcome.kind == "PASS", f"seed {seed}: {outcome.kind} {outcome.summary}\n{outcome.report}"
@@ -69,7 +68,8 @@ def test_csmith_seed(seed, tmp_path):
 def test_csmith_float_seed(seed, tmp_path):
     flags = ["--float" if f == "--no-float" else f for f in csmith_diff.CSMITH_FLAGS]
     try:
-        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0, flags=flags)
+        outcome = csmith_diff.check_seed(seed, tmp_path, build=BUILD, gcc_timeout=1.0, run_timeout=20.0, flags=flags,
+                                         native=NATIVE)
     except csmith_diff.pipeline.ToolMissing as e:
         pytest.fail(str(e))
     assert outcome.kind == "PASS", f"seed {seed}: {outcome.kind} {outcome.summary}\n{outcome.report}"
