@@ -36,7 +36,8 @@
 // can be (its operand is not evaluated); __builtin_object_size and
 // __builtin_dynamic_object_size answer "unknown" (-1 for types 0 and 1, 0
 // for 2 and 3), so _FORTIFY_SOURCE checks stay off rather than wrong;
-// __builtin_assume evaluates nothing; __builtin_assume_aligned is its first
+// __builtin_classify_type is gcc's type class of its operand after the
+// promotions (a constant; the operand is not evaluated); __builtin_assume evaluates nothing; __builtin_assume_aligned is its first
 // operand; __builtin_prefetch evaluates its operands for their effects.
 #include "c2ast.h"
 
@@ -257,6 +258,15 @@ NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name
     if (!c->getArg(1)->EvaluateAsInt(kind, ctx_)) unsupported(where, "'" + name + "' with a non-constant type");
     int64_t unknown = (kind.Val.getInt().getExtValue() & 2) ? 0 : -1;
     return constant(types_.scalar(c->getType(), where).vt, unknown, l);
+  }
+  if (name == "__builtin_classify_type") {  // gcc's type class of the (unevaluated) operand
+    Expr::EvalResult folded;
+    if (!c->EvaluateAsInt(folded, ctx_)) unsupported(where, "'" + name + "' on this operand");
+    // gcc's C front end promotes the operand first (the builtin is variadic),
+    // so a _Bool is an integer (1), where clang answers boolean (4).
+    constexpr int64_t kInteger = 1, kBoolean = 4;
+    int64_t type_class = folded.Val.getInt().getExtValue();
+    return constant(VType::I32, type_class == kBoolean ? kInteger : type_class, l);
   }
   if (name == "__builtin_assume") return constant(VType::I32, 0, l);
   if (name == "__builtin_assume_aligned") {
