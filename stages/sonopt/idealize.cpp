@@ -25,7 +25,8 @@
 //  - order: add mul and or xor eq ne put a constant second, otherwise the
 //    lower id first (so GVN sees x+y and y+x alike);
 //  - identities: x+0, x-0, x*1, x&-1, x|0, x^0, x<<0, x>>0, x/1 -> x;
-//    x*0, x&0, x%1 -> 0; x|-1 -> -1; 0-x -> neg x; x-x, x^x -> 0; x&x, x|x
+//    x*0, x&0, x%1 -> 0; x|-1 -> -1; 0<<y, 0>>y -> 0; -1 >>arith y -> -1;
+//    0-x -> neg x; x-x, x^x -> 0; x&x, x|x
 //    -> x; absorption: x | y -> y and x & y -> x when x's bits are within
 //    y's (x = y, x = 0, x = a & b with a or b within y, y = a | b with x
 //    within a or b, constants bit by bit; a bounded look); x==x, x<=x -> 1; x!=x, x<x -> 0; neg neg x, not not x -> x;
@@ -43,13 +44,15 @@
 //    on x.
 //  - floating point (step_float): constant folding by eval_float.h, which
 //    is what the machine computes, and only the identities that keep every
-//    bit (fneg fneg x, fabs fabs x, fabs fneg x, bitcast bitcast x); never
+//    bit (fneg fneg x, fabs fabs x, fabs fneg x, bitcast bitcast x; fabs x
+//    < c for a constant c <= 0 is false, its inverse true); never
 //    x + 0.0, x * 1.0, x * 0.0, x - x, x == x, or any reassociation.
 // Invariants needed: the son contract; operands have the type their user's
 // type literal names (as c2ast writes them; the verifier does not check
 // types yet), so x + 0 -> x keeps the type. Kept: the son contract; only
 // pure nodes and non-trapping divisions are replaced; nothing pinned moves.
 #include <algorithm>
+#include <bit>
 #include <map>
 
 #include "passes.h"
@@ -201,6 +204,7 @@ class Idealizer {
   void step_float(NodeId n) {
     if (g_.op(n) == Op::FConst) return;
     if (NodeId c = fold_float(n); c != kNone) return replace(n, c);
+    if (NodeId c = fabs_against_non_positive(n); c != kNone) return replace(n, c);
     const Node& nd = g_.node(n);
     if (nd.inputs.size() != 1) return;
     NodeId x = nd.inputs[0];
@@ -221,6 +225,28 @@ class Idealizer {
         return;
       default: return;
     }
+  }
+
+  // fabs x against a constant c <= 0 (not NaN): fabs x < c and c > fabs x
+  // are false for every x (a NaN compares unordered, -0.0 < 0.0 is false),
+  // their inverses fabs x >=unord c and c <=unord fabs x true.
+  NodeId fabs_against_non_positive(NodeId n) {
+    const Node& nd = g_.node(n);
+    int abs_side;
+    switch (nd.op) {
+      case Op::FOLt: case Op::FUGe: abs_side = 0; break;
+      case Op::FOGt: case Op::FULe: abs_side = 1; break;
+      default: return kNone;
+    }
+    if (g_.op(nd.inputs[abs_side]) != Op::FAbs) return kNone;
+    std::optional<uint64_t> bits = g_.constant_value(nd.inputs[1 - abs_side]);
+    std::optional<ValueType> ft = literal_value_type(nd.literals[0]);
+    if (!bits || !ft) return kNone;
+    double c = *ft == ValueType::F32 ? static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(*bits)))
+                                     : std::bit_cast<double>(*bits);
+    if (!(c <= 0.0)) return kNone;  // (NaN: no)
+    bool always = nd.op == Op::FUGe || nd.op == Op::FULe;
+    return constant(ValueType::I32, always ? 1 : 0, nd.loc);
   }
 
   NodeId fold_float(NodeId n) {
@@ -334,6 +360,11 @@ class Idealizer {
       }
     }
     if (op == Op::Sub && g_.is_const(x) && g_.const_value_of(x) == 0) return unary(Op::Neg, type, y, loc);
+    // A left operand every shift keeps: 0 << y, 0 >> y, -1 >>arith y.
+    if ((op == Op::Shl || op == Op::LShr || op == Op::AShr) && g_.is_const(x)) {
+      uint64_t v = g_.const_value_of(x);
+      if (v == 0 || (op == Op::AShr && v == ones)) return x;
+    }
     // Absorption: x | y is y when x's bits are within y's; x & y is x then.
     if (op == Op::Or || op == Op::And) {
       if (bits_within(x, y, nd.literals[0], kAbsorbDepth)) return op == Op::Or ? y : x;

@@ -13,6 +13,13 @@
 //    stack slot whose address never escapes (none of them can reach it);
 //    otherwise they stop the walk, as phis and entrymem do (volatile
 //    accesses are never moved or removed).
+// First, a load from read-only data of this module (a `data readonly`
+// item, not weak: no other definition can replace its bytes) at a constant
+// offset, inside the item and clear of its relocations, is its bytes: a
+// constant of the load's type (little-endian; bytes past `init` are zero).
+// A store to such an item would be undefined (natively it faults), so no
+// state can hold other bytes there. (`static const int t[] = {...}; t[2]`,
+// a `const double` global read in a conversion.)
 // The load's own memory input is never changed (no load moves past a
 // store): only a value replaces a load, and that value dominates the load.
 //
@@ -24,6 +31,8 @@
 // Kept: the son contract; volatile accesses untouched.
 #include <algorithm>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include "alias.h"
 #include "passes.h"
@@ -37,7 +46,8 @@ constexpr int kSteps = 64;
 
 class LoadForward {
  public:
-  explicit LoadForward(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), aa_(g) {}
+  LoadForward(Graph& g, const ModuleHeader& header)
+      : g_(g), header_(header), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), aa_(g) {}
 
   // Sweeps until a sweep changes nothing (a forwarded value may make a
   // later address or an earlier load equal to another), at most kSweeps.
@@ -47,7 +57,7 @@ class LoadForward {
     for (int sweep = 0; sweep < kSweeps; ++sweep) {
       size_t before = changes;
       for (NodeId n = 0; n < g_.size(); ++n)
-        if (g_.alive(n) && g_.op(n) == Op::Load && forward(n)) ++changes;
+        if (g_.alive(n) && g_.op(n) == Op::Load && (from_readonly_data(n) || forward(n))) ++changes;
       if (changes == before) break;
     }
     return changes;
@@ -70,6 +80,38 @@ class LoadForward {
       if (dominates(u, load)) found = std::min(found, u);
     }
     return found;
+  }
+
+  // The read-only data item symaddr node `base` names, or null.
+  const DataItem* readonly_item(NodeId base) {
+    if (base == kNone || g_.op(base) != Op::SymAddr) return nullptr;
+    if (!readonly_built_) {
+      for (const DataItem& d : header_.data)
+        if (d.readonly && !d.attrs.weak) readonly_.emplace(d.name, &d);
+      readonly_built_ = true;
+    }
+    auto it = readonly_.find(g_.node(base).literals[0].as_string());
+    return it == readonly_.end() ? nullptr : it->second;
+  }
+
+  bool from_readonly_data(NodeId load) {
+    const Node& ld = g_.node(load);
+    Address addr = aa_.decompose(ld.inputs[1]);
+    const DataItem* item = readonly_item(addr.base);
+    std::optional<ValueType> type = literal_value_type(ld.literals[0]);
+    uint64_t size = access_size(ld);
+    if (!item || !type || addr.offset < 0 || size > 8) return false;
+    uint64_t begin = static_cast<uint64_t>(addr.offset), end = begin + size;
+    if (end > item->size) return false;
+    for (const Reloc& r : item->relocs)
+      if (r.offset < end && begin < r.offset + 8) return false;
+    uint64_t value = 0;
+    for (uint64_t i = 0; i < size; ++i) {
+      uint64_t at = begin + i;
+      uint64_t byte = at < item->init.size() ? static_cast<uint8_t>(item->init[at]) : 0;
+      value |= byte << (8 * i);
+    }
+    return replace(load, g_.add_constant(*type, value, ld.loc));
   }
 
   bool forward(NodeId load) {
@@ -105,6 +147,9 @@ class LoadForward {
   }
 
   Graph& g_;
+  const ModuleHeader& header_;
+  std::unordered_map<std::string_view, const DataItem*> readonly_;  // name -> read-only item
+  bool readonly_built_ = false;                                      // (built on first use)
   std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
   const SonCfg& cfg_;
   AliasAnalysis aa_;
@@ -112,9 +157,9 @@ class LoadForward {
 
 }  // namespace
 
-size_t load_forward(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t load_forward(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   Graph g(fn, cache);
-  size_t changes = LoadForward(g).run();
+  size_t changes = LoadForward(g, header).run();
   g.finish();
   return changes;
 }
