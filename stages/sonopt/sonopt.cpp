@@ -39,6 +39,8 @@
 //   scalar-replace  private stack slots become values, per field (-O2)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
+//   implied-conds a branch on a condition a dominating branch on the same
+//                 two operands decides becomes a branch on a constant
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
@@ -165,6 +167,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "load-forward", "sccp", "simplify-cfg", "dce", "unroll", "iv-reduce"},
        .triggered_by = {"inline", "sccp", "simplify-cfg", "dce"},
        .function_pass = tail_recurse},
+      {.name = "implied-conds",
+       .summary = "a branch whose condition a dominating branch on the same two operands decides",
+       .min_level = 1,
+       .before = {"sccp", "simplify-cfg"},
+       .after = {"gvn"},
+       .triggers = {"sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"idealize", "gvn", "sccp", "simplify-cfg", "dce"},
+       .function_pass = implied_conds},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
