@@ -768,13 +768,12 @@ void FunctionEmitter::emit_load(NodeId n) {
   } else if (std::optional<NodeId> value = proj(n, 1); value && !node(*value).place.none()) {
     dst = place_reg(n, *value, cls);
   }
-  if (fp) {
-    if (!dst) fail(n, "a volatile floating-point load whose value is not used");
-    out_.fload(from, *dst, m);
+  if (!dst) {  // a volatile read for nothing (float or integer): one access of its width, no register
+    out_.probe(from, m);
     return;
   }
-  if (!dst) {
-    out_.probe(from, m);
+  if (fp) {
+    out_.fload(from, *dst, m);
     return;
   }
   if (!extends) {
