@@ -247,6 +247,22 @@ NodeId udiv_const(Lowerer& l, VT t, NodeId n, uint64_t d) {
   return kNone;
 }
 
+// The rounding bias of a signed division by 2^k: 2^k - 1 for a negative n,
+// else 0 (the sign smeared by sar, its top k bits taken by shr; no sar by 0
+// for k = 1).
+NodeId pow2_bias(Lowerer& l, VT t, NodeId n, unsigned k) {
+  return l.with_imm(X64ShrI, t, shri(l, X64SarI, t, n, k - 1), bits(t) - k);
+}
+
+// r = n % +-2^k, signed: ((n + bias) & (2^k - 1)) - bias, gcc's sequence (the
+// remainder takes the dividend's sign; the divisor's does not matter).
+NodeId srem_pow2(Lowerer& l, VT t, NodeId n, unsigned k) {
+  NodeId bias = pow2_bias(l, t, n, k);
+  NodeId low = imm_or_reg(l, X64AndI, X64And, t, l.binary(X64Add, t, n, bias),
+                          static_cast<int64_t>((uint64_t{1} << k) - 1));
+  return l.binary(X64Sub, t, low, bias);
+}
+
 // q = n / d, signed.
 NodeId sdiv_const(Lowerer& l, VT t, NodeId n, int64_t d) {
   using K = SignedDivPlan::Kind;
@@ -256,7 +272,7 @@ NodeId sdiv_const(Lowerer& l, VT t, NodeId n, int64_t d) {
   switch (p.kind) {
     case K::Identity: break;
     case K::Pow2: {
-      NodeId bias = l.with_imm(X64ShrI, t, l.with_imm(X64SarI, t, n, p.shift - 1), w - p.shift);
+      NodeId bias = pow2_bias(l, t, n, p.shift);
       q = l.with_imm(X64SarI, t, l.binary(X64Add, t, n, bias), p.shift);
       break;
     }
@@ -278,6 +294,10 @@ NodeId div_const(Lowerer& l, NodeId n) {
   bool is_signed = is_signed_div(l.op(n));
   VT t = Lowerer::wide(l.lit_type(n));
   NodeId x = l.widened(in0(l, n), is_signed);
+  if (is_signed && is_rem(l.op(n))) {
+    SignedDivPlan p = signed_div_plan(*d, bits(t));
+    if (p.kind == SignedDivPlan::Kind::Pow2) return srem_pow2(l, t, x, p.shift);
+  }
   // One quotient per operand and divisor: x / d and x % d share it.
   NodeId& q = l.shared_quotient(is_signed, t, x, *d);
   if (q == kNone) q = is_signed ? sdiv_const(l, t, x, *d) : udiv_const(l, t, x, static_cast<uint64_t>(*d));
@@ -797,7 +817,9 @@ const Rule kRules[] = {
     RULE(SDiv, "sdiv", "(sdiv t x y)", "",
          "(proj 0 (x64:idiv t' x (x64:cdq x) y)), one x64:idiv per operands and block (shared with srem)",
          { return div_general(l, n); }),
-    RULE(SRem, "srem-const", "(srem t x (const d))", "d != 0", "(x64:sub x (x64:imuli d q)), q as sdiv-const (one q per x and d)",
+    RULE(SRem, "srem-const", "(srem t x (const d))", "d != 0",
+         "for d = +-2^k: (x64:sub (x64:andi 2^k-1 (x64:add x b)) b), b the rounding bias as sdiv-const's; else "
+         "(x64:sub x (x64:imuli d q)), q as sdiv-const (one q per x and d)",
          { return div_const(l, n); }),
     RULE(SRem, "srem", "(srem t x y)", "", "(proj 1 (x64:idiv t' x (x64:cdq x) y)), shared with sdiv",
          { return div_general(l, n); }),

@@ -34,7 +34,8 @@
 //    type -> x;
 //  - reassociation: (x op c1) op c2 -> x op (c1 op c2) for add mul and or
 //    xor; x - c -> x + (-c);
-//  - strength reduction: x * 2^k -> x << k, x * -1 -> neg x; udiv by 2^k
+//  - strength reduction: x * 2^k -> x << k, x * -1 -> neg x; (x srem
+//    +-2^k) ==/!= 0 -> (x & (2^k - 1)) ==/!= 0; udiv by 2^k
 //    -> lshr, urem by 2^k -> and (2^k - 1) (a non-zero constant divisor
 //    cannot trap, so the pinned division becomes a floating pure node);
 //  - conditions: ne (cmp), 0 -> cmp and eq (cmp), 0 -> the inverse compare
@@ -284,6 +285,21 @@ class Idealizer {
     if (g_.alive(old)) g_.kill_if_unused(old);
   }
 
+  // For x = srem x' d with |d| = 2^k: and x' (2^k - 1), which is 0 exactly
+  // when x is (the remainder is 0 exactly when the low k bits are, whatever
+  // the signs); else kNone.
+  NodeId low_bits_of_srem(NodeId x) {
+    const Node& rem = g_.node(x);
+    if (rem.op != Op::SRem || !g_.is_const(rem.inputs[1])) return kNone;
+    std::optional<ValueType> t = literal_value_type(rem.literals[0]);
+    if (!t) return kNone;
+    unsigned bits = type_bits(*t);
+    uint64_t d = truncate_to(g_.const_value_of(rem.inputs[1]), bits);
+    uint64_t magnitude = ((d >> (bits - 1)) & 1) ? truncate_to(~d + 1, bits) : d;
+    if (!power_of_two(magnitude)) return kNone;
+    return binary(Op::And, rem.literals[0], rem.inputs[0], constant(*t, magnitude - 1, rem.loc), rem.loc);
+  }
+
   bool const_is(NodeId c, uint64_t v) const { return g_.is_const(c) && g_.const_value_of(c) == v; }
 
   NodeId simplify(NodeId n, ValueType t) {
@@ -337,6 +353,10 @@ class Idealizer {
         case Op::Ne:
           if (c == 0) {
             if (NodeId r = compare_of_compare(x, op == Op::Ne, loc); r != kNone) return r;
+            if (NodeId low = low_bits_of_srem(x); low != kNone) {
+              rewire(n, 0, low);
+              return n;
+            }
           }
           break;
         default: break;
