@@ -121,6 +121,7 @@ EvalClass eval_class(OpId op) {
     case Op::SExt:
     case Op::ZExt:
     case Op::Trunc: return EvalClass::Convert;
+    case Op::Select: return EvalClass::Select;
     default: return EvalClass::None;
   }
 }
@@ -169,7 +170,7 @@ std::optional<FloatPred> float_pred(OpId op) {
 bool is_ast_op_target(OpId op) {
   if (is_float_op(op)) return op != Op::FConst;
   EvalClass k = eval_class(op);
-  return k != EvalClass::None && k != EvalClass::Const;
+  return k != EvalClass::None && k != EvalClass::Const && k != EvalClass::Select;
 }
 
 // A bitcast's two types: f32 and i32, or f64 and i64, either way.
@@ -256,9 +257,11 @@ std::optional<uint64_t> eval_pure(OpId op, std::span<const Literal> lits, std::s
   unsigned bits = types.bits[0];
   // Operands must already be in the value representation of their type.
   unsigned operand_bits = bits;
-  for (uint64_t a : args)
-    if (a != truncate_to(a, operand_bits)) return fail(err, EvalError::NotEvaluable);
+  // (A select's condition may be of any width: only its values have the type.)
+  for (size_t i = cls == EvalClass::Select ? 1 : 0; i < args.size(); ++i)
+    if (args[i] != truncate_to(args[i], operand_bits)) return fail(err, EvalError::NotEvaluable);
   switch (cls) {
+    case EvalClass::Select: return eval_select(args[0], args[1], args[2]);
     case EvalClass::Const:
       if (!lits[1].is_int()) return fail(err, EvalError::NotEvaluable);
       return const_value(lits[1], bits);

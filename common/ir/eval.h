@@ -31,7 +31,9 @@
 //                           BadConversion);
 //   trunc                   keep the low bits of the target width (equal
 //                           widths: identity; a wider target is an error).
-//   const                   its integer literal, truncated to the type.
+//   const                   its integer literal, truncated to the type;
+//   select                  its second operand when the first (an integer
+//                           of any width) is not 0, else its third.
 #pragma once
 
 #include <cstdint>
@@ -148,13 +150,14 @@ constexpr uint64_t eval_sext(uint64_t a, unsigned from_bits, unsigned to_bits) {
 }
 constexpr uint64_t eval_zext(uint64_t a, unsigned, unsigned) { return a; }
 constexpr uint64_t eval_trunc(uint64_t a, unsigned, unsigned to_bits) { return truncate_to(a, to_bits); }
+constexpr uint64_t eval_select(uint64_t c, uint64_t a, uint64_t b) { return c != 0 ? a : b; }
 
 // A `const` literal (Int or UInt) as a value of `bits` bits.
 uint64_t const_value(const Literal& lit, unsigned bits);
 
 // ---- generic dispatch ----------------------------------------------------------
 // The families eval_pure() knows; everything else is NotEvaluable.
-enum class EvalClass : uint8_t { None, Const, Unary, Binary, Shift, Divide, Compare, Convert };
+enum class EvalClass : uint8_t { None, Const, Unary, Binary, Shift, Divide, Compare, Convert, Select };
 EvalClass eval_class(OpId op);
 // The generic opcodes an ast:op may name: every class above but Const and None
 // (arithmetic, shifts, division, comparisons, conversions), and the

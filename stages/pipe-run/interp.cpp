@@ -394,6 +394,11 @@ void Interpreter::loop() {
       PIPE_RUN_DIVIDE(SDiv, eval_sdiv) PIPE_RUN_DIVIDE(UDiv, eval_udiv) PIPE_RUN_DIVIDE(SRem, eval_srem)
       PIPE_RUN_DIVIDE(URem, eval_urem)
 #undef PIPE_RUN_DIVIDE
+      case Code::Select:  // a branch on the condition in the source: an undefined one is an error there too
+        defined(I.a, "the select condition");
+        V[I.dst] = eval_select(V[I.a], V[I.b], V[I.c]);
+        U[I.dst] = V[I.a] != 0 ? U[I.b] : U[I.c];
+        break;
       case Code::Neg:
         V[I.dst] = eval_neg(V[I.a], I.bits);
         U[I.dst] = U[I.a];

@@ -507,6 +507,15 @@ void FunctionBuilder::emit(NodeId n) {
     PIPE_RUN_BINARY(UDiv) PIPE_RUN_BINARY(SRem) PIPE_RUN_BINARY(URem) PIPE_RUN_BINARY(Eq) PIPE_RUN_BINARY(Ne)
     PIPE_RUN_BINARY(SLt) PIPE_RUN_BINARY(SLe) PIPE_RUN_BINARY(ULt) PIPE_RUN_BINARY(ULe)
 #undef PIPE_RUN_BINARY
+    case Op::Select: {
+      Insn& insn = push(Code::Select, n);
+      insn.bits = static_cast<uint8_t>(type_bits_of(n, 0));
+      insn.dst = n;
+      insn.a = input(0);
+      insn.b = input(1);
+      insn.c = input(2);
+      return;
+    }
     case Op::Neg:
     case Op::Not: {
       Insn& insn = push(node.op == Op::Neg ? Code::Neg : Code::Not, n);

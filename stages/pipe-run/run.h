@@ -171,6 +171,7 @@ class Memory {
 enum class Code : uint8_t {
   Add, Sub, Mul, And, Or, Xor, Shl, LShr, AShr, SDiv, UDiv, SRem, URem,
   Eq, Ne, SLt, SLe, ULt, ULe, Neg, Not, SExt, ZExt, Trunc,
+  Select,               // V[dst] = V[a] != 0 ? V[b] : V[c]
   Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
   Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
   Alloca, StackSave, StackRestore,  // the dynamic stack, generic and x64

@@ -387,6 +387,18 @@ NodeId if_value(Lowerer& l, NodeId n) {
   return jcc(l, n, flags, cc);
 }
 
+// (select t c a b): the flags of c as a branch on it would read them, then
+// (x64:cmov cc FLAGS b a): a when cc holds, else b. cmov has no 8-bit form;
+// i8 and i16 values live in 32-bit registers anyway (Lowerer::wide).
+NodeId select_cmov(Lowerer& l, NodeId n) {
+  NodeId c = in0(l, n);
+  Cond cc;
+  NodeId flags = is_compare(l.op(c)) ? l.compare_flags(c, cc) : l.nonzero_flags(c, cc);
+  VT t = Lowerer::wide(l.lit_type(n));
+  NodeId a = l.value(in1(l, n)), b = l.value(l.node(n).inputs[2]);
+  return l.emit(X64CMov, {Literal::string(x64::cond_name(cc)), Lowerer::tlit(t)}, {flags, b, a});
+}
+
 // ---- conversions ---------------------------------------------------------
 
 // (sext/zext f t (load f _ p)) with the load used only here: one extending load.
@@ -851,6 +863,9 @@ const Rule kRules[] = {
          { return if_and_imm(l, n); }),
     RULE(If, "if-value", "(if x)", "", "(x64:jcc ne (x64:test t x x)); through a sext/zext x: at the narrow width",
          { return if_value(l, n); }),
+    RULE(Select, "select", "(select t c a b)", "",
+         "(x64:cmov cc FLAGS b a), FLAGS and cc as an if on c reads them (a compare's, else test c, c)",
+         { return select_cmov(l, n); }),
 
     // conversions
     RULE(SExt, "ext-same", "(sext t t x)", "", "x", { return ext_same_width(l, n); }),

@@ -43,6 +43,8 @@
 //    fuge, exact for NaN)
 //    (through a sext/zext of the compare too); an `if` on ne x, 0 branches
 //    on x.
+//  - select c a b: a or b for a constant c, a when a = b; a condition
+//    (ne x, 0) becomes x, (eq x, 0) x with a and b swapped;
 //  - floating point (step_float): constant folding by eval_float.h, which
 //    is what the machine computes, and only the identities that keep every
 //    bit (fneg fneg x, fabs fabs x, fabs fneg x, bitcast bitcast x; fabs x
@@ -168,6 +170,7 @@ class Idealizer {
     if (is_float_op(op)) return step_float(n);
     EvalClass cls = eval_class(op);
     if (cls == EvalClass::None || cls == EvalClass::Const) return;
+    if (cls == EvalClass::Select) return step_select(n);
     if (NodeId c = fold(n); c != kNone) return replace(n, c);
     std::optional<ValueType> t = literal_value_type(g_.node(n).literals[0]);
     if (!t) return;
@@ -175,6 +178,25 @@ class Idealizer {
     if (NodeId r = simplify(n, *t); r != kNone) {
       if (r == n) return changed_in_place(n);
       return replace(n, r);
+    }
+  }
+
+  // select c a b: a or b for a constant c; a when a = b; the condition of
+  // (ne x, 0) is x, of (eq x, 0) x with the values swapped.
+  void step_select(NodeId n) {
+    const Node& nd = g_.node(n);
+    NodeId c = nd.inputs[0], a = nd.inputs[1], b = nd.inputs[2];
+    if (g_.is_const(c)) return replace(n, g_.const_value_of(c) != 0 ? a : b);
+    if (a == b) return replace(n, a);
+    const Node& cond = g_.node(c);
+    if ((cond.op == Op::Ne || cond.op == Op::Eq) && const_is(cond.inputs[1], 0)) {
+      bool swap = cond.op == Op::Eq;
+      rewire(n, 0, cond.inputs[0]);
+      if (swap) {
+        g_.set_input(n, 1, b);
+        g_.set_input(n, 2, a);
+      }
+      return changed_in_place(n);
     }
   }
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "graph.h"
@@ -32,11 +33,18 @@ size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& c
 size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
+size_t if_convert(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t implied_conds(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t sccp(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t dce(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t test_miscompile(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+
+// simplify_cfg.cpp: the empty side of an `if` behind its proj `p` (nothing
+// hangs off p but the edge): the edge node a region lists (p itself, or a
+// lone jump off p) and that region; {kNone, kNone} when the side is not
+// empty.
+std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p);
 
 // dce.cpp: removes what cannot run or matters to nothing, on a Graph other
 // passes hold: unreachable blocks (an `if` on a constant reaches only one

@@ -168,6 +168,7 @@ class Sccp {
         return;
       case Op::If: return branch(n);
       case Op::Phi: return lower(n, meet_phi(n));
+      case Op::Select: return lower(n, meet_select(n));
       case Op::Const:
       case Op::FConst: {
         std::optional<ValueType> t = g_.constant_type(n);
@@ -194,6 +195,21 @@ class Sccp {
     std::optional<ValueType> t = result_type(g_, n);
     if (!v || !t) return lower(n, bottom());
     lower(n, Cell{Cell::Const, *t, *v});
+  }
+
+  // A select with a known condition is its chosen value; otherwise the
+  // meet of both, as a phi after a branch on the condition.
+  Cell meet_select(NodeId n) {
+    const Node& nd = g_.node(n);
+    const Cell& c = cell_[nd.inputs[0]];
+    if (c.kind == Cell::Top) return Cell{};
+    if (c.kind == Cell::Const) return cell_[nd.inputs[c.value != 0 ? 1 : 2]];
+    const Cell& a = cell_[nd.inputs[1]];
+    const Cell& b = cell_[nd.inputs[2]];
+    if (a.kind == Cell::Bottom || b.kind == Cell::Bottom) return bottom();
+    if (a.kind == Cell::Top) return b;
+    if (b.kind == Cell::Top) return a;
+    return a == b ? a : bottom();
   }
 
   Cell meet_phi(NodeId n) {

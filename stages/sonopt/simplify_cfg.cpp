@@ -91,8 +91,12 @@ bool merge_region(Graph& g, NodeId region) {
   return false;
 }
 
-// The empty side of an if behind proj `p`: the edge node a region lists
-// (p itself or a lone jump off p) and that region, or {kNone, kNone}.
+size_t index_in(const Node& region, NodeId edge) {
+  return static_cast<size_t>(std::find(region.control.begin(), region.control.end(), edge) - region.control.begin());
+}
+
+}  // namespace
+
 std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p) {
   std::vector<NodeId> users = distinct_users(g, p);
   if (users.size() != 1 || g.users(p).size() != 1) return {kNone, kNone};
@@ -104,9 +108,7 @@ std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p) {
   return {u, after[0]};
 }
 
-size_t index_in(const Node& region, NodeId edge) {
-  return static_cast<size_t>(std::find(region.control.begin(), region.control.end(), edge) - region.control.begin());
-}
+namespace {
 
 bool remove_diamond(Graph& g, NodeId branch) {
   NodeId proj[2] = {kNone, kNone};

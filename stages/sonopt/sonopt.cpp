@@ -42,6 +42,8 @@
 //   implied-conds a branch on a condition a dominating branch on the same
 //                 two operands decides becomes a branch on a constant
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
+//   if-convert    an if whose empty sides only pick a merge's integer
+//                 values becomes selects, cmov in the back end (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
 //   const-call    whole module: calls to pure functions with constant
@@ -175,6 +177,15 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"sccp", "simplify-cfg", "dce"},
        .triggered_by = {"idealize", "gvn", "sccp", "simplify-cfg", "dce"},
        .function_pass = implied_conds},
+      {.name = "if-convert",
+       .summary = "a branch whose empty sides only pick a merge's integer values becomes selects (cmov)",
+       .min_level = 2,
+       .before = {"simplify-cfg"},
+       .after = {"sccp", "implied-conds"},
+       .triggers = {"idealize", "gvn", "simplify-cfg", "dce"},
+       .triggered_by = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
+                        "dce"},
+       .function_pass = if_convert},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",
        .min_level = 2,
