@@ -263,7 +263,9 @@ bool only_read(const ParmVarDecl* p, const Stmt* s) {
 // the body only reads.
 bool keeps_entry_value(const ParmVarDecl* p) {
   QualType t = p->getType();
-  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !(t->isScalarType())) return false;
+  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !t->isScalarType() ||
+      t->isAnyComplexType())
+    return false;
   const auto* fd = dyn_cast<FunctionDecl>(p->getDeclContext());
   return fd && fd->getBody() && only_read(p, fd->getBody());
 }
