@@ -15,7 +15,9 @@
 // register save area and the stack arguments), or one gcc's code made.
 //
 // Numbers: strtod, strtof and atof, and the libm functions of PIPE_RUN_MATH
-// (math.cpp), by the host's C library, so that results are the native ones.
+// (math.cpp), by the host's C library, so that results are the native ones;
+// libgcc's complex multiply and divide and libm's complex functions of
+// PIPE_RUN_COMPLEX likewise (complex_math.cpp).
 //
 // Streams: the data externs stdin/stdout/stderr hold pointers to three FILE
 // allocations (program.cpp); fprintf, fputs, fputc, putc and fflush accept
