@@ -543,24 +543,17 @@ NodeId FunctionBuilder::complex_builtin(const CallExpr* c, const std::string& na
   return complex_value({p.re, im}, element, out, l);
 }
 
-// A complex object at `var` + `at` initialized from `init` (an expression,
-// or GNU C's `{re, im}`).
+// A complex object at `var` + `at` initialized from `init`: an expression
+// or `{x}`. For `{x, y}` clang's extension makes y the imaginary part; gcc
+// reads it as a scalar initializer with an excess element, which it drops
+// (unevaluated): x + 0i, as here (data.cpp does the same for globals).
 void FunctionBuilder::initialize_complex(NodeId var, uint64_t at, QualType type, const Expr* init,
                                          std::vector<NodeId>& out) {
   SourceLocation where = init->getExprLoc();
   Loc l = loc(where);
   Scalar element = types_.complex_element(type, where);
   const auto* list = dyn_cast<InitListExpr>(init->IgnoreParens());
-  ComplexParts p;
-  if (list && list->getNumInits() == 2) {
-    for (unsigned i = 0; i < 2; ++i) {
-      const Expr* part = list->getInit(i);
-      NodeId v = hold(element.vt, convert(rvalue(part), scalar(part), element, l), out, l);
-      (i == 0 ? p.re : p.im) = v;
-    }
-  } else {
-    p = complex_parts(list && list->getNumInits() == 1 ? list->getInit(0) : init, element, out);
-  }
+  ComplexParts p = complex_parts(list && list->getNumInits() >= 1 ? list->getInit(0) : init, element, out);
   complex_store(offset(var, at, l), p, element, out, l);
 }
 

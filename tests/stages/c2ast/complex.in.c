@@ -13,3 +13,7 @@ _Complex double f(_Complex double a, double x) {
 }
 
 int same(_Complex float a, _Complex float b) { return a == b; }
+
+/* clang reads `{x, y}` as x + yi; gcc drops y (an excess element of a
+   scalar initializer): 3.0 + 0i, as gcc. */
+_Complex double h = {3.0, 4.0};
