@@ -12,7 +12,10 @@
     r15 across a call into either side), prints what the all-gcc build
     prints; the same for the variadic pair va_a.c and va_b.c, and for fa.c
     and fb.c (structs and unions with float and double members: every
-    System V class shape by value both ways, through `...` and va_arg);
+    System V class shape by value both ways, through `...` and va_arg), and
+    for ca.c and cb.c (_Complex float, double and integer values, alone and
+    as struct members, as arguments and results, spilled to the stack,
+    through `...` and va_arg, with libgcc's multiply and divide helpers);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -180,8 +183,8 @@ def build_mixed(tmp_path, sources, builders, extra=()):
 COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
-@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c")],
-                         ids=["shapes", "variadic", "float_shapes"])
+@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c")],
+                         ids=["shapes", "variadic", "float_shapes", "complex"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

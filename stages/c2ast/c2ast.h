@@ -10,6 +10,7 @@
 //   expressions.cpp   expressions
 //   floats.cpp        float and double: constants, conversions, operators,
 //                     truth tests, builtins
+//   complex.cpp       _Complex float, double and integer types
 //   statements.cpp    statements
 //   inline_asm.cpp    GNU asm statements -> ast:asm (constraints normalized)
 //   initializers.cpp  local initializers and compound literals
@@ -110,14 +111,16 @@ class Types {
   clang::ASTContext& ctx() const { return ctx_; }
 
   // Stops with "unsupported" for types outside the C subset (long double,
-  // _Complex, vectors, _Atomic, __int128); variably modified types pass
+  // _Complex long double, vectors, _Atomic, __int128); variably modified types pass
   // (vla.cpp), but size() refuses a VLA type.
   void check(clang::QualType t, clang::SourceLocation where) const;
   // Value type of a scalar; `ptr` for what is represented by its address
   // (structs, unions, arrays, functions).
   Scalar scalar(clang::QualType t, clang::SourceLocation where) const;
-  // Struct or union: a value that lives in memory.
+  // Struct, union or _Complex: a value that lives in memory.
   static bool is_aggregate(clang::QualType t);
+  // The element type of a _Complex type (complex.cpp).
+  Scalar complex_element(clang::QualType complex_type, clang::SourceLocation where) const;
   // Sizes and alignments in bytes (incomplete types are errors; a flexible
   // array member's storage is not counted, as in C).
   uint64_t size(clang::QualType t, clang::SourceLocation where) const;
@@ -421,6 +424,46 @@ class FunctionBuilder {
   // A builtin that becomes IR operations on floating values, or kNone.
   NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
   NodeId float_library_call(const clang::CallExpr* c, unsigned builtin_id);
+  // ---- complex.cpp: _Complex values
+  // A complex value's parts, each held in a scalar temporary (an ast:var of
+  // the element type, read with a load); `im` is kNone for a real operand,
+  // whose imaginary part is absent (C11 Annex G, as gcc computes).
+  struct ComplexParts {
+    NodeId re = kNone, im = kNone;
+  };
+  // An address used several times: the tree itself for its first use and
+  // clones after (when duplicable()), otherwise a pointer temporary.
+  struct Pinned {
+    NodeId tree = kNone, var = kNone;
+    bool used = false;
+  };
+  Pinned pin(NodeId address, std::vector<NodeId>& out, Loc l);
+  NodeId use(Pinned& p, Loc l);
+  NodeId complex_zero(Scalar element, Loc l);
+  // The parts of `e` (complex or real) converted to `element`; the
+  // statements that compute them go to `out`.
+  ComplexParts complex_parts(const clang::Expr* e, Scalar element, std::vector<NodeId>& out);
+  ComplexParts complex_own_parts(const clang::Expr* e, Scalar own, std::vector<NodeId>& out);
+  ComplexParts complex_parts_at(NodeId address, Scalar element, bool is_volatile, std::vector<NodeId>& out, Loc l);
+  void complex_store(NodeId address, ComplexParts p, Scalar element, std::vector<NodeId>& out, Loc l);
+  // `out` then a fresh `.complex` variable holding p: its address.
+  NodeId complex_value(ComplexParts p, Scalar element, std::vector<NodeId>& out, Loc l);
+  ComplexParts complex_arithmetic(clang::BinaryOperatorKind opcode, ComplexParts x, ComplexParts y, Scalar element,
+                                  std::vector<NodeId>& out, Loc l);
+  ComplexParts complex_libcall(const char* name, ComplexParts x, ComplexParts y, Scalar element,
+                               std::vector<NodeId>& out, Loc l);
+  // An expression that is complex or has a complex operand and that
+  // complex.cpp computes (kNone: the generic code handles it).
+  NodeId complex_expression(const clang::Expr* e);
+  NodeId complex_truth(const clang::Expr* e);
+  NodeId complex_compare(const clang::BinaryOperator* b);
+  // The address of `__real__ z` or `__imag__ z`.
+  NodeId complex_part_address(const clang::UnaryOperator* u);
+  NodeId complex_compound_assignment(const clang::CompoundAssignOperator* e);
+  NodeId complex_increment(const clang::UnaryOperator* u, bool value_used);
+  NodeId complex_builtin(const clang::CallExpr* c, const std::string& name);
+  void initialize_complex(NodeId var, uint64_t at, clang::QualType type, const clang::Expr* init,
+                          std::vector<NodeId>& out);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

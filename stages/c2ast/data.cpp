@@ -117,6 +117,8 @@ bool ConstantWriter::is_zero(const APValue& v) {
     case APValue::Indeterminate: return true;
     case APValue::Int: return v.getInt().isZero();
     case APValue::Float: return v.getFloat().isPosZero();  // -0.0 has its sign bit
+    case APValue::ComplexInt: return v.getComplexIntReal().isZero() && v.getComplexIntImag().isZero();
+    case APValue::ComplexFloat: return v.getComplexFloatReal().isPosZero() && v.getComplexFloatImag().isPosZero();
     case APValue::LValue: return v.getLValueBase().isNull() && v.getLValueOffset().isZero();
     default: return false;
   }
@@ -188,6 +190,10 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
     }
     return true;
   }
+  if (const auto* complex = type->getAs<ComplexType>(); complex && count == 2) {
+    // clang's `{re, im}`: gcc drops the excess element (x + 0i; complex.cpp).
+    return initializer(offset, complex->getElementType(), list->getInit(0));
+  }
   return count == 0 || initializer(offset, type, list->getInit(0));  // a scalar in braces
 }
 
@@ -209,6 +215,15 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       f.convert(size == 4 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble(),
                 llvm::APFloat::rmNearestTiesToEven, &lost);
       integer(offset, size, f.bitcastToAPInt().getZExtValue());
+      return;
+    }
+    case APValue::ComplexInt:
+    case APValue::ComplexFloat: {  // real then imaginary part, each of the element type (complex.cpp)
+      QualType element = type->castAs<ComplexType>()->getElementType();
+      uint64_t step = module_.types().size(element, where_);
+      bool is_int = v.isComplexInt();
+      value(offset, element, is_int ? APValue(v.getComplexIntReal()) : APValue(v.getComplexFloatReal()));
+      value(offset + step, element, is_int ? APValue(v.getComplexIntImag()) : APValue(v.getComplexFloatImag()));
       return;
     }
     case APValue::LValue: address(offset, module_.types().size(type, where_), v); return;

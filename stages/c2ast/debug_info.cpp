@@ -157,6 +157,20 @@ uint32_t DebugBuilder::make(QualType t) {
     out_.types[id].members = std::move(members);
     return id;
   }
+  if (const auto* c = dyn_cast<ComplexType>(ty)) {
+    // DWARF's complex base types are not in our table: a struct named as
+    // the C type with members `real` and `imag` (gdb prints both parts).
+    uint32_t id = add(DebugType{.kind = DebugTypeKind::Struct});
+    ids_.emplace(t.getAsOpaquePtr(), id);
+    PrintingPolicy policy(ctx_.getLangOpts());
+    out_.types[id].name = QualType(c, 0).getAsString(policy);
+    out_.types[id].size = static_cast<uint64_t>(ctx_.getTypeSize(c) / 8);
+    uint32_t element = type(c->getElementType());
+    uint64_t step = static_cast<uint64_t>(ctx_.getTypeSize(c->getElementType()) / 8);
+    out_.types[id].members = {DebugMember{.name = "real", .type = element, .offset = 0},
+                              DebugMember{.name = "imag", .type = element, .offset = step}};
+    return id;
+  }
   if (const auto* e = dyn_cast<EnumType>(ty)) {
     const EnumDecl* ed = e->getDecl();
     uint32_t id = add(DebugType{.kind = DebugTypeKind::Enum});
@@ -263,7 +277,9 @@ bool only_read(const ParmVarDecl* p, const Stmt* s) {
 // the body only reads.
 bool keeps_entry_value(const ParmVarDecl* p) {
   QualType t = p->getType();
-  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !(t->isScalarType())) return false;
+  if (p->isKNRPromoted() || t.isVolatileQualified() || t->isBooleanType() || !t->isScalarType() ||
+      t->isAnyComplexType())
+    return false;
   const auto* fd = dyn_cast<FunctionDecl>(p->getDeclContext());
   return fd && fd->getBody() && only_read(p, fd->getBody());
 }

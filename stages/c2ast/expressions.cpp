@@ -85,6 +85,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   SourceLocation where = e->getExprLoc();
   types_.check(e->getType(), where);
   if (e->isGLValue()) return lvalue_conversion(e);
+  if (NodeId n = complex_expression(e); n != kNone) return n;  // complex.cpp
   Loc l = loc(where);
   if (const auto* lit = dyn_cast<IntegerLiteral>(e)) {
     Scalar s = scalar(e);
@@ -230,6 +231,9 @@ namespace {
 // compute first: everything but assignments.
 bool chains(const Expr* e) {
   const auto* b = dyn_cast<BinaryOperator>(e);
+  if (b && b->getOpcode() != BO_Comma &&
+      (b->getLHS()->getType()->isAnyComplexType() || b->getRHS()->getType()->isAnyComplexType()))
+    return false;  // complex.cpp
   return b && !b->isAssignmentOp() && !isa<CompoundAssignOperator>(b) && b->isPRValue();
 }
 
@@ -456,6 +460,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   bool is_volatile = t.isVolatileQualified();
   bool up = u->isIncrementOp();
   bool postfix = u->isPostfix() && value_used;
+  if (t->isAnyComplexType()) return complex_increment(u, value_used);
 
   TwoUses at = address_twice(lhs, l);
   NodeId old = lvalue_load(lhs, s.vt, is_volatile, at.first, l);
@@ -517,6 +522,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
         id == Builtin::BI__builtin_alloca_with_align)
       return alloca_call(c, id);
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
+    if (id != 0)
+      if (NodeId n = complex_builtin(c, ctx_.BuiltinInfo.getName(id)); n != kNone) return n;
     if (id != 0)
       if (NodeId n = float_library_call(c, id); n != kNone) return n;
   }
@@ -593,6 +600,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
     return va_builtin(c, name);
   if (NodeId n = float_builtin(c, name); n != kNone) return n;
+  if (NodeId n = complex_builtin(c, name); n != kNone) return n;
   for (auto written : {&FunctionBuilder::bit_builtin, &FunctionBuilder::overflow_builtin, &FunctionBuilder::query_builtin})
     if (NodeId n = (this->*written)(c, name); n != kNone) return n;
   const std::string prefix = "__builtin_";
@@ -678,6 +686,7 @@ NodeId FunctionBuilder::address_node(const Expr* e) {
   if (const auto* u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) return rvalue(u->getSubExpr());
     if (u->getOpcode() == UO_Extension) return address(u->getSubExpr());
+    if (u->getOpcode() == UO_Real || u->getOpcode() == UO_Imag) return complex_part_address(u);
   }
   if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
     // a[i] is *(a + i), with the operands in their written order.

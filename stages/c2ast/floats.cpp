@@ -30,8 +30,8 @@
 //     operations; a value tested several times goes through a temporary
 //     (the ast is a tree).
 //
-// long double, _Float16 and __float128 are refused by Types::check, _Complex
-// too; a builtin not listed here goes the way of every other builtin
+// long double, _Float16 and __float128 are refused by Types::check; _Complex
+// is complex.cpp's; a builtin not listed here goes the way of every other builtin
 // (expressions.cpp: the library function it names, or refused by name).
 #include <bit>
 #include <cmath>
@@ -108,8 +108,9 @@ NodeId FunctionBuilder::truth(NodeId v, VType t, Loc l) {
 }
 
 NodeId FunctionBuilder::condition(const Expr* e) {
-  NodeId v = rvalue(e);
   QualType t = e->getType();
+  if (t->isAnyComplexType()) return complex_truth(e);  // complex.cpp
+  NodeId v = rvalue(e);
   if (!t->isRealFloatingType()) return v;
   return truth(v, scalar(e).vt, loc(e->getExprLoc()));
 }

@@ -89,6 +89,10 @@ void FunctionBuilder::initialize(NodeId var, uint64_t at, QualType type, const E
     out.push_back(copy(n, 1, offset(var, at, l), symaddr(module_.string_literal(literal), l), l));
     return;
   }
+  if (type->isAnyComplexType()) {  // complex.cpp
+    initialize_complex(var, at, type, init, out);
+    return;
+  }
   if (Types::is_aggregate(type)) {
     out.push_back(copy(types_.size(type, where), types_.align(type), offset(var, at, l), object(init), l));
     return;
@@ -105,6 +109,10 @@ void FunctionBuilder::initialize_list(NodeId var, uint64_t at, QualType type, co
   unsigned count = list->getNumInits();
   if (list->isTransparent()) {
     initialize(var, at, type, list->getInit(0), out, needs_zero);
+    return;
+  }
+  if (type->isAnyComplexType() && count > 0) {  // `{z}`, or clang's `{re, im}` read as gcc reads it
+    initialize_complex(var, at, type, list, out);
     return;
   }
   if (const ArrayType* array = ctx_.getAsArrayType(type)) {

@@ -11,11 +11,13 @@
 // parameters are `i8`/`i16` with `signext` or `zeroext` by the C type's
 // signedness (_Bool: zeroext), a struct or union parameter is `ptr
 // byval(SIZE,ALIGN)`, the hidden result pointer `ptr sret(SIZE,ALIGN)`.
+// _Complex T is an aggregate of two T (real, imaginary: complex.cpp), so it
+// is represented, passed and classified as `struct { T re, im; }` is.
 // Sizes, alignments and
 // member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
 // bitfields.cpp); so are the
 // rules for what is unsupported: long double (and _Float16, __float128),
-// _Complex, vectors, _Atomic,
+// _Complex long double (and of other refused types), vectors, _Atomic,
 // __int128 stop the
 // translation with "unsupported: ..." at the construct that needs them.
 #include "c2ast.h"
@@ -73,7 +75,13 @@ void Types::check(QualType t, SourceLocation where) const {
     if (b->getKind() == BuiltinType::LongDouble) unsupported(where, "long double type " + describe(t));
     unsupported(where, "floating point type " + describe(t));
   }
-  if (c->isAnyComplexType()) unsupported(where, "complex type " + describe(t));
+  if (const auto* complex = dyn_cast<ComplexType>(c)) {  // complex.cpp
+    QualType element = complex->getElementType().getCanonicalType();
+    const auto* b = dyn_cast<BuiltinType>(element.getTypePtr());
+    bool supported = b && (b->getKind() == BuiltinType::Float || b->getKind() == BuiltinType::Double ||
+                           (b->isInteger() && ctx_.getTypeSize(element) <= 64));
+    if (!supported) unsupported(where, "complex type " + describe(t));
+  }
   if (c->isVectorType()) unsupported(where, "vector type " + describe(t));
   if (c->isAtomicType()) unsupported(where, "atomic type " + describe(t));
   if (c->isBlockPointerType()) unsupported(where, "block pointer type " + describe(t));
@@ -88,7 +96,8 @@ void Types::check(QualType t, SourceLocation where) const {
 Scalar Types::scalar(QualType t, SourceLocation where) const {
   check(t, where);
   const Type* c = t.getCanonicalType().getTypePtr();
-  if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType())
+  if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType() ||
+      c->isAnyComplexType())
     return {VType::Ptr, false};
   if (c->isIntegralOrEnumerationType()) {
     QualType integer = t.getCanonicalType();
@@ -113,7 +122,11 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
   unsupported(where, "type " + describe(t));
 }
 
-bool Types::is_aggregate(QualType t) { return t->isRecordType(); }
+bool Types::is_aggregate(QualType t) { return t->isRecordType() || t->isAnyComplexType(); }
+
+Scalar Types::complex_element(QualType t, SourceLocation where) const {
+  return scalar(t->castAs<ComplexType>()->getElementType(), where);
+}
 
 uint64_t Types::size(QualType t, SourceLocation where) const {
   check(t, where);
@@ -172,6 +185,13 @@ void Types::flatten_scalars(QualType t, uint64_t bit_offset, std::vector<AbiScal
     return;
   }
   if (t->isIncompleteArrayType()) return;  // a flexible array member
+  if (const auto* complex = dyn_cast<ComplexType>(t.getTypePtr())) {  // two scalars: real, imaginary
+    QualType element = complex->getElementType();
+    uint64_t element_bits = 8 * size(element, where);
+    flatten_scalars(element, bit_offset, out, where);
+    flatten_scalars(element, bit_offset + element_bits, out, where);
+    return;
+  }
   if (const RecordDecl* record = t->getAsRecordDecl()) {
     const ASTRecordLayout& layout = ctx_.getASTRecordLayout(record);
     for (const FieldDecl* field : record->fields()) {

@@ -726,6 +726,10 @@ void Interpreter::loop() {
           ret_xmm_[0] = result, ret_xmm_undef_[0] = 0;
           bits = 0;
         }
+        if (auto complex = libc.take_xmm_result()) {  // a complex result: xmm0, xmm1
+          ret_xmm_[0] = (*complex)[0], ret_xmm_[1] = (*complex)[1];
+          ret_xmm_undef_[0] = ret_xmm_undef_[1] = 0;
+        }
         V[I.dst] = bits ? x64_junk_above(result, bits) : kX64Junk;
         U[I.dst] = bits == 0;
         V[I.b] = kX64Junk;

@@ -15,7 +15,9 @@
 // register save area and the stack arguments), or one gcc's code made.
 //
 // Numbers: strtod, strtof and atof, and the libm functions of PIPE_RUN_MATH
-// (math.cpp), by the host's C library, so that results are the native ones.
+// (math.cpp), by the host's C library, so that results are the native ones;
+// libgcc's complex multiply and divide and libm's complex functions of
+// PIPE_RUN_COMPLEX likewise (complex_math.cpp).
 //
 // Streams: the data externs stdin/stdout/stderr hold pointers to three FILE
 // allocations (program.cpp); fprintf, fputs, fputc, putc and fflush accept
@@ -236,6 +238,7 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     fp.gpr = gpr > fixed ? gpr - fixed : 0;
     return &fp;
   };
+  if (is_complex_builtin(b)) return call_complex(b, a, has_fp ? &fp.xmm : nullptr);
   // libm: at an x64 level its floating arguments came in xmm registers
   // (ldexp's int in a general one); elsewhere every argument is in `a`.
   if (has_fp) {
@@ -411,8 +414,9 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     case Builtin::Atof: return parse_float(b, a);
 #define PIPE_RUN_MATH_CASE(e, name, args) case Builtin::e:
       PIPE_RUN_MATH(PIPE_RUN_MATH_CASE)
+      PIPE_RUN_COMPLEX(PIPE_RUN_MATH_CASE)
 #undef PIPE_RUN_MATH_CASE
-      break;  // call_math answered above
+      break;  // call_math and call_complex answered above
     case Builtin::Abort: throw ProgramExit{134, true};
     case Builtin::Exit: throw ProgramExit{static_cast<int>(a[0] & 0xFF), false};
     case Builtin::AssertFail: {

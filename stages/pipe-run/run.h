@@ -15,6 +15,7 @@
 //   libc.cpp       the C library by name; printf.cpp its printf engine
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -322,7 +323,7 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
   X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
   X(Vsnprintf, "vsnprintf", 4) X(Strtod, "strtod", 2) X(Strtof, "strtof", 2)           \
-  X(Atof, "atof", 1) PIPE_RUN_MATH(X)
+  X(Atof, "atof", 1) PIPE_RUN_MATH(X) PIPE_RUN_COMPLEX(X)
 
 // The math library (libm), computed by the host's: double functions and
 // their f forms. X(enum, name, args) as above; math.cpp gives each its
@@ -342,6 +343,18 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Fmin, "fmin", 2) X(Fmax, "fmax", 2) X(Copysign, "copysign", 2)                      \
   X(Copysignf, "copysignf", 2) X(Ldexp, "ldexp", 2) X(Lround, "lround", 1)              \
   X(Llround, "llround", 1) X(Rint, "rint", 1) X(Nearbyint, "nearbyint", 1)
+
+// Complex arithmetic (complex_math.cpp): libgcc's multiply and divide
+// helpers, which c2ast calls for _Complex float and double (their four
+// arguments real, their result complex), and libm's complex functions.
+// The minimum argument count is not used: complex_math.cpp reads the
+// arguments by their ABI (pointers at the IR levels, xmm registers at x64).
+#define PIPE_RUN_COMPLEX(X)                                                              \
+  X(Mulsc3, "__mulsc3", 0) X(Muldc3, "__muldc3", 0) X(Divsc3, "__divsc3", 0)            \
+  X(Divdc3, "__divdc3", 0) X(Cabs, "cabs", 0) X(Cabsf, "cabsf", 0) X(Carg, "carg", 0)   \
+  X(Cargf, "cargf", 0) X(Cexp, "cexp", 0) X(Cexpf, "cexpf", 0) X(Clog, "clog", 0)       \
+  X(Csqrt, "csqrt", 0) X(Csqrtf, "csqrtf", 0) X(Csin, "csin", 0) X(Ccos, "ccos", 0)     \
+  X(Cpow, "cpow", 0)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -402,6 +415,8 @@ std::vector<uint64_t> va_list_remaining(const Memory& mem, uint64_t ap);
 // the bits of its result (an f32 in the low 32 bits), or nullopt when `b`
 // is not one.
 std::optional<uint64_t> call_math(Builtin b, std::span<const uint64_t> args);
+// complex_math.cpp: whether `b` is one of PIPE_RUN_COMPLEX.
+bool is_complex_builtin(Builtin b);
 
 class Libc {
  public:
@@ -416,12 +431,22 @@ class Libc {
   // printf family reads for %f %e %g %a (then the stack words after the
   // general ones, shared by both classes). Cleared by call().
   void set_x64_float_args(size_t gpr_args, std::span<const uint64_t> xmm) { x64_gpr_ = gpr_args, x64_xmm_ = xmm, x64_float_ = true; }
+  // After an x64-level call of a function returning a complex value: its
+  // xmm0 and xmm1 (once; nullopt for any other call).
+  std::optional<std::array<uint64_t, 2>> take_xmm_result() {
+    auto r = xmm_result_;
+    xmm_result_.reset();
+    return r;
+  }
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
   void write_stream(int stream, std::string_view text);
   uint64_t copy_string(uint64_t dst, uint64_t src);
   uint64_t parse_float(Builtin b, std::span<const uint64_t> args);
+  // complex_math.cpp: a PIPE_RUN_COMPLEX call; `xmm` is null at the IR levels.
+  uint64_t call_complex(Builtin b, std::span<const uint64_t> args, const std::span<const uint64_t>* xmm);
+  std::optional<std::array<uint64_t, 2>> xmm_result_;
   Memory& mem_;
   Output& out_;
   std::string name_;
