@@ -110,6 +110,7 @@ NodeId FunctionBuilder::truth(NodeId v, VType t, Loc l) {
 NodeId FunctionBuilder::condition(const Expr* e) {
   NodeId v = rvalue(e);
   QualType t = e->getType();
+  if (Types::is_int128(t)) return int128_truth(v, loc(e->getExprLoc()));
   if (!t->isRealFloatingType()) return v;
   return truth(v, scalar(e).vt, loc(e->getExprLoc()));
 }

@@ -321,7 +321,7 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
   X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
   X(Vsnprintf, "vsnprintf", 4) X(Strtod, "strtod", 2) X(Strtof, "strtof", 2)           \
-  X(Atof, "atof", 1) PIPE_RUN_MATH(X)
+  X(Atof, "atof", 1) PIPE_RUN_MATH(X) PIPE_RUN_INT128(X)
 
 // The math library (libm), computed by the host's: double functions and
 // their f forms. X(enum, name, args) as above; math.cpp gives each its
@@ -341,6 +341,17 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Fmin, "fmin", 2) X(Fmax, "fmax", 2) X(Copysign, "copysign", 2)                      \
   X(Copysignf, "copysignf", 2) X(Ldexp, "ldexp", 2) X(Lround, "lround", 1)              \
   X(Llround, "llround", 1) X(Rint, "rint", 1) X(Nearbyint, "nearbyint", 1)
+
+// libgcc's __int128 helpers (int128.cpp), which c2ast calls for / and % and
+// the conversions with float and double, as gcc does. Their argument count
+// depends on the level (a pointer per __int128 at the generic levels, two
+// registers at the x64 ones): int128.cpp checks it.
+#define PIPE_RUN_INT128(X)                                                               \
+  X(Divti3, "__divti3", 0) X(Udivti3, "__udivti3", 0) X(Modti3, "__modti3", 0)          \
+  X(Umodti3, "__umodti3", 0) X(Floattisf, "__floattisf", 0)                             \
+  X(Floattidf, "__floattidf", 0) X(Floatuntisf, "__floatuntisf", 0)                     \
+  X(Floatuntidf, "__floatuntidf", 0) X(Fixsfti, "__fixsfti", 0) X(Fixdfti, "__fixdfti", 0) \
+  X(Fixunssfti, "__fixunssfti", 0) X(Fixunsdfti, "__fixunsdfti", 0)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -415,6 +426,15 @@ class Libc {
   // printf family reads for %f %e %g %a (then the stack words after the
   // general ones, shared by both classes). Cleared by call().
   void set_x64_float_args(size_t gpr_args, std::span<const uint64_t> xmm) { x64_gpr_ = gpr_args, x64_xmm_ = xmm, x64_float_ = true; }
+  // libgcc's __int128 helpers (PIPE_RUN_INT128, int128.cpp). At the generic
+  // levels an __int128 argument is the address of its 16 bytes and an
+  // __int128 result is written through the leading sret pointer; the
+  // result is a float's or double's bits. At the x64 levels the halves
+  // come in general registers and a float in `xmm`; the result is
+  // {rax, rdx}, or a float's bits in the first.
+  static bool is_int128_helper(Builtin b);
+  uint64_t call_int128(Builtin b, std::span<const uint64_t> args);
+  std::pair<uint64_t, uint64_t> call_int128_x64(Builtin b, std::span<const uint64_t> gpr, std::span<const uint64_t> xmm);
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
