@@ -45,6 +45,13 @@
 //   compound assignment, in both directions (`x += i` on an __int128 x, and
 //            `int i; i += big;` computed in __int128), and ++/--;
 //   constants of any width from clang's APInt (both halves as constants).
+// At -O2 the temporaries and the halves live in registers (split-copy and
+// scalar-replace take them; a returned value is stored half by half through
+// the result pointer, int128_store, since a copy to other memory would keep
+// its temporary in memory); what memory traffic is left is the aggregate
+// ABI's, in son-lower-x64: an __int128 parameter's registers are stored to a
+// slot the body reads, a result goes through a slot into rax:rdx, as for a
+// 16-byte struct.
 // What is refused by name: `switch` on an __int128 (statements.cpp),
 // __int128 bit-fields, and any scalar use the hooks here do not cover
 // (Types::scalar stops with "128-bit integer type ... here" rather than
