@@ -13,6 +13,8 @@
 //                  flags, spill slots)
 //   interp.cpp     the run loop (explicit frame stack)
 //   libc.cpp       the C library by name; printf.cpp its printf engine
+//   math.cpp       libm by the host's; int128.cpp libgcc's __int128 helpers
+//                  (__divti3 ... __fixunsdfti) by the host's
 #pragma once
 
 #include <cstdint>
