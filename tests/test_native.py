@@ -16,6 +16,8 @@
     for ca.c and cb.c (_Complex float, double and integer values, alone and
     as struct members, as arguments and results, spilled to the stack,
     through `...` and va_arg, with libgcc's multiply and divide helpers);
+    for ia.c and ib.c (__int128 in register pairs, on the stack after five
+    longs, as results, in structs, through `...` and va_arg);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -183,8 +185,9 @@ def build_mixed(tmp_path, sources, builders, extra=()):
 COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
-@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c")],
-                         ids=["shapes", "variadic", "float_shapes", "complex"])
+@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
+                                  ("ia.c", "ib.c")],
+                         ids=["shapes", "variadic", "float_shapes", "complex", "int128"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

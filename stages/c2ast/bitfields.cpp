@@ -64,6 +64,8 @@ using namespace clang;
 
 BitFieldLayout Types::bitfield(const FieldDecl* field, SourceLocation where) const {
   check(field->getType(), where);
+  if (is_int128(field->getType()))
+    unsupported(where, "bit-field '" + field->getNameAsString() + "' of 128-bit integer type " + describe(field->getType()));
   const RecordDecl* record = field->getParent();
   const ASTRecordLayout& layout = ctx_.getASTRecordLayout(record);
   uint64_t record_size = static_cast<uint64_t>(layout.getSize().getQuantity());

@@ -181,6 +181,9 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
   QualType result_type = c->getArg(2)->getType()->getPointeeType();
   if (result_type->isBooleanType() || result_type->isEnumeralType())
     unsupported(where, "'" + name + "' with a _Bool or enum result");
+  if (Types::is_int128(result_type) || Types::is_int128(c->getArg(0)->getType()) ||
+      Types::is_int128(c->getArg(1)->getType()))
+    unsupported(where, "'" + name + "' with a 128-bit integer operand or result");
   Scalar sa = scalar(c->getArg(0)), sb = scalar(c->getArg(1)), sr = types_.scalar(result_type, where);
   constexpr VType W = VType::I64;
   std::vector<NodeId> out;
@@ -215,16 +218,8 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
     };
     NodeId ma = magnitude(a_hi, a_lo), mb = magnitude(b_hi, b_lo);
     NodeId negative = keep(op("xor", W, l, get(a_hi), get(b_hi)));  // 0 or -1
-    auto low32 = [&](NodeId v) { return op("and", W, l, get(v), k(0xffffffff)); };
-    auto high32 = [&](NodeId v) { return op("lshr", W, l, get(v), k(32)); };
-    NodeId p00 = keep(op("mul", W, l, low32(ma), low32(mb)));
-    NodeId p01 = keep(op("mul", W, l, low32(ma), high32(mb)));
-    NodeId p10 = keep(op("mul", W, l, high32(ma), low32(mb)));
-    NodeId p11 = keep(op("mul", W, l, high32(ma), high32(mb)));
-    NodeId mid = keep(op("add", W, l, op("add", W, l, high32(p00), low32(p01)), low32(p10)));
-    NodeId plo = keep(op("or", W, l, op("shl", W, l, get(mid), k(32)), low32(p00)));
-    NodeId phi = keep(op("add", W, l, op("add", W, l, get(p11), high32(p01)),
-                         op("add", W, l, high32(p10), high32(mid))));
+    NodeId phi, plo;
+    multiply_64x64(ma, mb, out, l, phi, plo);
     // Negated when the signs differ: (hi, lo) -> (~hi + (lo == 0), -lo), as (x ^ m) - m per half.
     lo = keep(op("sub", W, l, op("xor", W, l, get(plo), get(negative)), get(negative)));
     NodeId lo_zero = bit(op("eq", W, l, get(plo), k(0)));
@@ -243,6 +238,26 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
   NodeId fits = op("and", VType::I32, l, high_ok, low_ok);
   // The builtin's value is a _Bool (i8 holding 0 or 1).
   return seq(block(out, l), conversion("trunc", VType::I32, VType::I8, l, op("xor", VType::I32, l, fits, constant(VType::I32, 1, l))), l);
+}
+
+// The full 128-bit product of the unsigned i64 values in the temporaries
+// `a` and `b`, from four 32 x 32 -> 64 partial products (Hacker's Delight
+// 8-2): `hi` and `lo` are temporaries holding its halves. Shared by the
+// overflow checks and __int128's multiply (int128.cpp).
+void FunctionBuilder::multiply_64x64(NodeId a, NodeId b, std::vector<NodeId>& out, Loc l, NodeId& hi, NodeId& lo) {
+  constexpr VType W = VType::I64;
+  auto keep = [&](NodeId v) { return hold(W, v, out, l); };
+  auto get = [&](NodeId var) { return load(W, false, var, l); };
+  auto k = [&](int64_t v) { return constant(W, v, l); };
+  auto low32 = [&](NodeId v) { return op("and", W, l, get(v), k(0xffffffff)); };
+  auto high32 = [&](NodeId v) { return op("lshr", W, l, get(v), k(32)); };
+  NodeId p00 = keep(op("mul", W, l, low32(a), low32(b)));
+  NodeId p01 = keep(op("mul", W, l, low32(a), high32(b)));
+  NodeId p10 = keep(op("mul", W, l, high32(a), low32(b)));
+  NodeId p11 = keep(op("mul", W, l, high32(a), high32(b)));
+  NodeId mid = keep(op("add", W, l, op("add", W, l, high32(p00), low32(p01)), low32(p10)));
+  lo = keep(op("or", W, l, op("shl", W, l, get(mid), k(32)), low32(p00)));
+  hi = keep(op("add", W, l, op("add", W, l, get(p11), high32(p01)), op("add", W, l, high32(p10), high32(mid))));
 }
 
 NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name) {

@@ -18,6 +18,8 @@
 //   vla.cpp           variable length arrays, alloca: run-time sizes, the
 //                     dynamic stack
 //   stack.cpp         large stacks for deeply nested C
+//   int128.cpp        __int128 and unsigned __int128: operations on their two
+//                     64-bit halves, libgcc's helpers for / % and floats
 #pragma once
 
 #include <cstdint>
@@ -111,16 +113,18 @@ class Types {
   clang::ASTContext& ctx() const { return ctx_; }
 
   // Stops with "unsupported" for types outside the C subset (long double,
-  // _Complex long double, vectors, _Atomic, __int128); variably modified types pass
+  // _Complex long double, vectors, _Atomic); variably modified types pass
   // (vla.cpp), but size() refuses a VLA type.
   void check(clang::QualType t, clang::SourceLocation where) const;
   // Value type of a scalar; `ptr` for what is represented by its address
   // (structs, unions, arrays, functions).
   Scalar scalar(clang::QualType t, clang::SourceLocation where) const;
-  // Struct, union or _Complex: a value that lives in memory.
+  // Struct, union, _Complex or __int128 (int128.cpp): a value that lives in memory.
   static bool is_aggregate(clang::QualType t);
   // The element type of a _Complex type (complex.cpp).
   Scalar complex_element(clang::QualType complex_type, clang::SourceLocation where) const;
+  // __int128 or unsigned __int128 (through typedefs and qualifiers).
+  static bool is_int128(clang::QualType t);
   // Sizes and alignments in bytes (incomplete types are errors; a flexible
   // array member's storage is not counted, as in C).
   uint64_t size(clang::QualType t, clang::SourceLocation where) const;
@@ -397,6 +401,9 @@ class FunctionBuilder {
   NodeId popcount_of(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
   void smear_right(NodeId var, VType t, std::vector<NodeId>& out, Loc loc);
   NodeId to_int(NodeId v, VType from, Loc loc);
+  // The 128-bit product of the unsigned i64 values in temporaries a and b,
+  // as temporaries hi and lo.
+  void multiply_64x64(NodeId a, NodeId b, std::vector<NodeId>& out, Loc loc, NodeId& hi, NodeId& lo);
   NodeId va_arg_expr(const clang::VAArgExpr* e);
   NodeId member(const clang::MemberExpr* e);
   NodeId declaration_address(const clang::DeclRefExpr* e);
@@ -464,6 +471,38 @@ class FunctionBuilder {
   NodeId complex_builtin(const clang::CallExpr* c, const std::string& name);
   void initialize_complex(NodeId var, uint64_t at, clang::QualType type, const clang::Expr* init,
                           std::vector<NodeId>& out);
+  // ---- int128.cpp: __int128 and unsigned __int128. Their value is the
+  // address of 16 bytes (lo at +0, hi at +8), as an aggregate's.
+  struct Halves {
+    NodeId lo = kNone, hi = kNone;  // i64 temporaries
+  };
+  Halves int128_halves(NodeId address, std::vector<NodeId>& out, Loc loc);
+  // A fresh 16-byte temporary holding (lo, hi); the stores go to `out`.
+  NodeId int128_temporary(NodeId lo, NodeId hi, std::vector<NodeId>& out, Loc loc);
+  // out's statements, then the temporary holding (lo, hi).
+  NodeId int128_value(NodeId lo, NodeId hi, std::vector<NodeId>& out, Loc loc);
+  // The value's halves stored to `dst` as two i64 stores (a copy of it
+  // would keep a temporary holding the value in memory: split-copy takes
+  // only copies between two stack slots).
+  NodeId int128_store(NodeId dst, NodeId value, Loc loc);
+  // An __int128-typed constant expression, or kNone.
+  NodeId int128_rvalue(const clang::Expr* e);
+  NodeId int128_cast(const clang::CastExpr* c, NodeId sub);
+  // v of C type `from` converted to `to`, where either may be __int128.
+  NodeId int128_convert(NodeId v, clang::QualType from, clang::QualType to, Loc loc, clang::SourceLocation where);
+  // Any conversion between C scalar types (_Bool, __int128 included).
+  NodeId convert_type(NodeId v, clang::QualType from, clang::QualType to, Loc loc, clang::SourceLocation where);
+  NodeId int128_truth(NodeId v, Loc loc);
+  NodeId int128_unary(const clang::UnaryOperator* u);
+  NodeId int128_binary(const clang::BinaryOperator* b, NodeId lhs);
+  NodeId int128_arithmetic(clang::BinaryOperatorKind opcode, clang::QualType lt, clang::QualType rt, NodeId a,
+                           NodeId b, Loc loc, clang::SourceLocation where);
+  NodeId int128_compound_assignment(const clang::CompoundAssignOperator* e);
+  NodeId int128_increment(const clang::UnaryOperator* u, bool value_used);
+  // A call of libgcc's `name` (result and argument types as given; __int128
+  // ones travel by the aggregate ABI: INTEGER, INTEGER).
+  NodeId int128_library_call(const char* name, clang::QualType result, const std::vector<clang::QualType>& types,
+                             const std::vector<NodeId>& args, Loc loc, clang::SourceLocation where);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

@@ -203,8 +203,15 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
     case APValue::Indeterminate: return;
     case APValue::Int: {
       const llvm::APSInt& i = v.getInt();
+      uint64_t size = module_.types().size(type, where_);
+      if (size == 16) {  // an __int128: its two halves, little-endian
+        llvm::APSInt wide = i.extOrTrunc(128);
+        integer(offset, 8, wide.extractBitsAsZExtValue(64, 0));
+        integer(offset + 8, 8, wide.extractBitsAsZExtValue(64, 64));
+        return;
+      }
       uint64_t bits = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
-      integer(offset, module_.types().size(type, where_), bits);
+      integer(offset, size, bits);
       return;
     }
     case APValue::Float: {

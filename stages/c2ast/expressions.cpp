@@ -86,6 +86,8 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   types_.check(e->getType(), where);
   if (e->isGLValue()) return lvalue_conversion(e);
   if (NodeId n = complex_expression(e); n != kNone) return n;  // complex.cpp
+  if (Types::is_int128(e->getType()))  // int128.cpp
+    if (NodeId n = int128_rvalue(e); n != kNone) return n;
   Loc l = loc(where);
   if (const auto* lit = dyn_cast<IntegerLiteral>(e)) {
     Scalar s = scalar(e);
@@ -158,6 +160,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
 NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
+  if (Types::is_int128(c->getType()) || Types::is_int128(c->getSubExpr()->getType())) return int128_cast(c, sub);
   Scalar from = scalar(c->getSubExpr());
   switch (c->getCastKind()) {
     case CK_NoOp:
@@ -200,6 +203,9 @@ NodeId FunctionBuilder::is_zero(NodeId v, VType t, Loc l) {
 NodeId FunctionBuilder::unary(const UnaryOperator* u) {
   const Expr* sub = u->getSubExpr();
   Loc l = loc(u->getExprLoc());
+  if (Types::is_int128(sub->getType()) &&
+      (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Not || u->getOpcode() == UO_LNot))
+    return int128_unary(u);
   switch (u->getOpcode()) {
     case UO_AddrOf: return address(sub);
     case UO_Deref: return rvalue(sub);  // `*f` of a function pointer: a function designator
@@ -287,6 +293,9 @@ NodeId FunctionBuilder::binary(const BinaryOperator* b, NodeId lhs) {
   SourceLocation where = b->getOperatorLoc();
   Loc l = loc(where);
   const Expr* right = b->getRHS();
+  if (b->getOpcode() != BO_Comma &&
+      (Types::is_int128(b->getLHS()->getType()) || Types::is_int128(right->getType())))
+    return int128_binary(b, lhs);
   switch (b->getOpcode()) {
     case BO_Comma: {
       NodeId rhs = right->getType()->isVoidType() ? discard(right, false) : rvalue(right);
@@ -325,6 +334,7 @@ NodeId FunctionBuilder::pointer_offset(NodeId index, Scalar index_type, uint64_t
 // or two pointers).
 NodeId FunctionBuilder::arithmetic(BinaryOperatorKind opcode, QualType lt, QualType rt, NodeId a, NodeId b, Loc l,
                                    SourceLocation where) {
+  if (Types::is_int128(lt) || Types::is_int128(rt)) return int128_arithmetic(opcode, lt, rt, a, b, l, where);
   Scalar t = types_.scalar(lt, where);
   Scalar rs = types_.scalar(rt, where);
   if (is_float(t.vt)) return float_arithmetic(opcode, t.vt, a, b, l, where);
@@ -436,6 +446,7 @@ NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
   Loc l = loc(where);
   const Expr* lhs = e->getLHS();
   QualType t = lhs->getType();
+  if (Types::is_int128(t) || Types::is_int128(e->getComputationLHSType())) return int128_compound_assignment(e);
   Scalar s = scalar(lhs);
   bool is_volatile = t.isVolatileQualified();
   QualType computation = e->getComputationLHSType();
@@ -456,6 +467,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   Loc l = loc(where);
   const Expr* lhs = u->getSubExpr();
   QualType t = lhs->getType();
+  if (Types::is_int128(t)) return int128_increment(u, value_used);
   Scalar s = scalar(lhs);
   bool is_volatile = t.isVolatileQualified();
   bool up = u->isIncrementOp();

@@ -111,6 +111,7 @@ NodeId FunctionBuilder::condition(const Expr* e) {
   QualType t = e->getType();
   if (t->isAnyComplexType()) return complex_truth(e);  // complex.cpp
   NodeId v = rvalue(e);
+  if (Types::is_int128(t)) return int128_truth(v, loc(e->getExprLoc()));  // int128.cpp
   if (!t->isRealFloatingType()) return v;
   return truth(v, scalar(e).vt, loc(e->getExprLoc()));
 }

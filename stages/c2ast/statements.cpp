@@ -201,6 +201,7 @@ NodeId FunctionBuilder::labelled(const Stmt* first) {
 NodeId FunctionBuilder::switch_statement(const SwitchStmt* s) {
   Loc l = loc(s->getBeginLoc());
   const Expr* cond = s->getCond();
+  if (Types::is_int128(cond->getType())) unsupported(cond->getBeginLoc(), "switch on a 128-bit integer");
   Scalar t = scalar(cond);
   NodeId value = rvalue(cond);
   switches_.push_back(t);
@@ -223,7 +224,8 @@ NodeId FunctionBuilder::return_statement(const ReturnStmt* s) {
     QualType t = fd_->getReturnType();
     SourceLocation where = value->getExprLoc();
     NodeId dst = load(VType::Ptr, false, return_address_, l);
-    list.push_back(copy(types_.size(t, where), types_.align(t), dst, object(value), l));
+    list.push_back(Types::is_int128(t) ? int128_store(dst, object(value), l)
+                                       : copy(types_.size(t, where), types_.align(t), dst, object(value), l));
   } else if (fd_->getReturnType()->isVoidType()) {  // `return f();` in a void function (GNU)
     list.push_back(discard(value, true));
   } else if (cleanups_.empty()) {

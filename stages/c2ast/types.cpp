@@ -17,9 +17,11 @@
 // member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
 // bitfields.cpp); so are the
 // rules for what is unsupported: long double (and _Float16, __float128),
-// _Complex long double (and of other refused types), vectors, _Atomic,
-// __int128 stop the
+// _Complex long double (and of other refused types), vectors, _Atomic stop the
 // translation with "unsupported: ..." at the construct that needs them.
+// __int128 and unsigned __int128 are 16-byte, 16-aligned aggregates here
+// (is_aggregate; their operations are int128.cpp's), classified INTEGER,
+// INTEGER by flatten_scalars.
 #include "c2ast.h"
 
 #include <clang/AST/RecordLayout.h>
@@ -86,8 +88,6 @@ void Types::check(QualType t, SourceLocation where) const {
   if (c->isAtomicType()) unsupported(where, "atomic type " + describe(t));
   if (c->isBlockPointerType()) unsupported(where, "block pointer type " + describe(t));
   if (const auto* b = dyn_cast<BuiltinType>(c)) {
-    if (b->getKind() == BuiltinType::Int128 || b->getKind() == BuiltinType::UInt128)
-      unsupported(where, "128-bit integer type " + describe(t));
     if (b->isFixedPointType()) unsupported(where, "fixed point type " + describe(t));
   }
   if (isa<BitIntType>(c)) unsupported(where, "_BitInt type " + describe(t));
@@ -95,6 +95,9 @@ void Types::check(QualType t, SourceLocation where) const {
 
 Scalar Types::scalar(QualType t, SourceLocation where) const {
   check(t, where);
+  // An __int128's value is its address (int128.cpp): a use that wants it
+  // as one IR value is one int128.cpp does not handle.
+  if (is_int128(t)) unsupported(where, "128-bit integer type " + describe(t) + " here");
   const Type* c = t.getCanonicalType().getTypePtr();
   if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType() ||
       c->isAnyComplexType())
@@ -122,7 +125,7 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
   unsupported(where, "type " + describe(t));
 }
 
-bool Types::is_aggregate(QualType t) { return t->isRecordType() || t->isAnyComplexType(); }
+bool Types::is_aggregate(QualType t) { return t->isRecordType() || t->isAnyComplexType() || is_int128(t); }
 
 Scalar Types::complex_element(QualType t, SourceLocation where) const {
   return scalar(t->castAs<ComplexType>()->getElementType(), where);
@@ -190,6 +193,11 @@ void Types::flatten_scalars(QualType t, uint64_t bit_offset, std::vector<AbiScal
     uint64_t element_bits = 8 * size(element, where);
     flatten_scalars(element, bit_offset, out, where);
     flatten_scalars(element, bit_offset + element_bits, out, where);
+    return;
+  }
+  if (is_int128(t)) {  // two INTEGER eightbytes, as gcc classifies it
+    out.push_back(AbiScalar{bit_offset, 64, false, false});
+    out.push_back(AbiScalar{bit_offset + 64, 64, false, false});
     return;
   }
   if (const RecordDecl* record = t->getAsRecordDecl()) {

@@ -470,7 +470,8 @@ void Interpreter::loop() {
           continue;
         }
         Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs);
-        uint64_t result = libc.call(builtin, arg_values_, cf->index, I.node);
+        uint64_t result = Libc::is_int128_helper(builtin) ? libc.call_int128(builtin, arg_values_)
+                                                          : libc.call(builtin, arg_values_, cf->index, I.node);
         V[I.dst] = I.bits2 ? truncate_to(result, I.bits) : 0;
         U[I.dst] = I.bits2 ? 0 : 1;
         new_memory(I.b);
@@ -715,6 +716,17 @@ void Interpreter::loop() {
         Builtin builtin = library_callee(*cf, target, V[I.a], first, nargs + nxmm);
         xmm_args_.assign(arg_values_.begin() + nargs, arg_values_.end());
         arg_values_.resize(nargs);
+        if (Libc::is_int128_helper(builtin)) {  // an __int128 result in rax:rdx, a float's in xmm0
+          auto [rax, rdx] = libc.call_int128_x64(builtin, arg_values_, xmm_args_);
+          bool floating = program_.extern_result_float()[target.index];
+          if (floating) ret_xmm_[0] = rax, ret_xmm_undef_[0] = 0;
+          V[I.dst] = floating ? kX64Junk : rax;
+          U[I.dst] = floating;
+          V[I.b] = floating ? kX64Junk : rdx;
+          U[I.b] = floating;
+          new_memory(I.node);
+          break;
+        }
         if (nxmm > 0) libc.set_x64_float_args(nargs, xmm_args_);
         if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size()) && cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);

@@ -417,6 +417,10 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
       PIPE_RUN_COMPLEX(PIPE_RUN_MATH_CASE)
 #undef PIPE_RUN_MATH_CASE
       break;  // call_math and call_complex answered above
+#define PIPE_RUN_INT128_CASE(e, name, args) case Builtin::e:
+      PIPE_RUN_INT128(PIPE_RUN_INT128_CASE)
+#undef PIPE_RUN_INT128_CASE
+      return call_int128(b, a);  // the interpreter calls call_int128 itself (int128.cpp)
     case Builtin::Abort: throw ProgramExit{134, true};
     case Builtin::Exit: throw ProgramExit{static_cast<int>(a[0] & 0xFF), false};
     case Builtin::AssertFail: {

@@ -13,6 +13,8 @@
 //                  flags, spill slots)
 //   interp.cpp     the run loop (explicit frame stack)
 //   libc.cpp       the C library by name; printf.cpp its printf engine
+//   math.cpp       libm by the host's; int128.cpp libgcc's __int128 helpers
+//                  (__divti3 ... __fixunsdfti) by the host's
 #pragma once
 
 #include <array>
@@ -323,7 +325,7 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
   X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
   X(Vsnprintf, "vsnprintf", 4) X(Strtod, "strtod", 2) X(Strtof, "strtof", 2)           \
-  X(Atof, "atof", 1) PIPE_RUN_MATH(X) PIPE_RUN_COMPLEX(X)
+  X(Atof, "atof", 1) PIPE_RUN_MATH(X) PIPE_RUN_COMPLEX(X) PIPE_RUN_INT128(X)
 
 // The math library (libm), computed by the host's: double functions and
 // their f forms. X(enum, name, args) as above; math.cpp gives each its
@@ -355,6 +357,16 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Cargf, "cargf", 0) X(Cexp, "cexp", 0) X(Cexpf, "cexpf", 0) X(Clog, "clog", 0)       \
   X(Csqrt, "csqrt", 0) X(Csqrtf, "csqrtf", 0) X(Csin, "csin", 0) X(Ccos, "ccos", 0)     \
   X(Cpow, "cpow", 0)
+// libgcc's __int128 helpers (int128.cpp), which c2ast calls for / and % and
+// the conversions with float and double, as gcc does. Their argument count
+// depends on the level (a pointer per __int128 at the generic levels, two
+// registers at the x64 ones): int128.cpp checks it.
+#define PIPE_RUN_INT128(X)                                                               \
+  X(Divti3, "__divti3", 0) X(Udivti3, "__udivti3", 0) X(Modti3, "__modti3", 0)          \
+  X(Umodti3, "__umodti3", 0) X(Floattisf, "__floattisf", 0)                             \
+  X(Floattidf, "__floattidf", 0) X(Floatuntisf, "__floatuntisf", 0)                     \
+  X(Floatuntidf, "__floatuntidf", 0) X(Fixsfti, "__fixsfti", 0) X(Fixdfti, "__fixdfti", 0) \
+  X(Fixunssfti, "__fixunssfti", 0) X(Fixunsdfti, "__fixunsdfti", 0)
 
 enum class Builtin : uint16_t {
 #define PIPE_RUN_ENUM(e, name, min_args) e,
@@ -438,6 +450,15 @@ class Libc {
     xmm_result_.reset();
     return r;
   }
+  // libgcc's __int128 helpers (PIPE_RUN_INT128, int128.cpp). At the generic
+  // levels an __int128 argument is the address of its 16 bytes and an
+  // __int128 result is written through the leading sret pointer; the
+  // result is a float's or double's bits. At the x64 levels the halves
+  // come in general registers and a float in `xmm`; the result is
+  // {rax, rdx}, or a float's bits in the first.
+  static bool is_int128_helper(Builtin b);
+  uint64_t call_int128(Builtin b, std::span<const uint64_t> args);
+  std::pair<uint64_t, uint64_t> call_int128_x64(Builtin b, std::span<const uint64_t> gpr, std::span<const uint64_t> xmm);
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
