@@ -52,12 +52,14 @@
 // and returns kRuntimeErrorStatus (70).
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "ir/eval_float_op.h"
+#include "ir/eval_f80.h"
 #include "x64/eval_x64.h"
 #include "run.h"
 #include "encoding/text_format.h"
@@ -543,6 +545,42 @@ void Interpreter::loop() {
         continue;
       }
       case Code::Trap: throw RuntimeError(cf->traps[I.imm]);
+      case Code::F80: {  // long double in memory (eval_f80.h)
+        defined(I.a, "the address of a long double");
+        check_memory(I.c);
+        if (I.aux <= static_cast<uint8_t>(F80Op::Copy)) {
+          defined(I.b, "the address of a long double");
+          defined(static_cast<uint32_t>(I.imm), "the address of a long double");
+          uint8_t a[kF80Bytes], b[kF80Bytes];
+          std::memcpy(a, mem_.at(V[I.b], kF80Bytes, Access::Read), kF80Bytes);
+          std::memcpy(b, mem_.at(V[I.imm], kF80Bytes, Access::Read), kF80Bytes);
+          f80_compute(static_cast<F80Op>(I.aux), mem_.at(V[I.a], kF80Bytes, Access::Write), a, b);
+          new_memory(I.dst);
+        } else if (I.aux == kF80Cmp) {
+          defined(I.b, "the address of a long double");
+          const uint8_t* a = mem_.at(V[I.a], kF80Bytes, Access::Read);
+          const uint8_t* b = mem_.at(V[I.b], kF80Bytes, Access::Read);
+          if (I.imm & 64) {  // x64:f80.cmp: fucomip a, b, then the condition
+            long double x = f80_read(a), y = f80_read(b);
+            uint64_t flags = std::isunordered(x, y) ? (kFlagZF | kFlagPF | kFlagCF) : x < y ? kFlagCF : x == y ? kFlagZF : 0;
+            V[I.dst] = x64_setcc(static_cast<x64::Cond>(I.imm & 63), flags);
+          } else {
+            V[I.dst] = *f80_compare(kF80Preds[I.imm], a, b);
+          }
+          U[I.dst] = 0;
+        } else if (I.aux == kF80From) {
+          defined(I.b, "the value converted to long double");
+          f80_from(static_cast<ValueType>(I.bits), V[I.b], mem_.at(V[I.a], kF80Bytes, Access::Write));
+          new_memory(I.dst);
+        } else {
+          EvalError e = EvalError::None;
+          std::optional<uint64_t> v = f80_to(static_cast<ValueType>(I.bits), mem_.at(V[I.a], kF80Bytes, Access::Read), &e);
+          if (!v) throw RuntimeError("f80.to: " + std::string(eval_error_message(e)));
+          V[I.dst] = *v;
+          U[I.dst] = 0;
+        }
+        break;
+      }
       case Code::Float: {
         EvalError e = EvalError::None;
         std::optional<uint64_t> v = eval_float_op(static_cast<OpId>(I.imm), static_cast<ValueType>(I.bits),

@@ -202,7 +202,14 @@ class FormatParser {
       case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
         // A double (a float argument arrives promoted): its bits, printed by
         // the host's snprintf, so the text is glibc's.
-        if (s.length == Length::BigL) fail(std::string("%L") + conv + ": long double is not supported");
+        if (s.length == Length::BigL) {
+          // A long double travels as the address of its 16-byte copy (byval):
+          // its 10 bytes, printed by the host's snprintf as glibc prints them.
+          long double v = 0;
+          std::memcpy(&v, mem_.at(next_arg(), 10, Access::Read), 10);
+          host_format(host_spec(s, (std::string("L") + conv).c_str()), v);
+          return;
+        }
         if (s.length != Length::None && s.length != Length::L)
           fail(std::string("a length modifier other than l before %") + conv);
         host_format(host_spec(s, conv), std::bit_cast<double>(next_double()));

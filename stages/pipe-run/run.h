@@ -186,7 +186,13 @@ enum class Code : uint8_t {
   XCallXmm,             // after an XCall: dst, b = the call's xmm0, xmm1 results
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
+  F80,                  // long double in memory (eval_f80.h; aux: F80Code, below)
 };
+
+// What a Code::F80 instruction does (its aux): an F80Op (eval_f80.h) or one of these.
+inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10;
+inline constexpr std::string_view kF80Preds[] = {"foeq", "fone", "folt", "fole", "fogt", "foge", "ford",
+                                                 "fueq", "fune", "fult", "fule", "fugt", "fuge", "funo"};
 
 // One executed node. Operands are indexes into the frame's value array (node
 // ids, ssa: slots after them); literals are decoded into bits / imm.
@@ -238,6 +244,13 @@ struct Insn {
 //   XJcc            a = flags, aux = condition, b/c = edges
 //   XRet            a = memory, b = rax, c = rdx (kNone when absent)
 //   XXchg           swap a and b;  XClobber  a = the first register location
+//   F80 (generic and x64 f80 opcodes): c = memory in, a = the destination
+//          or only operand's address; aux = F80Code. Arith/unary ops (aux =
+//          F80Op): [a] = [b] op [imm], dst = memory out; Cmp: dst = the
+//          predicate (imm: its index in kF80Preds) of [a], [b], or at x64 the
+//          condition code bits of fucomip on them (imm = 64 | cond); From:
+//          [a] = V[b] of ValueType bits, dst = memory out; To: dst = [a] as
+//          ValueType bits.
 inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
@@ -520,6 +533,7 @@ class FunctionBuilder {
 
  private:
   void emit_float(NodeId n);
+  void emit_f80(NodeId n);
   ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
   uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)
