@@ -12,7 +12,9 @@
     r15 across a call into either side), prints what the all-gcc build
     prints; the same for the variadic pair va_a.c and va_b.c, and for fa.c
     and fb.c (structs and unions with float and double members: every
-    System V class shape by value both ways, through `...` and va_arg);
+    System V class shape by value both ways, through `...` and va_arg), and
+    for lda.c and ldb.c (long double arguments, st(0) results, structs
+    holding long doubles, long doubles through `...`);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -180,8 +182,8 @@ def build_mixed(tmp_path, sources, builders, extra=()):
 COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
-@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c")],
-                         ids=["shapes", "variadic", "float_shapes"])
+@pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("lda.c", "ldb.c")],
+                         ids=["shapes", "variadic", "float_shapes", "long_double"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()
