@@ -15,6 +15,12 @@
 // function, or main's return value. A shift by an undefined amount is
 // undefined (not an error).
 //
+// long double (Code::F80): the f80 opcodes at every level read and write the
+// 10 bytes of their operands in Memory and compute with the host's x87 long
+// double (common/ir/eval_f80.h), which is the machine's arithmetic; their
+// addresses must be defined, and an f80.to out of its type's range is a
+// runtime error (undefined in C).
+//
 // Memory states: memory is one real store, so a graph is only meaningful if
 // every memory operation consumes the current state (the states form a
 // chain; loads may share one). Each node that produces memory (store, copy,
