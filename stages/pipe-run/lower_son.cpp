@@ -88,6 +88,8 @@ bool produces_memory(OpId op) {
     case Op::X64F80Arith:
     case Op::X64F80Unary:
     case Op::X64F80From:
+    case Op::X64Fldt:
+    case Op::X64Fstpt:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:

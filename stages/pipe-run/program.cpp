@@ -308,7 +308,9 @@ void FunctionBuilder::emit_f80(NodeId n) {
   insn.dst = dst;
   insn.c = input(0);
   insn.a = input(1);
-  if (op == Op::F80Arith || op == Op::F80Unary || op == Op::X64F80Arith || op == Op::X64F80Unary) {
+  if (op == Op::X64Fldt || op == Op::X64Fstpt) {
+    insn.aux = op == Op::X64Fldt ? kF80Fldt : kF80Fstpt;
+  } else if (op == Op::F80Arith || op == Op::F80Unary || op == Op::X64F80Arith || op == Op::X64F80Unary) {
     std::optional<F80Op> f = parse_f80_op(string_literal(n, 0));
     bool binary = op == Op::F80Arith || op == Op::X64F80Arith;
     if (!f || binary != (*f <= F80Op::Div)) fail(n, "not an operation of " + std::string(fn_.op_name(op)));
@@ -335,6 +337,7 @@ void FunctionBuilder::emit_f80(NodeId n) {
     insn.bits = static_cast<uint8_t>(*t);
     bool from = op == Op::F80From || op == Op::X64F80From;
     insn.aux = from ? kF80From : kF80To;
+    if (!from && x64_level) insn.imm = 1;  // the machine's result out of range (interp.cpp)
     if (from) insn.b = input(2);
   }
 }
@@ -686,7 +689,9 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::X64F80Unary:
     case Op::X64F80Cmp:
     case Op::X64F80From:
-    case Op::X64F80To: return emit_f80(n);
+    case Op::X64F80To:
+    case Op::X64Fldt:
+    case Op::X64Fstpt: return emit_f80(n);
     case Op::Undef:
       if (out_.ra) return emit_ra(n);
       break;

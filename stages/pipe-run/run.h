@@ -190,7 +190,7 @@ enum class Code : uint8_t {
 };
 
 // What a Code::F80 instruction does (its aux): an F80Op (eval_f80.h) or one of these.
-inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10;
+inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10, kF80Fldt = 11, kF80Fstpt = 12;
 inline constexpr std::string_view kF80Preds[] = {"foeq", "fone", "folt", "fole", "fogt", "foge", "ford",
                                                  "fueq", "fune", "fult", "fule", "fugt", "fuge", "funo"};
 
@@ -250,7 +250,8 @@ struct Insn {
 //          predicate (imm: its index in kF80Preds) of [a], [b], or at x64 the
 //          condition code bits of fucomip on them (imm = 64 | cond); From:
 //          [a] = V[b] of ValueType bits, dst = memory out; To: dst = [a] as
-//          ValueType bits.
+//          ValueType bits (imm 1: x64:f80.to, out of range the integer indefinite); Fldt/Fstpt (x64:fldt, x64:fstpt): st(0) = [a] / [a] =
+//          st(0), dst = memory out (st(0) is the interpreter's, across a call).
 inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
@@ -390,7 +391,7 @@ struct X64FloatArgs {
   std::span<const uint64_t> xmm;
 };
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
-                          const X64FloatArgs* fp = nullptr);
+                          const X64FloatArgs* fp = nullptr, bool x64_level = false);
 
 // The System V va_list (FORMAT.md, va_start): gp_offset, fp_offset,
 // overflow_arg_area, reg_save_area. va_list_next is va_arg for an integer or
@@ -428,6 +429,8 @@ class Libc {
   // printf family reads for %f %e %g %a (then the stack words after the
   // general ones, shared by both classes). Cleared by call().
   void set_x64_float_args(size_t gpr_args, std::span<const uint64_t> xmm) { x64_gpr_ = gpr_args, x64_xmm_ = xmm, x64_float_ = true; }
+  // The next call comes from an x64 level (printf refuses %L there).
+  void set_x64_call() { x64_call_ = true; }
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
@@ -441,6 +444,7 @@ class Libc {
   size_t x64_gpr_ = 0;
   std::span<const uint64_t> x64_xmm_;
   bool x64_float_ = false;
+  bool x64_call_ = false;
 };
 
 // ---- the module ------------------------------------------------------------------
