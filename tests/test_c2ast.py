@@ -198,10 +198,10 @@ def test_static_locals_and_string_initializers(tmp_path):
 
 
 def test_unsupported_in_a_header_names_the_header(tmp_path):
-    (tmp_path / "h.h").write_text("static inline int half(int x) { return x * 0.5L; }\n")
+    (tmp_path / "h.h").write_text("static inline int half(int x) { return x * (__float128)0.5; }\n")
     write(tmp_path, "m.c", '#include "h.h"\nint main(void) { return half(4); }\n')
     proc = c2ast("m.c", cwd=tmp_path, check=1)
-    assert proc.stderr.decode() == "c2ast: ./h.h:1:42: error: unsupported: long double type 'long double'\n"
+    assert proc.stderr.decode() == "c2ast: ./h.h:1:42: error: unsupported: floating point type '__float128'\n"
 
 
 # ---- deep nesting ---------------------------------------------------------------------------

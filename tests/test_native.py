@@ -18,6 +18,8 @@
     through `...` and va_arg, with libgcc's multiply and divide helpers);
     for ia.c and ib.c (__int128 in register pairs, on the stack after five
     longs, as results, in structs, through `...` and va_arg);
+    for lda.c and ldb.c (long double arguments, st(0) results, structs
+    holding long doubles, long doubles through `...`);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -186,8 +188,8 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
-                                  ("ia.c", "ib.c")],
-                         ids=["shapes", "variadic", "float_shapes", "complex", "int128"])
+                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c")],
+                         ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

@@ -774,8 +774,8 @@ def err_printf_missing_argument(p):
 
 
 def err_printf_float(p):
-    p.printf("%Lf\n", p.const("i64", 0))
-    return p.last_call, "printf: %Lf: long double is not supported"
+    p.printf("%lc\n", p.const("i32", 65))
+    return p.last_call, "printf: wide characters (%lc) are not supported"
 
 
 def err_printf_n(p):

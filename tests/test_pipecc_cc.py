@@ -195,9 +195,9 @@ def test_diagnostics_are_clangs_with_source_line_and_caret(tmp_path):
     err = cc("-Wall", "-Werror", "-c", warn.name, cwd=tmp_path, check=1).stderr.decode()
     assert "error: variable 'y' is uninitialized when used here [-Werror,-Wuninitialized]" in err
     # pipecc's own refusals of C come out the same way.
-    fp = write(tmp_path / "fp.c", "long double d;\n")
+    fp = write(tmp_path / "fp.c", "__float128 d;\n")
     err = cc("-c", fp.name, cwd=tmp_path, check=1).stderr.decode()
-    assert err.startswith("fp.c:1:13: error: unsupported: ") and "long double d;\n            ^\n" in err, err
+    assert err.startswith("fp.c:1:12: error: unsupported: ") and "__float128 d;\n           ^\n" in err, err
 
 
 def test_an_output_that_is_not_a_regular_file_is_written_in_place(tmp_path):
@@ -218,10 +218,10 @@ def test_an_output_that_is_not_a_regular_file_is_written_in_place(tmp_path):
 
 def test_syntax_only_checks_and_writes_nothing(tmp_path):
     write(tmp_path / "ok.c", "int f(void) { return 1; }\n")
-    write(tmp_path / "bad.c", "long double d;\n")
+    write(tmp_path / "bad.c", "__float128 d;\n")
     assert cc("-fsyntax-only", "-Wall", "ok.c", cwd=tmp_path, check=0).stderr == b""
     err = cc("-fsyntax-only", "bad.c", cwd=tmp_path, check=1).stderr.decode()
-    assert err.startswith("bad.c:1:13: error: unsupported: "), err
+    assert err.startswith("bad.c:1:12: error: unsupported: "), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.c", "ok.c"]
 
 

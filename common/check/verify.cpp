@@ -209,6 +209,15 @@
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
 //
+// P. long double, f80 in memory (check_f80; FORMAT.md 7, "long double")
+//   - f80.arith and ast:f80.arith name "add" "sub" "mul" or "div";
+//     f80.unary (and x64:, ast:) "neg" "abs" "sqrt" or "copy"; f80.cmp and
+//     ast:f80.cmp a floating compare ("foeq" ... "funo"); x64:f80.arith and
+//     x64:f80.unary as their generic forms;
+//   - f80.from and f80.to (and their ast: and x64: forms) convert i16, i32,
+//     i64, f32 or f64; at cfg, ssa and son f80.from's value input has that
+//     type (K), and its addresses, as every f80 operation's, are no
+//     floating values.
 // O. The dynamic stack (check_frame_pointer), ra-x64
 //   - a function with x64:alloca, x64:stacksave or x64:stackrestore keeps
 //     rbp as its frame pointer (x64.h has_dynamic_stack): no node is placed
@@ -1408,6 +1417,10 @@ class FunctionVerifier {
     if (is(id, AstParam)) check_param_type(id);
     if (is(id, AstOp)) check_ast_op(id);
     if (is(id, AstBitLoad) || is(id, AstBitLoadV) || is(id, AstBitStore) || is(id, AstBitStoreV)) check_bitfield(id);
+    if (is(id, F80Arith) || is(id, F80Unary) || is(id, F80Cmp) || is(id, F80From) || is(id, F80To) ||
+        is(id, AstF80Arith) || is(id, AstF80Unary) || is(id, AstF80Cmp) || is(id, AstF80From) || is(id, AstF80To) ||
+        is(id, X64F80Arith) || is(id, X64F80Unary) || is(id, X64F80From) || is(id, X64F80To))
+      check_f80(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
     if (is(id, VaArg) || is(id, AstVaArg)) check_va_arg_aggregate(id);
@@ -1484,6 +1497,41 @@ class FunctionVerifier {
   }
 
   // FORMAT.md G, "Bit-fields": the literals place the field in its unit.
+  // P: the operation or type literal of an f80 operation.
+  void check_f80(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    const std::string lit = n.literals[0].kind() == Literal::Kind::String ? std::string(n.literals[0].as_string()) : std::string();
+    auto one_of = [&](std::initializer_list<std::string_view> names) {
+      for (std::string_view name : names)
+        if (lit == name) return true;
+      return false;
+    };
+    auto refuse = [&](std::string_view what) {
+      out_.at_node(id, op_of(id) + " " + std::string(what) + ", not " + n.literals[0].to_json());
+    };
+    if (is(id, F80Arith) || is(id, AstF80Arith) || is(id, X64F80Arith)) {
+      if (!one_of({"add", "sub", "mul", "div"})) refuse("computes \"add\", \"sub\", \"mul\" or \"div\"");
+    } else if (is(id, F80Unary) || is(id, AstF80Unary) || is(id, X64F80Unary)) {
+      if (!one_of({"neg", "abs", "sqrt", "copy"})) refuse("computes \"neg\", \"abs\", \"sqrt\" or \"copy\"");
+    } else if (is(id, F80Cmp) || is(id, AstF80Cmp)) {
+      if (!one_of({"foeq", "fone", "folt", "fole", "fogt", "foge", "ford", "fueq", "fune", "fult", "fule", "fugt",
+                   "fuge", "funo"}))
+        refuse("takes a floating compare's name (\"foeq\" ... \"funo\")");
+    } else {
+      std::optional<ValueType> t = literal_value_type(n.literals[0]);
+      if (!t || !(*t == ValueType::I16 || *t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 ||
+                  *t == ValueType::F64))
+        refuse("converts \"i16\", \"i32\", \"i64\", \"f32\" or \"f64\"");
+      else if ((is(id, F80From)) && (level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son)) {
+        std::optional<ValueType> got = result_type_of(n.inputs[2]);
+        if (got && *got != *t && (is_float(*got) || is_float(*t)))
+          out_.at_node(id, "input 2 " + ref(n.inputs[2]) + " has type " + quoted(value_type_name(*got)) + ", but " +
+                               op_of(id) + " converts " + quoted(value_type_name(*t)));
+      }
+    }
+  }
+
   void check_bitfield(NodeId id) {
     if (!shape_ok_[id]) return;
     std::string why;
@@ -1601,6 +1649,7 @@ class FunctionVerifier {
     if (info.results != "v") return std::nullopt;
     if (is(id, SymAddr) || is(id, StackSlot)) return ValueType::Ptr;
     if (float_pred(n.op) || eval_class(n.op) == EvalClass::Compare) return ValueType::I32;
+    if (is(id, F80Cmp)) return ValueType::I32;
     if (eval_class(n.op) == EvalClass::Convert || (is_float_op(n.op) && info.literals.size() == 2 && !is(id, FConst)))
       return literal_value_type(n.literals[1]);
     if (info.literals.empty()) return std::nullopt;

@@ -15,7 +15,7 @@
 // up to 16 bytes passed in registers; or `m` alone, MEMORY. It is written
 // only where it differs from the default, which is the classification of
 // an aggregate without floating-point or misaligned members: all `i` up to
-// 16 bytes, `m` above (so SIZE 0, an empty struct, has no letters and
+// 16 bytes, `m` above; or `x` alone, X87 (kX87Class below) (so SIZE 0, an empty struct, has no letters and
 // travels nowhere). A parameter list is `(T, T, ...)`: the
 // types separated by ", ", with `...` last for a variadic callee (`(...)`
 // alone when it has no fixed parameter, `()` when it has none at all).
@@ -64,13 +64,21 @@ struct AbiScalar {
 };
 enum class EightbyteClass : char { NoClass = 'n', Integer = 'i', Sse = 's' };
 inline constexpr char kMemoryClass = 'm';
+// `x` alone: a 16-byte aggregate whose only member is a long double (or a
+// long double itself: c2ast passes long double as an aggregate in memory):
+// classes X87 and X87UP, passed in memory like MEMORY, returned in st(0)
+// (ABI 3.2.3: the caller stores it with fstpt, the callee loads it with fldt
+// before ret; no hidden pointer travels).
+inline constexpr char kX87Class = 'x';
+inline bool is_x87(std::string_view classes) { return classes == "x"; }
 // The classes string (see the attribute above) of an aggregate of `size`
 // bytes with these scalar members.
 std::string classify_aggregate(uint64_t size, const std::vector<AbiScalar>& scalars);
 // The classes an aggregate has when the attribute omits them.
 std::string default_classes(uint64_t size);
 // Whether `classes` passes the aggregate in memory.
-inline bool in_memory(std::string_view classes) { return classes == "m"; }
+// (An `x` aggregate is in memory as an argument, in st(0) as a result.)
+inline bool in_memory(std::string_view classes) { return classes == "m" || classes == "x"; }
 // The number of INTEGER and SSE eightbytes (registers it takes).
 size_t count_class(std::string_view classes, EightbyteClass c);
 

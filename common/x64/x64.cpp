@@ -263,7 +263,7 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
       return lit(1);
     case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
     case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
-    case X64Div: case X64Idiv: case X64SetCC:
+    case X64Div: case X64Idiv: case X64SetCC: case X64F80Cmp:
       if ((n.op == X64Call || n.op == X64CallInd) && k >= 3) return ValueType::F64;  // xmm0, xmm1
       return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt
                                                                                      : std::optional(ValueType::I64);
@@ -288,6 +288,7 @@ std::optional<RegClass> input_class(const Node& n, size_t i) {
     case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
       return RegClass::Xmm;
     case X64Bitcast: return lit_class(0);
+    case X64F80From: return i == 2 ? lit_class(0) : RegClass::Gpr;  // the value converted
     case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
     default: return RegClass::Gpr;
   }

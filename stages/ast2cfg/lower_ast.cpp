@@ -748,6 +748,11 @@ class Lowerer {
       case AstStore:
       case AstStoreV: return store_value(f);
       case AstCopy: return copy_value(f);
+      case AstF80Arith:
+      case AstF80Unary:
+      case AstF80Cmp:
+      case AstF80From:
+      case AstF80To: return f80_value(f);
       case AstBitLoad:
       case AstBitLoadV:
       case AstBitStore:
@@ -892,6 +897,21 @@ class Lowerer {
     InputList in = pop_values(2);
     memory_op(Copy, loc(id), {size, align}, in, Yields::Memory);
     finish_value(in[0]);  // the destination
+  }
+
+  // ast:f80.* -> f80.* (long double in memory, FORMAT.md 7): the operands
+  // left to right, then one memory operation; arith, unary and from yield
+  // their destination address, cmp and to their value.
+  void f80_value(Frame& f) {
+    NodeId id = f.id;
+    if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
+    OpId ast_op = node(id).op;
+    Op op = ast_op == AstF80Arith ? F80Arith : ast_op == AstF80Unary ? F80Unary : ast_op == AstF80Cmp ? F80Cmp
+            : ast_op == AstF80From ? F80From : F80To;
+    InputList in = pop_values(node(id).inputs.size());
+    bool value = op == F80Cmp || op == F80To;
+    NodeId n = memory_op(op, loc(id), {node(id).literals[0]}, in, value ? Yields::Value : Yields::Memory);
+    finish_value(value ? n : in[0]);
   }
 
   void call_value(Frame& f) {

@@ -11,6 +11,7 @@
 //   floats.cpp        float and double: constants, conversions, operators,
 //                     truth tests, builtins
 //   complex.cpp       _Complex float, double and integer types
+//   long_double.cpp   long double: in memory like a struct, the ast:f80 nodes
 //   statements.cpp    statements
 //   inline_asm.cpp    GNU asm statements -> ast:asm (constraints normalized)
 //   initializers.cpp  local initializers and compound literals
@@ -81,7 +82,10 @@ void run_on_new_stack(llvm::function_ref<void()> fn);
 
 // ---- types.cpp ---------------------------------------------------------------
 
-enum class VType : uint8_t { I8, I16, I32, I64, Ptr, F32, F64 };
+// F80 is long double: it lives in memory (a 16-byte, 16-aligned object, as
+// a struct does) and its value in the ast is its object's address, so its
+// IR type is ptr; long_double.cpp computes on it with the ast:f80 nodes.
+enum class VType : uint8_t { I8, I16, I32, I64, Ptr, F32, F64, F80 };
 const char* vtype_name(VType t);
 unsigned vtype_bits(VType t);
 constexpr bool is_float(VType t) { return t == VType::F32 || t == VType::F64; }
@@ -119,12 +123,14 @@ class Types {
   // Value type of a scalar; `ptr` for what is represented by its address
   // (structs, unions, arrays, functions).
   Scalar scalar(clang::QualType t, clang::SourceLocation where) const;
-  // Struct, union, _Complex or __int128 (int128.cpp): a value that lives in memory.
+  // Struct, union, _Complex, __int128 (int128.cpp) or long double
+  // (long_double.cpp): a value that lives in memory.
   static bool is_aggregate(clang::QualType t);
   // The element type of a _Complex type (complex.cpp).
   Scalar complex_element(clang::QualType complex_type, clang::SourceLocation where) const;
   // __int128 or unsigned __int128 (through typedefs and qualifiers).
   static bool is_int128(clang::QualType t);
+  static bool is_long_double(clang::QualType t);
   // Sizes and alignments in bytes (incomplete types are errors; a flexible
   // array member's storage is not counted, as in C).
   uint64_t size(clang::QualType t, clang::SourceLocation where) const;
@@ -231,6 +237,9 @@ class ModuleBuilder {
   // A read-only `.str.N` data item holding the literal (identical literals
   // share one).
   std::string string_literal(const clang::StringLiteral* literal);
+  // A read-only `.ldconst.N` data item (16 bytes, 16-aligned) holding these
+  // 10 bytes of a long double (one per value).
+  std::string f80_constant(const std::string& bytes);
   // A read-only data item of zeros at least `size` bytes long, aligned to
   // at least `align` (one per module, grown as needed).
   std::string zeros(uint64_t size, uint32_t align);
@@ -274,6 +283,7 @@ class ModuleBuilder {
   std::optional<DebugBuilder> debug_;  // with -g
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
+  std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item
 };
 
 // ---- function.cpp, expressions.cpp, statements.cpp, initializers.cpp ------
@@ -503,6 +513,19 @@ class FunctionBuilder {
   // ones travel by the aggregate ABI: INTEGER, INTEGER).
   NodeId int128_library_call(const char* name, clang::QualType result, const std::vector<clang::QualType>& types,
                              const std::vector<NodeId>& args, Loc loc, clang::SourceLocation where);
+  // ---- long_double.cpp: long double (VType::F80), in memory; values are addresses
+  NodeId f80_temp(Loc loc);
+  NodeId f80_constant(const llvm::APFloat& value, Loc loc);
+  NodeId f80_constant(long double value, Loc loc);
+  NodeId f80_arith(const char* name, NodeId a, NodeId b, Loc loc);
+  NodeId f80_unary(const char* name, NodeId a, Loc loc);
+  NodeId f80_compare(const char* predicate, NodeId a, NodeId b, Loc loc);
+  NodeId f80_copy(NodeId dst, NodeId src, Loc loc);  // its value is dst
+  NodeId f80_convert(NodeId v, Scalar from, Scalar to, Loc loc);
+  NodeId f80_arithmetic(clang::BinaryOperatorKind opcode, NodeId a, NodeId b, Loc loc, clang::SourceLocation where);
+  NodeId f80_compound_assignment(const clang::CompoundAssignOperator* e);
+  NodeId f80_increment(const clang::UnaryOperator* u, bool value_used);
+  NodeId f80_builtin(const clang::CallExpr* c, const std::string& name, int kind);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

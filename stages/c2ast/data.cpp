@@ -219,6 +219,13 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       uint64_t size = module_.types().size(type, where_);
       llvm::APFloat f = v.getFloat();
       bool lost = false;
+      if (size == 16) {  // long double: the 10 bytes of the x87 format
+        f.convert(llvm::APFloat::x87DoubleExtended(), llvm::APFloat::rmNearestTiesToEven, &lost);
+        llvm::APInt x87 = f.bitcastToAPInt();
+        integer(offset, 8, x87.extractBitsAsZExtValue(64, 0));
+        integer(offset + 8, 2, x87.extractBitsAsZExtValue(16, 64));
+        return;
+      }
       f.convert(size == 4 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble(),
                 llvm::APFloat::rmNearestTiesToEven, &lost);
       integer(offset, size, f.bitcastToAPInt().getZExtValue());

@@ -145,6 +145,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   }
   if (isa<ImplicitValueInitExpr>(e)) {
     Scalar s = scalar(e);
+    if (s.vt == VType::F80) return f80_constant(0.0L, l);
     if (is_float(s.vt)) return float_constant(s.vt, 0.0, l);
     return constant(s, llvm::APSInt(64, true), l);
   }
@@ -183,6 +184,7 @@ NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
 }
 
 NodeId FunctionBuilder::convert(NodeId v, Scalar from, Scalar to, Loc l) {
+  if (from.vt == VType::F80 || to.vt == VType::F80) return f80_convert(v, from, to, l);
   if (is_float(from.vt) || is_float(to.vt)) return float_convert(v, from, to, l);
   unsigned from_bits = vtype_bits(from.vt), to_bits = vtype_bits(to.vt);
   if (from_bits == to_bits) return v;
@@ -191,11 +193,12 @@ NodeId FunctionBuilder::convert(NodeId v, Scalar from, Scalar to, Loc l) {
 }
 
 NodeId FunctionBuilder::to_bool(NodeId v, VType from, Loc l) {
-  NodeId ne = is_float(from) ? truth(v, from, l) : op("ne", from, l, v, constant(from, 0, l));
+  NodeId ne = is_float(from) || from == VType::F80 ? truth(v, from, l) : op("ne", from, l, v, constant(from, 0, l));
   return conversion("trunc", VType::I32, VType::I8, l, ne);
 }
 
 NodeId FunctionBuilder::is_zero(NodeId v, VType t, Loc l) {
+  if (t == VType::F80) return f80_compare("foeq", v, f80_constant(0.0L, l), l);
   if (is_float(t)) return op("foeq", t, l, v, float_constant(t, 0.0, l));  // !x: false for a NaN
   return op("eq", t, l, v, constant(t, 0, l));
 }
@@ -213,6 +216,7 @@ NodeId FunctionBuilder::unary(const UnaryOperator* u) {
     case UO_Extension: return rvalue(sub);
     case UO_Minus: {
       VType t = scalar(u).vt;
+      if (t == VType::F80) return f80_unary("neg", rvalue(sub), l);
       return wide_bitfield_wrap(u, op(is_float(t) ? "fneg" : "neg", t, l, rvalue(sub)));
     }
     case UO_Not: return wide_bitfield_wrap(u, op("not", scalar(u).vt, l, rvalue(sub)));
@@ -338,6 +342,7 @@ NodeId FunctionBuilder::arithmetic(BinaryOperatorKind opcode, QualType lt, QualT
   Scalar t = types_.scalar(lt, where);
   Scalar rs = types_.scalar(rt, where);
   if (is_float(t.vt)) return float_arithmetic(opcode, t.vt, a, b, l, where);
+  if (t.vt == VType::F80) return f80_arithmetic(opcode, a, b, l, where);
   bool ptr_lhs = lt->isPointerType(), ptr_rhs = rt->isPointerType();
   if ((opcode == BO_Add || opcode == BO_Sub) &&
       ((ptr_lhs && points_to_vla(lt)) || (ptr_rhs && points_to_vla(rt)))) {  // vla.cpp
@@ -448,6 +453,7 @@ NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
   QualType t = lhs->getType();
   if (Types::is_int128(t) || Types::is_int128(e->getComputationLHSType())) return int128_compound_assignment(e);
   Scalar s = scalar(lhs);
+  if (s.vt == VType::F80) return f80_compound_assignment(e);
   bool is_volatile = t.isVolatileQualified();
   QualType computation = e->getComputationLHSType();
   Scalar cs = types_.scalar(computation, where);
@@ -469,6 +475,7 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   QualType t = lhs->getType();
   if (Types::is_int128(t)) return int128_increment(u, value_used);
   Scalar s = scalar(lhs);
+  if (s.vt == VType::F80) return f80_increment(u, value_used);
   bool is_volatile = t.isVolatileQualified();
   bool up = u->isIncrementOp();
   bool postfix = u->isPostfix() && value_used;

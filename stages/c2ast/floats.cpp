@@ -30,10 +30,12 @@
 //     operations; a value tested several times goes through a temporary
 //     (the ast is a tree).
 //
-// long double, _Float16 and __float128 are refused by Types::check; _Complex
-// is complex.cpp's; a builtin not listed here goes the way of every other builtin
+// long double is long_double.cpp's (f80_builtin below for its builtins);
+// _Float16 and __float128 are refused by Types::check; _Complex is
+// complex.cpp's; a builtin not listed here goes the way of every other builtin
 // (expressions.cpp: the library function it names, or refused by name).
 #include <bit>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -59,6 +61,7 @@ VType bits_type(VType t) { return t == VType::F32 ? VType::I32 : VType::I64; }
 }  // namespace
 
 NodeId FunctionBuilder::float_constant(VType t, const llvm::APFloat& value, Loc l) {
+  if (t == VType::F80) return f80_constant(value, l);
   uint64_t bits = value.bitcastToAPInt().getZExtValue();
   if (t == VType::F32) {
     if (&value.getSemantics() != &llvm::APFloat::IEEEsingle()) {
@@ -103,6 +106,7 @@ NodeId FunctionBuilder::float_convert(NodeId v, Scalar from, Scalar to, Loc l) {
 }
 
 NodeId FunctionBuilder::truth(NodeId v, VType t, Loc l) {
+  if (t == VType::F80) return f80_compare("fune", v, f80_constant(0.0L, l), l);
   if (!is_float(t)) return v;
   return op("fune", t, l, v, float_constant(t, 0.0, l));
 }
@@ -165,6 +169,11 @@ FloatBuiltin float_builtin_kind(const std::string& name) {
       {"__builtin_isless", FloatBuiltin::IsLess},     {"__builtin_islessequal", FloatBuiltin::IsLessEqual},
       {"__builtin_islessgreater", FloatBuiltin::IsLessGreater},
       {"__builtin_isunordered", FloatBuiltin::IsUnordered},
+      // long double (long_double.cpp; f80_builtin below)
+      {"__builtin_huge_vall", FloatBuiltin::Constant}, {"__builtin_infl", FloatBuiltin::Constant},
+      {"__builtin_nanl", FloatBuiltin::Constant},     {"__builtin_nansl", FloatBuiltin::Constant},
+      {"__builtin_signbitl", FloatBuiltin::SignBit},  {"__builtin_fabsl", FloatBuiltin::Fabs},
+      {"__builtin_copysignl", FloatBuiltin::CopySign}, {"__builtin_sqrtl", FloatBuiltin::Sqrt},
   };
   for (const auto& [n, kind] : table)
     if (name == n) return kind;
@@ -180,8 +189,11 @@ FloatBuiltin float_builtin_kind(const std::string& name) {
 NodeId FunctionBuilder::float_library_call(const CallExpr* c, unsigned id) {
   switch (id) {
     case Builtin::BIsqrt: case Builtin::BIsqrtf: case Builtin::BIfabs: case Builtin::BIfabsf:
-    case Builtin::BIcopysign: case Builtin::BIcopysignf:
+    case Builtin::BIcopysign: case Builtin::BIcopysignf: case Builtin::BIfabsl: case Builtin::BIcopysignl:
       return float_builtin(c, "__builtin_" + std::string(ctx_.BuiltinInfo.getName(id)));
+    case Builtin::BIsqrtl:  // with errno, the library's sqrtl (long double results come back in st(0))
+      if (ctx_.getLangOpts().MathErrno) return kNone;
+      return float_builtin(c, "__builtin_sqrtl");
     default:
       return kNone;
   }
@@ -196,6 +208,14 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
     llvm::APFloat value(0.0);
     if (!c->EvaluateAsFloat(value, ctx_)) unsupported(where, "builtin '" + name + "' with an argument that is not a constant");
     return float_constant(scalar(c).vt, value, l);
+  }
+  {
+    // A long double operand (or result): f80_builtin.
+    bool f80 = Types::is_long_double(c->getType());
+    for (unsigned i = 0; i < c->getNumArgs(); ++i) f80 = f80 || Types::is_long_double(c->getArg(i)->getType());
+    if (f80 && kind != FloatBuiltin::FpClassify) return f80_builtin(c, name, static_cast<int>(kind));
+    if (kind == FloatBuiltin::FpClassify && Types::is_long_double(c->getArg(5)->getType()))
+      return f80_builtin(c, name, static_cast<int>(kind));
   }
   auto arg = [&](unsigned i) { return c->getArg(i); };
   auto fabs_of = [&](VType t, NodeId x) { return op("fabs", t, l, x); };
@@ -310,6 +330,92 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
     default: name_of = "funo"; break;
   }
   return op(name_of, t, l, av, bv);
+}
+
+// The builtins on long double (f80 in memory, long_double.cpp): the same
+// meanings as above through ast:f80 nodes. The sign bit is bit 7 of byte 9;
+// signbit's value is gcc's for long double (fxam's C1: 512 or 0). A value
+// used more than once is copied to a temporary first.
+NodeId FunctionBuilder::f80_builtin(const CallExpr* c, const std::string& name, int kind_number) {
+  FloatBuiltin kind = static_cast<FloatBuiltin>(kind_number);
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  auto arg = [&](unsigned i) { return c->getArg(i); };
+  auto i32 = [&](int64_t v) { return constant(VType::I32, v, l); };
+  auto cond = [&](const char* type, NodeId test, NodeId yes, NodeId no) {
+    return add(Op::AstCond, l, {Literal::string(type)}, {test, yes, no});
+  };
+  // The sign of the long double at address p: i32 1 or 0.
+  auto negative = [&](NodeId p) {
+    return op("slt", VType::I8, l, load(VType::I8, false, offset(p, 9, l), l), constant(VType::I8, 0, l));
+  };
+  auto inf = [&] { return f80_constant(HUGE_VALL, l); };
+  switch (kind) {
+    case FloatBuiltin::Fabs: return f80_unary("abs", rvalue(arg(0)), l);
+    case FloatBuiltin::Sqrt:
+      if (ctx_.getLangOpts().MathErrno)
+        unsupported(where, "builtin '" + name + "' with errno (call sqrtl, or use -fno-math-errno)");
+      return f80_unary("sqrt", rvalue(arg(0)), l);
+    case FloatBuiltin::CopySign: {
+      NodeId t = f80_temp(l);
+      NodeId magnitude = add(Op::AstF80Unary, l, {Literal::string("abs")}, {t, rvalue(arg(0))});
+      NodeId y = rvalue(arg(1));
+      return seq(magnitude, cond("ptr", negative(y), f80_unary("neg", t, l), t), l);
+    }
+    case FloatBuiltin::SignBit:
+      return op("shl", VType::I32, l, negative(rvalue(arg(0))), i32(9));
+    case FloatBuiltin::IsNan: return f80_compare("funo", rvalue(arg(0)), f80_constant(0.0L, l), l);
+    case FloatBuiltin::IsInf:
+    case FloatBuiltin::IsFinite:
+      return f80_compare(kind == FloatBuiltin::IsInf ? "foeq" : "folt", f80_unary("abs", rvalue(arg(0)), l), inf(), l);
+    case FloatBuiltin::IsInfSign: {
+      NodeId x = f80_temp(l);
+      NodeId held = f80_copy(x, rvalue(arg(0)), l);
+      NodeId is_inf = f80_compare("foeq", f80_unary("abs", x, l), inf(), l);
+      return seq(held, cond("i32", is_inf, cond("i32", negative(x), i32(-1), i32(1)), i32(0)), l);
+    }
+    case FloatBuiltin::IsNormal: {
+      NodeId x = f80_temp(l);
+      NodeId held = f80_copy(x, rvalue(arg(0)), l);
+      NodeId big_enough = f80_compare("foge", f80_unary("abs", x, l), f80_constant(LDBL_MIN, l), l);
+      NodeId finite = f80_compare("folt", f80_unary("abs", x, l), f80_constant(HUGE_VALL, l), l);
+      return seq(held, add(Op::AstAnd, l, {}, {big_enough, finite}), l);
+    }
+    case FloatBuiltin::FpClassify: {
+      Reused saved[5];
+      for (unsigned i = 0; i < 5; ++i) saved[i] = reuse(rvalue(arg(i)), VType::I32, l);
+      NodeId x = f80_temp(l);
+      NodeId held = f80_copy(x, rvalue(arg(5)), l);
+      NodeId is_zero_test = f80_compare("foeq", x, f80_constant(0.0L, l), l);
+      NodeId is_normal = f80_compare("foge", f80_unary("abs", x, l), f80_constant(LDBL_MIN, l), l);
+      NodeId is_inf = f80_compare("foeq", f80_unary("abs", x, l), inf(), l);
+      NodeId is_nan = f80_compare("funo", x, f80_constant(0.0L, l), l);
+      NodeId value = cond("i32", is_nan, again(saved[0], l),
+                          cond("i32", is_inf, again(saved[1], l),
+                               cond("i32", is_normal, again(saved[2], l),
+                                    cond("i32", is_zero_test, again(saved[4], l), again(saved[3], l)))));
+      value = seq(held, value, l);
+      for (unsigned i = 5; i-- > 0;) value = seq(saved[i].first, value, l);
+      return value;
+    }
+    default: break;
+  }
+  // The isgreater family, in long double.
+  const Expr* a = arg(0);
+  const Expr* b = arg(1);
+  Scalar common{VType::F80, true};
+  NodeId av = convert(rvalue(a), scalar(a), common, l);
+  NodeId bv = convert(rvalue(b), scalar(b), common, l);
+  const char* name_of = "funo";
+  switch (kind) {
+    case FloatBuiltin::IsGreater: name_of = "fogt"; break;
+    case FloatBuiltin::IsGreaterEqual: name_of = "foge"; break;
+    case FloatBuiltin::IsLess: name_of = "folt"; break;
+    case FloatBuiltin::IsLessEqual: name_of = "fole"; break;
+    case FloatBuiltin::IsLessGreater: name_of = "fone"; break;
+    default: break;
+  }
+  return f80_compare(name_of, av, bv, l);
 }
 
 }  // namespace pl::c2ast

@@ -4,7 +4,13 @@
 // or 1), short to i16, int and enums (their underlying type) to i32, long
 // and long long to i64, pointers to ptr; float to f32 and double to f64
 // (issue 18; FLT_EVAL_METHOD 0: each operation in its own type, as gcc on
-// x86-64 computes with SSE2). Signedness does not survive into
+// x86-64 computes with SSE2); long double is the x87 80-bit format in a
+// 16-byte, 16-aligned object that, like a struct, is represented by its
+// address (VType::F80, IR type ptr; long_double.cpp) and travels as a
+// `ptr byval(16,16,x)` argument and a `ptr sret(16,16,x)` result (classes
+// X87 X87UP: on the stack, and back in st(0); a struct holding a long
+// double is MEMORY, `m`, except a struct of one long double, `x`, as gcc
+// classifies it). Signedness does not survive into
 // the IR: c2ast uses it to pick each operation. Structs, unions, arrays and
 // functions are represented by their address (ptr). Signatures carry the
 // System V ABI attributes (FORMAT.md section 8): char, short and _Bool
@@ -16,7 +22,7 @@
 // Sizes, alignments and
 // member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
 // bitfields.cpp); so are the
-// rules for what is unsupported: long double (and _Float16, __float128),
+// rules for what is unsupported: _Float16, __float128,
 // _Complex long double (and of other refused types), vectors, _Atomic stop the
 // translation with "unsupported: ..." at the construct that needs them.
 // __int128 and unsigned __int128 are 16-byte, 16-aligned aggregates here
@@ -41,6 +47,7 @@ const char* vtype_name(VType t) {
     case VType::Ptr: return "ptr";
     case VType::F32: return "f32";
     case VType::F64: return "f64";
+    case VType::F80: return "ptr";  // long double: its value is its object's address
   }
   return "?";
 }
@@ -54,6 +61,7 @@ unsigned vtype_bits(VType t) {
     case VType::Ptr: return 64;
     case VType::F32: return 32;
     case VType::F64: return 64;
+    case VType::F80: return 64;
   }
   return 0;
 }
@@ -73,8 +81,8 @@ void Types::check(QualType t, SourceLocation where) const {
   // a pointer to double is fine until something reads the double.
   while (const auto* array = dyn_cast<ArrayType>(c)) c = array->getElementType().getCanonicalType().getTypePtr();
   if (const auto* b = dyn_cast<BuiltinType>(c); b && b->isFloatingPoint() && b->getKind() != BuiltinType::Float &&
-                                                 b->getKind() != BuiltinType::Double) {
-    if (b->getKind() == BuiltinType::LongDouble) unsupported(where, "long double type " + describe(t));
+                                                 b->getKind() != BuiltinType::Double &&
+                                                 b->getKind() != BuiltinType::LongDouble) {
     unsupported(where, "floating point type " + describe(t));
   }
   if (const auto* complex = dyn_cast<ComplexType>(c)) {  // complex.cpp
@@ -120,12 +128,16 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
   if (const auto* b = dyn_cast<BuiltinType>(c)) {
     if (b->getKind() == BuiltinType::Float) return {VType::F32, true};
     if (b->getKind() == BuiltinType::Double) return {VType::F64, true};
+    if (b->getKind() == BuiltinType::LongDouble) return {VType::F80, true};
   }
   if (c->isVoidType()) unsupported(where, "use of a void value");
   unsupported(where, "type " + describe(t));
 }
 
-bool Types::is_aggregate(QualType t) { return t->isRecordType() || t->isAnyComplexType() || is_int128(t); }
+bool Types::is_aggregate(QualType t) {
+  return t->isRecordType() || t->isAnyComplexType() || is_int128(t) || is_long_double(t);
+}
+bool Types::is_long_double(QualType t) { return t->isSpecificBuiltinType(BuiltinType::LongDouble); }
 
 Scalar Types::complex_element(QualType t, SourceLocation where) const {
   return scalar(t->castAs<ComplexType>()->getElementType(), where);
@@ -219,7 +231,12 @@ std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation wh
   uint64_t bytes = size(t, where);
   std::vector<AbiScalar> scalars;
   if (bytes <= 16) flatten_scalars(t, 0, scalars, where);
-  return param_type_string(ParamType{"ptr", attr, bytes, align(t), classify_aggregate(bytes, scalars)});
+  std::string classes = classify_aggregate(bytes, scalars);
+  // A long double member makes the classes X87 X87UP (gcc: MEMORY but for
+  // a lone long double, which is returned in st(0)): `x`, or `m`.
+  for (const AbiScalar& s : scalars)
+    if (s.floating && s.bits == 128) classes = scalars.size() == 1 && bytes == 16 ? "x" : "m";
+  return param_type_string(ParamType{"ptr", attr, bytes, align(t), classes});
 }
 
 std::string Types::param_type(QualType param, SourceLocation where) const {

@@ -23,6 +23,8 @@
 //      input is not already in place; an x64:asm's template with its
 //      operands written in (emit_function.cpp) is assembled by LLVM MC's
 //      assembler parser into the same stream (McEmitter::inline_asm);
+//      the x87 sequences of long double (x64:f80.*, x64:fldt, x64:fstpt)
+//      go the same way, written as gcc writes them (emit_function.cpp);
 //   4. the emitter ends the module (.note.GNU-stack, the DWARF line table
 //      with -g) and the bytes are written atomically to -o.
 //

@@ -96,6 +96,7 @@ class FunctionEmitter {
   void close_value_ranges(NodeId n);
   std::string location_expr(Place p) const;
   void emit_node(NodeId n);
+  void emit_x87(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
   void emit_call(NodeId n);
@@ -807,6 +808,74 @@ Shift shift_of(OpId op) {
 
 int32_t imm32(int64_t v) { return static_cast<int32_t>(v); }
 
+// long double (FORMAT.md section 8, "long double"): each x64:f80 instruction
+// is an x87 sequence that starts and ends with an empty x87 stack (the
+// result of a call is popped by the x64:fstpt right after it), written as
+// gcc writes it and assembled by MC's parser (the x87 forms are few and
+// rare; AT&T's fsubrp/fdivrp are gas's, which LLVM follows). Addresses are
+// in general registers; a result register is written only after the last
+// read of an input register, which may share it.
+void FunctionEmitter::emit_x87(NodeId n) {
+  auto at = [&](size_t i, int disp = 0) {
+    return (disp ? std::to_string(disp) : std::string()) + "(%" + std::string(reg_name(reg(n, i))) + ")";
+  };
+  auto run = [&](const std::string& text) {
+    std::string error;
+    if (!out_.inline_asm(text, error)) fail(n, "x87 sequence does not assemble: " + error + ": " + text);
+  };
+  const OpId op = node(n).op;
+  if (op == Op::X64Fldt) return run("fldt " + at(1));
+  if (op == Op::X64Fstpt) return run("fstpt " + at(1));
+  if (op == Op::X64F80Arith) {
+    std::string_view name = string_literal(n, 0);
+    const char* insn = name == "add" ? "faddp" : name == "sub" ? "fsubrp" : name == "mul" ? "fmulp"
+                       : name == "div" ? "fdivrp" : nullptr;
+    if (!insn) fail(n, "x64:f80.arith computes add, sub, mul or div");
+    return run("fldt " + at(2) + "\nfldt " + at(3) + "\n" + insn + "\nfstpt " + at(1));
+  }
+  if (op == Op::X64F80Unary) {
+    std::string_view name = string_literal(n, 0);
+    const char* insn = name == "neg" ? "fchs\n" : name == "abs" ? "fabs\n" : name == "sqrt" ? "fsqrt\n"
+                       : name == "copy" ? "" : nullptr;
+    if (!insn) fail(n, "x64:f80.unary computes neg, abs, sqrt or copy");
+    return run("fldt " + at(2) + "\n" + insn + "fstpt " + at(1));
+  }
+  if (op == Op::X64F80Cmp) {  // st(0) = input 1, st(1) = input 2: flags as ucomisd in1, in2
+    run("fldt " + at(2) + "\nfldt " + at(1) + "\nfucomip %st(1), %st\nfstp %st(0)");
+    out_.setcc(cond_literal(n, 0), result(n));
+    out_.extend(false, 8, 32, result(n), result(n));
+    return;
+  }
+  unsigned bits = type_literal(n, 0);
+  bool floating = float_literal(n, 0);
+  if (op == Op::X64F80From) {  // the value goes through the destination's own bytes
+    Mem dst = Mem::at(reg(n, 1));
+    if (floating) {
+      out_.fstore(bits, dst, xreg(n, 2));
+      return run(std::string(bits == 32 ? "flds " : "fldl ") + at(1) + "\nfstpt " + at(1));
+    }
+    out_.store(bits, dst, reg(n, 2));
+    const char* fild = bits == 16 ? "filds " : bits == 32 ? "fildl " : "fildll ";
+    return run(fild + at(1) + "\nfstpt " + at(1));
+  }
+  // X64F80To: input 2 is a 16-byte scratch slot's address.
+  Mem scratch_value = Mem::at(reg(n, 2), 8);
+  if (floating) {
+    run("fldt " + at(1) + "\n" + (bits == 32 ? "fstps " : "fstpl ") + at(2, 8));
+    out_.fload(bits, xresult(n), scratch_value);
+    return;
+  }
+  // The control word with the rounding control set to truncate (bits
+  // 10-11), as gcc -O0 does it without SSE3's fisttp; the old one back.
+  const char* fistp = bits == 16 ? "fistps " : bits == 32 ? "fistpl " : "fistpll ";
+  run("fldt " + at(1) + "\nfnstcw " + at(2) + "\nfnstcw " + at(2, 2) + "\norw $3072, " + at(2, 2) + "\nfldcw " +
+      at(2, 2) + "\n" + fistp + at(2, 8) + "\nfldcw " + at(2));
+  if (bits == 16)
+    out_.load_ext(false, 16, 32, result(n), scratch_value);
+  else
+    out_.load(bits, result(n), scratch_value);
+}
+
 void FunctionEmitter::emit_node(NodeId n) {
   const Node& nd = node(n);
   auto imm = [&](size_t i) {
@@ -951,6 +1020,13 @@ void FunctionEmitter::emit_node(NodeId n) {
       if (type_literal(n, 0) == type_literal(n, 1)) fail(n, "cvtf2f converts f32 to f64 or f64 to f32");
       out_.cvtf2f(type_literal(n, 0), xresult(n), xreg(n, 0));
       return;
+    case Op::X64F80Arith:
+    case Op::X64F80Unary:
+    case Op::X64F80Cmp:
+    case Op::X64F80From:
+    case Op::X64F80To:
+    case Op::X64Fldt:
+    case Op::X64Fstpt: return emit_x87(n);
     case Op::X64Bitcast: {
       unsigned bits = type_literal(n, 0);
       if (bits != type_literal(n, 1) || float_literal(n, 0) == float_literal(n, 1))

@@ -15,6 +15,13 @@
 // function, or main's return value. A shift by an undefined amount is
 // undefined (not an error).
 //
+// long double (Code::F80): the f80 opcodes at every level read and write the
+// 10 bytes of their operands in Memory and compute with the host's x87 long
+// double (common/ir/eval_f80.h), which is the machine's arithmetic; their
+// addresses must be defined, and an f80.to out of its type's range gives
+// an undefined value (as fptosi: it may have been run ahead of its guard),
+// an error where a use needs it.
+//
 // Memory states: memory is one real store, so a graph is only meaningful if
 // every memory operation consumes the current state (the states form a
 // chain; loads may share one). Each node that produces memory (store, copy,
@@ -52,12 +59,14 @@
 // and returns kRuntimeErrorStatus (70).
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "ir/eval_float_op.h"
+#include "ir/eval_f80.h"
 #include "x64/eval_x64.h"
 #include "run.h"
 #include "encoding/text_format.h"
@@ -205,6 +214,9 @@ class Interpreter {
     }
   }
   uint64_t memory_version_ = 1;
+  // st(0) between a long double result's x64:fldt and the caller's
+  // x64:fstpt (the x87 stack is otherwise empty between instructions).
+  uint8_t x87_st0_[kF80Bytes] = {};
   uint64_t steps_ = 0;
   int exit_status_ = 0;
 };
@@ -549,6 +561,52 @@ void Interpreter::loop() {
         continue;
       }
       case Code::Trap: throw RuntimeError(cf->traps[I.imm]);
+      case Code::F80: {  // long double in memory (eval_f80.h)
+        defined(I.a, "the address of a long double");
+        check_memory(I.c);
+        if (I.aux == kF80Fldt) {
+          std::memcpy(x87_st0_, mem_.at(V[I.a], kF80Bytes, Access::Read), kF80Bytes);
+          new_memory(I.dst);
+        } else if (I.aux == kF80Fstpt) {
+          std::memcpy(mem_.at(V[I.a], kF80Bytes, Access::Write), x87_st0_, kF80Bytes);
+          new_memory(I.dst);
+        } else if (I.aux <= static_cast<uint8_t>(F80Op::Copy)) {
+          defined(I.b, "the address of a long double");
+          defined(static_cast<uint32_t>(I.imm), "the address of a long double");
+          uint8_t a[kF80Bytes], b[kF80Bytes];
+          std::memcpy(a, mem_.at(V[I.b], kF80Bytes, Access::Read), kF80Bytes);
+          std::memcpy(b, mem_.at(V[I.imm], kF80Bytes, Access::Read), kF80Bytes);
+          f80_compute(static_cast<F80Op>(I.aux), mem_.at(V[I.a], kF80Bytes, Access::Write), a, b);
+          new_memory(I.dst);
+        } else if (I.aux == kF80Cmp) {
+          defined(I.b, "the address of a long double");
+          const uint8_t* a = mem_.at(V[I.a], kF80Bytes, Access::Read);
+          const uint8_t* b = mem_.at(V[I.b], kF80Bytes, Access::Read);
+          if (I.imm & 64) {  // x64:f80.cmp: fucomip a, b, then the condition
+            long double x = f80_read(a), y = f80_read(b);
+            uint64_t flags = std::isunordered(x, y) ? (kFlagZF | kFlagPF | kFlagCF) : x < y ? kFlagCF : x == y ? kFlagZF : 0;
+            V[I.dst] = x64_cond(static_cast<x64::Cond>(I.imm & 63), flags) ? 1 : 0;  // setcc, movzx
+          } else {
+            V[I.dst] = *f80_compare(kF80Preds[I.imm], a, b);
+          }
+          U[I.dst] = 0;
+        } else if (I.aux == kF80From) {
+          defined(I.b, "the value converted to long double");
+          f80_from(static_cast<ValueType>(I.bits), V[I.b], mem_.at(V[I.a], kF80Bytes, Access::Write));
+          new_memory(I.dst);
+        } else {
+          EvalError e = EvalError::None;
+          std::optional<uint64_t> v = f80_to(static_cast<ValueType>(I.bits), mem_.at(V[I.a], kF80Bytes, Access::Read), &e);
+          // Out of range: undefined, not an error here (as fptosi): the
+          // optimizers may run it ahead of the test that guards it.
+          // x64:f80.to is the machine's fistp: the integer indefinite (the
+          // lowest number of the width), as XCvtt models cvttsd2si.
+          V[I.dst] = v ? *v : I.imm ? (uint64_t{1} << (type_bits(static_cast<ValueType>(I.bits)) - 1)) : 0;
+          U[I.dst] = v || I.imm ? 0 : kUndefinedConversion;
+          if (!v && !I.imm && e != EvalError::FloatToIntOverflow) throw RuntimeError("f80.to: " + std::string(eval_error_message(e)));
+        }
+        break;
+      }
       case Code::Float: {
         EvalError e = EvalError::None;
         std::optional<uint64_t> v = eval_float_op(static_cast<OpId>(I.imm), static_cast<ValueType>(I.bits),
@@ -728,6 +786,7 @@ void Interpreter::loop() {
           break;
         }
         if (nxmm > 0) libc.set_x64_float_args(nargs, xmm_args_);
+        libc.set_x64_call();
         if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size()) && cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));

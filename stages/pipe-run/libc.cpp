@@ -224,6 +224,8 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
   size_t gpr = x64_gpr_;
   fp.xmm = x64_xmm_;
   x64_float_ = false;
+  bool x64_call = x64_call_;
+  x64_call_ = false;
   // A va_list's floating arguments (the vprintf family).
   VaListFloats kept;
   X64FloatArgs from_list;
@@ -254,44 +256,44 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     if (std::optional<uint64_t> math = call_math(b, a)) return *math;
   switch (b) {
     case Builtin::Printf: {
-      std::string s = format_printf(mem_, a[0], a.subspan(1), "printf", floats(1));
+      std::string s = format_printf(mem_, a[0], a.subspan(1), "printf", floats(1), x64_call);
       out_.out(s);
       return s.size();
     }
     case Builtin::Fprintf: {
       int stream = stream_of(a[0], "fprintf");
-      std::string s = format_printf(mem_, a[1], a.subspan(2), "fprintf", floats(2));
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "fprintf", floats(2), x64_call);
       write_stream(stream, s);
       return s.size();
     }
     case Builtin::Sprintf: {
-      std::string s = format_printf(mem_, a[1], a.subspan(2), "sprintf", floats(2));
+      std::string s = format_printf(mem_, a[1], a.subspan(2), "sprintf", floats(2), x64_call);
       std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
       return s.size();
     }
     case Builtin::Snprintf: {
-      std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf", floats(3));
+      std::string s = format_printf(mem_, a[2], a.subspan(3), "snprintf", floats(3), x64_call);
       write_bounded(mem_, a[0], a[1], s);
       return s.size();
     }
     case Builtin::Vprintf: {
-      std::string s = format_printf(mem_, a[0], va_list_remaining(mem_, a[1]), "vprintf", va_floats(a[1]));
+      std::string s = format_printf(mem_, a[0], va_list_remaining(mem_, a[1]), "vprintf", va_floats(a[1]), x64_call);
       out_.out(s);
       return s.size();
     }
     case Builtin::Vfprintf: {
       int stream = stream_of(a[0], "vfprintf");
-      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vfprintf", va_floats(a[2]));
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vfprintf", va_floats(a[2]), x64_call);
       write_stream(stream, s);
       return s.size();
     }
     case Builtin::Vsprintf: {
-      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vsprintf", va_floats(a[2]));
+      std::string s = format_printf(mem_, a[1], va_list_remaining(mem_, a[2]), "vsprintf", va_floats(a[2]), x64_call);
       std::memcpy(mem_.at(a[0], s.size() + 1, Access::Write), s.c_str(), s.size() + 1);
       return s.size();
     }
     case Builtin::Vsnprintf: {
-      std::string s = format_printf(mem_, a[2], va_list_remaining(mem_, a[3]), "vsnprintf", va_floats(a[3]));
+      std::string s = format_printf(mem_, a[2], va_list_remaining(mem_, a[3]), "vsnprintf", va_floats(a[3]), x64_call);
       write_bounded(mem_, a[0], a[1], s);
       return s.size();
     }

@@ -82,6 +82,14 @@ bool produces_memory(OpId op) {
     case Op::Store:
     case Op::StoreV:
     case Op::Copy:
+    case Op::F80Arith:
+    case Op::F80Unary:
+    case Op::F80From:
+    case Op::X64F80Arith:
+    case Op::X64F80Unary:
+    case Op::X64F80From:
+    case Op::X64Fldt:
+    case Op::X64Fstpt:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:
@@ -106,7 +114,8 @@ bool produces_memory(OpId op) {
 
 // Loads that read a memory state without producing one.
 bool reads_memory_only(OpId op) {
-  return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX;
+  return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX || op == Op::F80Cmp ||
+         op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To;
 }
 
 struct Target {

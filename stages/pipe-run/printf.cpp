@@ -39,8 +39,8 @@ struct Spec {
 class FormatParser {
  public:
   FormatParser(const Memory& mem, std::string format, std::span<const uint64_t> args, std::string_view who,
-               const X64FloatArgs* fp)
-      : mem_(mem), f_(std::move(format)), args_(args), who_(who), fp_(fp) {}
+               const X64FloatArgs* fp, bool x64_level)
+      : mem_(mem), f_(std::move(format)), args_(args), who_(who), fp_(fp), x64_level_(x64_level) {}
 
   std::string run() {
     while (i_ < f_.size()) {
@@ -202,7 +202,17 @@ class FormatParser {
       case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
         // A double (a float argument arrives promoted): its bits, printed by
         // the host's snprintf, so the text is glibc's.
-        if (s.length == Length::BigL) fail(std::string("%L") + conv + ": long double is not supported");
+        if (s.length == Length::BigL) {
+          if (x64_level_)
+            fail(std::string("%L") + conv + " at the x64 levels: a long double argument travels on the stack, "
+                 "which pipe-run's printf does not read (it does at cfg, ssa and son)");
+          // A long double travels as the address of its 16-byte copy (byval):
+          // its 10 bytes, printed by the host's snprintf as glibc prints them.
+          long double v = 0;
+          std::memcpy(&v, mem_.at(next_arg(), 10, Access::Read), 10);
+          host_format(host_spec(s, (std::string("L") + conv).c_str()), v);
+          return;
+        }
         if (s.length != Length::None && s.length != Length::L)
           fail(std::string("a length modifier other than l before %") + conv);
         host_format(host_spec(s, conv), std::bit_cast<double>(next_double()));
@@ -219,6 +229,7 @@ class FormatParser {
   std::string_view who_;
   const X64FloatArgs* fp_ = nullptr;
   size_t next_xmm_ = 0, next_stack_ = 0;
+  bool x64_level_ = false;
   std::string out_;
   size_t i_ = 0;
   size_t next_ = 0;
@@ -227,8 +238,8 @@ class FormatParser {
 }  // namespace
 
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
-                          const X64FloatArgs* fp) {
-  return FormatParser(mem, mem.read_string(fmt), args, who, fp).run();
+                          const X64FloatArgs* fp, bool x64_level) {
+  return FormatParser(mem, mem.read_string(fmt), args, who, fp, x64_level).run();
 }
 
 }  // namespace pl::run

@@ -28,6 +28,7 @@
 #include "x64/eval_x64.h"
 #include "ir/eval_float_op.h"
 #include "run.h"
+#include "ir/eval_f80.h"
 #include "encoding/text_format.h"
 
 namespace pl::run {
@@ -290,6 +291,55 @@ void FunctionBuilder::emit_float(NodeId n) {
   insn.dst = n;
   insn.a = value(node.inputs[0]);
   insn.b = node.inputs.size() > 1 ? value(node.inputs[1]) : insn.a;
+}
+
+// A long double operation (common/ir/eval_f80.h), generic or x64: the same
+// instruction, its literal decoded here.
+void FunctionBuilder::emit_f80(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  const OpId op = node.op;
+  bool x64_level = x64::is_x64(op);
+  auto input = [&](size_t i) {
+    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
+    return x64_level ? operand(n, i) : value(node.inputs[i]);
+  };
+  uint32_t dst = x64_level ? result(n, 0) : n;
+  Insn& insn = push(Code::F80, n);
+  insn.dst = dst;
+  insn.c = input(0);
+  insn.a = input(1);
+  if (op == Op::X64Fldt || op == Op::X64Fstpt) {
+    insn.aux = op == Op::X64Fldt ? kF80Fldt : kF80Fstpt;
+  } else if (op == Op::F80Arith || op == Op::F80Unary || op == Op::X64F80Arith || op == Op::X64F80Unary) {
+    std::optional<F80Op> f = parse_f80_op(string_literal(n, 0));
+    bool binary = op == Op::F80Arith || op == Op::X64F80Arith;
+    if (!f || binary != (*f <= F80Op::Div)) fail(n, "not an operation of " + std::string(fn_.op_name(op)));
+    insn.aux = static_cast<uint8_t>(*f);
+    insn.b = input(2);
+    insn.imm = binary ? input(3) : insn.b;
+  } else if (op == Op::F80Cmp || op == Op::X64F80Cmp) {
+    insn.aux = kF80Cmp;
+    insn.b = input(2);
+    std::string_view name = string_literal(n, 0);
+    if (op == Op::X64F80Cmp) {
+      std::optional<x64::Cond> cc = x64::parse_cond(name);
+      if (!cc) fail(n, "unknown condition code");
+      insn.imm = 64 | static_cast<uint64_t>(*cc);
+    } else {
+      size_t k = 0;
+      while (k < std::size(kF80Preds) && kF80Preds[k] != name) ++k;
+      if (k == std::size(kF80Preds)) fail(n, "not a floating compare's name");
+      insn.imm = k;
+    }
+  } else {
+    std::optional<ValueType> t = literal_value_type(node.literals[0]);
+    if (!t) fail(n, "literal 0 must be a value type");
+    insn.bits = static_cast<uint8_t>(*t);
+    bool from = op == Op::F80From || op == Op::X64F80From;
+    insn.aux = from ? kF80From : kF80To;
+    if (!from && x64_level) insn.imm = 1;  // the machine's result out of range (interp.cpp)
+    if (from) insn.b = input(2);
+  }
 }
 
 unsigned FunctionBuilder::type_bits_of(NodeId n, size_t literal) const {
@@ -639,6 +689,18 @@ void FunctionBuilder::emit(NodeId n) {
       insn.a = input(1);
       return;
     }
+    case Op::F80Arith:
+    case Op::F80Unary:
+    case Op::F80Cmp:
+    case Op::F80From:
+    case Op::F80To:
+    case Op::X64F80Arith:
+    case Op::X64F80Unary:
+    case Op::X64F80Cmp:
+    case Op::X64F80From:
+    case Op::X64F80To:
+    case Op::X64Fldt:
+    case Op::X64Fstpt: return emit_f80(n);
     case Op::Undef:
       if (out_.ra) return emit_ra(n);
       break;

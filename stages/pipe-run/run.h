@@ -190,7 +190,13 @@ enum class Code : uint8_t {
   XCallXmm,             // after an XCall: dst, b = the call's xmm0, xmm1 results
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
+  F80,                  // long double in memory (eval_f80.h; aux: F80Code, below)
 };
+
+// What a Code::F80 instruction does (its aux): an F80Op (eval_f80.h) or one of these.
+inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10, kF80Fldt = 11, kF80Fstpt = 12;
+inline constexpr std::string_view kF80Preds[] = {"foeq", "fone", "folt", "fole", "fogt", "foge", "ford",
+                                                 "fueq", "fune", "fult", "fule", "fugt", "fuge", "funo"};
 
 // One executed node. Operands are indexes into the frame's value array (node
 // ids, ssa: slots after them); literals are decoded into bits / imm.
@@ -242,6 +248,14 @@ struct Insn {
 //   XJcc            a = flags, aux = condition, b/c = edges
 //   XRet            a = memory, b = rax, c = rdx (kNone when absent)
 //   XXchg           swap a and b;  XClobber  a = the first register location
+//   F80 (generic and x64 f80 opcodes): c = memory in, a = the destination
+//          or only operand's address; aux = F80Code. Arith/unary ops (aux =
+//          F80Op): [a] = [b] op [imm], dst = memory out; Cmp: dst = the
+//          predicate (imm: its index in kF80Preds) of [a], [b], or at x64 the
+//          condition code bits of fucomip on them (imm = 64 | cond); From:
+//          [a] = V[b] of ValueType bits, dst = memory out; To: dst = [a] as
+//          ValueType bits (imm 1: x64:f80.to, out of range the integer indefinite); Fldt/Fstpt (x64:fldt, x64:fstpt): st(0) = [a] / [a] =
+//          st(0), dst = memory out (st(0) is the interpreter's, across a call).
 inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
@@ -403,7 +417,7 @@ struct X64FloatArgs {
   std::span<const uint64_t> xmm;
 };
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
-                          const X64FloatArgs* fp = nullptr);
+                          const X64FloatArgs* fp = nullptr, bool x64_level = false);
 
 // The System V va_list (FORMAT.md, va_start): gp_offset, fp_offset,
 // overflow_arg_area, reg_save_area. va_list_next is va_arg for an integer or
@@ -459,6 +473,8 @@ class Libc {
   static bool is_int128_helper(Builtin b);
   uint64_t call_int128(Builtin b, std::span<const uint64_t> args);
   std::pair<uint64_t, uint64_t> call_int128_x64(Builtin b, std::span<const uint64_t> gpr, std::span<const uint64_t> xmm);
+  // The next call comes from an x64 level (printf refuses %L there).
+  void set_x64_call() { x64_call_ = true; }
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
@@ -475,6 +491,7 @@ class Libc {
   size_t x64_gpr_ = 0;
   std::span<const uint64_t> x64_xmm_;
   bool x64_float_ = false;
+  bool x64_call_ = false;
 };
 
 // ---- the module ------------------------------------------------------------------
@@ -567,6 +584,7 @@ class FunctionBuilder {
 
  private:
   void emit_float(NodeId n);
+  void emit_f80(NodeId n);
   ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
   uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)

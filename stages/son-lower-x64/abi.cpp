@@ -32,6 +32,12 @@
 //    in xmm0 then xmm1 (call projs 1, 2, 3, 4; x64:ret's mask says which of
 //    its values are SSE); MEMORY: the pointer is passed in rdi and the
 //    callee returns it in rax.
+//  - `ptr sret(16,16,x)` (long double, or a struct of one, classes X87
+//    X87UP): no pointer is passed; the callee builds the result in a
+//    16-byte x64:stackslot and loads it into st(0) (x64:fldt) before
+//    x64:ret; the caller stores st(0) to its result object (x64:fstpt)
+//    right after the call, which leaves the x87 stack empty as the ABI
+//    wants it at every call. A `byval(16,16,x)` argument is in memory.
 // Stack arguments are at [rsp + 8 + off] at the callee's entry
 // (x64:argslot off) and at [rsp + off] at the call (x64:outarg off).
 // The eightbytes of an aggregate are read and written with accesses of
@@ -122,7 +128,10 @@ void Lowerer::entry_setup() {
       return emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(std::max<uint64_t>(round_up(size, 8), 8))),
                                  Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
     };
-    if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
+    if (p.attr == AbiParam::Attr::SRet && is_x87(p.classes)) {  // returned in st(0): no pointer arrives
+      x87_slot_ = slot_of(p.size);
+      param_value_[i] = x87_slot_;
+    } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_slot_ = slot_of(p.size);
       param_value_[i] = sret_slot_;
     } else if (p.attr == AbiParam::Attr::ByVal) {
@@ -200,6 +209,7 @@ NodeId Lowerer::lower_return(NodeId old) {
   NodeId mem = value(nd.inputs[0]), ctl = control(old);
   InputList ins = {mem};
   uint64_t mask = 0;
+  if (x87_slot_ != kNone) return emit(X64Ret, {}, {emit(X64Fldt, {}, {mem, x87_slot_}, ctl)}, ctl);  // in st(0)
   if (sret_slot_ != kNone) {
     for (const Eightbyte& e : register_eightbytes(entry_abi_.params[0])) {
       if (e.sse) mask |= uint64_t{1} << (ins.size() - 1);
@@ -347,6 +357,7 @@ NodeId Lowerer::lower_call(NodeId old) {
   std::vector<NodeId> regs, xregs;
   uint64_t stack = 0;
   NodeId sret_ptr = kNone;
+  NodeId x87_ptr = kNone;
   AbiParam sret;
   auto outarg = [&](uint64_t off) { return emit(X64OutArg, {Literal::integer(static_cast<int64_t>(off))}, {}); };
   for (size_t i = 2; i < nd.inputs.size(); ++i) {
@@ -357,7 +368,9 @@ NodeId Lowerer::lower_call(NodeId old) {
     else if (index - abi.params.size() < abi.varargs.size()) p = abi.varargs[index - abi.params.size()];
     else p.type = type(arg);
     NodeId v = value(arg);
-    if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
+    if (p.attr == AbiParam::Attr::SRet && is_x87(p.classes)) {  // comes back in st(0): no pointer passed
+      x87_ptr = v;
+    } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_ptr = v;
       sret = p;
     } else if (p.attr == AbiParam::Attr::ByVal) {
@@ -418,6 +431,7 @@ NodeId Lowerer::lower_call(NodeId old) {
       out_mem = store_eightbyte(ctl, out_mem, r, e.sse ? ValueType::F64 : ValueType::I64, sret_ptr, e, false);
     }
   }
+  if (x87_ptr != kNone) out_mem = emit(X64Fstpt, {}, {out_mem, x87_ptr}, ctl);  // st(0), popped
   define_tuple(old, {out_mem, rax});
   return call;
 }

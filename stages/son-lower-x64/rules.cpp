@@ -625,6 +625,41 @@ NodeId fcmp_value(Lowerer& l, NodeId n) {
   return l.binary(eq ? X64And : X64Or, VT::I32, first, second);
 }
 
+// ---- long double (f80 in memory; FORMAT.md 7 and 8) -------------------------
+// Every f80 operation becomes one x64 instruction on the same addresses, each
+// in a general register; codegen-x64 expands it to its x87 sequence.
+
+NodeId f80_mem_op(Lowerer& l, NodeId n, OpId x64op) {
+  const Node& nd = l.node(n);
+  InputList ins;
+  for (NodeId in : nd.inputs) ins.push_back(l.value(in));
+  return l.emit(x64op, {nd.literals[0]}, std::move(ins), l.control(n));
+}
+
+// One fucomip per condition, on the operands in float_cond's order (as
+// ucomisd: st(0) = the first, st(1) the second); foeq and fune need two.
+NodeId f80_cmp(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  std::optional<OpId> pred = find_op(nd.literals[0].as_string());
+  FloatCond fc = float_cond(pred ? *pred : OpId{FUno});
+  NodeId mem = l.value(nd.inputs[0]), a = l.value(nd.inputs[1]), b = l.value(nd.inputs[2]);
+  auto cmp = [&](Cond cc, bool swap) {
+    return l.emit(X64F80Cmp, {Literal::string(x64::cond_name(cc))}, {mem, swap ? b : a, swap ? a : b}, l.control(n));
+  };
+  NodeId first = cmp(fc.cc, fc.swap);
+  if (!fc.two) return first;
+  bool eq = fc.cc == Cond::E;
+  return l.binary(eq ? X64And : X64Or, VT::I32, first, cmp(eq ? Cond::NP : Cond::P, false));
+}
+
+// f80.to: input 2 of the x64 form is a scratch slot of its own (the control
+// words and the integer or f32/f64 on their way to the register).
+NodeId f80_to(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  NodeId scratch = l.emit(X64StackSlot, {Literal::integer(16), Literal::integer(16)}, {});
+  return l.emit(X64F80To, {nd.literals[0]}, {l.value(nd.inputs[0]), l.value(nd.inputs[1]), scratch}, l.control(n));
+}
+
 // (if (FCMP x y)) and (if (ne/eq (FCMP x y) 0)) with one condition: the
 // jump reads ucomis's flags (foeq and fune go through their value).
 NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate);
@@ -970,6 +1005,28 @@ const Rule kRules[] = {
     RULE(FPTrunc, "fptrunc", "(fptrunc f64 f32 x)", "", "(x64:cvtf2f f64 f32 x) (cvtsd2ss)", { return fp_resize(l, n); }),
     RULE(Bitcast, "bitcast", "(bitcast t u x)", "", "(x64:bitcast t u x) (movd/movq between the register classes)",
          { return bitcast(l, n); }),
+
+    // long double: f80 in memory, one x87 sequence per operation (codegen-x64)
+    RULE(F80Arith, "f80-arith", "(f80.arith op _ d x y)", "",
+         "(x64:f80.arith op _ d x y): fldt [x]; fldt [y]; faddp|fsubrp|fmulp|fdivrp; fstpt [d]",
+         { return f80_mem_op(l, n, X64F80Arith); }),
+    RULE(F80Unary, "f80-unary", "(f80.unary op _ d x)", "",
+         "(x64:f80.unary op _ d x): fldt [x]; fchs|fabs|fsqrt (nothing for copy); fstpt [d]",
+         { return f80_mem_op(l, n, X64F80Unary); }),
+    RULE(F80Cmp, "f80-cmp", "(f80.cmp pred _ x y)", "",
+         "(x64:f80.cmp cc _ x y): fldt [y]; fldt [x]; fucomip; fstp st(0); setcc; movzx, cc and the operand order "
+         "as in pred's -value rule; foeq: (x64:and i32 (x64:f80.cmp e ..) (x64:f80.cmp np ..)), fune: "
+         "(x64:or i32 (.. ne ..) (.. p ..))",
+         { return f80_cmp(l, n); }),
+    RULE(F80From, "f80-from", "(f80.from t _ d x)", "",
+         "(x64:f80.from t _ d x): x stored to [d] (mov, or movss/movsd), then fild{s,l,ll} or flds/fldl [d]; "
+         "fstpt [d]",
+         { return f80_mem_op(l, n, X64F80From); }),
+    RULE(F80To, "f80-to", "(f80.to t _ x)", "",
+         "(x64:f80.to t _ x (x64:stackslot 16 16)): integers: fnstcw, the rounding control set to truncate, "
+         "fldt [x], fldcw, fistp{s,l,ll}, fldcw back, then the integer loaded; f32/f64: fldt; fstps/fstpl; "
+         "movss/movsd",
+         { return f80_to(l, n); }),
 
     // calls and the function's boundary (System V; abi.cpp)
     RULE(Call, "call", "(call r abi? _ f args...)", "",

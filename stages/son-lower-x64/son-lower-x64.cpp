@@ -68,6 +68,18 @@
 //    i1 in memory is a byte (store i8; load: loadzx i8 then and 1); at a
 //    call boundary (a parameter, a call's result) it is read from bit 0
 //    (and 1), as gcc's _Bool. The rules are the `*-i1` rows of rules.cpp.
+//  - long double (issue 18): an f80 is never an SSA value (FORMAT.md 7); the
+//    generic f80.* memory operations become one x64:f80.* instruction each on
+//    the same addresses, in general registers, which codegen-x64 expands to
+//    its x87 sequence; the x87 stack is empty between instructions, so the
+//    allocator never sees an x87 register. The design the issue suggested
+//    (f80 SSA values given stack slots here) would have needed 80-bit values
+//    in eval.h, pipe-run and every optimizer; with the slots made explicit
+//    by c2ast, only this stage, codegen-x64 and pipe-run learn the new
+//    opcodes, and sonopt treats them as effects on escaped memory. The cost:
+//    long double values are not kept in registers (gcc -O2 keeps them on the
+//    x87 stack). A result of class `x` comes back in st(0): x64:fstpt after
+//    the call, x64:fldt before x64:ret (abi.cpp).
 //
 // Invariants needed: the son contract (FORMAT.md section 3 D), verified on
 // input by default; type literals consistent with the operands (the verifier

@@ -142,7 +142,10 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
     return kNone;
   }
   // The dynamic stack touches only alloca blocks, never a stack slot.
-  if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart || nd.op == Op::StackRestore)
+  // An f80 operation (long double) touches its operands' objects, whose
+  // addresses escape by being its inputs: never a private slot.
+  if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart || nd.op == Op::StackRestore ||
+      nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From)
     return nd.inputs[0];
   return kNone;
 }

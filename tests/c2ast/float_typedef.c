@@ -1,5 +1,5 @@
-/* expect: 4:6: error: unsupported: long double type 'real' (aka 'long double') */
+/* expect: 4:6: error: unsupported: floating point type 'real' (aka '__float128') */
 /* Through a typedef, the message names both types. */
-typedef long double real;
+typedef __float128 real;
 real scale = 2;
 int main(void) { return 0; }

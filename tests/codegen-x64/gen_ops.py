@@ -841,6 +841,77 @@ def dynamic_stack(S):
     S.simple("t_dynamic_stack", body, lambda a, b: a)
 
 
+# ---- long double: x87 sequences on memory operands (c_buf) ----------------------
+LD_PAIRS = [(5, 3), (-7, 3), (123456789, -1000), (0, 4), (-2, -2), (1 << 40, 3)]
+
+
+def long_doubles(S):
+    def setup(f, st, mem, a, b):
+        """a and b as long doubles at c_buf and c_buf + 16; c_buf + 32 for a
+        result, c_buf + 48 as f80.to's scratch."""
+        base = f.node('x64:loadgot "c_buf"', "rdx")
+        pb = f.node(f'x64:lea "i64", 0, 16, {base}', "rcx")
+        pr = f.node(f'x64:lea "i64", 0, 32, {base}', "r8")
+        sc = f.node(f'x64:lea "i64", 0, 48, {base}', "r9")
+        m1 = f.node(f'x64:f80.from ^{st}, "i64", {mem}, {base}, {a}')
+        m2 = f.node(f'x64:f80.from ^{st}, "i64", {m1}, {pb}, {b}')
+        return base, pb, pr, sc, m2
+
+    def trunc_div(a, b):
+        q = abs(a) // abs(b)
+        return q if (a < 0) == (b < 0) else -q
+
+    arith = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b, "div": trunc_div}
+    for op, fn in arith.items():
+        def body(f, st, mem, a, b, op=op):
+            base, pb, pr, sc, m = setup(f, st, mem, a, b)
+            m3 = f.node(f'x64:f80.arith ^{st}, "{op}", {m}, {pr}, {base}, {pb}')
+            return f.node(f'x64:f80.to ^{st}, "i64", {m3}, {pr}, {sc}', "rax"), m3
+        S.simple(f"t_f80_{op}", body, lambda a, b, fn=fn: u(fn(s(a, 64), s(b, 64))),
+                 pairs=[p for p in LD_PAIRS if not (op == "div" and p[1] == 0)])
+    unary = {"neg": lambda a: -a, "abs": abs, "copy": lambda a: a, "sqrt": lambda a: int(math.isqrt(a))}
+    for op, fn in unary.items():
+        def body(f, st, mem, a, b, op=op):
+            base, pb, pr, sc, m = setup(f, st, mem, a, b)
+            m3 = f.node(f'x64:f80.unary ^{st}, "{op}", {m}, {pr}, {base}')
+            return f.node(f'x64:f80.to ^{st}, "i64", {m3}, {pr}, {sc}', "rax"), m3
+        pairs = [(9, 0), (16, 1), (0, 2), (1 << 40, 3)] if op == "sqrt" else LD_PAIRS
+        S.simple(f"t_f80_{op}", body, lambda a, b, fn=fn: u(fn(s(a, 64))), pairs=pairs)
+    for cc in ("a", "ae", "b", "be", "e", "ne", "p", "np"):
+        def body(f, st, mem, a, b, cc=cc):
+            base, pb, pr, sc, m = setup(f, st, mem, a, b)
+            return f.node(f'x64:f80.cmp ^{st}, "{cc}", {m}, {base}, {pb}', "rax"), m
+        def expect(a, b, cc=cc):
+            x, y = s(a, 64), s(b, 64)
+            return int({"a": x > y, "ae": x >= y, "b": x < y, "be": x <= y, "e": x == y, "ne": x != y,
+                        "p": False, "np": True}[cc])
+        S.simple(f"t_f80_cmp_{cc}", body, expect, pairs=LD_PAIRS)
+    for t, bits in (("i16", 16), ("i32", 32)):  # fild/fistp at each width: the low bits, sign-extended and back
+        def body(f, st, mem, a, b, t=t):
+            base, pb, pr, sc, m = setup(f, st, mem, a, b)
+            m3 = f.node(f'x64:f80.from ^{st}, "{t}", {m}, {pr}, {b}')
+            return f.node(f'x64:f80.to ^{st}, "{t}", {m3}, {pr}, {sc}', "rax"), m3
+        S.simple(f"t_f80_int_{t}", body, lambda a, b, bits=bits: u(b, bits), bits_checked=bits,
+                 pairs=[(0, 5), (0, -7), (0, 300), (0, -32768)])
+    for width in (32, 64):  # fld/fstp of f32 and f64: exact both ways
+        t, it = f'"f{width}"', f'"i{width}"'
+        def body(f, st, mem, a, b, t=t, it=it):
+            base, pb, pr, sc, m = setup(f, st, mem, a, b)
+            x = f.node(f"x64:bitcast {it}, {t}, {b}", "xmm0")
+            m3 = f.node(f'x64:f80.from ^{st}, {t}, {m}, {pr}, {x}')
+            r = f.node(f'x64:f80.to ^{st}, {t}, {m3}, {pr}, {sc}', "xmm1")
+            return f.node(f"x64:bitcast {t}, {it}, {r}", "rax"), m3
+        pairs = [(0, fbits(v, width)) for v in (1.5, -0.1, 1e30, -0.0)]
+        S.simple(f"t_f80_f{width}", body, lambda a, b, width=width: u(b, width), bits_checked=width, pairs=pairs)
+    # st(0) as a result travels: fldt, then fstpt elsewhere.
+    def st0_body(f, st, mem, a, b):
+        base, pb, pr, sc, m = setup(f, st, mem, a, b)
+        m3 = f.node(f"x64:fldt ^{st}, {m}, {base}")
+        m4 = f.node(f"x64:fstpt ^{st}, {m3}, {pr}")
+        return f.node(f'x64:f80.to ^{st}, "i64", {m4}, {pr}, {sc}', "rax"), m4
+    S.simple("t_f80_st0", st0_body, lambda a, b: u(s(a, 64)), pairs=LD_PAIRS)
+
+
 def gen():
     S = Suite()
     inline_asm(S)
@@ -852,6 +923,7 @@ def gen():
     conditions(S)
     memory_and_data(S)
     floats(S)
+    long_doubles(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
     module = MODULE_HEADER + "\n".join(fns) + "\n"
     names = sorted({c[0] for c in S.cases})
