@@ -17,6 +17,7 @@
 //   vla.cpp           variable length arrays, alloca: run-time sizes, the
 //                     dynamic stack
 //   stack.cpp         large stacks for deeply nested C
+//   labels.cpp        labels as values, computed goto
 #pragma once
 
 #include <cstdint>
@@ -236,6 +237,12 @@ class ModuleBuilder {
   std::string constant(const clang::Expr* init, clang::QualType type);
   // A data item for a compound literal at file scope (an initializer's `&(T){...}`).
   std::string compound_literal(const clang::CompoundLiteralExpr* literal);
+  // labels.cpp: labels as values. The labels of `fd` whose address is
+  // taken, in source order; a label's number is its place in that list
+  // (from 1), and `&&L` is its function's symbol plus that number.
+  const std::vector<const clang::LabelDecl*>& address_taken_labels(const clang::FunctionDecl* fd);
+  const clang::FunctionDecl* label_function(const clang::LabelDecl* label, clang::SourceLocation use);
+  int64_t label_number(const clang::LabelDecl* label, clang::SourceLocation use);
 
  private:
   void schedule_translation_unit();
@@ -262,6 +269,7 @@ class ModuleBuilder {
   std::unordered_set<std::string> names_;                      // every name taken
   std::unordered_map<std::string, std::string> strings_;       // literal key -> name
   std::unordered_map<const clang::Expr*, std::string> compounds_;
+  std::unordered_map<const clang::FunctionDecl*, std::vector<const clang::LabelDecl*>> labels_;
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
@@ -450,6 +458,9 @@ class FunctionBuilder {
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
   NodeId switch_statement(const clang::SwitchStmt* s);
+  // labels.cpp: `&&label` and `goto *p`
+  NodeId label_address(const clang::AddrLabelExpr* e);
+  NodeId computed_goto(const clang::IndirectGotoStmt* s);
   // inline_asm.cpp
   NodeId asm_statement(const clang::GCCAsmStmt* s);
   // The statements of a scope, then the calls of the cleanups it declared.

@@ -148,7 +148,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* s = dyn_cast<StmtExpr>(e)) return statement_expression(s);
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e)) return omitted_middle(c);
   if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
-  if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
+  if (const auto* a = dyn_cast<AddrLabelExpr>(e)) return label_address(a);
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
   unsupported(where, std::string("expression '") + e->getStmtClassName() + "'");
