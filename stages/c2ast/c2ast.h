@@ -18,6 +18,7 @@
 //                     dynamic stack
 //   stack.cpp         large stacks for deeply nested C
 //   labels.cpp        labels as values, computed goto
+//   returns_twice.cpp functions calling setjmp: locals kept in memory
 #pragma once
 
 #include <cstdint>
@@ -289,6 +290,11 @@ const clang::FunctionDecl* cleanup_function(const clang::VarDecl* vd);
 std::unordered_map<const clang::LabelDecl*, std::vector<const clang::VarDecl*>> pending_cleanups_at_labels(
     const clang::Stmt* body);
 
+// returns_twice.cpp: whether calls to `fd` may return twice (setjmp,
+// vfork, returns_twice), and whether `fd`'s body calls such a function.
+bool returns_twice(const clang::FunctionDecl* fd);
+bool calls_returns_twice(const clang::FunctionDecl* fd);
+
 // Builds the ast-level function of one C function definition.
 class FunctionBuilder {
  public:
@@ -477,6 +483,11 @@ class FunctionBuilder {
   NodeId leave_scopes(size_t depth, NodeId jump, Loc loc);
   size_t label_depth(const clang::LabelDecl* label, clang::SourceLocation goto_at);
 
+  // ---- returns_twice.cpp: whether `address` is a local's (its ast:var
+  // plus offsets); in a function that calls setjmp (`locals_in_memory_`)
+  // every access to a local is volatile.
+  bool local_address(NodeId address) const;
+
   // ---- vla.cpp: variable length arrays and alloca
   // Appends the evaluation of every size expression in `t` not evaluated yet.
   void evaluate_vla_sizes(clang::QualType t, std::vector<NodeId>& out, clang::SourceLocation where);
@@ -492,6 +503,8 @@ class FunctionBuilder {
   // The restore of the stack saved before the VLA `vd` (its scope's end).
   NodeId stack_restore(const clang::VarDecl* vd, Loc loc);
   NodeId alloca_call(const clang::CallExpr* c, unsigned id);
+  // __builtin_frame_address(0), __builtin_return_address(0).
+  NodeId frame_builtin(const clang::CallExpr* c, unsigned id);
 
   // ---- initializers.cpp
   NodeId local_variable(const clang::VarDecl* vd);
@@ -514,6 +527,7 @@ class FunctionBuilder {
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
+  bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
   // Variables whose cleanup is pending, outermost first; the depth of that
   // stack at the enclosing loops and switches (cleanups.cpp).
   std::vector<const clang::VarDecl*> cleanups_;

@@ -516,6 +516,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
     if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca ||
         id == Builtin::BI__builtin_alloca_with_align)
       return alloca_call(c, id);
+    if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
+      return frame_builtin(c, id);
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
     if (id != 0)
       if (NodeId n = float_library_call(c, id); n != kNone) return n;
