@@ -15,19 +15,22 @@
 // + off[i]`, the dispatch of CPython's and Lua's interpreters and of
 // c-torture's comp-goto-1) is ordinary pointer arithmetic.
 //
-// `goto *p` becomes a switch on the label number, `p - f`: one `ast:case k`
-// per address-taken label, each a plain `ast:goto` (through the cleanups of
-// the scopes it leaves, as a goto does); the last label is the default (a
+// `goto *p` becomes a chain of tests of the label number, `p - f` (kept in
+// a temporary): `if (n == 1) goto L1; else if (n == 2) goto L2; ...`, one
+// plain `ast:goto` per address-taken label (through the cleanups of the
+// scopes it leaves, as a goto does); the last label is the final else (a
 // `goto *p` to anything but one of f's labels is undefined, gcc's manual
-// says). A function with no address-taken label cannot be the target of a
-// computed goto: its `goto *p` is refused by name. Everything below c2ast
-// sees ordinary switches, gotos and pointer arithmetic, so computed goto
+// says). An if chain, not an ast:switch, because a computed goto may sit in
+// a statement expression, where case labels may not. (A `goto *p` in a
+// function that takes no label's address is refused, by clang itself and
+// again here.) Everything below c2ast
+// sees ordinary ifs, gotos and pointer arithmetic, so computed goto
 // works through every level and in pipe-run without an IR opcode of its
 // own; inlining a function that takes label addresses is correct too (its
 // copies compare against the same f + k).
 //
 // Departure from gcc: gcc's label values are code addresses and its
-// dispatch one indirect jump (`jmp *reg`); ours is the compare chain
+// dispatch one indirect jump (`jmp *reg`); ours is a compare chain, as
 // ast2cfg makes of a switch (linear in the number of address-taken labels).
 // An IR-level indirect branch (a terminator whose successors are the
 // address-taken blocks) would make it one jump; see issue 19. The value
@@ -93,19 +96,24 @@ NodeId FunctionBuilder::computed_goto(const IndirectGotoStmt* s) {
   Loc l = loc(where);
   const std::vector<const LabelDecl*>& labels = module_.address_taken_labels(fd_);
   if (labels.empty()) unsupported(where, "computed goto in a function that takes no label's address");
+  std::vector<NodeId> out;
   NodeId target = rvalue(s->getTarget());
-  NodeId number = op("sub", VType::I64, l, target, symaddr(module_.symbol(fd_, where), l));
-  std::vector<NodeId> cases;
-  for (size_t i = 0; i < labels.size(); ++i) {
-    const LabelDecl* label = labels[i];
+  NodeId number = hold(VType::I64, op("sub", VType::I64, l, target, symaddr(module_.symbol(fd_, where), l)), out, l);
+  auto jump_to = [&](const LabelDecl* label) {
     NodeId jump = add(Op::AstGoto, l, {Literal::string(label->getName().str())}, {});
-    if (!cleanups_.empty()) jump = leave_scopes(label_depth(label, where), jump, l);
-    if (i + 1 == labels.size())
-      cases.push_back(add(Op::AstDefault, l, {}, {jump}));
-    else
-      cases.push_back(add(Op::AstCase, l, {Literal::integer(static_cast<int64_t>(i + 1))}, {jump}));
+    return cleanups_.empty() ? jump : leave_scopes(label_depth(label, where), jump, l);
+  };
+  // if (n == 1) goto L1; else if (n == 2) goto L2; ... else goto Llast;
+  // (an if chain, not an ast:switch: a computed goto may be inside a
+  // statement expression, where no case label may be)
+  NodeId chain = jump_to(labels.back());
+  for (size_t i = labels.size() - 1; i-- > 0;) {
+    NodeId n = load(VType::I64, false, number, l);
+    NodeId is = op("eq", VType::I64, l, n, constant(VType::I64, static_cast<int64_t>(i + 1), l));
+    chain = add(Op::AstIf, l, {}, {is, jump_to(labels[i]), chain});
   }
-  return add(Op::AstSwitch, l, {Literal::string(vtype_name(VType::I64))}, {number, block(cases, l)});
+  out.push_back(chain);
+  return block(out, l);
 }
 
 }  // namespace pl::c2ast

@@ -1,6 +1,7 @@
 /* GNU C labels as values beyond a dispatch loop: label addresses kept in
    variables, structs and static tables, compared (only the same label
-   twice: gcc may merge labels whose code is alike), differences of labels, computed gotos backwards and forwards, out of
+   twice: gcc may merge labels whose code is alike), differences of labels,
+   a computed goto inside a statement expression, computed gotos backwards and forwards, out of
    nested blocks and loops, and in a function called from several places. */
 #include <stdio.h>
 
@@ -72,6 +73,17 @@ third:
   return table[1] + table[0] + 10;
 }
 
+/* A computed goto inside a statement expression (a dispatch macro). */
+#define JUMP_IF_ODD(v, odd) ({ if ((v) & 1) goto *(odd); (v) / 2; })
+static int halvings(int v) {
+  void *odd = &&found;
+  int steps = 0;
+  while (v > 0) { v = JUMP_IF_ODD(v, odd); steps++; }
+  return -1;
+found:
+  return steps;
+}
+
 int main(void) {
   unsigned starts[] = {1, 6, 7, 27, 97};
   for (int i = 0; i < 5; i++) printf("collatz(%u) = %d\n", starts[i], collatz_steps(starts[i]));
@@ -79,5 +91,6 @@ int main(void) {
   printf("same label twice %d, null %d %d\n", a == c, a == 0, b == 0);
   printf("nested_exit: %d %d %d\n", nested_exit(40), nested_exit(200), nested_exit(100000));
   printf("label_distance: %ld\n", label_distance());
+  printf("halvings: %d %d %d\n", halvings(40), halvings(7), halvings(1024));
   return 0;
 }
