@@ -845,6 +845,57 @@ def test_runtime_error(tmp_path, build):
     assert err.splitlines()[0] == f"pipe-run: main: {node}: runtime error: {message}", err
 
 
+@pytest.mark.parametrize("name", ["_setjmp", "__sigsetjmp", "longjmp", "vfork"])
+def test_setjmp_family_is_refused_by_name(tmp_path, name):
+    # setjmp and longjmp save and restore machine state the interpreter does
+    # not model: the program is refused before it runs (it runs natively only).
+    p = Prog()
+    buf = p.node("stackslot 200, 8")
+    p.call(name, "i32", buf)
+    proc = p.run(tmp_path)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and proc.stdout == b"", err
+    assert re.fullmatch(rf"pipe-run: .*prog\.son\.txt: function 'main': i3: error: cannot interpret a call to "
+                        rf"'{name}' \(it runs natively only\)", err.splitlines()[0]), err
+
+
+def test_frame_and_return_address(tmp_path):
+    # frameaddress: one non-null address for a whole activation;
+    # returnaddress: non-null, different for two call sites.
+    p = Prog()
+    p.functions.append("""pipeline frames() -> i32 {
+  i0 = start
+  i1 = entrymem ^i0
+  i2 = frameaddress ^i0
+  i3 = frameaddress ^i0
+  i4 = eq "ptr", i2, i3
+  i5 = const "ptr", 0
+  i6 = ne "ptr", i2, i5
+  i7 = and "i32", i4, i6
+  i8 = return ^i0, i1, i7
+}
+pipeline where() -> ptr {
+  i0 = start
+  i1 = entrymem ^i0
+  i2 = returnaddress ^i0
+  i3 = return ^i0, i1, i2
+}""")
+    zero = p.const("ptr", 0)
+    frames = p.call(p.node('symaddr "frames"'), "i32")
+    where = p.node('symaddr "where"')
+    site1, site2 = p.call(where, "ptr"), p.call(where, "ptr")
+    two = p.node(f'ne "ptr", {site1}, {site2}')
+    nonnull = p.node(f'ne "ptr", {site1}, {zero}')
+    one, two_bits = p.const("i32", 1), p.const("i32", 2)
+    shifted = p.node(f'shl "i32", {two}, {one}')
+    total = p.node(f'add "i32", {frames}, {shifted}')
+    shifted = p.node(f'shl "i32", {nonnull}, {two_bits}')
+    total = p.node(f'add "i32", {total}, {shifted}')
+    p.ret(total)
+    proc = p.run(tmp_path)
+    assert proc.returncode == 7, proc.stderr.decode()
+
+
 def test_free_of_a_pointer_malloc_did_not_return(tmp_path):
     p = Prog()
     slot = p.node("stackslot 4, 4")

@@ -219,9 +219,10 @@
 //     type (K), and its addresses, as every f80 operation's, are no
 //     floating values.
 // O. The dynamic stack (check_frame_pointer), ra-x64
-//   - a function with x64:alloca, x64:stacksave or x64:stackrestore keeps
-//     rbp as its frame pointer (x64.h has_dynamic_stack): no node is placed
-//     in rbp and no x64:entryreg names it.
+//   - a function with x64:alloca, x64:stacksave or x64:stackrestore (it
+//     moves rsp), or x64:frameaddress or x64:returnaddress (it reads its
+//     frame), keeps rbp as its frame pointer (x64.h has_dynamic_stack): no
+//     node is placed in rbp and no x64:entryreg names it.
 //   (The kinds of alloca, stacksave and stackrestore, memory threaded like
 //   a store's, are B's; their values are ptr and the size i64.)
 //
@@ -1595,7 +1596,7 @@ class FunctionVerifier {
       if (n.place == rbp || entry_rbp)
         out_.at_node(id, std::string(entry_rbp ? "x64:entryreg names rbp" : "the value is placed in rbp") +
                              ", the frame pointer of a function with a dynamic stack (x64:alloca, x64:stacksave, "
-                             "x64:stackrestore)");
+                             "x64:stackrestore) or reading its frame (x64:frameaddress, x64:returnaddress)");
     }
   }
 

@@ -229,9 +229,10 @@ std::string check_asm_registers(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);
-// Whether the function moves rsp in its body (x64:alloca, x64:stacksave,
-// x64:stackrestore): then rbp is its frame pointer, which no value may
-// take (regalloc-x64; the verifier's rule N; codegen-x64's frame).
+// Whether the function keeps rbp as its frame pointer, which no value may
+// then take (regalloc-x64; the verifier's rule N; codegen-x64's frame): it
+// moves rsp in its body (x64:alloca, x64:stacksave, x64:stackrestore) or
+// reads its frame (x64:frameaddress, x64:returnaddress).
 bool has_dynamic_stack(const Function& fn);
 // The general registers a value may take in `fn`'s frame.
 inline RegMask allocatable_gpr(bool frame_pointer) {

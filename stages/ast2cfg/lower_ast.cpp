@@ -762,6 +762,8 @@ class Lowerer {
       case AstVaArg: return va_value(f);
       case AstAlloca:
       case AstStackSave: return dynamic_stack_value(f);
+      case AstFrameAddress: return finish_value(b_.emit(FrameAddress, loc(f.id)));
+      case AstReturnAddress: return finish_value(b_.emit(ReturnAddress, loc(f.id)));
       case AstAnd:
       case AstOr: return and_or_value(f);
       case AstCond: return cond_value(f);

@@ -14,6 +14,8 @@
 //           mode);
 //   Scope   implemented by the statements c2ast writes: cleanup, a call
 //           at every exit from the variable's scope (cleanups.cpp);
+//           returns_twice, every local of a caller kept in memory
+//           (returns_twice.cpp);
 //   Hint    a fact about a function carried in the module (hints: noinline,
 //           always_inline, pure, const, cold, malloc, noreturn) for sonopt;
 //   Ignored changes nothing the program computes (the reason says why:
@@ -71,6 +73,7 @@ constexpr Rule kRules[] = {
     {attr::Mode, Action::Layout, nullptr},
     // scopes
     {attr::Cleanup, Action::Scope, nullptr},
+    {attr::ReturnsTwice, Action::Scope, nullptr},
     // function hints
     {attr::NoInline, Action::Hint, nullptr},
     {attr::AlwaysInline, Action::Hint, nullptr},
@@ -82,7 +85,7 @@ constexpr Rule kRules[] = {
     {attr::C11NoReturn, Action::Hint, nullptr},
     {attr::CXX11NoReturn, Action::Hint, nullptr},
     // Refused (not in the table), among others: weakref, ifunc, target_clones,
-    // transparent_union, returns_twice, naked, common, internal_linkage,
+    // transparent_union, naked, common, internal_linkage,
     // no_builtin, ms_abi and the other calling conventions, address spaces,
     // #pragma clang section, tls_model.
     // ignored, with the reason

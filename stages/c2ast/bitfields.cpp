@@ -118,10 +118,12 @@ LiteralList bitfield_literals(const BitFieldLayout& f) {
 }  // namespace
 
 NodeId FunctionBuilder::bitload(const BitFieldLayout& field, bool is_volatile, NodeId unit, Loc l) {
+  is_volatile = is_volatile || (locals_in_memory_ && local_address(unit));
   return add(is_volatile ? Op::AstBitLoadV : Op::AstBitLoad, l, bitfield_literals(field), {unit});
 }
 
 NodeId FunctionBuilder::bitstore(const BitFieldLayout& field, bool is_volatile, NodeId unit, NodeId value, Loc l) {
+  is_volatile = is_volatile || (locals_in_memory_ && local_address(unit));
   return add(is_volatile ? Op::AstBitStoreV : Op::AstBitStore, l, bitfield_literals(field), {unit, value});
 }
 

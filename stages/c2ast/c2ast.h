@@ -21,6 +21,8 @@
 //   stack.cpp         large stacks for deeply nested C
 //   int128.cpp        __int128 and unsigned __int128: operations on their two
 //                     64-bit halves, libgcc's helpers for / % and floats
+//   labels.cpp        labels as values, computed goto
+//   returns_twice.cpp functions calling setjmp: locals kept in memory
 #pragma once
 
 #include <cstdint>
@@ -252,6 +254,12 @@ class ModuleBuilder {
   std::string constant(const clang::Expr* init, clang::QualType type);
   // A data item for a compound literal at file scope (an initializer's `&(T){...}`).
   std::string compound_literal(const clang::CompoundLiteralExpr* literal);
+  // labels.cpp: labels as values. The labels of `fd` whose address is
+  // taken, in source order; a label's number is its place in that list
+  // (from 1), and `&&L` is its function's symbol plus that number.
+  const std::vector<const clang::LabelDecl*>& address_taken_labels(const clang::FunctionDecl* fd);
+  const clang::FunctionDecl* label_function(const clang::LabelDecl* label, clang::SourceLocation use);
+  int64_t label_number(const clang::LabelDecl* label, clang::SourceLocation use);
 
  private:
   void schedule_translation_unit();
@@ -278,6 +286,7 @@ class ModuleBuilder {
   std::unordered_set<std::string> names_;                      // every name taken
   std::unordered_map<std::string, std::string> strings_;       // literal key -> name
   std::unordered_map<const clang::Expr*, std::string> compounds_;
+  std::unordered_map<const clang::FunctionDecl*, std::vector<const clang::LabelDecl*>> labels_;
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
@@ -297,6 +306,11 @@ bool is_vla_type(const clang::ASTContext& ctx, clang::QualType t);
 const clang::FunctionDecl* cleanup_function(const clang::VarDecl* vd);
 std::unordered_map<const clang::LabelDecl*, std::vector<const clang::VarDecl*>> pending_cleanups_at_labels(
     const clang::Stmt* body);
+
+// returns_twice.cpp: whether calls to `fd` may return twice (setjmp,
+// vfork, returns_twice), and whether `fd`'s body calls such a function.
+bool returns_twice(const clang::FunctionDecl* fd);
+bool calls_returns_twice(const clang::FunctionDecl* fd);
 
 // Builds the ast-level function of one C function definition.
 class FunctionBuilder {
@@ -555,6 +569,9 @@ class FunctionBuilder {
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
   NodeId switch_statement(const clang::SwitchStmt* s);
+  // labels.cpp: `&&label` and `goto *p`
+  NodeId label_address(const clang::AddrLabelExpr* e);
+  NodeId computed_goto(const clang::IndirectGotoStmt* s);
   // inline_asm.cpp
   NodeId asm_statement(const clang::GCCAsmStmt* s);
   // The statements of a scope, then the calls of the cleanups it declared.
@@ -571,6 +588,11 @@ class FunctionBuilder {
   NodeId leave_scopes(size_t depth, NodeId jump, Loc loc);
   size_t label_depth(const clang::LabelDecl* label, clang::SourceLocation goto_at);
 
+  // ---- returns_twice.cpp: whether `address` is a local's (its ast:var
+  // plus offsets); in a function that calls setjmp (`locals_in_memory_`)
+  // every access to a local is volatile.
+  bool local_address(NodeId address) const;
+
   // ---- vla.cpp: variable length arrays and alloca
   // Appends the evaluation of every size expression in `t` not evaluated yet.
   void evaluate_vla_sizes(clang::QualType t, std::vector<NodeId>& out, clang::SourceLocation where);
@@ -586,6 +608,8 @@ class FunctionBuilder {
   // The restore of the stack saved before the VLA `vd` (its scope's end).
   NodeId stack_restore(const clang::VarDecl* vd, Loc loc);
   NodeId alloca_call(const clang::CallExpr* c, unsigned id);
+  // __builtin_frame_address(0), __builtin_return_address(0).
+  NodeId frame_builtin(const clang::CallExpr* c, unsigned id);
 
   // ---- initializers.cpp
   NodeId local_variable(const clang::VarDecl* vd);
@@ -608,6 +632,7 @@ class FunctionBuilder {
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
+  bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
   // Variables whose cleanup is pending, outermost first; the depth of that
   // stack at the enclosing loops and switches (cleanups.cpp).
   std::vector<const clang::VarDecl*> cleanups_;

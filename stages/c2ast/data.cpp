@@ -244,7 +244,13 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
     case APValue::Array: array(offset, type, v); return;
     case APValue::Struct:
     case APValue::Union: record(offset, type, v); return;
-    case APValue::AddrLabelDiff: unsupported(where_, "address of a label (computed goto)");
+    case APValue::AddrLabelDiff: {  // labels.cpp: the difference of the labels' numbers
+      const LabelDecl* a = v.getAddrLabelDiffLHS()->getLabel();
+      const LabelDecl* b = v.getAddrLabelDiffRHS()->getLabel();
+      int64_t diff = module_.label_number(a, where_) - module_.label_number(b, where_);
+      integer(offset, module_.types().size(type, where_), static_cast<uint64_t>(diff));
+      return;
+    }
     default: break;
   }
   module_.types().check(type, where_);
@@ -268,8 +274,10 @@ void ConstantWriter::address(uint64_t offset, uint64_t size, const APValue& v) {
       symbol = module_.string_literal(p->getFunctionName());
     } else if (const auto* c = dyn_cast<CompoundLiteralExpr>(e)) {
       symbol = module_.compound_literal(c);
-    } else if (isa<AddrLabelExpr>(e)) {
-      unsupported(where_, "address of a label (computed goto)");
+    } else if (const auto* a = dyn_cast<AddrLabelExpr>(e)) {  // labels.cpp: its function + its number
+      const LabelDecl* label = a->getLabel();
+      symbol = module_.symbol(module_.label_function(label, where_), where_);
+      addend += static_cast<uint64_t>(module_.label_number(label, where_));
     } else {
       unsupported(where_, std::string("address of a '") + e->getStmtClassName() + "' in an initializer");
     }

@@ -152,7 +152,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* s = dyn_cast<StmtExpr>(e)) return statement_expression(s);
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e)) return omitted_middle(c);
   if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
-  if (isa<AddrLabelExpr>(e)) unsupported(where, "address of a label (computed goto)");
+  if (const auto* a = dyn_cast<AddrLabelExpr>(e)) return label_address(a);
   if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
   unsupported(where, std::string("expression '") + e->getStmtClassName() + "'");
@@ -540,6 +540,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
     if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca ||
         id == Builtin::BI__builtin_alloca_with_align)
       return alloca_call(c, id);
+    if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
+      return frame_builtin(c, id);
     if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
     if (id != 0)
       if (NodeId n = complex_builtin(c, ctx_.BuiltinInfo.getName(id)); n != kNone) return n;

@@ -29,6 +29,8 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
   fn_.attrs = symbol_attrs(fd);
   debug_ = module.debug();
+  locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
+  if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }
 
@@ -78,10 +80,12 @@ NodeId FunctionBuilder::symaddr(const std::string& symbol, Loc loc) {
 }
 
 NodeId FunctionBuilder::load(VType t, bool is_volatile, NodeId address, Loc loc) {
+  is_volatile = is_volatile || (locals_in_memory_ && local_address(address));
   return add(is_volatile ? Op::AstLoadV : Op::AstLoad, loc, {type_literal(t)}, {address});
 }
 
 NodeId FunctionBuilder::store(VType t, bool is_volatile, NodeId address, NodeId value, Loc loc) {
+  is_volatile = is_volatile || (locals_in_memory_ && local_address(address));
   return add(is_volatile ? Op::AstStoreV : Op::AstStore, loc, {type_literal(t)}, {address, value});
 }
 

@@ -118,7 +118,7 @@ NodeId FunctionBuilder::statement_node(const Stmt* s) {
     case Stmt::DefaultStmtClass:
     case Stmt::LabelStmtClass: return labelled(s);
     case Stmt::AttributedStmtClass: return statement(cast<AttributedStmt>(s)->getSubStmt());
-    case Stmt::IndirectGotoStmtClass: unsupported(where, "computed goto");
+    case Stmt::IndirectGotoStmtClass: return computed_goto(cast<IndirectGotoStmt>(s));
     case Stmt::GCCAsmStmtClass: return asm_statement(cast<GCCAsmStmt>(s));
     case Stmt::MSAsmStmtClass: unsupported(where, "Microsoft-style inline assembly");
     default: break;

@@ -29,6 +29,10 @@
 // `__builtin_alloca_with_align` (alignment up to 128 bits) are `ast:alloca`
 // with no save: freed when the function returns.
 //
+// Also here, as they read the frame: `__builtin_frame_address(0)` and
+// `__builtin_return_address(0)` are `ast:frameaddress` and
+// `ast:returnaddress` (other levels are refused by name).
+//
 // Parameters: the sizes in a parameter's declared type (`int a[n][n]`, whose
 // adjusted type is `int (*)[n]`) are evaluated at entry, after every
 // parameter is stored, in parameter order (clang and gcc evaluate the type
@@ -183,6 +187,17 @@ NodeId FunctionBuilder::alloca_call(const CallExpr* c, unsigned id) {
   const Expr* size = c->getArg(0);
   NodeId bytes = convert(rvalue(size), scalar(size), {VType::I64, false}, l);
   return add(Op::AstAlloca, l, {}, {bytes});
+}
+
+NodeId FunctionBuilder::frame_builtin(const CallExpr* c, unsigned id) {
+  SourceLocation where = c->getExprLoc();
+  bool frame = id == Builtin::BI__builtin_frame_address;
+  const char* name = frame ? "__builtin_frame_address" : "__builtin_return_address";
+  Expr::EvalResult level;
+  if (c->getNumArgs() != 1 || !c->getArg(0)->EvaluateAsInt(level, ctx_))
+    unsupported(where, std::string(name) + " without a constant level");
+  if (level.Val.getInt() != 0) unsupported(where, std::string(name) + " of a level other than 0");
+  return add(frame ? Op::AstFrameAddress : Op::AstReturnAddress, loc(where), {}, {});
 }
 
 }  // namespace pl::c2ast

@@ -294,7 +294,6 @@ FrameRequest FunctionEmitter::frame_request() const {
     const Node& nd = node(n);
     if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
     if (nd.op == Op::X64Call || nd.op == Op::X64CallInd) req.has_calls = true;
-    if (nd.op == Op::X64Alloca || nd.op == Op::X64StackSave || nd.op == Op::X64StackRestore) req.frame_pointer = true;
     if (nd.op == Op::X64StackSlot) {
       int64_t size = int_literal(n, 0), align = int_literal(n, 1);
       if (size < 0 || size > (int64_t{1} << 30) || align < 1 || align > 16 || (align & (align - 1)))
@@ -303,6 +302,7 @@ FrameRequest FunctionEmitter::frame_request() const {
       req.slots.push_back({static_cast<uint32_t>(size), static_cast<uint32_t>(align)});
     }
   }
+  req.frame_pointer = x64::has_dynamic_stack(fn_);
   req.outgoing_bytes = outgoing_bytes();
   find_pushed_saves(req);
   if (req.frame_pointer)
@@ -1051,6 +1051,12 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     case Op::X64StackRestore:
       out_.mov(64, Reg::Rsp, reg(n, 1));
+      return;
+    case Op::X64FrameAddress:
+      out_.mov(64, result(n), Reg::Rbp);
+      return;
+    case Op::X64ReturnAddress:
+      out_.load(64, result(n), Mem::at(Reg::Rbp, 8));
       return;
     case Op::X64RepMovsb:
       if (reg(n, 1) != Reg::Rdi || reg(n, 2) != Reg::Rsi || reg(n, 3) != Reg::Rcx)

@@ -150,6 +150,7 @@ class Interpreter {
     uint32_t pc;   // next instruction (the caller's: after its call)
     size_t base;   // first value of the activation in the value stack
     size_t dynamic_base;  // its allocas are dynamic_[dynamic_base...]
+    uint64_t frame = 0;   // __builtin_frame_address(0)'s allocation, once asked
   };
 
   template <bool kTrace>
@@ -349,6 +350,7 @@ void Interpreter::loop() {
     mem_.release_slots(slot_pointers_);
     if (cf->varargs != kNone) mem_.release_varargs(V[cf->varargs]);
     release_dynamic(frames_.back().dynamic_base, false);
+    if (frames_.back().frame) mem_.release_dynamic(frames_.back().frame, false);
     frames_.pop_back();
     const Frame& caller = frames_.back();
     cf = caller.cf;
@@ -521,6 +523,22 @@ void Interpreter::loop() {
         U[I.dst] = 0;
         new_memory(I.b);
         break;
+      case Code::FrameAddress:
+        if (!frames_.back().frame) frames_.back().frame = mem_.allocate_dynamic(0, cf->index, I.node);
+        V[I.dst] = frames_.back().frame;
+        U[I.dst] = 0;
+        break;
+      case Code::ReturnAddress: {
+        uint64_t at = 0;
+        if (frames_.size() >= 2) {
+          const Frame& caller = frames_[frames_.size() - 2];
+          const CompiledFunction& ccf = *caller.cf;
+          at = program_.symbol_address(*ccf.fn, 0, ccf.fn->name) + ccf.code[caller.pc - 1].node + 1;
+        }
+        V[I.dst] = at;
+        U[I.dst] = 0;
+        break;
+      }
       case Code::StackRestore: {
         defined(I.a, "the stack extent of stackrestore");
         check_memory(I.c);

@@ -428,6 +428,10 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.b = result_of(0);
       return;
     }
+    case Op::X64FrameAddress:
+    case Op::X64ReturnAddress:
+      insn_of(op == Op::X64FrameAddress ? Code::FrameAddress : Code::ReturnAddress, 64);
+      return;
     case Op::X64StackRestore: {
       Insn& insn = insn_of(Code::StackRestore, 64);
       insn.c = input(0);

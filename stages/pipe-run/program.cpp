@@ -11,6 +11,10 @@
 // address + addend, 8 bytes little-endian) written once every symbol has an
 // address; read-only items refuse writes.
 //
+// Refused before the program runs, by name (the program runs natively
+// only): inline assembly, and calls to setjmp, longjmp and the other
+// functions of that family (non_local_jump_symbol).
+//
 // Lowering (FunctionBuilder): a node becomes one Insn whose operands are
 // value indexes: node ids, then the ssa: slots of the cfg level (their
 // literals renumbered densely), then one scratch value. Literals are decoded
@@ -183,6 +187,23 @@ void Program::lay_out_data() {
   }
 }
 
+// The symbol a node names if it is an extern of the setjmp family (a
+// function that returns twice or jumps to a saved context), else "".
+std::string_view Program::non_local_jump_symbol(const Node& n) const {
+  static constexpr std::string_view kNames[] = {
+      "setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp", "longjmp", "_longjmp", "siglongjmp",
+      "__longjmp_chk", "vfork", "savectx", "getcontext", "setcontext", "swapcontext"};
+  if (n.op != Op::SymAddr && n.op != Op::X64Call && n.op != Op::X64Lea && n.op != Op::X64LoadGot) return {};
+  for (const Literal& l : n.literals) {
+    if (l.kind() != Literal::Kind::String) continue;
+    std::string_view s = l.as_string();
+    if (std::find(std::begin(kNames), std::end(kNames), s) == std::end(kNames)) continue;
+    for (const Extern& e : module_.header.externs)
+      if (e.name == s && e.kind == ExternKind::Function) return s;
+  }
+  return {};
+}
+
 void Program::load() {
   layout();
   compiled_.reserve(module_.functions.size());
@@ -191,9 +212,16 @@ void Program::load() {
     uint32_t index = static_cast<uint32_t>(i);
     // Inline assembly is machine code the interpreter does not model: the
     // program is refused before it runs, never run without it.
-    for (NodeId id = 0; id < fn.nodes.size(); ++id)
+    for (NodeId id = 0; id < fn.nodes.size(); ++id) {
       if (fn.nodes[id].op == Op::Asm || fn.nodes[id].op == Op::X64Asm)
         throw FormatError(Where::in(fn.name, node_name(id)), "cannot interpret inline assembly (it runs natively only)");
+      // So are the non-local jumps of setjmp and longjmp (and the other
+      // functions that return twice or resume a saved context): the
+      // interpreter has no machine state to save and restore.
+      if (std::string_view name = non_local_jump_symbol(fn.nodes[id]); !name.empty())
+        throw FormatError(Where::in(fn.name, node_name(id)),
+                          "cannot interpret a call to '" + std::string(name) + "' (it runs natively only)");
+    }
     Level level = module_.header.level;
     compiled_.push_back(level == Level::Son || level == Level::SonX64 ? lower_son_function(*this, fn, index)
                                                                       : lower_cfg_function(*this, fn, index));
@@ -682,6 +710,10 @@ void FunctionBuilder::emit(NodeId n) {
       if (node.op == Op::Alloca) insn.a = input(1);
       return;
     }
+    case Op::FrameAddress:
+    case Op::ReturnAddress:
+      push(node.op == Op::FrameAddress ? Code::FrameAddress : Code::ReturnAddress, n).dst = n;
+      return;
     case Op::StackRestore: {
       Insn& insn = push(Code::StackRestore, n);
       insn.dst = n;

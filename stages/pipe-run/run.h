@@ -178,6 +178,7 @@ enum class Code : uint8_t {
   Move,                 // V[dst] = V[a] (ssa:load, ssa:store)
   Load, LoadV, Store, StoreV, CopyMem, Call, VaStart, VaArg,
   Alloca, StackSave, StackRestore,  // the dynamic stack, generic and x64
+  FrameAddress, ReturnAddress,      // generic and x64
   Jump, If, Return,
   Trap,                 // a runtime error decided at load time (imm: message)
   Float,                // a floating-point opcode (imm: the OpId; bits, bits2: its ValueTypes)
@@ -227,6 +228,10 @@ struct Insn {
 //   StackSave dst = the extent (the number of the activation's live
 //          allocas), b = memory out, c = memory in
 //   StackRestore dst = memory out, a = the extent, c = memory in
+//   FrameAddress dst = the activation's frame: a zero-size allocation made
+//          when it starts (above its caller's, below its callees')
+//   ReturnAddress dst = the caller's function address + its call node + 1
+//          (0 for a call from outside the module)
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
 //   Return a = memory, b = value (kNone for void)
 // x64 codes: an immediate operand is a constant value slot (b of addi ...).
@@ -518,6 +523,7 @@ class Program {
   // Lays out functions, externs and data in memory, then lowers every
   // function. Throws FormatError for modules it cannot run.
   void load();
+  std::string_view non_local_jump_symbol(const Node& n) const;
   std::string symbol_of_extern(uint32_t index) const { return module_.header.externs[index].name; }
 
  private:

@@ -943,6 +943,10 @@ const Rule kRules[] = {
          { return stack_save(l, n); }),
     RULE(StackRestore, "stackrestore", "(stackrestore _ x)", "", "(x64:stackrestore _ x) (mov rsp, x)",
          { return stack_restore(l, n); }),
+    RULE(FrameAddress, "frameaddress", "(frameaddress)", "", "(x64:frameaddress) (mov r, rbp)",
+         { return l.emit(X64FrameAddress, {}, {}, l.control(n)); }),
+    RULE(ReturnAddress, "returnaddress", "(returnaddress)", "", "(x64:returnaddress) (mov r, [rbp + 8])",
+         { return l.emit(X64ReturnAddress, {}, {}, l.control(n)); }),
 
     // floating point (SSE2 scalar: the ss form for f32, sd for f64; values in xmm registers)
     RULE(FConst, "fconst-zero", "(fconst F +0.0)", "the constant is +0.0 (not -0.0)", "(x64:fzero F) (xorps x, x)",

@@ -163,7 +163,7 @@ ValueType Lowerer::type(NodeId start) {
       case SIToFP: case UIToFP: case FPToSI: case FPToUI: case FPExt: case FPTrunc: case Bitcast:
         t = lit_type(v, 1);
         break;
-      case SymAddr: case StackSlot: t = ValueType::Ptr; break;
+      case SymAddr: case StackSlot: case FrameAddress: case ReturnAddress: t = ValueType::Ptr; break;
       case Proj: {
         const Node& tuple = node(nd.inputs[0]);
         if (tuple.op == Call) {

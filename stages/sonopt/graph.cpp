@@ -324,6 +324,8 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
         return literal_value_type(nd.literals[1]);
       case Op::SymAddr:
       case Op::StackSlot:
+      case Op::FrameAddress:
+      case Op::ReturnAddress:
         return ValueType::Ptr;
       case Op::Proj: {
         const Node& tuple = g.node(nd.inputs[0]);

@@ -14,7 +14,7 @@
 //     variadic, not weak (the linker may pick another body), not marked
 //     noinline (hint), has a `return` and no `alloca` (its block lives
 //     until the callee returns: in a caller's loop it would grow the stack
-//     on every trip), the arguments' types are the
+//     on every trip), `frameaddress` or `returnaddress`, the arguments' types are the
 //     parameters' types, and either the callee has at most kSmall nodes or
 //     is marked always_inline, or it is internal, has one call site and no
 //     address taken, and at most kOnce nodes; and the caller stays under
@@ -92,8 +92,11 @@ struct Census {
 
 // An alloca lives until its function returns: inlined into a caller's
 // loop, it would grow the stack on every trip.
+// The frame and return addresses of an inlined copy would be its caller's.
 bool has_alloca(const Function& fn) {
-  return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) { return n.op == Op::Alloca; });
+  return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) {
+    return n.op == Op::Alloca || n.op == Op::FrameAddress || n.op == Op::ReturnAddress;
+  });
 }
 
 bool has_return(const Function& fn) {

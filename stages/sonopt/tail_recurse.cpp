@@ -66,7 +66,9 @@ class TailRecursion {
           break;
         // A loop of an alloca's activations would grow the stack without
         // bound (gcc makes no tail call of a function with one either).
+        // Each activation has a frame and return address of its own.
         case Op::StackSlot: case Op::VaStart: case Op::Alloca: case Op::StackSave: return 0;
+        case Op::FrameAddress: case Op::ReturnAddress: return 0;
         default: break;
       }
     }

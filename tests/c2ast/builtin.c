@@ -1,5 +1,5 @@
-/* expect: 4:10: error: unsupported: builtin '__builtin_frame_address' */
+/* expect: 4:10: error: unsupported: builtin '__builtin_classify_type' */
 /* A compiler builtin with no library function behind it that c2ast does not write out. */
-void *frame(void) {
-  return __builtin_frame_address(0);
+int kind(void) {
+  return __builtin_classify_type(1.0);
 }

@@ -912,10 +912,27 @@ def long_doubles(S):
     S.simple("t_f80_st0", st0_body, lambda a, b: u(s(a, 64)), pairs=LD_PAIRS)
 
 
+def frame_and_return_address(S):
+    """x64:frameaddress (rbp, 16-byte aligned after the push) and
+    x64:returnaddress (the word above the saved rbp): a + (returnaddress -
+    [frameaddress + 8]) + (frameaddress & 15) is a."""
+    def body(f, st, mem, a, b):
+        fa = f.node(f"x64:frameaddress ^{st}", "rcx")
+        ra = f.node(f"x64:returnaddress ^{st}", "rdx")
+        saved = f.node(f'x64:load ^{st}, "i64", 0, 8, {mem}, {fa}', "r8")
+        d = f.node(f'x64:sub "i64", {ra}, {saved}', "rdx")
+        low = f.node(f'x64:andi "i64", 15, {fa}', "rcx")
+        v = f.node(f"x64:mov {a}", "rax")
+        r = f.node(f'x64:add "i64", {v}, {d}', "rax")
+        return f.node(f'x64:add "i64", {r}, {low}', "rax"), mem
+    S.simple("t_frame_return_address", body, lambda a, b: a)
+
+
 def gen():
     S = Suite()
     inline_asm(S)
     dynamic_stack(S)
+    frame_and_return_address(S)
     binary_ops(S)
     unary_and_shifts(S)
     multiply_divide(S)
