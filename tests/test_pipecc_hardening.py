@@ -269,3 +269,50 @@ def test_stack_clash_protection_probes_each_page_of_large_frames_as_gcc(tmp_path
         out = subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE, timeout=30)
         assert out.returncode == 0 and out.stdout == subprocess.run([str(tmp_path / "gprog")],
                                                                      stdout=subprocess.PIPE).stdout
+
+
+FRAME_CHAIN_C = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+struct frame { struct frame *next; void *ret; };
+__attribute__((noinline)) int walk(int depth) {
+  struct frame *fp;
+  __asm__ volatile("mov %%rbp, %0" : "=r"(fp));
+  for (int i = 0; i < 16 && fp; i++) {
+    Dl_info info;
+    if (!dladdr(fp->ret, &info) || !info.dli_sname) break;
+    printf("%s\n", info.dli_sname);
+    if (info.dli_sname[0] == 'm') break;  /* main */
+    fp = fp->next;
+  }
+  return depth;
+}
+__attribute__((noinline)) int leaf(int x) { return x * 7; }
+__attribute__((noinline)) int level2(int n) { char big[300]; big[n] = (char)n; return walk(n) + leaf(big[n]); }
+__attribute__((noinline)) int level1(int n) { int v[n + 1]; v[n] = n; return level2(v[n]) + 1; }
+int main(void) { return level1(3) == 25 ? 0 : 1; }
+"""
+
+
+def test_no_omit_frame_pointer_keeps_the_rbp_chain_in_every_function(tmp_path):
+    """-fno-omit-frame-pointer: every function (leaves too) starts with
+    push %rbp; mov %rsp,%rbp, so a walk of the rbp chain from the innermost
+    frame names every caller up to main, as in gcc's build; without it
+    codegen-x64 keeps rbp allocatable."""
+    src = tmp_path / "chain.c"
+    src.write_text(FRAME_CHAIN_C)
+    for level in ("-O0", "-O2"):
+        ours, gccs = tmp_path / "ours", tmp_path / "gcc"
+        cc(level, "-fno-omit-frame-pointer", "-rdynamic", src, "-o", ours)
+        subprocess.run(["gcc", level, "-fno-omit-frame-pointer", "-rdynamic", str(src), "-o", str(gccs)], check=True)
+        want = subprocess.run([str(gccs)], stdout=subprocess.PIPE, timeout=30)
+        got = subprocess.run([str(ours)], stdout=subprocess.PIPE, timeout=30)
+        assert want.stdout.decode().split() == ["level2", "level1", "main"], want
+        assert got.returncode == 0 and got.stdout == want.stdout, (level, got.stdout)
+        obj = tmp_path / "chain.o"
+        cc(level, "-fno-omit-frame-pointer", "-c", src, "-o", obj)
+        for fn, code in disassembly(obj).items():
+            assert re.match(r"push\s+%rbp", code[0]) and re.match(r"mov\s+%rsp,%rbp", code[1]), (fn, code[:3])
+        cc(level, "-fno-omit-frame-pointer", "-fomit-frame-pointer", "-c", src, "-o", obj)
+        assert not re.match(r"push\s+%rbp", disassembly(obj)["leaf"][0])

@@ -305,12 +305,14 @@ FrameRequest FunctionEmitter::frame_request() const {
   }
   req.outgoing_bytes = outgoing_bytes();
   req.canary = fn_.attrs.has(kHintStackProtect);
+  if (out_.options().frame_pointer) req.frame_pointer = true;
   find_pushed_saves(req);
   if (req.frame_pointer)
     for (NodeId n = 0; n < fn_.nodes.size(); ++n)
       if (node(n).place == x64::place_of(Reg::Rbp) || node(n).op == Op::X64EntryReg)
         if (node(n).op != Op::X64EntryReg || string_literal(n, 0) == "rbp")
-          fail(n, "rbp holds a value in a function with a dynamic stack, where it is the frame pointer");
+          fail(n, "rbp holds a value in a function with a dynamic stack or under --frame-pointer, where it is the "
+                  "frame pointer");
   return req;
 }
 

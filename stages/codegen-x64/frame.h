@@ -60,6 +60,11 @@
 // an overflow can reach a neighbouring addressable local before the canary
 // (never a spill slot, a saved register or the return address unnoticed).
 //
+// -fno-omit-frame-pointer (codegen-x64 --frame-pointer, with regalloc-x64
+// --frame-pointer keeping rbp free): every function is laid out as one with
+// a dynamic stack, so [rbp] is the caller's rbp and [rbp + 8] the return
+// address in every body: the chain profilers and debuggers walk.
+//
 // CFI: the CFA is rsp + 8 at entry; every push and the rsp adjustment say
 // how far the CFA now is (.cfi_def_cfa_offset) and where a saved register
 // is (.cfi_offset). An epilogue before the end of the function is wrapped in

@@ -120,6 +120,9 @@ struct EmitterOptions {
   // gcc's -fstack-clash-protection: the stack grows a page at a time, each
   // page written before the next is taken (frame.h, and x64:alloca).
   bool stack_clash = false;
+  // gcc's -fno-omit-frame-pointer: every function's frame is rbp based,
+  // the rbp chain unbroken (frame.h).
+  bool frame_pointer = false;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws

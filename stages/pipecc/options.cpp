@@ -168,11 +168,9 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_unwind_tables, Kind::Note, kUnwind},
     {opts::OPT_fexceptions, Kind::Note, "in C only unwind tables, which every function has"},
     {opts::OPT_fno_exceptions, Kind::Note, "no exceptions in C"},
-    {opts::OPT_fomit_frame_pointer, Kind::Note, "frames are codegen-x64's choice and described by CFI either way"},
-    {opts::OPT_fno_omit_frame_pointer, Kind::Note,
-     "frames are codegen-x64's choice and described by CFI either way (profilers unwind with .eh_frame)"},
-    {opts::OPT_momit_leaf_frame_pointer, Kind::Note, "frames are codegen-x64's choice"},
-    {opts::OPT_mno_omit_leaf_frame_pointer, Kind::Note, "frames are codegen-x64's choice"},
+    {opts::OPT_momit_leaf_frame_pointer, Kind::Note,
+     "with -fno-omit-frame-pointer leaf functions keep the rbp chain too (as with -mno-omit-leaf-frame-pointer)"},
+    {opts::OPT_mno_omit_leaf_frame_pointer, Kind::Note, "with -fno-omit-frame-pointer every function keeps it"},
     {opts::OPT_fwrapv, Kind::Note,
      "what pipecc does: the IR has no signed-overflow assumptions (no nsw), arithmetic wraps"},
     {opts::OPT_fno_wrapv, Kind::Note, "arithmetic wraps anyway (a stronger guarantee)"},
@@ -467,6 +465,8 @@ struct Parser {
         o.cf_protection = v;
         return true;
       }
+      case opts::OPT_fno_omit_frame_pointer: o.frame_pointer = true; return true;  // regalloc-x64, codegen-x64
+      case opts::OPT_fomit_frame_pointer: o.frame_pointer = false; return true;
       case opts::OPT_fstack_clash_protection: o.stack_clash = true; return true;  // codegen-x64 --stack-clash-protection
       case opts::OPT_fno_stack_clash_protection: o.stack_clash = false; return true;
       case opts::OPT_ffunction_sections: o.function_sections = true; return true;  // codegen-x64 --function-sections
@@ -612,6 +612,7 @@ std::string describe_option_decisions() {
       "  -mcmodel=small -ffunction-sections -fdata-sections (and -fno-: a section per function, per data item)\n"
       "  -fcf-protection[=none|branch|return|full] (endbr64 at each function, the CET property note)\n"
       "  -fstack-clash-protection (and -fno-: stack pages probed one at a time, frames and alloca)\n"
+      "  -fno-omit-frame-pointer -fomit-frame-pointer (the rbp chain in every function, or only where needed)\n"
       "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";

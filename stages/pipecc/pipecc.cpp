@@ -210,6 +210,7 @@ struct Driver {
     // -g -O0: every variable in memory (as gcc -O0 keeps them), where a
     // debugger reads and writes it at any statement.
     if (name == "ast2cfg" && opt.debug && opt.opt_level == 0) a.push_back("--vars-in-memory");
+    if (name == "regalloc-x64" && opt.frame_pointer) a.push_back("--frame-pointer");  // rbp stays free
     return a;
   }
 
@@ -240,6 +241,7 @@ struct Driver {
           if (opt.data_sections) c.argv.push_back("--data-sections");
           if (opt.cf_protection != "none") c.argv.push_back("--cf-protection=" + opt.cf_protection);
           if (opt.stack_clash) c.argv.push_back("--stack-clash-protection");
+          if (opt.frame_pointer) c.argv.push_back("--frame-pointer");
           c.argv.insert(c.argv.end(), {"-o", out});
         } else {
           // c2ast's own options go before its `--` (clang's options follow it).
