@@ -143,7 +143,7 @@ std::optional<Linkage> parse_linkage(std::string_view name) {
 namespace {
 constexpr std::string_view kVisibilityNames[] = {"default", "hidden", "protected", "internal"};
 constexpr std::string_view kHintNames[kNumHints] = {"noinline", "always_inline", "pure", "const",
-                                                     "cold", "malloc", "noreturn"};
+                                                     "cold", "malloc", "noreturn", "stack_protect"};
 }  // namespace
 
 std::string_view visibility_name(Visibility v) { return kVisibilityNames[static_cast<int>(v)]; }

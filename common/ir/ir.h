@@ -159,8 +159,12 @@ enum FunctionHint : uint16_t {
   kHintCold = 1 << 4,          // rarely called
   kHintMalloc = 1 << 5,        // the result aliases nothing else
   kHintNoreturn = 1 << 6,      // never returns
+  // Not an optimizer's fact but a request to codegen-x64: guard the frame
+  // with a stack protector canary (gcc's -fstack-protector family; c2ast
+  // decides which functions by gcc's rules, stack_protect.cpp).
+  kHintStackProtect = 1 << 7,
 };
-inline constexpr int kNumHints = 7;
+inline constexpr int kNumHints = 8;
 std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
 std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
 

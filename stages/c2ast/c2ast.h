@@ -74,6 +74,12 @@ bool unknown_attribute_is_harmless(const std::string& name);
 // The symbol attributes of a function or variable (all its declarations).
 SymbolAttrs symbol_attrs(const clang::ValueDecl* decl);
 
+// ---- stack_protect.cpp ------------------------------------------------------
+
+// Whether the function definition gets a stack protector canary under the
+// -fstack-protector mode in clang's language options (gcc's rules).
+bool needs_stack_protector(const clang::FunctionDecl* fd);
+
 // ---- stack.cpp -----------------------------------------------------------------
 
 // The address below which the calling thread's stack is nearly exhausted

@@ -28,6 +28,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   bool internal = !fd->isExternallyVisible() || (fd->isInlined() && !fd->isInlineDefinitionExternallyVisible());
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
   fn_.attrs = symbol_attrs(fd);
+  if (needs_stack_protector(fd)) fn_.attrs.hints |= kHintStackProtect;
   debug_ = module.debug();
   locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
   if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;

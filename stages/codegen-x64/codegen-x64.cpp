@@ -66,7 +66,8 @@ void check_names(std::set<std::string>& names, const std::string& name, const Wh
   if (!names.insert(name).second) throw FormatError(where, "symbol " + quote_for_message(name) + " is defined twice");
 }
 
-void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64::CfProtection& cet) {
+void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64::CfProtection& cet,
+             bool stack_clash, bool frame_pointer) {
   ModuleReader& in = t.open_input(Level::RaX64);
   const ModuleHeader& header = in.header();
   bool object = t.format_name() != "asm";
@@ -84,6 +85,8 @@ void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64
   options.debug_info = debug && object && !header.debug.empty();
   options.sections = sections;
   options.cf_protection = cet;
+  options.stack_clash = stack_clash;
+  options.frame_pointer = frame_pointer;
   x64::McEmitter out(options);
   out.set_files(header.files);
   std::optional<x64::DwarfWriter> dwarf;
@@ -133,6 +136,15 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--data-sections", sections.data,
                       "Each data item in its own section .data.NAME, .bss.NAME, .rodata.NAME or .data.rel.ro.NAME "
                       "(gcc's -fdata-sections; literals the compiler made stay in the shared sections)");
+  bool frame_pointer = false;
+  tool.cli().add_flag("--frame-pointer", frame_pointer,
+                      "every function keeps the rbp chain (push %rbp; mov %rsp, %rbp: gcc's "
+                      "-fno-omit-frame-pointer, for profilers); the module must leave rbp free (regalloc-x64 "
+                      "--frame-pointer)");
+  bool stack_clash = false;
+  tool.cli().add_flag("--stack-clash-protection", stack_clash,
+                      "gcc's -fstack-clash-protection: frames of a page or more, and alloca/VLA blocks, are taken "
+                      "a page at a time, each page written (orq $0) before the next (frame.h)");
   std::string cf = "none";
   tool.cli()
       .add_option("--cf-protection", cf,
@@ -141,6 +153,6 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"none", "branch", "return", "full"}));
   return tool.main(argc, argv, [&](pl::Tool& t) {
     pl::x64::CfProtection cet{.ibt = cf == "branch" || cf == "full", .shstk = cf == "return" || cf == "full"};
-    compile(t, debug, sections, cet);
+    compile(t, debug, sections, cet, stack_clash, frame_pointer);
   });
 }

@@ -64,6 +64,7 @@ class FunctionEmitter {
   void find_forwarding_blocks();
   FrameRequest frame_request() const;
   void find_pushed_saves(FrameRequest& req) const;
+  void allocate_probed(Reg size);
   bool is_pushed_save(NodeId spill) const;
   bool only_returns(uint32_t b) const;
   uint32_t outgoing_bytes() const;
@@ -304,12 +305,15 @@ FrameRequest FunctionEmitter::frame_request() const {
   }
   req.frame_pointer = x64::has_dynamic_stack(fn_);
   req.outgoing_bytes = outgoing_bytes();
+  req.canary = fn_.attrs.has(kHintStackProtect);
+  if (out_.options().frame_pointer) req.frame_pointer = true;
   find_pushed_saves(req);
   if (req.frame_pointer)
     for (NodeId n = 0; n < fn_.nodes.size(); ++n)
       if (node(n).place == x64::place_of(Reg::Rbp) || node(n).op == Op::X64EntryReg)
         if (node(n).op != Op::X64EntryReg || string_literal(n, 0) == "rbp")
-          fail(n, "rbp holds a value in a function with a dynamic stack, where it is the frame pointer");
+          fail(n, "rbp holds a value in a function with a dynamic stack or under --frame-pointer, where it is the "
+                  "frame pointer");
   return req;
 }
 
@@ -677,6 +681,38 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
   }
 }
 
+// x64:alloca under -fstack-clash-protection: rsp moves down a page at a
+// time, each page written (orq $0) before the next is taken, as gcc's
+// dynamic allocations do. The loop needs the target in a register: r11 (r10
+// when the size is in r11), borrowed with a push and given back from the
+// copy the push left at the top of the new block (`-8(%rsp,size)`, inside
+// the block: the size is a multiple of 16; a zero size skips it all). The
+// flags are free here (no flags value lives across a node).
+//   test size; je done; push t; lea 8(%rsp), t; sub size, t
+//   loop: sub $4096, %rsp; cmp t, %rsp; jbe last; orq $0, (%rsp); jmp loop
+//   last: mov t, %rsp; orq $0, (%rsp); mov -8(%rsp,size), t
+//   done:
+void FunctionEmitter::allocate_probed(Reg size) {
+  Reg t = size == Reg::R11 ? Reg::R10 : Reg::R11;
+  Label loop = out_.make_label(), last = out_.make_label(), done = out_.make_label();
+  out_.test(64, size, size);
+  out_.jcc(Cond::E, done);
+  out_.push(t);
+  out_.lea(64, t, Mem::at(Reg::Rsp, 8));
+  out_.alu(Alu::Sub, 64, t, size);
+  out_.bind(loop);
+  out_.alu_imm(Alu::Sub, 64, Reg::Rsp, 4096);
+  out_.alu(Alu::Cmp, 64, Reg::Rsp, t);
+  out_.jcc(Cond::BE, last);
+  out_.touch(Mem::at(Reg::Rsp));
+  out_.jmp(loop);
+  out_.bind(last);
+  out_.mov(64, Reg::Rsp, t);
+  out_.touch(Mem::at(Reg::Rsp));
+  out_.load(64, t, Mem{Reg::Rsp, size, 1, -8, {}});
+  out_.bind(done);
+}
+
 void FunctionEmitter::emit_call(NodeId n) {
   const Node& nd = node(n);
   bool indirect = nd.op == Op::X64CallInd;
@@ -1041,7 +1077,8 @@ void FunctionEmitter::emit_node(NodeId n) {
       out_.store_imm(type_literal(n, 0), address(n, 2, 1), imm(1));
       return;
     case Op::X64Alloca: {  // the block goes above the outgoing area (frame.h)
-      out_.alu(Alu::Sub, 64, Reg::Rsp, reg(n, 1));
+      if (out_.options().stack_clash) allocate_probed(reg(n, 1));
+      else out_.alu(Alu::Sub, 64, Reg::Rsp, reg(n, 1));
       if (std::optional<NodeId> p = proj(n, 1))
         out_.lea(64, result(*p), Mem::at(Reg::Rsp, static_cast<int32_t>(outgoing_bytes_)));
       return;

@@ -11,6 +11,9 @@ namespace pl::x64 {
 namespace {
 
 constexpr int32_t kRedZone = 128;
+constexpr int32_t kGuardOffset = 0x28;  // glibc's stack guard in the TCB: %fs:0x28
+constexpr int32_t kPage = 4096;         // -fstack-clash-protection's probe interval, as gcc's
+constexpr int32_t kUnrolledPages = 4;   // gcc's limit for an unrolled probe sequence
 
 int64_t align_up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 
@@ -42,11 +45,14 @@ Frame layout_frame(const FrameRequest& request) {
     frame.slot_offsets[i] = static_cast<int32_t>(at);
     at += s.size;
   }
+  if (request.canary) at = align_up(at, 8) + 8;
   if (at > INT32_MAX / 2) throw std::invalid_argument("stack frame of " + std::to_string(at) + " bytes");
   // rsp at entry is 8 mod 16; after the pushes 8 + 8P; the body wants 0.
   int64_t pushed_bytes = 8 * static_cast<int64_t>(frame.pushed.size());
   int64_t size = align_up(at, 8);
-  if (!request.has_calls && !frame.frame_pointer && size <= kRedZone) {
+  // The canary's check calls __stack_chk_fail: not a leaf.
+  bool has_calls = request.has_calls || request.canary;
+  if (!has_calls && !frame.frame_pointer && size <= kRedZone) {
     frame.red_zone = size > 0;
     for (int32_t& o : frame.spill_offsets) o -= static_cast<int32_t>(size);
     for (int32_t& o : frame.slot_offsets) o -= static_cast<int32_t>(size);
@@ -54,8 +60,46 @@ Frame layout_frame(const FrameRequest& request) {
   }
   if ((8 + pushed_bytes + size) % 16 != 0) size += 8;
   frame.adjust = static_cast<int32_t>(size);
+  if (request.canary) frame.canary = frame.adjust - 8;  // the top, right below the pushes
   return frame;
 }
+
+namespace {
+
+// `sub $adjust, %rsp`, or under -fstack-clash-protection a page at a time,
+// each written (orq $0) before the next is taken: unrolled up to
+// kUnrolledPages pages, else a loop down to the page boundary in r11 (the
+// CFA meanwhile r11 based); the rest, under a page, in one step (frame.h).
+void allocate_frame(McEmitter& out, const Frame& frame, int32_t cfa) {
+  bool track = !frame.frame_pointer;  // else the CFA is rbp based
+  int32_t pages = out.options().stack_clash ? frame.adjust / kPage : 0;
+  int32_t rest = frame.adjust - pages * kPage;
+  if (pages > kUnrolledPages) {
+    out.lea(64, Reg::R11, Mem::at(Reg::Rsp, -pages * kPage));
+    if (track) out.cfi_def_cfa(Reg::R11, cfa + pages * kPage);
+    Label loop = out.make_label();
+    out.bind(loop);
+    out.alu_imm(Alu::Sub, 64, Reg::Rsp, kPage);
+    out.touch(Mem::at(Reg::Rsp));
+    out.alu(Alu::Cmp, 64, Reg::Rsp, Reg::R11);
+    out.jcc(Cond::NE, loop);
+    cfa += pages * kPage;
+    if (track) out.cfi_def_cfa_register(Reg::Rsp);
+  } else {
+    for (int32_t i = 0; i < pages; ++i) {
+      out.alu_imm(Alu::Sub, 64, Reg::Rsp, kPage);
+      cfa += kPage;
+      if (track) out.cfi_def_cfa_offset(cfa);
+      out.touch(Mem::at(Reg::Rsp));
+    }
+  }
+  if (rest) {
+    out.alu_imm(Alu::Sub, 64, Reg::Rsp, rest);
+    if (track) out.cfi_def_cfa_offset(cfa + rest);
+  }
+}
+
+}  // namespace
 
 void emit_prologue(McEmitter& out, const Frame& frame) {
   int32_t cfa = 8;
@@ -69,13 +113,29 @@ void emit_prologue(McEmitter& out, const Frame& frame) {
       out.cfi_def_cfa_register(Reg::Rbp);
     }
   }
-  if (frame.adjust) {
-    out.alu_imm(Alu::Sub, 64, Reg::Rsp, frame.adjust);
-    if (!frame.frame_pointer) out.cfi_def_cfa_offset(cfa + frame.adjust);
+  if (frame.adjust) allocate_frame(out, frame, cfa);
+  if (frame.canary) {  // the thread's guard into the canary (frame.h)
+    out.load(64, Reg::R11, Mem::fs_abs(kGuardOffset));
+    out.store(64, frame.at(*frame.canary), Reg::R11);
+    out.alu(Alu::Xor, 32, Reg::R11, Reg::R11);
   }
 }
 
+namespace {
+
+void check_canary(McEmitter& out, const Frame& frame) {
+  Label intact = out.make_label();
+  out.load(64, Reg::R11, frame.at(*frame.canary));
+  out.alu_mem(Alu::Sub, 64, Reg::R11, Mem::fs_abs(kGuardOffset));
+  out.jcc(Cond::E, intact);
+  out.call("__stack_chk_fail", false);
+  out.bind(intact);
+}
+
+}  // namespace
+
 void emit_epilogue(McEmitter& out, const Frame& frame, bool last) {
+  if (frame.canary) check_canary(out, frame);
   if (!last) out.cfi_remember_state();
   if (frame.frame_pointer) {
     auto others = static_cast<int32_t>(frame.pushed.size()) - 1;

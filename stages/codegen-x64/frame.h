@@ -42,6 +42,29 @@
 // 8 * others]`), pops and returns. No red zone; the CFA is rbp + 16 from
 // the `mov rbp, rsp` on.
 //
+// Stack protector (the function hint `stack_protect`, FORMAT.md section 1;
+// c2ast marks functions by gcc's -fstack-protector rules): an 8-byte canary
+// slot at the top of the frame, right below the pushed registers and the
+// return address, above every stack slot (the addressable locals: arrays,
+// structs, address-taken variables) and the spill slots, so a write running
+// upwards off the end of a local reaches the canary before any saved
+// register or the return address. After the prologue the guard value of
+// the thread (glibc keeps it at %fs:0x28) is copied into it through r11
+// (then cleared: no copy of the guard stays in a register); before every
+// epilogue it is compared again (`mov canary, %r11; sub %fs:0x28, %r11`)
+// and a mismatch calls __stack_chk_fail, which prints "*** stack smashing
+// detected ***" and aborts. r11 is free at both points (no argument, no
+// result). The call makes the function non-leaf (no red zone, rsp 16-byte
+// aligned), as glibc's handler expects. Unlike gcc, the stack slots carry
+// no C type, so arrays are not ordered above the other addressable locals:
+// an overflow can reach a neighbouring addressable local before the canary
+// (never a spill slot, a saved register or the return address unnoticed).
+//
+// -fno-omit-frame-pointer (codegen-x64 --frame-pointer, with regalloc-x64
+// --frame-pointer keeping rbp free): every function is laid out as one with
+// a dynamic stack, so [rbp] is the caller's rbp and [rbp + 8] the return
+// address in every body: the chain profilers and debuggers walk.
+//
 // CFI: the CFA is rsp + 8 at entry; every push and the rsp adjustment say
 // how far the CFA now is (.cfi_def_cfa_offset) and where a saved register
 // is (.cfi_offset). An epilogue before the end of the function is wrapped in
@@ -50,6 +73,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "mc_emitter.h"
@@ -69,6 +93,7 @@ struct FrameRequest {
   std::vector<Reg> pushed;     // callee-saved registers the prologue pushes
   bool has_calls = false;
   bool frame_pointer = false;  // a dynamic stack: rbp is the frame pointer
+  bool canary = false;         // stack protector (above)
 };
 
 struct Frame {
@@ -78,6 +103,7 @@ struct Frame {
   int32_t adjust = 0;                  // bytes the prologue subtracts from rsp
   bool red_zone = false;
   bool frame_pointer = false;          // pushed[0] is rbp, the frame pointer
+  std::optional<int32_t> canary;       // rsp-relative offset of the stack protector's canary
 
   // The address of the frame byte at `offset` from rsp in the body (before
   // any alloca): rsp relative, or with a frame pointer rbp relative.

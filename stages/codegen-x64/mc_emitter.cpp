@@ -115,6 +115,7 @@ struct McEmitter::Impl {
   llvm::StringMap<unsigned> opcodes;
   std::array<std::array<unsigned, 4>, kNumRegs> regs{};  // [reg][size index]
   unsigned rip = 0;
+  unsigned fs = 0;
   std::vector<llvm::MCSymbol*> labels;
   llvm::MCSymbol* function_symbol = nullptr;
   llvm::MCSymbol* last_end = nullptr;
@@ -240,6 +241,7 @@ McEmitter::Impl::Impl(EmitterOptions opts) : options(std::move(opts)) {
     for (unsigned bits : {8u, 16u, 32u, 64u}) regs[i][size_index(bits)] = lookup_reg(reg_name_sized(rg, bits));
   }
   rip = lookup_reg("rip");
+  fs = lookup_reg("fs");
 
   if (options.kind == OutputKind::Object) {
     object_stream = std::make_unique<llvm::raw_svector_ostream>(object_bytes);
@@ -284,7 +286,7 @@ void McEmitter::Impl::emit(unsigned opcode, std::initializer_list<llvm::MCOperan
 // segment.
 void McEmitter::Impl::add_mem(llvm::MCInst& inst, const Mem& m) {
   if (!m.symbol.empty()) {
-    if (m.base || m.index) fail("a RIP-relative operand has no base or index");
+    if (m.base || m.index || m.fs) fail("a RIP-relative operand has no base, index or segment");
     inst.addOperand(r(rip));
     inst.addOperand(imm(1));
     inst.addOperand(r(0));
@@ -302,7 +304,7 @@ void McEmitter::Impl::add_mem(llvm::MCInst& inst, const Mem& m) {
   inst.addOperand(imm(m.index ? m.scale : 1));
   inst.addOperand(r(m.index ? reg(*m.index, 64) : 0));
   inst.addOperand(imm(m.disp));
-  inst.addOperand(r(0));
+  inst.addOperand(r(m.fs ? fs : 0));
 }
 
 void McEmitter::Impl::switch_to_text() {
@@ -314,6 +316,8 @@ void McEmitter::Impl::switch_to_text() {
 }
 
 McEmitter::McEmitter(EmitterOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+const EmitterOptions& McEmitter::options() const { return impl_->options; }
 McEmitter::~McEmitter() = default;
 
 // ---- functions, labels, lines, CFI ----
@@ -585,6 +589,16 @@ void McEmitter::alu(Alu op, unsigned bits, Reg dst, Reg src) {
     m.emit(opcode, {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(dst, bits)), Impl::r(m.reg(src, bits))});
 }
 
+void McEmitter::alu_mem(Alu op, unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string(alu_name(op)) + size_suffix(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, bits)));
+  if (op != Alu::Cmp) inst.addOperand(Impl::r(m.reg(dst, bits)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
 // The shortest form, as `as` picks it: imm8 (opcode 83) when the immediate
 // fits, else the accumulator form for al/ax/eax/rax, else the full form.
 void McEmitter::alu_imm(Alu op, unsigned bits, Reg dst, int32_t value) {
@@ -763,6 +777,15 @@ void McEmitter::probe(unsigned bits, const Mem& src) {
   llvm::MCInst inst;
   inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + (bits == 8 ? "mi" : "mi8")));
   m.add_mem(inst, src);
+  inst.addOperand(Impl::imm(0));
+  m.emit(inst);
+}
+
+void McEmitter::touch(const Mem& dst) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("OR64mi8"));
+  m.add_mem(inst, dst);
   inst.addOperand(Impl::imm(0));
   m.emit(inst);
 }

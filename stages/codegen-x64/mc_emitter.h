@@ -67,9 +67,12 @@ struct Mem {
   uint8_t scale = 1;  // 1, 2, 4, 8 (ignored without an index)
   int32_t disp = 0;
   std::string symbol;  // non-empty: RIP-relative
+  bool fs = false;     // in the fs segment (thread-local: %fs:disp is the TCB's field at disp)
 
   static Mem at(Reg base, int32_t disp = 0) { return Mem{base, std::nullopt, 1, disp, {}}; }
   static Mem rip(std::string symbol, int32_t disp = 0) { return Mem{std::nullopt, std::nullopt, 1, disp, std::move(symbol)}; }
+  // %fs:disp, an absolute address in the thread's fs segment.
+  static Mem fs_abs(int32_t disp) { return Mem{std::nullopt, std::nullopt, 1, disp, {}, true}; }
 };
 
 enum class Alu : uint8_t { Add, Sub, And, Or, Xor, Cmp };
@@ -114,6 +117,12 @@ struct EmitterOptions {
   bool debug_info = false;         // the caller writes .debug_info (dwarf.h); else MC's assembler-style unit
   SectionOptions sections;
   CfProtection cf_protection;
+  // gcc's -fstack-clash-protection: the stack grows a page at a time, each
+  // page written before the next is taken (frame.h, and x64:alloca).
+  bool stack_clash = false;
+  // gcc's -fno-omit-frame-pointer: every function's frame is rbp based,
+  // the rbp chain unbroken (frame.h).
+  bool frame_pointer = false;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
@@ -122,6 +131,7 @@ struct EmitterOptions {
 class McEmitter {
  public:
   explicit McEmitter(EmitterOptions options);
+  const EmitterOptions& options() const;
   ~McEmitter();
   McEmitter(const McEmitter&) = delete;
   McEmitter& operator=(const McEmitter&) = delete;
@@ -174,6 +184,7 @@ class McEmitter {
   void load_got(Reg dst, std::string_view symbol);    // movq sym@GOTPCREL(%rip)
   void alu(Alu op, unsigned bits, Reg dst, Reg src);  // dst op= src (cmp: flags only)
   void alu_imm(Alu op, unsigned bits, Reg dst, int32_t imm);
+  void alu_mem(Alu op, unsigned bits, Reg dst, const Mem& src);  // dst op= [src]
   void test(unsigned bits, Reg a, Reg b);
   void test_imm(unsigned bits, Reg a, int32_t imm);
   void imul(unsigned bits, Reg dst, Reg src);                 // two-operand
@@ -201,6 +212,9 @@ class McEmitter {
   // Reads `bits` of memory and discards them (cmp $0, mem): a volatile load
   // whose value nobody uses. Destroys the flags.
   void probe(unsigned bits, const Mem& src);
+  // Writes memory without changing it (orq $0, mem): a stack page probe.
+  // Destroys the flags.
+  void touch(const Mem& dst);
   void rep_movsb();
 
   // ---- SSE2 scalar floating point: `bits` 32 is the ss form (f32), 64 sd ----

@@ -83,8 +83,7 @@ constexpr const char* kPic =
 constexpr const char* kOptSwitch = "an optimisation switch: it cannot change what the program computes";
 constexpr const char* kGccIgnored = "a gcc optimisation switch that clang ignores too";
 constexpr const char* kHardening =
-    "hardening pipecc does not add (no canaries, no stack probes): "
-    "the code means the same, without that protection";
+    "hardening pipecc does not add: the code means the same, without that protection";
 constexpr const char* kUnwind = "every function gets call frame information (.eh_frame) anyway";
 constexpr const char* kFastMath =
     "changes nothing: it permits value-changing floating-point rewrites, pipecc makes none and keeps IEEE "
@@ -156,23 +155,22 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_plt, Kind::Note, "calls to other objects' functions go through the PLT: the binding is the same"},
     {opts::OPT_fvisibility_EQ, Kind::Frontend, nullptr},  // the definitions' visibility (c2ast)
     {opts::OPT_fvisibility_inlines_hidden, Kind::Note, "a C++ option: nothing in C"},
-    {opts::OPT_fstack_protector, Kind::Note, kHardening},
-    {opts::OPT_fstack_protector_strong, Kind::Note, kHardening},
-    {opts::OPT_fstack_protector_all, Kind::Note, kHardening},
-    {opts::OPT_fno_stack_protector, Kind::Note, "no canaries: what pipecc does"},
-    {opts::OPT_fstack_clash_protection, Kind::Note, kHardening},
-    {opts::OPT_fno_stack_clash_protection, Kind::Note, "no stack probes: what pipecc does"},
+    // canaries: c2ast marks the functions by gcc's rules (stack_protect.cpp),
+    // codegen-x64 places and checks them (frame.h); clang defines __SSP__...
+    {opts::OPT_fstack_protector, Kind::Frontend, nullptr},
+    {opts::OPT_fstack_protector_strong, Kind::Frontend, nullptr},
+    {opts::OPT_fstack_protector_all, Kind::Frontend, nullptr},
+    {opts::OPT_fno_stack_protector, Kind::Frontend, nullptr},
+
     {opts::OPT_fasynchronous_unwind_tables, Kind::Note, kUnwind},
     {opts::OPT_fno_asynchronous_unwind_tables, Kind::Note, kUnwind},
     {opts::OPT_funwind_tables, Kind::Note, kUnwind},
     {opts::OPT_fno_unwind_tables, Kind::Note, kUnwind},
     {opts::OPT_fexceptions, Kind::Note, "in C only unwind tables, which every function has"},
     {opts::OPT_fno_exceptions, Kind::Note, "no exceptions in C"},
-    {opts::OPT_fomit_frame_pointer, Kind::Note, "frames are codegen-x64's choice and described by CFI either way"},
-    {opts::OPT_fno_omit_frame_pointer, Kind::Note,
-     "frames are codegen-x64's choice and described by CFI either way (profilers unwind with .eh_frame)"},
-    {opts::OPT_momit_leaf_frame_pointer, Kind::Note, "frames are codegen-x64's choice"},
-    {opts::OPT_mno_omit_leaf_frame_pointer, Kind::Note, "frames are codegen-x64's choice"},
+    {opts::OPT_momit_leaf_frame_pointer, Kind::Note,
+     "with -fno-omit-frame-pointer leaf functions keep the rbp chain too (as with -mno-omit-leaf-frame-pointer)"},
+    {opts::OPT_mno_omit_leaf_frame_pointer, Kind::Note, "with -fno-omit-frame-pointer every function keeps it"},
     {opts::OPT_fwrapv, Kind::Note,
      "what pipecc does: the IR has no signed-overflow assumptions (no nsw), arithmetic wraps"},
     {opts::OPT_fno_wrapv, Kind::Note, "arithmetic wraps anyway (a stronger guarantee)"},
@@ -467,6 +465,10 @@ struct Parser {
         o.cf_protection = v;
         return true;
       }
+      case opts::OPT_fno_omit_frame_pointer: o.frame_pointer = true; return true;  // regalloc-x64, codegen-x64
+      case opts::OPT_fomit_frame_pointer: o.frame_pointer = false; return true;
+      case opts::OPT_fstack_clash_protection: o.stack_clash = true; return true;  // codegen-x64 --stack-clash-protection
+      case opts::OPT_fno_stack_clash_protection: o.stack_clash = false; return true;
       case opts::OPT_ffunction_sections: o.function_sections = true; return true;  // codegen-x64 --function-sections
       case opts::OPT_fno_function_sections: o.function_sections = false; return true;
       case opts::OPT_fdata_sections: o.data_sections = true; return true;  // codegen-x64 --data-sections
@@ -609,6 +611,8 @@ std::string describe_option_decisions() {
       "  -pthread -Wa, -Xassembler (.s/.S inputs) -Wp, -Xpreprocessor (unwrapped) @FILE --sysroot=\n"
       "  -mcmodel=small -ffunction-sections -fdata-sections (and -fno-: a section per function, per data item)\n"
       "  -fcf-protection[=none|branch|return|full] (endbr64 at each function, the CET property note)\n"
+      "  -fstack-clash-protection (and -fno-: stack pages probed one at a time, frames and alloca)\n"
+      "  -fno-omit-frame-pointer -fomit-frame-pointer (the rbp chain in every function, or only where needed)\n"
       "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";

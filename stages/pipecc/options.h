@@ -49,6 +49,8 @@ struct Options {
   bool function_sections = false;  // -ffunction-sections
   bool data_sections = false;      // -fdata-sections
   std::string cf_protection = "none";  // -fcf-protection[=KIND]
+  bool stack_clash = false;            // -fstack-clash-protection
+  bool frame_pointer = false;          // -fno-omit-frame-pointer
   bool debug = false;      // -g (any level but -g0): line tables
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.

@@ -210,6 +210,7 @@ struct Driver {
     // -g -O0: every variable in memory (as gcc -O0 keeps them), where a
     // debugger reads and writes it at any statement.
     if (name == "ast2cfg" && opt.debug && opt.opt_level == 0) a.push_back("--vars-in-memory");
+    if (name == "regalloc-x64" && opt.frame_pointer) a.push_back("--frame-pointer");  // rbp stays free
     return a;
   }
 
@@ -239,10 +240,14 @@ struct Driver {
           if (opt.function_sections) c.argv.push_back("--function-sections");
           if (opt.data_sections) c.argv.push_back("--data-sections");
           if (opt.cf_protection != "none") c.argv.push_back("--cf-protection=" + opt.cf_protection);
+          if (opt.stack_clash) c.argv.push_back("--stack-clash-protection");
+          if (opt.frame_pointer) c.argv.push_back("--frame-pointer");
+          c.argv.insert(c.argv.end(), {"-o", out});
         } else {
-          c.argv.insert(c.argv.end(), {"-f", format_for(out)});
+          // c2ast's own options go before its `--` (clang's options follow it).
+          auto own_end = std::find(c.argv.begin(), c.argv.end(), "--");
+          c.argv.insert(own_end, {"-f", format_for(out), "-o", out});
         }
-        c.argv.insert(c.argv.end(), {"-o", out});
         p.commands.push_back(std::move(c));
         break;
       }

@@ -135,11 +135,12 @@ struct Entry {
 
 class Assigner {
  public:
-  Assigner(Function& fn, Stats& stats)
-      : fn_(fn), stats_(stats), orig_(fn.cfg->blocks), n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
+  Assigner(Function& fn, Stats& stats, bool frame_pointer)
+      : fn_(fn), stats_(stats), frame_pointer_(frame_pointer), orig_(fn.cfg->blocks),
+        n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
 
   uint32_t run() {
-    frame_pointer_ = x64::has_dynamic_stack(fn_);
+    frame_pointer_ = frame_pointer_ || x64::has_dynamic_stack(fn_);
     graph_ = block_graph(fn_);
     is_value_ = value_nodes(fn_);
     class_ = x64::value_classes(fn_);
@@ -1173,8 +1174,8 @@ class Assigner {
 
 }  // namespace
 
-uint32_t assign_registers(Function& fn, Stats& stats) {
-  Assigner a(fn, stats);
+uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer) {
+  Assigner a(fn, stats, frame_pointer);
   a.index_projs();
   return a.run();
 }

@@ -100,14 +100,14 @@ namespace pl {
 
 namespace {
 
-ra::Stats allocate(Function& fn) {
+ra::Stats allocate(Function& fn, bool frame_pointer) {
   ra::Stats stats;
   if (!fn.cfg || fn.cfg->blocks.empty()) return stats;
   const size_t first_safe = fn.cfg->blocks.size();
   ra::split_critical_edges(fn);
   ra::materialize_addresses(fn);
   ra::fold_single_phis(fn);
-  uint32_t slots = ra::assign_registers(fn, stats);
+  uint32_t slots = ra::assign_registers(fn, stats, frame_pointer);
   const uint32_t before = slots;
   ra::emit_callee_saves(fn, slots);
   stats.spills += slots - before;  // one save per callee-saved register
@@ -127,6 +127,10 @@ int main(int argc, char** argv) {
                  "son-lower-x64 f.son | son2cfg | regalloc-x64 | pipe-fmt -f text"});
   bool stats = false;
   tool.cli().add_flag("--stats", stats, "print spills, reloads, moves and exchanges per function (stderr)");
+  bool frame_pointer = false;
+  tool.cli().add_flag("--frame-pointer", frame_pointer,
+                      "keep rbp for the frame pointer in every function (gcc's -fno-omit-frame-pointer; codegen-x64 "
+                      "--frame-pointer then builds the rbp chain); without it only functions with a dynamic stack");
   return tool.main(argc, argv, [&](pl::Tool& t) {
     pl::ModuleReader& in = t.open_input(pl::Level::CfgX64);
     pl::ModuleHeader header = in.header();
@@ -135,7 +139,7 @@ int main(int argc, char** argv) {
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      pl::ra::Stats s = pl::allocate(fn);
+      pl::ra::Stats s = pl::allocate(fn, frame_pointer);
       if (stats)
         std::cerr << "regalloc-x64: " << (fn.name.empty() ? "\"\"" : fn.name) << ": " << s.spills << " spills, "
                   << s.reloads << " reloads, " << s.moves << " moves, " << s.exchanges << " exchanges\n";

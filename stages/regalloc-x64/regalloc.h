@@ -122,7 +122,9 @@ struct Stats {
 // "Register Assignment" for a block and for a program unit): rewrites `fn`
 // into ra-x64 form with virtual slots (one per spilled value); returns the
 // number of slots used.
-uint32_t assign_registers(Function& fn, Stats& stats);
+// `frame_pointer`: rbp takes no value (-fno-omit-frame-pointer), as in a
+// function with a dynamic stack.
+uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer = false);
 
 // stack_map.cpp (seed: "Stack Interval Calculation", "Stack Map
 // Calculation"): renumbers slots so that slots whose contents are never live

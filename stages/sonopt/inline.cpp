@@ -37,6 +37,8 @@
 //     copies, where renumbering after each site was quadratic.
 //  4. Internal functions no external function or data reaches any more
 //     are dropped (drop_unreferenced).
+// A caller that takes in a callee marked `stack_protect` (FORMAT.md section
+// 1) is marked too: the callee's arrays are now in the caller's frame.
 // Invariants needed: the son contract in every function. Kept: the son
 // contract (B's part before the call dominates the callee's entry, the
 // callee's returns dominate K); the memory chain stays one chain (the
@@ -376,14 +378,18 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
         sites.emplace_back(n, callee);
     }
     size_t spliced = 0;
+    uint16_t protect = 0;
     WalkMarks marks;
     for (auto [call, callee] : sites) {
       if (g.live_count() + fns[callee].nodes.size() > kCallerBudget) break;
       splice(g, call, fns[callee], marks);
+      protect |= fns[callee].attrs.hints & kHintStackProtect;
       ++spliced;
     }
     if (spliced > 0) {
       g.finish();
+      // The callee's arrays now live in this frame: its canary comes along.
+      fns[f].attrs.hints |= protect;
       scope.mark_changed(f);
     }
     changes += spliced;
