@@ -9,8 +9,10 @@
 //     bound is hit, the phi stays.
 //  2. A region with one control input and no phi left is merged: after a
 //     `jump` from block B, what hung off the region hangs off B and the jump
-//     goes (straight-line blocks become one); after a proj of an `if`, what
-//     hung off the region hangs off the proj.
+//     goes (straight-line blocks become one), unless one of the two holds
+//     an effect and the other a division that may trap (nothing would order
+//     them: FORMAT.md's son contract orders only memory); after a proj of
+//     an `if`, what hung off the region hangs off the proj.
 //  3. An empty diamond goes: an `if` whose two sides are empty (a proj that
 //     the same region lists directly, or a proj with only a `jump` into it)
 //     and whose region's phis read the same value along both edges becomes
@@ -72,12 +74,33 @@ bool has_phi(const Graph& g, NodeId region) {
   return false;
 }
 
+// What hangs off control point `block`: whether an effect (call, store,
+// volatile access, ...) and whether a division that may trap.
+struct BlockRisks {
+  bool effect = false, trapping_division = false;
+};
+BlockRisks risks_of(const Graph& g, NodeId block) {
+  BlockRisks r;
+  for (NodeId u : g.users(block)) {
+    if (!g.alive(u) || g.node(u).control.empty() || g.node(u).control[0] != block) continue;
+    r.effect = r.effect || is_effect(g.op(u));
+    r.trapping_division = r.trapping_division || (eval_class(g.op(u)) == EvalClass::Divide && division_may_trap(g, u));
+  }
+  return r;
+}
+
 bool merge_region(Graph& g, NodeId region) {
   if (g.node(region).control.size() != 1 || has_phi(g, region)) return false;
   NodeId edge = g.node(region).control[0];
   if (g.op(edge) == Op::Jump) {
     NodeId block = g.node(edge).control[0];
     if (block == region) return false;  // a block looping on itself alone
+    // A division that may trap has no memory input, so within one block
+    // nothing orders it against the effects: joining a block with effects
+    // and one with such a division would let son2cfg run the division
+    // before a call that never returns (c-torture pr38819). They stay apart.
+    BlockRisks above = risks_of(g, block), below = risks_of(g, region);
+    if ((above.effect && below.trapping_division) || (above.trapping_division && below.effect)) return false;
     g.replace_uses(region, block);
     g.kill(region);
     g.kill(edge);

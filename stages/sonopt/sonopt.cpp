@@ -183,8 +183,10 @@ std::vector<PassDecl> pass_table() {
        .before = {"simplify-cfg"},
        .after = {"sccp", "implied-conds"},
        .triggers = {"idealize", "gvn", "simplify-cfg", "dce"},
+       // (any pass that takes a pinned node off a side can empty it: licm's hoisted loads, const-call's
+       // folded calls, dead stores, forwarded loads, replaced slots)
        .triggered_by = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
-                        "dce"},
+                        "dce", "licm", "const-call", "inline"},
        .function_pass = if_convert},
       {.name = "sccp",
        .summary = "sparse conditional constant propagation (Wegman-Zadeck); folds branches, drops dead blocks",

@@ -1,5 +1,5 @@
-/* expect: 4:10: error: unsupported: builtin '__builtin_classify_type' */
+/* expect: 4:3: error: unsupported: builtin '__builtin_longjmp' */
 /* A compiler builtin with no library function behind it that c2ast does not write out. */
-int kind(void) {
-  return __builtin_classify_type(1.0);
+void jump(void **buf) {
+  __builtin_longjmp(buf, 1);
 }
