@@ -153,6 +153,16 @@ def caught_signals(pid):
     return 0
 
 
+def reading_stdin(pid):
+    """Whether the process is blocked in read(0, ...) (x86-64 syscall 0)."""
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            fields = f.read().split()
+    except OSError:
+        return False
+    return len(fields) > 1 and fields[0] == "0" and int(fields[1], 16) == 0
+
+
 @pytest.mark.parametrize("before", ["default", "ignored", "a handler"])
 def test_a_fatal_signal_prints_the_command_and_reaches_the_handler_before(before, tmp_path):
     """common/tool/tool.cpp: on SIGSEGV (and SIGBUS, SIGILL, SIGFPE, SIGABRT) a
@@ -175,8 +185,11 @@ def test_a_fatal_signal_prints_the_command_and_reaches_the_handler_before(before
     proc = subprocess.Popen([tool_path("pipe-fmt"), "-", "-o", "/dev/null"], stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, preexec_fn=inherit)
     try:
+        # Ready once it waits in read(0) on stdin: its handler is installed by
+        # then (with a preloaded handler, SIGSEGV is caught from the start, so
+        # SigCgt alone cannot tell).
         deadline = time.monotonic() + 30
-        while not caught_signals(proc.pid) & (1 << (signal.SIGSEGV - 1)):
+        while not (caught_signals(proc.pid) & (1 << (signal.SIGSEGV - 1)) and reading_stdin(proc.pid)):
             assert time.monotonic() < deadline, "pipe-fmt never installed its SIGSEGV handler"
             time.sleep(0.01)
         proc.send_signal(signal.SIGSEGV)
