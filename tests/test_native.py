@@ -289,3 +289,25 @@ def test_symbol_table_of_a_gcc_object(tmp_path):
                    "__attribute__((weak)) void wf(void) {} int f(void) { return s; }\n")
     table = symbols.defined_globals(symbols.gcc_object(src, tmp_path / "kinds.o"))
     assert table == {"d": "D", "z": "B", "r": "R", "w": "V", "wf": "W", "f": "T"}
+
+
+DIVISION_AFTER_EXIT = """
+#include <stdlib.h>
+volatile int va = 1, vb = 0;
+__attribute__((noinline)) void leave(void) { exit(0); }
+int main(void) { int a = va, b = vb; leave(); return a % b; }
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="known wrong code (issue 19's stop-20 note): a division that may trap and a "
+                                       "call in one basic block are unordered in the sea of nodes, so the division "
+                                       "can run first; remove the mark with the fix")
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+def test_a_trapping_division_after_a_call_that_exits_never_runs(opt, tmp_path):
+    """`leave(); return a % b;` with b == 0: leave() exits, so the division
+    never runs and the program exits 0, as gcc's build does."""
+    src = tmp_path / "divcall.c"
+    src.write_text(DIVISION_AFTER_EXIT)
+    exe = tmp_path / "divcall"
+    subprocess.run([PIPECC, opt, src, "-o", exe], check=True, timeout=60)
+    assert subprocess.run([exe], timeout=10).returncode == 0
