@@ -8,6 +8,11 @@
 //    whose two successors are the same block is listed twice by that region:
 //    the first occurrence becomes proj 0, the second proj 1 (both edges come
 //    from the same block, so the phi inputs of the two are equal anyway);
+//  - a block holding an effect (a memory operation other than a load) and a
+//    division that may trap gives each such division a block of its own
+//    (a jump into a new one-input region before it and after it): at son a
+//    division has no memory input, so nothing else would keep it after the
+//    call before it (`exit(0); return a % b;`) or before the store after it;
 //  - ssa:phi -> phi, ssa:undefined -> undefined;
 //  - the cfg and dominance sections are dropped. Pure nodes had no control
 //    input at the cfg levels already, so dropping the block placement makes
@@ -39,7 +44,10 @@
 // open; we use FORMAT.md's (projections of the `if` tuple, seed 003's rule
 // for nodes with several results).
 #include <algorithm>
+#include <optional>
 #include <string>
+
+#include "ir/eval.h"
 
 #include "tool/tool.h"
 
@@ -82,6 +90,69 @@ void split_branches(Function& fn) {
   }
 }
 
+// A division whose divisor is not a constant other than 0 (and -1 for the
+// signed ones, INT_MIN / -1): it may trap.
+bool may_trap(const Function& fn, const Node& n) {
+  if (n.op != SDiv && n.op != UDiv && n.op != SRem && n.op != URem) return false;
+  const Node& d = fn.nodes[n.inputs[1]];
+  if (d.op != Const || d.literals.size() < 2 || !d.literals[1].is_int()) return true;
+  std::optional<ValueType> t = literal_value_type(d.literals[0]);
+  if (!t) return true;
+  uint64_t v = const_value(d.literals[1], type_bits(*t));
+  bool is_signed = n.op == SDiv || n.op == SRem;
+  return v == 0 || (is_signed && v == width_mask(type_bits(*t)));
+}
+
+// An effect a trapping division must not pass: a memory operation other
+// than a plain load (calls, stores, volatile accesses, copies, asm, ...).
+bool is_effect(const Node& n) { return n.op < kNumOps && op_info(n.op).has(MEMORY) && n.op != Load; }
+
+// A division that may trap has no memory input, so in one son block nothing
+// would order it against the block's effects: son2cfg could run it before a
+// call that exits, or after a store or call that should not have happened.
+// In a block holding both, every such division gets a block of its own: a
+// jump ends the block before it, and another after it, each into a new
+// one-input region; the pinned nodes after the split hang off the new
+// region. simplify-cfg never joins such blocks again (simplify_cfg.cpp).
+void isolate_trapping_divisions(Function& fn) {
+  for (size_t b = 0; b < fn.cfg->blocks.size(); ++b) {
+    const Block& block = fn.cfg->blocks[b];
+    bool effect = false, division = false;
+    for (NodeId n : block.nodes) {
+      effect = effect || is_effect(fn.nodes[n]);
+      division = division || may_trap(fn, fn.nodes[n]);
+    }
+    if (!effect || !division) continue;
+    const NodeId original = block.node;
+    std::vector<NodeId> order = block.nodes;
+    NodeId current = original;  // the control point pinned nodes hang off from here on
+    bool pinned_since = false;  // a pinned node (not a phi) hangs off `current` already
+    auto split = [&](Loc loc) {
+      Node jump;
+      jump.op = Jump;
+      jump.control = {current};
+      jump.loc = loc;
+      fn.nodes.push_back(std::move(jump));
+      Node region;
+      region.op = Region;
+      region.control = {static_cast<NodeId>(fn.nodes.size() - 1)};
+      region.loc = loc;
+      fn.nodes.push_back(std::move(region));
+      current = static_cast<NodeId>(fn.nodes.size() - 1);
+      pinned_since = false;
+    };
+    for (size_t i = 0; i < order.size(); ++i) {
+      Node& n = fn.nodes[order[i]];
+      if (n.control.empty() || n.control[0] != original || n.op == Phi || n.op == SsaPhi) continue;
+      bool trapping = may_trap(fn, n);
+      if (trapping && pinned_since) split(n.loc);
+      fn.nodes[order[i]].control[0] = current;
+      pinned_since = true;
+      if (trapping) split(fn.nodes[order[i]].loc);
+    }
+  }
+}
+
 void rename_ssa_opcodes(Function& fn) {
   for (Node& n : fn.nodes) {
     if (n.op == SsaPhi) n.op = Phi;
@@ -91,6 +162,7 @@ void rename_ssa_opcodes(Function& fn) {
 
 void build_son(Function& fn) {
   split_branches(fn);
+  isolate_trapping_divisions(fn);
   rename_ssa_opcodes(fn);
   fn.cfg.reset();
   fn.dominance.reset();
