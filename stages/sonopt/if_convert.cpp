@@ -66,12 +66,7 @@ class IfConvert {
   };
 
   size_t convert(NodeId branch) {
-    NodeId proj[2] = {kNone, kNone};
-    for (NodeId u : g_.users(branch))
-      if (g_.op(u) == Op::Proj) {
-        int64_t k = g_.node(u).literals[0].as_int();
-        if (k == 0 || k == 1) proj[k] = u;
-      }
+    std::array<NodeId, 2> proj = if_projs(g_, branch);
     if (proj[0] == kNone || proj[1] == kNone) return 0;
     NodeId cond = g_.node(branch).inputs[0];
     if (g_.is_const(cond) || is_float_op(g_.op(cond))) return 0;

@@ -117,11 +117,9 @@ class ImpliedConds {
   }
 
   // The proj block of `if` node t for side `which` (0 true, 1 false).
-  uint32_t side_block(NodeId t, int64_t which) const {
-    for (NodeId u : g_.users(t))
-      if (g_.alive(u) && g_.op(u) == Op::Proj && g_.node(u).literals[0].as_int() == which)
-        return cfg_.block_of[u];
-    return DomTree::kNone;
+  uint32_t side_block(NodeId t, int which) const {
+    NodeId p = if_projs(g_, t)[which];
+    return p == kNone ? DomTree::kNone : cfg_.block_of[p];
   }
 
   std::optional<bool> decided(uint32_t b, const Relation& x) const {

@@ -7,6 +7,7 @@
 // for byte).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <set>
 #include <string>
@@ -39,6 +40,10 @@ size_t sccp(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t simplify_cfg(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t dce(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t test_miscompile(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+
+// simplify_cfg.cpp: an `if`'s live projs, proj 0 (true side) and proj 1
+// (false side); kNone for a side it has not.
+std::array<NodeId, 2> if_projs(const Graph& g, NodeId branch);
 
 // simplify_cfg.cpp: the empty side of an `if` behind its proj `p` (nothing
 // hangs off p but the edge): the edge node a region lists (p itself, or a

@@ -120,6 +120,16 @@ size_t index_in(const Node& region, NodeId edge) {
 
 }  // namespace
 
+std::array<NodeId, 2> if_projs(const Graph& g, NodeId branch) {
+  std::array<NodeId, 2> proj = {kNone, kNone};
+  for (NodeId u : g.users(branch))
+    if (g.alive(u) && g.op(u) == Op::Proj) {
+      int64_t k = g.node(u).literals[0].as_int();
+      if (k == 0 || k == 1) proj[k] = u;
+    }
+  return proj;
+}
+
 std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p) {
   std::vector<NodeId> users = distinct_users(g, p);
   if (users.size() != 1 || g.users(p).size() != 1) return {kNone, kNone};
@@ -134,12 +144,7 @@ std::pair<NodeId, NodeId> empty_side(const Graph& g, NodeId p) {
 namespace {
 
 bool remove_diamond(Graph& g, NodeId branch) {
-  NodeId proj[2] = {kNone, kNone};
-  for (NodeId u : g.users(branch))
-    if (g.op(u) == Op::Proj) {
-      int64_t k = g.node(u).literals[0].as_int();
-      if (k == 0 || k == 1) proj[k] = u;
-    }
+  std::array<NodeId, 2> proj = if_projs(g, branch);
   if (proj[0] == kNone || proj[1] == kNone || g.users(branch).size() != 2) return false;
   auto [e0, m0] = empty_side(g, proj[0]);
   auto [e1, m1] = empty_side(g, proj[1]);
