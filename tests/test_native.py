@@ -20,6 +20,8 @@
     longs, as results, in structs, through `...` and va_arg);
     for lda.c and ldb.c (long double arguments, st(0) results, structs
     holding long doubles, long doubles through `...`);
+    for oa.c and ob.c (structs aligned to 32 and 64 bytes on the stack,
+    named and through `...`, at four stack depths: the caller realigns rsp);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -188,8 +190,9 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
-                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c")],
-                         ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double"])
+                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c")],
+                         ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double",
+                              "overaligned"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

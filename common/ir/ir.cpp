@@ -143,7 +143,8 @@ std::optional<Linkage> parse_linkage(std::string_view name) {
 namespace {
 constexpr std::string_view kVisibilityNames[] = {"default", "hidden", "protected", "internal"};
 constexpr std::string_view kHintNames[kNumHints] = {"noinline", "always_inline", "pure", "const",
-                                                     "cold", "malloc", "noreturn", "stack_protect"};
+                                                     "cold", "malloc", "noreturn", "stack_protect",
+                                                     "stack_realign"};
 }  // namespace
 
 std::string_view visibility_name(Visibility v) { return kVisibilityNames[static_cast<int>(v)]; }

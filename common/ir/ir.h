@@ -163,8 +163,14 @@ enum FunctionHint : uint16_t {
   // with a stack protector canary (gcc's -fstack-protector family; c2ast
   // decides which functions by gcc's rules, stack_protect.cpp).
   kHintStackProtect = 1 << 7,
+  // A request to the back end too: rsp is 64-byte aligned in the body (a
+  // frame pointer, then `and $-64, %rsp`), so that an argument aligned to
+  // more than 16 bytes lands at its alignment in the outgoing area, as the
+  // System V ABI and gcc place it. son-lower-x64 sets it on a function that
+  // passes such an argument on the stack.
+  kHintStackRealign = 1 << 8,
 };
-inline constexpr int kNumHints = 8;
+inline constexpr int kNumHints = 9;
 std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
 std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
 

@@ -512,6 +512,7 @@ bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }
 const Constraints& constraints(OpId op) { return table().rows[op]; }
 
 bool has_dynamic_stack(const Function& fn) {
+  if (fn.attrs.has(kHintStackRealign)) return true;
   return std::any_of(fn.nodes.begin(), fn.nodes.end(), [](const Node& n) {
     return n.op == Op::X64Alloca || n.op == Op::X64StackSave || n.op == Op::X64StackRestore ||
            n.op == Op::X64FrameAddress || n.op == Op::X64ReturnAddress;

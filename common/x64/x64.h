@@ -232,8 +232,12 @@ bool is_x64(OpId op);
 // Whether the function keeps rbp as its frame pointer, which no value may
 // then take (regalloc-x64; the verifier's rule N; codegen-x64's frame): it
 // moves rsp in its body (x64:alloca, x64:stacksave, x64:stackrestore) or
-// reads its frame (x64:frameaddress, x64:returnaddress).
+// reads its frame (x64:frameaddress, x64:returnaddress), or realigns rsp
+// (the function hint stack_realign).
 bool has_dynamic_stack(const Function& fn);
+// The alignment of rsp in the body of a stack_realign function (ir.h), and
+// so the largest alignment of an argument passed on the stack.
+inline constexpr uint32_t kRealignedStack = 64;
 // The general registers a value may take in `fn`'s frame.
 inline RegMask allocatable_gpr(bool frame_pointer) {
   return frame_pointer ? kAllocatableGpr & ~reg_bit(Reg::Rbp) : kAllocatableGpr;

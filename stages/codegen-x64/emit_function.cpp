@@ -306,6 +306,7 @@ FrameRequest FunctionEmitter::frame_request() const {
   req.frame_pointer = x64::has_dynamic_stack(fn_);
   req.outgoing_bytes = outgoing_bytes();
   req.canary = fn_.attrs.has(kHintStackProtect);
+  if (fn_.attrs.has(kHintStackRealign)) req.realign = x64::kRealignedStack;
   if (out_.options().frame_pointer) req.frame_pointer = true;
   find_pushed_saves(req);
   if (req.frame_pointer)
@@ -1079,6 +1080,7 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64Alloca: {  // the block goes above the outgoing area (frame.h)
       if (out_.options().stack_clash) allocate_probed(reg(n, 1));
       else out_.alu(Alu::Sub, 64, Reg::Rsp, reg(n, 1));
+      if (frame_.realign) out_.alu_imm(Alu::And, 64, Reg::Rsp, -static_cast<int32_t>(frame_.realign));
       if (std::optional<NodeId> p = proj(n, 1))
         out_.lea(64, result(*p), Mem::at(Reg::Rsp, static_cast<int32_t>(outgoing_bytes_)));
       return;

@@ -22,6 +22,9 @@ int64_t align_up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 Frame layout_frame(const FrameRequest& request) {
   Frame frame;
   frame.frame_pointer = request.frame_pointer;
+  if (request.realign > 16 && !request.frame_pointer)
+    throw std::invalid_argument("a realigned stack without a frame pointer");
+  frame.realign = request.realign > 16 ? request.realign : 0;
   if (frame.frame_pointer) frame.pushed.push_back(Reg::Rbp);
   for (Reg r : request.pushed) frame.pushed.push_back(r);
   // With a frame pointer the frame starts 16-byte aligned above the
@@ -114,6 +117,7 @@ void emit_prologue(McEmitter& out, const Frame& frame) {
     }
   }
   if (frame.adjust) allocate_frame(out, frame, cfa);
+  if (frame.realign) out.alu_imm(Alu::And, 64, Reg::Rsp, -static_cast<int32_t>(frame.realign));
   if (frame.canary) {  // the thread's guard into the canary (frame.h)
     out.load(64, Reg::R11, Mem::fs_abs(kGuardOffset));
     out.store(64, frame.at(*frame.canary), Reg::R11);

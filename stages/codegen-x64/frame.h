@@ -60,6 +60,16 @@
 // an overflow can reach a neighbouring addressable local before the canary
 // (never a spill slot, a saved register or the return address unnoticed).
 //
+// A realigned stack (the function hint stack_realign: the function passes
+// an argument aligned to 32 or 64 bytes on the stack, which the System V
+// ABI places at its alignment in the outgoing area): laid out as a dynamic
+// stack, with `and $-64, %rsp` after the rsp adjustment. Only rsp moves
+// down (by up to 56 bytes); the frame is rbp relative and the outgoing
+// area and an alloca's block are rsp relative, so nothing else changes,
+// and the epilogue's `lea rsp, [rbp - ...]` undoes it. An x64:alloca
+// there is followed by the same `and` (its size is a multiple of 16 only). gcc realigns the
+// same way (with the CFA in r10 instead; ours stays rbp + 16).
+//
 // -fno-omit-frame-pointer (codegen-x64 --frame-pointer, with regalloc-x64
 // --frame-pointer keeping rbp free): every function is laid out as one with
 // a dynamic stack, so [rbp] is the caller's rbp and [rbp + 8] the return
@@ -94,6 +104,7 @@ struct FrameRequest {
   bool has_calls = false;
   bool frame_pointer = false;  // a dynamic stack: rbp is the frame pointer
   bool canary = false;         // stack protector (above)
+  uint32_t realign = 0;        // rsp's alignment in the body when above 16 (needs frame_pointer)
 };
 
 struct Frame {
@@ -104,6 +115,7 @@ struct Frame {
   bool red_zone = false;
   bool frame_pointer = false;          // pushed[0] is rbp, the frame pointer
   std::optional<int32_t> canary;       // rsp-relative offset of the stack protector's canary
+  uint32_t realign = 0;                // `and $-realign, %rsp` after the adjustment (above)
 
   // The address of the frame byte at `offset` from rsp in the body (before
   // any alloca): rsp relative, or with a frame pointer rbp relative.

@@ -378,6 +378,16 @@ NodeId Lowerer::lower_call(NodeId old) {
           xregs.size() + p.sse_regs() <= x64::kXmmArgRegs.size()) {
         pass_aggregate_in_regs(ctl, mem, v, p, regs, xregs);
       } else {
+        // An argument aligned to more than 16 bytes sits at its alignment
+        // in the outgoing area, which needs rsp aligned as much: the
+        // function asks codegen-x64 to realign its body to 64 (ir.h).
+        if (p.align > 16) {
+          if (p.align > x64::kRealignedStack)
+            throw FormatError(Where::in(input().name, node_name(old)),
+                              "unsupported: an argument aligned to " + std::to_string(p.align) +
+                                  " bytes passed on the stack (at most " + std::to_string(x64::kRealignedStack) + ")");
+          out_.attrs.hints |= kHintStackRealign;
+        }
         uint64_t off = round_up(stack, std::max<uint64_t>(p.align, 8));
         if (p.size > 0) mem = lower_copy(ctl, mem, outarg(off), v, p.size);
         stack = off + round_up(p.size, 8);
