@@ -266,7 +266,7 @@ class Assigner {
     return Place::slot(home_[v]);
   }
   // Rematerialization (a departure from the seed, which spills every
-  // value): a constant (x64:movi, or x64:lea of a symbol alone) that must
+  // value): a constant (x64:movi, x64:fconst, or x64:lea of a symbol alone) that must
   // leave its register is not spilled; where it is needed again, a copy of
   // its instruction makes it anew. It has no slot, and a merge takes it
   // only if it is in a register when the merge's locations are decided.
@@ -274,7 +274,7 @@ class Assigner {
   bool remat(NodeId v) const {
     if (v >= n_orig_) return false;
     const Node& nd = node(v);
-    return nd.op == X64MovI || (nd.op == X64Lea && nd.inputs.empty());
+    return nd.op == X64MovI || nd.op == X64FConst || (nd.op == X64Lea && nd.inputs.empty());
   }
   // Puts a value that is in no register into r: from its slot, or anew.
   void reload(NodeId v, Reg r) {
@@ -875,7 +875,7 @@ class Assigner {
         result.push_back(emit(std::move(n), places[j]));
         continue;
       }
-      std::optional<Reg> scratch = free_of(written);
+      std::optional<Reg> scratch = free_of(written, cls(sources[j]));
       if (!scratch)
         fail("no register to make " + value_name(sources[j]) + " anew for the merge's slot: the edge move writes " +
              describe_regs(written));

@@ -9,6 +9,7 @@
 //    register or slot);
 //  - safe blocks (critical_edges.cpp) that got no move hold only their
 //    jump: the edge goes straight to the merge again;
+//  - constants nobody reads (each use was made anew) are dropped;
 //  - nodes no block holds (folded phis) are dropped and the rest numbered
 //    canonically: blocks in order, each block's node then its nodes;
 //  - the dominance section is recomputed (dominance.h).
@@ -82,6 +83,22 @@ void remove_empty_safe_blocks(Function& fn, size_t first_safe) {
   cfg.blocks = std::move(kept);
 }
 
+// A constant the assignment made anew at every use (rematerialization:
+// its first register was taken before any read) is left unread where it
+// was defined; its instruction would be a dead write. Drop it.
+void remove_unread_constants(Function& fn) {
+  std::vector<uint32_t> reads(fn.nodes.size(), 0);
+  for (const Block& b : fn.cfg->blocks)
+    for (NodeId id : b.nodes)
+      for (NodeId in : fn.nodes[id].inputs) ++reads[in];
+  auto unread_constant = [&](NodeId id) {
+    const Node& nd = fn.nodes[id];
+    bool constant = nd.op == X64MovI || nd.op == X64FConst || (nd.op == X64Lea && nd.inputs.empty());
+    return constant && reads[id] == 0;
+  };
+  for (Block& b : fn.cfg->blocks) std::erase_if(b.nodes, unread_constant);
+}
+
 // Keeps the nodes blocks hold, numbered block by block.
 void compact(Function& fn) {
   std::vector<NodeId> order;
@@ -117,6 +134,7 @@ void compact(Function& fn) {
 void collapse_blocks(Function& fn, size_t first_safe) {
   remove_trivial_phis(fn);
   remove_empty_safe_blocks(fn, first_safe);
+  remove_unread_constants(fn);
   compact(fn);
   fn.dominance = dominance_section(fn, compute_dom_tree(block_graph(fn)));
 }

@@ -43,9 +43,10 @@
 //  - Class allocation and register assignment run in one walk: spilling by
 //    furthest next use happens when a register is needed, because fixed
 //    registers decide which value must leave, which a count cannot.
-//  - Constants (x64:movi, x64:lea of a symbol alone) are never spilled: an
-//    evicted one is made anew by a copy of its instruction where it is
-//    needed again (rematerialization).
+//  - Constants (x64:movi, x64:fconst, x64:lea of a symbol alone) are never
+//    spilled: an evicted one is made anew by a copy of its instruction where
+//    it is needed again (rematerialization); a definition left unread then
+//    is dropped (collapse.cpp).
 //  - Moves are avoided by register hints the seed does not have: a value
 //    read in a fixed register prefers it, a phi's inputs prefer the phi's
 //    register (phi coalescing), a tied input that lives on stays put and

@@ -1,9 +1,6 @@
-/* func_overaligned_args.c - structs aligned to 32 and 64 bytes passed by value
- * on the stack, named and through '...' (c-torture pr92904): the System V
- * ABI puts each at its alignment in the outgoing area, so the caller keeps
- * rsp aligned as much; the callees check the addresses and the values, at
- * four stack depths 16 bytes apart. The same code as tests/interop/oa.c and
- * ob.c, in one file. */
+/* func_overaligned_args.c - structs aligned to 32 and 64 bytes by value on the
+ * stack, named and through '...', at four stack depths (c-torture pr92904);
+ * the same code as tests/interop/oa.c and ob.c, in one file. */
 #include <alloca.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,14 +10,6 @@ struct __attribute__((aligned(64))) W { long x[3]; };
 struct __attribute__((aligned(32))) I { int a; char c; };
 
 static int aligned_to(const void *p, unsigned long a) { return ((unsigned long)p & (a - 1)) == 0; }
-
-double b_v(struct V v);
-double b_v7(long a, long b, long c, long d, long e, long f, long g, struct V v);
-long b_w(int k, struct W w, long tail);
-long b_i(struct I x, struct I y, int z);
-double b_vv(int n, ...);
-long b_wv(int n, ...);
-double b_call_a(void);
 
 double a_v7(long a, long b, long c, long d, long e, long f, long g, struct V v);
 double a_vv(int n, ...);
