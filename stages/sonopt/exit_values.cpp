@@ -47,6 +47,7 @@
 // trips, so the program does the same minus the loop's time.
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "loops.h"
 #include "passes.h"
@@ -58,12 +59,11 @@ namespace {
 
 class ExitValues {
  public:
-  explicit ExitValues(Graph& g) : g_(g) {}
+  explicit ExitValues(Graph& g) : g_(g), cfg_holder_(g.son_cfg()), cfg_(*cfg_holder_) {}
 
   size_t run() {
-    cfg_ = *g_.son_cfg();
     forest_ = find_loops(g_, cfg_);
-    mark_effects();
+    effects_.assign(cfg_.blocks.size(), kUnknown);
     size_t changes = 0;
     deleted_.assign(cfg_.blocks.size(), false);
     for (const Loop& loop : forest_.loops)
@@ -73,13 +73,17 @@ class ExitValues {
   }
 
  private:
-  void mark_effects() {
-    effects_.assign(cfg_.blocks.size(), false);
-    for (NodeId n = 0; n < g_.size(); ++n) {
-      if (!g_.alive(n) || g_.node(n).control.empty() || !must_run(g_, n)) continue;
-      uint32_t b = cfg_.block_of_node(g_, n);
-      if (b != DomTree::kNone) effects_[b] = true;
+  // Whether block b holds a node that must run (dce.cpp must_run: pinned
+  // nodes hang off their block's control point).
+  bool has_effect(uint32_t b) {
+    if (effects_[b] == kUnknown) {
+      NodeId block = cfg_.blocks[b];
+      effects_[b] = kNo;
+      for (NodeId u : g_.users(block))
+        if (g_.alive(u) && !g_.node(u).control.empty() && g_.node(u).control[0] == block && must_run(g_, u))
+          effects_[b] = kYes;
     }
+    return effects_[b] == kYes;
   }
 
   // The loop's successor of the header that stays.
@@ -88,11 +92,11 @@ class ExitValues {
     return loop.contains(succs[0]) ? succs[0] : succs[1];
   }
 
-  bool shape_ok(const Loop& loop) const {
+  bool shape_ok(const Loop& loop) {
     if (!loop.simple() || loop.latches.size() != 1) return false;
     if (g_.node(cfg_.blocks[loop.header]).control.size() != 2) return false;
     for (uint32_t b : loop.blocks) {
-      if (effects_[b]) return false;
+      if (has_effect(b)) return false;
       NodeId t = cfg_.terminator[b];
       if (t != kNone && g_.op(t) != Op::If && g_.op(t) != Op::Jump) return false;
       const std::vector<uint32_t>& succs = cfg_.graph.succs[b];
@@ -132,34 +136,25 @@ class ExitValues {
   }
 
   // The nodes of the loop: pinned nodes of its blocks (phis and control
-  // included) and the floating nodes reading them, transitively.
-  std::vector<uint8_t> loop_set(const Loop& loop) const {
-    std::vector<uint8_t> in(g_.size(), 0);
-    std::vector<NodeId> stack;
+  // included) and the floating nodes reading them, transitively; marked in
+  // marks_ (this walk's stamp).
+  std::vector<NodeId> loop_set(const Loop& loop) {
+    marks_.start(g_.size());
+    std::vector<NodeId> set;
     for (uint32_t b : loop.blocks) {
       NodeId block = cfg_.blocks[b];
-      if (!in[block]) {
-        in[block] = 1;
-        stack.push_back(block);
-      }
+      if (!marks_.seen(block)) set.push_back(block);
       for (NodeId u : g_.users(block))
-        if (g_.alive(u) && !in[u] && !g_.node(u).control.empty() && g_.node(u).control[0] == block &&
-            !is_control_point(g_, u)) {
-          in[u] = 1;
-          stack.push_back(u);
-        }
+        if (g_.alive(u) && !g_.node(u).control.empty() && g_.node(u).control[0] == block &&
+            !is_control_point(g_, u) && !marks_.seen(u))
+          set.push_back(u);
     }
-    while (!stack.empty()) {
-      NodeId n = stack.back();
-      stack.pop_back();
-      for (NodeId u : g_.users(n))
-        if (!in[u] && g_.alive(u) && g_.node(u).control.empty()) {
-          in[u] = 1;
-          stack.push_back(u);
-        }
-    }
-    return in;
+    for (size_t k = 0; k < set.size(); ++k)
+      for (NodeId u : g_.users(set[k]))
+        if (g_.alive(u) && g_.node(u).control.empty() && !marks_.seen(u)) set.push_back(u);
+    return set;
   }
+  bool in_set(NodeId n) const { return n < marks_.mark.size() && marks_.mark[n] == marks_.stamp; }
 
   // Whether user u's input i is read outside the loop.
   bool read_outside(const Loop& loop, NodeId u, size_t i) const {
@@ -181,17 +176,16 @@ class ExitValues {
   // Whether loop node n has a closed form after `trips` trips (see step 3):
   // whether it has one. Floating nodes without an evolution are rebuilt
   // over their inputs' closed forms (materialize_value).
-  bool closed_form(Scev& scev, const std::vector<uint8_t>& in, NodeId n, ExprId trips, int depth) {
+  bool closed_form(Scev& scev, NodeId n, ExprId trips, int depth) {
     if (std::optional<Chrec> ch = scev.evolution(n)) return scev.at(*ch, trips).has_value();
-    if (depth > 16 || !g_.node(n).control.empty() || !g_.has(n, PURE) || !in[n]) return false;
+    if (depth > 16 || !g_.node(n).control.empty() || !g_.has(n, PURE) || !in_set(n)) return false;
     for (NodeId i : g_.node(n).inputs)
-      if (in[i] && !closed_form(scev, in, i, trips, depth + 1)) return false;
+      if (in_set(i) && !closed_form(scev, i, trips, depth + 1)) return false;
     return true;
   }
 
-  NodeId materialize_value(Scev& scev, const std::vector<uint8_t>& in, NodeId n, ExprId trips, Loc loc,
-                           std::map<NodeId, NodeId>& done) {
-    if (!in[n]) return n;
+  NodeId materialize_value(Scev& scev, NodeId n, ExprId trips, Loc loc, std::map<NodeId, NodeId>& done) {
+    if (!in_set(n)) return n;
     auto it = done.find(n);
     if (it != done.end()) return it->second;
     NodeId r;
@@ -199,7 +193,7 @@ class ExitValues {
       r = scev.materialize(g_, *scev.at(*ch, trips), loc);
     } else {
       Node copy = g_.node(n);
-      for (NodeId& i : copy.inputs) i = materialize_value(scev, in, i, trips, loc, done);
+      for (NodeId& i : copy.inputs) i = materialize_value(scev, i, trips, loc, done);
       r = g_.add(std::move(copy));
     }
     done[n] = r;
@@ -210,15 +204,14 @@ class ExitValues {
     if (!shape_ok(loop)) return false;
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
     if (!test) return false;
-    Scev scev(g_, cfg_, loop);
+    Scev scev(g_, cfg_, loop, memo_);
     std::optional<ExprId> trips = scev.trip_count(*test);
     if (!trips || !acyclic_body(loop)) return false;
-    std::vector<uint8_t> in = loop_set(loop);
+    std::vector<NodeId> set = loop_set(loop);
     std::vector<std::pair<NodeId, Use>> outside;  // value, its use
-    for (NodeId n = 0; n < in.size(); ++n) {
-      if (!in[n]) continue;
+    for (NodeId n : set) {
       for (NodeId u : g_.users(n)) {
-        if (in[u] || !g_.alive(u)) continue;
+        if (in_set(u) || !g_.alive(u)) continue;
         const Node& nd = g_.node(u);
         for (size_t i = 0; i < nd.inputs.size(); ++i)
           if (nd.inputs[i] == n && read_outside(loop, u, i)) outside.push_back({n, {u, i}});
@@ -233,12 +226,12 @@ class ExitValues {
                               }),
                   outside.end());
     for (const auto& [value, use] : outside)
-      if (!closed_form(scev, in, value, *trips, 0)) return false;
+      if (!closed_form(scev, value, *trips, 0)) return false;
     // Commit.
     Loc loc = g_.node(test->branch).loc;
     std::map<NodeId, NodeId> done;
     for (const auto& [value, use] : outside)
-      g_.set_input(use.user, use.index, materialize_value(scev, in, value, *trips, loc, done));
+      g_.set_input(use.user, use.index, materialize_value(scev, value, *trips, loc, done));
     NodeId old = test->cond;
     g_.set_input(test->branch, 0, g_.add_const(ValueType::I32, test->stays_on_true ? 0 : 1, g_.node(old).loc));
     g_.kill_if_unused(old);
@@ -248,11 +241,15 @@ class ExitValues {
   }
 
   Graph& g_;
-  SonCfg cfg_;
+  std::shared_ptr<const SonCfg> cfg_holder_;
+  const SonCfg& cfg_;  // valid for the whole application: only values and floating nodes change
   LoopForest forest_;
-  std::vector<bool> effects_;       // by block: holds a node that must run
+  enum : uint8_t { kUnknown, kNo, kYes };
+  std::vector<uint8_t> effects_;    // by block: holds a node that must run (has_effect)
   std::vector<bool> deleted_;       // by block: the header of a loop deleted here
   std::map<uint32_t, uint32_t> deleted_stay_;  // such a header -> its successor in the loop
+  WalkMarks marks_;     // the loop set of the loop being folded
+  InvariantMemo memo_;  // shared by the loops' Scevs
 };
 
 }  // namespace

@@ -26,8 +26,10 @@ uint64_t odd_inverse(uint64_t x) {
 
 }  // namespace
 
-Scev::Scev(const Graph& g, const SonCfg& cfg, const Loop& loop)
-    : g_(g), cfg_(cfg), loop_(loop), region_(cfg.blocks[loop.header]) {}
+Scev::Scev(const Graph& g, const SonCfg& cfg, const Loop& loop, InvariantMemo& memo)
+    : g_(g), cfg_(cfg), loop_(loop), region_(cfg.blocks[loop.header]), memo_(memo) {
+  memo_.clear();
+}
 
 // ---- the expression pool -----------------------------------------------------
 

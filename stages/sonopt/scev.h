@@ -105,7 +105,9 @@ struct Chrec {
 
 class Scev {
  public:
-  Scev(const Graph& g, const SonCfg& cfg, const Loop& loop);
+  // `memo` is cleared here and used for this loop only (one per pass
+  // application, so a Scev costs what it visits, not the graph's size).
+  Scev(const Graph& g, const SonCfg& cfg, const Loop& loop, InvariantMemo& memo);
 
   // n's evolution in the loop, or nullopt (see the header comment).
   std::optional<Chrec> evolution(NodeId n);
@@ -150,7 +152,7 @@ class Scev {
   const SonCfg& cfg_;
   const Loop& loop_;
   NodeId region_;
-  InvariantMemo memo_;
+  InvariantMemo& memo_;
   std::vector<ScevExpr> pool_;
   std::map<NodeId, ExprId> leaves_;
   std::map<NodeId, std::optional<Chrec>> evolutions_;
