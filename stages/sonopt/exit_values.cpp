@@ -32,8 +32,8 @@
 //     loop that still runs costs more than it saves).
 //  4. The edges are redirected to the closed forms (new floating nodes),
 //     and the exit test becomes a constant that leaves: the loop's body is
-//     unreachable, and dce.cpp's sweep_dead removes it at the end of the
-//     application (simplify-cfg then merges the header left).
+//     unreachable, and dce (which this pass triggers) removes it
+//     (simplify-cfg then merges the header left).
 // Paper: exit-value replacement and deletion of dead loops as in LLVM's
 // IndVarSimplify (rewriteLoopExitValues) and LoopDeletion, over the chains
 // of recurrences of Bachmann, Wang and Zima (ISSAC 1994); trip counts as
@@ -68,7 +68,6 @@ class ExitValues {
     deleted_.assign(cfg_.blocks.size(), false);
     for (const Loop& loop : forest_.loops)
       if (fold(loop)) ++changes;
-    if (changes) sweep_dead(g_);
     return changes;
   }
 
