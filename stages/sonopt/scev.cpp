@@ -263,6 +263,16 @@ std::optional<Chrec> Scev::compute(NodeId n) {
       if (amount >= type_bits(*t)) return std::nullopt;
       return scale(*a, konst(*t, uint64_t{1} << amount));
     }
+    case Op::SExt:
+    case Op::ZExt: {
+      std::optional<Chrec> a = operand(0);
+      if (!a || a->self || a->order != 1 || !nowrap_ || nowrap_->start != a->c[0] || nowrap_->step != a->c[1] ||
+          nowrap_->type != a->type || nowrap_->is_signed != (nd.op == Op::SExt) || *t == ValueType::Ptr)
+        return std::nullopt;
+      uint64_t step = *constant(a->c[1]);
+      if (nd.op == Op::SExt) step = static_cast<uint64_t>(sign_extend(step, type_bits(a->type)));
+      return Chrec{*t, 1, {convert(nd.op, a->type, *t, a->c[0]), konst(*t, step), kNoExpr}, false};
+    }
     case Op::Trunc: {
       std::optional<Chrec> a = operand(0);
       if (!a || a->self || a->type == ValueType::Ptr) return std::nullopt;
@@ -480,7 +490,15 @@ std::optional<ExprId> Scev::trip_count(const HeaderTest& test) {
     if (x_left ? *b == max : *b == min) return std::nullopt;
     bound = konst(*t, x_left ? *b + 1 : *b - 1);
   }
-  return count_less(is_signed, bits, *t, x, bound, x_left);
+  std::optional<ExprId> trips = count_less(is_signed, bits, *t, x, bound, x_left);
+  if (trips && *t != ValueType::Ptr && constant(x.c[1])) {
+    // x's values on the arrivals at the header stay between its start and
+    // the type's limit: no wrap in the compare's signedness (scev.h).
+    nowrap_ = NoWrap{x.c[0], x.c[1], x.type, is_signed};
+    for (auto it = evolutions_.begin(); it != evolutions_.end();)  // failures may now succeed
+      it = it->second ? std::next(it) : evolutions_.erase(it);
+  }
+  return trips;
 }
 
 // ---- closed forms -----------------------------------------------------------

@@ -28,9 +28,14 @@
 //   mul: by an order-0 value coefficient-wise, two order-1 values as
 //     {a0 b0, +, a0 b1 + a1 b0 + a1 b1, +, 2 a1 b1}; shl by a constant as a
 //     mul; an order above 2 fails;
+//   sext (zext) of the exit test's recurrence {a, +, s}, once its trip
+//     count is known and the compare is signed (unsigned): {sext a, +,
+//     sext s}, since the test's values on every arrival at the header,
+//     a + k*s for k = 0..T, do not wrap in that signedness (the conditions
+//     below); `long s; for (int i..) s += i` is a sum again;
 //   anything else (loads and other pinned nodes of L, phis of L's body or
-//   of inner loops, divisions, sext/zext of a varying value - their no-wrap
-//   facts are not known here) has no evolution.
+//   of inner loops, divisions, sext/zext of other varying values - their
+//   no-wrap facts are not known here) has no evolution.
 //
 // Trip count (Scev::trip_count): the number T of times a simple loop whose
 // header ends with its exit test runs its body. The test, normalized so
@@ -158,6 +163,14 @@ class Scev {
   std::map<NodeId, std::optional<Chrec>> evolutions_;
   std::vector<NodeId> in_progress_;  // header phis whose back input is being evaluated (innermost last)
   std::map<ExprId, NodeId> built_;
+  // The exit test's recurrence, once trip_count found that it does not
+  // wrap (in the compare's signedness) on any arrival at the header.
+  struct NoWrap {
+    ExprId start = kNoExpr, step = kNoExpr;
+    ValueType type = ValueType::I64;
+    bool is_signed = false;
+  };
+  std::optional<NoWrap> nowrap_;
   int budget_ = 4096;  // nodes evaluated per Scev: a DAG may be large, the recurrences are small
 };
 

@@ -1,8 +1,9 @@
 /* Scalar evolution on nested counting loops (sonopt exit-values): loops that
    only count fold to closed forms and go; bounds are parameters, so the trip
    counts are expressions (n > 0 ? n : 0), and a negative bound runs nothing.
-   Sums of the counter are second-order recurrences ({0,+,0,+,1}); unsigned
-   accumulators wrap on purpose (defined). */
+   Sums of the counter are second-order recurrences ({0,+,0,+,1}), also in a
+   wider type (long long s += int i); unsigned accumulators wrap on purpose
+   (defined). */
 #include <stdio.h>
 
 static int six_nested(int n) {
@@ -51,6 +52,12 @@ static int down(int n) {
   return left + i;
 }
 
+static long long wide_sum(int lo, int hi) {
+  long long s = 1;
+  for (int i = lo; i < hi; i++) s += i;  /* sext(i): i does not wrap below hi */
+  return s;
+}
+
 static int triangle(int n) {
   int t = 0;
   for (int i = 0; i < n; i++)
@@ -67,7 +74,8 @@ int main(void) {
     unsigned s = sums(n, 2 * n + 7, &sq);
     printf("n=%d six=%d sums=%u sq=%u wrap=%u wide=%lld step=%d down=%d tri=%d\n", n, six_nested(n), s, sq,
            wrapping((unsigned)(n + 4) * 1000u), wide(n * 7), stepping(n, 40), down(n), triangle(n));
-    check = check * 31u + s + sq + (unsigned)six_nested(n);
+    printf("wide_sum=%lld\n", wide_sum(n * 1000, n * 1000 + 5000));
+    check = check * 31u + s + sq + (unsigned)six_nested(n) + (unsigned)wide_sum(n, 3 * n + 9);
   }
   printf("check %u\n", check);
   return (int)(check % 256u);
