@@ -29,6 +29,7 @@ size_t dead_store(Function& fn, const ModuleHeader& header, FunctionCache& cache
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t exit_values(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t unroll(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);

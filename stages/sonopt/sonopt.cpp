@@ -20,6 +20,10 @@
 //                 functions leave their loop (-O2)
 //   loop-idiom    whole module: a loop that stores one byte value over
 //                 consecutive addresses becomes a memset call (-O2)
+//   exit-values   values a loop only computes (counters, sums, pointers
+//                 walked to the end) become closed forms after it, by scalar
+//                 evolution (scev.h), and a loop left without effects whose
+//                 trip count is known goes (-O2)
 //   unroll        full unrolling of small loops with a constant trip count
 //                 (-O2)
 //   iv-reduce     induction-variable strength reduction, test replacement
@@ -136,6 +140,14 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"unroll", "idealize", "gvn", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .module_pass = loop_idiom},
+      {.name = "exit-values",
+       .summary = "values a loop only computes become closed forms after it (scalar evolution); the loop goes",
+       .min_level = 2,
+       .before = {"unroll", "iv-reduce", "idealize"},
+       .after = {"licm", "loop-idiom"},
+       .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "sccp", "simplify-cfg", "dce"},
+       .function_pass = exit_values},
       {.name = "unroll",
        .summary = "loops of one body block with a constant trip count, T * size under a budget, fully unrolled",
        .min_level = 2,
