@@ -5,7 +5,7 @@ tests/c/atomic_*.c (every level under pipe-run, natively at -O0 and -O2).
 Here:
   - real threads: tests/threads/atomic_threads.c, 4 threads x 100000
     updates through every kind of atomic (xadd, _Atomic ++, a 16-bit
-    __sync add, or and nand loops, a CAS loop, a CAS spin lock guarding a
+    __sync add, or and nand loops (__atomic and __sync), a CAS loop, a CAS spin lock guarding a
     plain counter, an atomic_flag lock), built by pipecc at -O0 and -O2
     with -pthread, must print the totals gcc's build prints (a lost update
     shows as a smaller total), three runs each;

@@ -16,6 +16,7 @@ static _Atomic int c11_count;
 static unsigned short narrow_count;
 static unsigned long or_bits;
 static long long nand_word = -1;
+static unsigned sync_nand_word = 0x5a5a5a5a;
 static int cas_count;
 static int spin;              /* 0 free, 1 held: __sync CAS lock */
 static long guarded;          /* a plain counter under the spin lock */
@@ -34,6 +35,8 @@ static void *work(void *arg) {
     __sync_fetch_and_add(&narrow_count, 1);
     __atomic_or_fetch(&or_bits, 1ul << ((id * 16 + i) % 64), __ATOMIC_SEQ_CST);
     __atomic_fetch_nand(&nand_word, -1, __ATOMIC_SEQ_CST); /* flips every bit */
+    if (i & 1) __sync_fetch_and_nand(&sync_nand_word, ~0u); /* gcc >= 4.4: ~(old & v) */
+    else __sync_nand_and_fetch(&sync_nand_word, ~0u);
     int seen = __atomic_load_n(&cas_count, __ATOMIC_RELAXED);
     while (!__atomic_compare_exchange_n(&cas_count, &seen, seen + 1, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
     }
@@ -58,7 +61,7 @@ int main(void) {
   atomic_store(&go, 1);
   for (int i = 0; i < THREADS; i++) pthread_join(t[i], 0);
   printf("xadd %ld c11 %d narrow %u cas %d\n", xadd_count, c11_count, narrow_count, cas_count);
-  printf("or %lx nand %llx\n", or_bits, nand_word);
+  printf("or %lx nand %llx %x\n", or_bits, nand_word, sync_nand_word);
   printf("spin %ld flag %ld ids %ld\n", guarded, flag_guarded, (long)sum_of_ids);
   return 0;
 }
