@@ -218,6 +218,17 @@
 //     i64, f32 or f64; at cfg, ssa and son f80.from's value input has that
 //     type (K), and its addresses, as every f80 operation's, are no
 //     floating values.
+// R. Atomics (check_atomic; FORMAT.md 7, "Atomics")
+//   - atomic.load, atomic.store, atomic.rmw, atomic.cmpxchg and their ast:
+//     forms access i8, i16, i32, i64 or ptr (never i1: an atomic access is
+//     of whole bytes); their x64: forms i8, i16, i32 or i64;
+//   - atomic.store and ast:atomic.store order "relaxed", "release" or
+//     "seq_cst"; atomic.rmw and ast:atomic.rmw compute "xchg" "add" "sub"
+//     "and" "or" "xor" or "nand"; x64:atomic.op "add" "sub" "and" "or" or
+//     "xor"; x64:atomic.loop "and" "or" "xor" or "nand"; fence and
+//     ast:fence order "seq_cst", "acq_rel" or "signal";
+//   - at cfg, ssa and son the values an atomic stores, adds or compares
+//     (inputs 2 and 3) are no floating values (K).
 // O. The dynamic stack (check_frame_pointer), ra-x64
 //   - a function with x64:alloca, x64:stacksave or x64:stackrestore (it
 //     moves rsp), or x64:frameaddress or x64:returnaddress (it reads its
@@ -1422,6 +1433,11 @@ class FunctionVerifier {
         is(id, AstF80Arith) || is(id, AstF80Unary) || is(id, AstF80Cmp) || is(id, AstF80From) || is(id, AstF80To) ||
         is(id, X64F80Arith) || is(id, X64F80Unary) || is(id, X64F80From) || is(id, X64F80To))
       check_f80(id);
+    if (is(id, AtomicLoad) || is(id, AtomicStore) || is(id, AtomicRmw) || is(id, AtomicCmpXchg) || is(id, Fence) ||
+        is(id, AstAtomicLoad) || is(id, AstAtomicStore) || is(id, AstAtomicRmw) || is(id, AstAtomicCmpXchg) ||
+        is(id, AstFence) || is(id, X64AtomicXchg) || is(id, X64AtomicXadd) || is(id, X64AtomicCmpXchg) ||
+        is(id, X64AtomicLoop) || is(id, X64AtomicOp))
+      check_atomic(id);
     if (is(id, Return)) check_return(id);
     if (is(id, Call) || is(id, AstCall)) check_call_abi(id);
     if (is(id, VaArg) || is(id, AstVaArg)) check_va_arg_aggregate(id);
@@ -1495,6 +1511,54 @@ class FunctionVerifier {
         if (std::optional<std::string_view> problem = literal_problem(info.literals[i], n.literals[i + 1]))
           out_.at_node(id, "ast:op " + quoted(name) + " literal " + std::to_string(i + 1) + " must be " +
                                std::string(*problem) + ", found " + n.literals[i + 1].to_json());
+  }
+
+  // R: the type, operation and order literals of an atomic.
+  void check_atomic(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    auto string_lit = [&](size_t i) {
+      return n.literals[i].kind() == Literal::Kind::String ? std::string(n.literals[i].as_string()) : std::string();
+    };
+    auto one_of = [&](const std::string& lit, std::initializer_list<std::string_view> names) {
+      for (std::string_view name : names)
+        if (lit == name) return true;
+      return false;
+    };
+    auto refuse = [&](size_t i, std::string_view what) {
+      out_.at_node(id, op_of(id) + " " + std::string(what) + ", not " + n.literals[i].to_json());
+    };
+    if (is(id, Fence) || is(id, AstFence)) {
+      if (!one_of(string_lit(0), {"seq_cst", "acq_rel", "signal"})) refuse(0, "orders \"seq_cst\", \"acq_rel\" or \"signal\"");
+      return;
+    }
+    std::optional<ValueType> t = literal_value_type(n.literals[0]);
+    bool x64 = x64::is_x64(n.op);
+    if (!t || *t == ValueType::I1 || is_float(*t) || (x64 && *t == ValueType::Ptr)) {
+      refuse(0, x64 ? "accesses \"i8\", \"i16\", \"i32\" or \"i64\""
+                    : "accesses \"i8\", \"i16\", \"i32\", \"i64\" or \"ptr\"");
+      return;
+    }
+    if (is(id, AtomicStore) || is(id, AstAtomicStore)) {
+      if (!one_of(string_lit(1), {"relaxed", "release", "seq_cst"}))
+        refuse(1, "orders \"relaxed\", \"release\" or \"seq_cst\"");
+    } else if (is(id, AtomicRmw) || is(id, AstAtomicRmw)) {
+      if (!one_of(string_lit(1), {"xchg", "add", "sub", "and", "or", "xor", "nand"}))
+        refuse(1, "computes \"xchg\", \"add\", \"sub\", \"and\", \"or\", \"xor\" or \"nand\"");
+    } else if (is(id, X64AtomicOp)) {
+      if (!one_of(string_lit(1), {"add", "sub", "and", "or", "xor"}))
+        refuse(1, "computes \"add\", \"sub\", \"and\", \"or\" or \"xor\"");
+    } else if (is(id, X64AtomicLoop)) {
+      if (!one_of(string_lit(1), {"and", "or", "xor", "nand"})) refuse(1, "computes \"and\", \"or\", \"xor\" or \"nand\"");
+    }
+    if (level_ != Level::Cfg && level_ != Level::Ssa && level_ != Level::Son) return;
+    for (size_t i = 2; i < n.inputs.size(); ++i) {
+      std::optional<ValueType> got = result_type_of(n.inputs[i]);
+      if (got && is_float(*got))
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " +
+                             quoted(value_type_name(*got)) + ", but " + op_of(id) + " accesses " +
+                             quoted(value_type_name(*t)));
+    }
   }
 
   // FORMAT.md G, "Bit-fields": the literals place the field in its unit.

@@ -71,6 +71,13 @@ inline constexpr OpInfo kOpTable[] = {
 };
 static_assert(sizeof(kOpTable) / sizeof(kOpTable[0]) == kNumOps);
 
+// The generic atomic operations (atomic.load, atomic.store, atomic.rmw,
+// atomic.cmpxchg, fence): effects that order all escaped memory.
+inline bool is_atomic(OpId op) {
+  return op == Op::AtomicLoad || op == Op::AtomicStore || op == Op::AtomicRmw || op == Op::AtomicCmpXchg ||
+         op == Op::Fence;
+}
+
 // Row of a table opcode; `op` must be < kNumOps.
 inline const OpInfo& op_info(OpId op) { return kOpTable[op]; }
 std::optional<OpId> find_op(std::string_view name);

@@ -370,6 +370,7 @@ class Lowerer {
       case AstSeq: return seq_stmt(f);
       case AstCond: return cond_stmt(f);
       case AstStackRestore: return stack_restore_stmt(f);
+      case AstFence: return fence_stmt(f);
       case AstAsm: return asm_stmt(f);
       default:  // an expression statement: evaluate, drop the value
         f.discard = true;
@@ -758,6 +759,10 @@ class Lowerer {
       case AstBitStore:
       case AstBitStoreV: return bitfield_value(f);
       case AstCall: return call_value(f);
+      case AstAtomicLoad:
+      case AstAtomicStore:
+      case AstAtomicRmw:
+      case AstAtomicCmpXchg: return atomic_value(f);
       case AstVaStart:
       case AstVaArg: return va_value(f);
       case AstAlloca:
@@ -958,6 +963,36 @@ class Lowerer {
     if (alloca) operands.push_back(pop_value());
     NodeId n = memory_op(alloca ? Alloca : StackSave, l, {}, std::move(operands), Yields::Tuple);
     finish_value(b_.emit(Proj, l, {int_lit(1)}, {n}));
+  }
+
+  // ast:atomic.* -> atomic.* (FORMAT.md 7, "Atomics"): the operands left
+  // to right, then one memory operation; load, rmw and cmpxchg yield their
+  // proj 1 (the value read), store the value stored.
+  void atomic_value(Frame& f) {
+    NodeId id = f.id;
+    Loc l = loc(id);
+    if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
+    OpId ast_op = node(id).op;
+    Op op = ast_op == AstAtomicLoad    ? AtomicLoad
+            : ast_op == AstAtomicStore ? AtomicStore
+            : ast_op == AstAtomicRmw   ? AtomicRmw
+                                       : AtomicCmpXchg;
+    InputList in = pop_values(node(id).inputs.size());
+    LiteralList lits;
+    for (const Literal& lit : node(id).literals) lits.push_back(lit);
+    if (op == AtomicStore) {
+      NodeId stored = in[1];
+      memory_op(op, l, std::move(lits), std::move(in), Yields::Memory);
+      return finish_value(stored);
+    }
+    NodeId n = memory_op(op, l, std::move(lits), std::move(in), Yields::Tuple);
+    finish_value(b_.emit(Proj, l, {int_lit(1)}, {n}));
+  }
+
+  void fence_stmt(Frame& f) {
+    NodeId id = f.id;
+    pop_frame();
+    memory_op(Fence, loc(id), {node(id).literals[0]}, {}, Yields::Memory);
   }
 
   void stack_restore_stmt(Frame& f) {

@@ -23,6 +23,8 @@
 //                     64-bit halves, libgcc's helpers for / % and floats
 //   labels.cpp        labels as values, computed goto
 //   returns_twice.cpp functions calling setjmp: locals kept in memory
+//   atomics.cpp       _Atomic objects, the __atomic_*, __c11_atomic_* and
+//                     __sync_* builtins
 #pragma once
 
 #include <cstdint>
@@ -533,6 +535,25 @@ class FunctionBuilder {
   // ones travel by the aggregate ABI: INTEGER, INTEGER).
   NodeId int128_library_call(const char* name, clang::QualType result, const std::vector<clang::QualType>& types,
                              const std::vector<NodeId>& args, Loc loc, clang::SourceLocation where);
+  // ---- atomics.cpp: _Atomic objects, __atomic_*, __c11_atomic_*, __sync_*
+  VType atomic_vtype(clang::QualType t, clang::SourceLocation where);
+  VType atomic_sized(clang::QualType t, clang::SourceLocation where);
+  std::string atomic_order(const clang::Expr* order, std::vector<NodeId>& out);
+  NodeId atomic_load_node(VType t, NodeId address, Loc loc);
+  NodeId atomic_store_node(VType t, const std::string& order, NodeId address, NodeId value, Loc loc);
+  NodeId atomic_rmw_node(VType t, const char* name, NodeId address, NodeId value, Loc loc);
+  NodeId atomic_cmpxchg_node(VType t, NodeId address, NodeId expected, NodeId desired, Loc loc);
+  NodeId atomic_apply(VType t, const std::string& name, NodeId old, NodeId v, Loc loc);
+  NodeId atomic_result(std::vector<NodeId>& out, NodeId value, Loc loc);
+  NodeId atomic_expr(const clang::AtomicExpr* e);
+  NodeId compare_exchange(VType t, NodeId p, NodeId pe, NodeId d, VType result, std::vector<NodeId>& out, Loc loc);
+  // kNone when `name` is not an atomic builtin.
+  NodeId atomic_builtin(const clang::CallExpr* c, const std::string& name);
+  NodeId atomic_object_load(const clang::Expr* lvalue);
+  NodeId atomic_object_store(const clang::BinaryOperator* b);
+  NodeId atomic_object_update(const clang::Expr* lhs, clang::BinaryOperatorKind opcode, const clang::Expr* rhs,
+                              clang::QualType computation, clang::QualType result_type, bool return_old,
+                              clang::SourceLocation where);
   // ---- long_double.cpp: long double (VType::F80), in memory; values are addresses
   NodeId f80_temp(Loc loc);
   NodeId f80_constant(const llvm::APFloat& value, Loc loc);

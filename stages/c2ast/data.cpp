@@ -125,6 +125,8 @@ bool ConstantWriter::is_zero(const APValue& v) {
 }
 
 bool ConstantWriter::initializer(uint64_t offset, QualType type, const Expr* init) {
+  // An _Atomic integer or pointer is laid out as its value type (atomics.cpp).
+  if (const auto* a = type->getAs<AtomicType>()) type = a->getValueType();
   // (clang wraps the members of a file-scope compound literal in ConstantExprs)
   const Expr* bare = init->IgnoreParens();
   while (const auto* c = dyn_cast<ConstantExpr>(bare)) bare = c->getSubExpr()->IgnoreParens();
@@ -198,6 +200,7 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
 }
 
 void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
+  if (const auto* a = type->getAs<AtomicType>()) type = a->getValueType();
   switch (v.getKind()) {
     case APValue::None:
     case APValue::Indeterminate: return;
@@ -336,6 +339,8 @@ void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
 
 DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   SourceLocation where = vd->getLocation();
+  if (vd->getTLSKind() != VarDecl::TLS_None)
+    unsupported(where, "thread-local variable '" + vd->getNameAsString() + "'");
   QualType type = vd->getType();
   ConstantWriter writer(*this, where);
   if (const Expr* init = vd->getInit())

@@ -63,6 +63,7 @@ NodeId FunctionBuilder::object(const Expr* e) { return e->isGLValue() ? address(
 
 NodeId FunctionBuilder::lvalue_conversion(const Expr* lvalue) {
   QualType t = lvalue->getType();
+  if (t->isAtomicType()) return atomic_object_load(lvalue);  // atomics.cpp
   if (Types::is_aggregate(t) || t->isArrayType() || t->isFunctionType()) return address(lvalue);
   Scalar s = scalar(lvalue);
   NodeId a = address(lvalue);
@@ -153,7 +154,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* c = dyn_cast<BinaryConditionalOperator>(e)) return omitted_middle(c);
   if (const auto* v = dyn_cast<VAArgExpr>(e)) return va_arg_expr(v);
   if (const auto* a = dyn_cast<AddrLabelExpr>(e)) return label_address(a);
-  if (isa<AtomicExpr>(e)) unsupported(where, "atomic operation");
+  if (const auto* a = dyn_cast<AtomicExpr>(e)) return atomic_expr(a);
   if (e->getType()->isIntegralOrEnumerationType()) return integer_constant(e);
   unsupported(where, std::string("expression '") + e->getStmtClassName() + "'");
 }
@@ -165,6 +166,8 @@ NodeId FunctionBuilder::value_cast(const CastExpr* c, NodeId sub) {
   Scalar from = scalar(c->getSubExpr());
   switch (c->getCastKind()) {
     case CK_NoOp:
+    case CK_AtomicToNonAtomic:
+    case CK_NonAtomicToAtomic:
     case CK_BitCast: return sub;
     case CK_IntegralCast:
     case CK_IntegralToPointer:
@@ -391,6 +394,7 @@ NodeId FunctionBuilder::assignment(const BinaryOperator* b) {
   const Expr* lhs = b->getLHS();
   QualType t = lhs->getType();
   Loc l = loc(b->getOperatorLoc());
+  if (t->isAtomicType()) return atomic_object_store(b);  // atomics.cpp
   NodeId dst = address(lhs);
   if (Types::is_aggregate(t)) {
     SourceLocation where = b->getOperatorLoc();
@@ -451,6 +455,9 @@ NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
   Loc l = loc(where);
   const Expr* lhs = e->getLHS();
   QualType t = lhs->getType();
+  if (t->isAtomicType())  // atomics.cpp
+    return atomic_object_update(lhs, BinaryOperator::getOpForCompoundAssignment(e->getOpcode()), e->getRHS(),
+                                e->getComputationLHSType(), e->getComputationResultType(), false, where);
   if (Types::is_int128(t) || Types::is_int128(e->getComputationLHSType())) return int128_compound_assignment(e);
   Scalar s = scalar(lhs);
   if (s.vt == VType::F80) return f80_compound_assignment(e);
@@ -473,6 +480,12 @@ NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {
   Loc l = loc(where);
   const Expr* lhs = u->getSubExpr();
   QualType t = lhs->getType();
+  if (t->isAtomicType()) {  // atomics.cpp
+    QualType v = t->castAs<AtomicType>()->getValueType();
+    return atomic_object_update(lhs, u->isIncrementOp() ? BO_Add : BO_Sub, nullptr,
+                                v->isBooleanType() ? ctx_.IntTy : v, v,
+                                u->isPostfix() && value_used, where);
+  }
   if (Types::is_int128(t)) return int128_increment(u, value_used);
   Scalar s = scalar(lhs);
   if (s.vt == VType::F80) return f80_increment(u, value_used);
@@ -618,6 +631,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
     NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
     return seq(hint, value, l);
   }
+  if (NodeId n = atomic_builtin(c, name); n != kNone) return n;  // atomics.cpp
   if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
     return va_builtin(c, name);
   if (NodeId n = float_builtin(c, name); n != kNone) return n;

@@ -93,7 +93,12 @@ void Types::check(QualType t, SourceLocation where) const {
     if (!supported) unsupported(where, "complex type " + describe(t));
   }
   if (c->isVectorType()) unsupported(where, "vector type " + describe(t));
-  if (c->isAtomicType()) unsupported(where, "atomic type " + describe(t));
+  if (const auto* a = dyn_cast<AtomicType>(c)) {  // atomics.cpp: integers and pointers of 1 to 8 bytes
+    QualType v = a->getValueType().getCanonicalType();
+    uint64_t bytes = v->isIncompleteType() ? 0 : ctx_.getTypeSize(v) / 8;
+    if (!(v->isIntegralOrEnumerationType() || v->isPointerType()) || !(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8))
+      unsupported(where, "atomic type " + describe(t));
+  }
   if (c->isBlockPointerType()) unsupported(where, "block pointer type " + describe(t));
   if (const auto* b = dyn_cast<BuiltinType>(c)) {
     if (b->isFixedPointType()) unsupported(where, "fixed point type " + describe(t));
@@ -107,6 +112,7 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
   // as one IR value is one int128.cpp does not handle.
   if (is_int128(t)) unsupported(where, "128-bit integer type " + describe(t) + " here");
   const Type* c = t.getCanonicalType().getTypePtr();
+  if (const auto* a = dyn_cast<AtomicType>(c)) return scalar(a->getValueType(), where);  // atomics.cpp
   if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType() ||
       c->isAnyComplexType())
     return {VType::Ptr, false};

@@ -98,6 +98,7 @@ class FunctionEmitter {
   std::string location_expr(Place p) const;
   void emit_node(NodeId n);
   void emit_x87(NodeId n);
+  void emit_atomic(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
   void emit_call(NodeId n);
@@ -845,6 +846,64 @@ Shift shift_of(OpId op) {
 
 int32_t imm32(int64_t v) { return static_cast<int32_t>(v); }
 
+// Atomics (FORMAT.md section 8, "Atomics"): gcc's instructions, written in
+// AT&T syntax and assembled by MC's parser as the x87 sequences are: the
+// lock prefix and xchg's implied one, the cmpxchg loop with a local numeric
+// label. The operands sit where the opcode table's fixed registers put
+// them (the value and the result in rax; the loop's address in rdi, its
+// operand in rcx, its scratch rdx).
+void FunctionEmitter::emit_atomic(NodeId n) {
+  const OpId op = node(n).op;
+  auto run = [&](const std::string& text) {
+    std::string error;
+    if (!out_.inline_asm(text, error)) fail(n, "atomic sequence does not assemble: " + error + ": " + text);
+  };
+  if (op == Op::X64Fence) return run("lock orq $0, (%rsp)");
+  unsigned bits = type_literal(n, 0);
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64) fail(n, "an atomic takes i8, i16, i32 or i64");
+  const std::string s = bits == 8 ? "b" : bits == 16 ? "w" : bits == 32 ? "l" : "q";
+  auto r = [&](Reg x, unsigned b) { return "%" + std::string(reg_name_sized(x, b)); };
+  const std::string at = "(%" + std::string(reg_name(reg(n, 1))) + ")";
+  auto fixed = [&](size_t i, Reg want, const char* what) {
+    if (reg(n, i) != want) fail(n, std::string(what) + " must be in " + std::string(reg_name(want)));
+  };
+  switch (op) {
+    case Op::X64AtomicXchg:
+      fixed(2, Reg::Rax, "the value");
+      return run("xchg" + s + " " + r(Reg::Rax, bits) + ", " + at);
+    case Op::X64AtomicXadd:
+      fixed(2, Reg::Rax, "the value");
+      return run("lock xadd" + s + " " + r(Reg::Rax, bits) + ", " + at);
+    case Op::X64AtomicCmpXchg:
+      fixed(2, Reg::Rax, "the expected value");
+      return run("lock cmpxchg" + s + " " + r(reg(n, 3), bits) + ", " + at);
+    case Op::X64AtomicOp: {
+      std::string_view what = string_literal(n, 1);
+      if (what != "add" && what != "sub" && what != "and" && what != "or" && what != "xor")
+        fail(n, "x64:atomic.op computes add, sub, and, or or xor");
+      return run("lock " + std::string(what) + s + " " + r(reg(n, 2), bits) + ", " + at);
+    }
+    case Op::X64AtomicLoop: {
+      std::string_view what = string_literal(n, 1);
+      bool nand = what == "nand";
+      if (what != "and" && what != "or" && what != "xor" && !nand)
+        fail(n, "x64:atomic.loop computes and, or, xor or nand");
+      fixed(1, Reg::Rdi, "the address");
+      fixed(2, Reg::Rcx, "the operand");
+      unsigned wide = bits == 64 ? 64 : 32;
+      const std::string ws = bits == 64 ? "q" : "l";
+      std::string load = bits == 8 ? "movzbl (%rdi), %eax" : bits == 16 ? "movzwl (%rdi), %eax"
+                                                                          : "mov" + s + " (%rdi), " + r(Reg::Rax, bits);
+      std::string text = load + "\n1:\nmov" + ws + " " + r(Reg::Rax, wide) + ", " + r(Reg::Rdx, wide) + "\n" +
+                         std::string(nand ? "and" : what) + ws + " " + r(Reg::Rcx, wide) + ", " +
+                         r(Reg::Rdx, wide) + "\n" + (nand ? "not" + ws + " " + r(Reg::Rdx, wide) + "\n" : std::string()) +
+                         "lock cmpxchg" + s + " " + r(Reg::Rdx, bits) + ", (%rdi)\njne 1b";
+      return run(text);
+    }
+    default: fail(n, "not an atomic instruction");
+  }
+}
+
 // long double (FORMAT.md section 8, "long double"): each x64:f80 instruction
 // is an x87 sequence that starts and ends with an empty x87 stack (the
 // result of a call is popped by the x64:fstpt right after it), written as
@@ -1064,6 +1123,12 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64F80To:
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_x87(n);
+    case Op::X64AtomicXchg:
+    case Op::X64AtomicXadd:
+    case Op::X64AtomicCmpXchg:
+    case Op::X64AtomicLoop:
+    case Op::X64AtomicOp:
+    case Op::X64Fence: return emit_atomic(n);
     case Op::X64Bitcast: {
       unsigned bits = type_literal(n, 0);
       if (bits != type_literal(n, 1) || float_literal(n, 0) == float_literal(n, 1))

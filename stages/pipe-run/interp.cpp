@@ -455,6 +455,40 @@ void Interpreter::loop() {
         write_le(mem_.at(V[I.a], I.bits2, Access::Write), I.bits == 1 ? (V[I.b] & 1) : V[I.b], I.bits2);
         new_memory(I.dst);
         break;
+      case Code::Atomic: {
+        check_memory(I.c);
+        uint8_t kind = I.aux & ~kAtomicX64;
+        if (kind == kAtomicFence) {
+          new_memory(I.b);
+          break;
+        }
+        defined(I.a, "the address of an atomic operation");
+        uint32_t x = static_cast<uint32_t>(I.imm), y = static_cast<uint32_t>(I.imm >> 32);
+        defined(x, kind == kAtomicCmpXchg ? "the expected value" : "the operand");
+        if (kind == kAtomicCmpXchg) defined(y, "the new value");
+        uint8_t* at = mem_.at(V[I.a], I.bits2, Access::Write);
+        uint64_t old = read_le(at, I.bits2), v = V[x], now = old;
+        switch (kind) {
+          case kAtomicXchg: now = v; break;
+          case kAtomicAdd: now = old + v; break;
+          case kAtomicSub: now = old - v; break;
+          case kAtomicAnd: now = old & v; break;
+          case kAtomicOr: now = old | v; break;
+          case kAtomicXor: now = old ^ v; break;
+          case kAtomicNand: now = ~(old & v); break;
+          default: now = truncate_to(old, I.bits) == truncate_to(v, I.bits) ? V[y] : old; break;
+        }
+        write_le(at, now, I.bits2);
+        new_memory(I.b);
+        if (I.dst != kNone) {
+          // x64: xchg, xadd and cmpxchg write the low bits of rax, which
+          // held the operand (the expected value); the loop zero-extends.
+          bool loop = (I.aux & kAtomicX64) && I.bits < 32 && kind >= kAtomicAnd && kind <= kAtomicNand;
+          V[I.dst] = !(I.aux & kAtomicX64) || loop ? old : x64_write(v, old, I.bits);
+          U[I.dst] = 0;
+        }
+        break;
+      }
       case Code::CopyMem: {
         defined(I.a, "the destination of a copy");
         defined(I.b, "the source of a copy");
@@ -916,6 +950,10 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::StackRestore:
     case Code::XStore:
     case Code::XRepMovsb: line += "  -> memory"; break;
+    case Code::Atomic:
+      if (insn.dst == kNone) line += "  -> memory";
+      else line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);
+      break;
     default:
       line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);
       break;

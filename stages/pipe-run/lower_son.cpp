@@ -107,7 +107,18 @@ bool produces_memory(OpId op) {
     case Op::X64CallInd:
     case Op::X64LoadV:
     case Op::X64LoadSXV:
-    case Op::X64LoadZXV: return true;
+    case Op::X64LoadZXV:
+    case Op::AtomicLoad:
+    case Op::AtomicStore:
+    case Op::AtomicRmw:
+    case Op::AtomicCmpXchg:
+    case Op::Fence:
+    case Op::X64AtomicXchg:
+    case Op::X64AtomicXadd:
+    case Op::X64AtomicCmpXchg:
+    case Op::X64AtomicLoop:
+    case Op::X64AtomicOp:
+    case Op::X64Fence: return true;
     default: return false;
   }
 }

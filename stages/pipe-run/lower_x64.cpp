@@ -439,6 +439,12 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.dst = result_of(0);
       return;
     }
+    case Op::X64AtomicXchg:
+    case Op::X64AtomicXadd:
+    case Op::X64AtomicCmpXchg:
+    case Op::X64AtomicLoop:
+    case Op::X64AtomicOp:
+    case Op::X64Fence: return emit_atomic(n);
     case Op::X64RepMovsb: {
       Insn& insn = insn_of(Code::XRepMovsb, 8);
       insn.c = input(0);

@@ -44,7 +44,8 @@ void write_le64(uint8_t* p, uint64_t v) {
 }
 
 bool produces_value_tuple(OpId op) {
-  return op == Op::Call || op == Op::LoadV || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave;
+  return op == Op::Call || op == Op::LoadV || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave ||
+         op == Op::AtomicLoad || op == Op::AtomicRmw || op == Op::AtomicCmpXchg;
 }
 // x64 tuples read through projs: result 0 is the node's own value.
 bool is_x64_tuple(OpId op) { return x64::is_x64(op) && op_info(op).results.size() >= 2 && op != Op::X64Jcc; }
@@ -368,6 +369,52 @@ void FunctionBuilder::emit_f80(NodeId n) {
     if (!from && x64_level) insn.imm = 1;  // the machine's result out of range (interp.cpp)
     if (from) insn.b = input(2);
   }
+}
+
+// An atomic operation or fence, generic or x64 (run.h, Code::Atomic). The
+// generic atomic.load and atomic.store run as a volatile load and store.
+void FunctionBuilder::emit_atomic(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  const OpId op = node.op;
+  bool x64_level = x64::is_x64(op);
+  auto input = [&](size_t i) {
+    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
+    return x64_level ? operand(n, i) : value(node.inputs[i]);
+  };
+  auto proj_or_scratch = [&](uint32_t k) {
+    uint32_t p = proj_of(n, k);
+    return p == kNone ? out_.scratch : p;
+  };
+  Insn& insn = push(Code::Atomic, n);
+  insn.c = input(0);
+  if (op == Op::Fence || op == Op::X64Fence) {
+    insn.aux = kAtomicFence;
+    insn.b = x64_level ? result(n, 0) : n;
+    return;
+  }
+  unsigned bits = type_bits_of(n, 0);
+  if (bits < 8) fail(n, "an atomic operation on fewer than 8 bits");
+  insn.bits = static_cast<uint8_t>(bits);
+  insn.bits2 = static_cast<uint8_t>(bits / 8);
+  insn.a = input(1);
+  insn.b = x64_level ? result(n, 0) : proj_or_scratch(0);
+  insn.dst = op == Op::X64AtomicOp ? kNone : x64_level ? result(n, 1) : proj_or_scratch(1);
+  insn.imm = input(2);
+  if (op == Op::AtomicCmpXchg || op == Op::X64AtomicCmpXchg) {
+    insn.aux = kAtomicCmpXchg;
+    insn.imm |= static_cast<uint64_t>(input(3)) << 32;
+  } else if (op == Op::X64AtomicXchg) {
+    insn.aux = kAtomicXchg;
+  } else if (op == Op::X64AtomicXadd) {
+    insn.aux = kAtomicAdd;
+  } else {
+    std::string_view name = string_literal(n, 1);
+    size_t k = 0;
+    while (k < std::size(kAtomicOps) && kAtomicOps[k] != name) ++k;
+    if (k == std::size(kAtomicOps)) fail(n, "not an atomic operation's name");
+    insn.aux = static_cast<uint8_t>(k);
+  }
+  if (x64_level) insn.aux |= kAtomicX64;
 }
 
 unsigned FunctionBuilder::type_bits_of(NodeId n, size_t literal) const {
@@ -733,6 +780,31 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::X64F80To:
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_f80(n);
+    case Op::AtomicRmw:
+    case Op::AtomicCmpXchg:
+    case Op::Fence: return emit_atomic(n);
+    case Op::AtomicLoad: {
+      unsigned bits = type_bits_of(n, 0);
+      Insn& insn = push(Code::LoadV, n);
+      insn.bits = static_cast<uint8_t>(bits);
+      insn.bits2 = static_cast<uint8_t>(bits == 1 ? 1 : bits / 8);
+      insn.dst = result_of(1);
+      insn.b = result_of(0);
+      insn.c = input(0);
+      insn.a = input(1);
+      return;
+    }
+    case Op::AtomicStore: {
+      unsigned bits = type_bits_of(n, 0);
+      Insn& insn = push(Code::StoreV, n);
+      insn.bits = static_cast<uint8_t>(bits);
+      insn.bits2 = static_cast<uint8_t>(bits == 1 ? 1 : bits / 8);
+      insn.dst = n;
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.b = input(2);
+      return;
+    }
     case Op::Undef:
       if (out_.ra) return emit_ra(n);
       break;

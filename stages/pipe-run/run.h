@@ -192,7 +192,15 @@ enum class Code : uint8_t {
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
   F80,                  // long double in memory (eval_f80.h; aux: F80Code, below)
+  Atomic,               // an atomic operation or fence, generic and x64 (aux: kAtomic*, below)
 };
+
+// What a Code::Atomic instruction does (aux, | kAtomicX64 at the x64 levels:
+// a narrow result's upper bits are the machine's, below). The program is
+// single-threaded, so each is done at once, in order.
+inline constexpr uint8_t kAtomicXchg = 0, kAtomicAdd = 1, kAtomicSub = 2, kAtomicAnd = 3, kAtomicOr = 4,
+                         kAtomicXor = 5, kAtomicNand = 6, kAtomicCmpXchg = 7, kAtomicFence = 8, kAtomicX64 = 0x80;
+inline constexpr std::string_view kAtomicOps[] = {"xchg", "add", "sub", "and", "or", "xor", "nand"};
 
 // What a Code::F80 instruction does (its aux): an F80Op (eval_f80.h) or one of these.
 inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10, kF80Fldt = 11, kF80Fstpt = 12;
@@ -261,6 +269,14 @@ struct Insn {
 //          [a] = V[b] of ValueType bits, dst = memory out; To: dst = [a] as
 //          ValueType bits (imm 1: x64:f80.to, out of range the integer indefinite); Fldt/Fstpt (x64:fldt, x64:fstpt): st(0) = [a] / [a] =
 //          st(0), dst = memory out (st(0) is the interpreter's, across a call).
+//   Atomic (atomic.rmw, atomic.cmpxchg, fence and their x64 forms; atomic.load
+//          and atomic.store run as LoadV and StoreV): c = memory in, b =
+//          memory out, a = the address, dst = the old value (kNone: none),
+//          imm = operand 1 | operand 2 << 32 (the cmpxchg's expected and
+//          new values), bits2 = the access's bytes. x64: xchg and xadd
+//          leave the old value in the low bits of rax, whose upper bits
+//          are the operand's; cmpxchg those of the expected value; the
+//          loop's result is zero-extended to 32 bits.
 inline constexpr uint8_t kVolatileLoad = 0x80;
 
 struct Move {
@@ -591,6 +607,7 @@ class FunctionBuilder {
  private:
   void emit_float(NodeId n);
   void emit_f80(NodeId n);
+  void emit_atomic(NodeId n);
   ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
   uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)

@@ -90,6 +90,8 @@ class Lowerer {
   // from constants, as a signed number of its type; or nothing.
   std::optional<int64_t> constant(NodeId old) const;
   unsigned uses(NodeId old) const { return use_count_[old]; }
+  // Whether a tuple's proj 1 (the value of an atomic.rmw, a call ...) has a user.
+  bool value_used(NodeId old) const { return value_used_.count(old) != 0; }
   bool is_extern(std::string_view sym) const;
   const Function& input() const { return in_; }
   const ModuleHeader& header() const { return header_; }
@@ -196,6 +198,7 @@ class Lowerer {
   std::vector<NodeId> map_;
   std::unordered_map<NodeId, std::vector<NodeId>> tuple_;
   std::vector<unsigned> use_count_;
+  std::unordered_set<NodeId> value_used_;
   std::unordered_set<std::string> externs_;
   std::vector<int8_t> type_cache_;
   // Constant value (raw N-bit pattern) of consts and of pure nodes whose

@@ -503,6 +503,80 @@ NodeId stack_save(Lowerer& l, NodeId n) {
   return s;
 }
 
+// ---- atomics (FORMAT.md 8, "Atomics"): gcc's sequences, the address in a
+// register, operand size the access's own (i8 and i16 stay narrow).
+
+// The base register of an atomic's address (input 1).
+NodeId atomic_address(Lowerer& l, NodeId n) { return l.value(l.node(n).inputs[1]); }
+std::string atomic_op(Lowerer& l, NodeId n) { return std::string(l.node(n).literals[1].as_string()); }
+
+// A tuple of the memory and value results of an x64 atomic.
+NodeId atomic_tuple(Lowerer& l, NodeId n, NodeId x) {
+  l.define_tuple(n, {l.proj(x, 0), l.proj(x, 1)});
+  return x;
+}
+
+NodeId atomic_store_seq_cst(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  if (atomic_op(l, n) != "seq_cst") return kNone;
+  NodeId x = l.emit(X64AtomicXchg, {Lowerer::tlit(l.lit_type(n))},
+                    {l.value(nd.inputs[0]), atomic_address(l, n), l.value(nd.inputs[2])}, l.control(n));
+  return l.proj(x, 0);
+}
+
+// add, sub, and, or, xor whose old value nobody reads: `lock OP r, (a)`.
+NodeId atomic_rmw_no_result(Lowerer& l, NodeId n) {
+  std::string what = atomic_op(l, n);
+  if (l.value_used(n) || !(what == "add" || what == "sub" || what == "and" || what == "or" || what == "xor"))
+    return kNone;
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  NodeId x = l.emit(X64AtomicOp, {Lowerer::tlit(t), Literal::string(what)},
+                    {l.value(nd.inputs[0]), atomic_address(l, n), l.value(nd.inputs[2])}, l.control(n));
+  l.define_tuple(n, {x, l.movi(VT::I32, 0)});
+  return x;
+}
+
+NodeId atomic_rmw_xchg(Lowerer& l, NodeId n) {
+  if (atomic_op(l, n) != "xchg") return kNone;
+  const Node& nd = l.node(n);
+  return atomic_tuple(l, n, l.emit(X64AtomicXchg, {Lowerer::tlit(l.lit_type(n))},
+                                   {l.value(nd.inputs[0]), atomic_address(l, n), l.value(nd.inputs[2])},
+                                   l.control(n)));
+}
+
+NodeId atomic_rmw_xadd(Lowerer& l, NodeId n) {
+  std::string what = atomic_op(l, n);
+  if (what != "add" && what != "sub") return kNone;
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  NodeId v = l.value(nd.inputs[2]);
+  if (what == "sub") v = l.unary(X64Neg, Lowerer::wide(t), v);
+  return atomic_tuple(l, n, l.emit(X64AtomicXadd, {Lowerer::tlit(t)}, {l.value(nd.inputs[0]), atomic_address(l, n), v},
+                                   l.control(n)));
+}
+
+NodeId atomic_rmw_loop(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  return atomic_tuple(l, n, l.emit(X64AtomicLoop, {Lowerer::tlit(t), Literal::string(atomic_op(l, n))},
+                                   {l.value(nd.inputs[0]), atomic_address(l, n), l.value(nd.inputs[2])},
+                                   l.control(n)));
+}
+
+NodeId atomic_cmpxchg(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return atomic_tuple(l, n, l.emit(X64AtomicCmpXchg, {Lowerer::tlit(l.lit_type(n))},
+                                   {l.value(nd.inputs[0]), atomic_address(l, n), l.value(nd.inputs[2]),
+                                    l.value(nd.inputs[3])},
+                                   l.control(n)));
+}
+
+NodeId fence_seq_cst(Lowerer& l, NodeId n) {
+  if (l.node(n).literals[0].as_string() != "seq_cst") return kNone;
+  return l.emit(X64Fence, {}, {l.value(l.node(n).inputs[0])}, l.control(n));
+}
+
 NodeId stack_restore(Lowerer& l, NodeId n) {
   const Node& nd = l.node(n);
   return l.emit(X64StackRestore, {}, {l.value(nd.inputs[0]), l.value(nd.inputs[1])}, l.control(n));
@@ -943,6 +1017,29 @@ const Rule kRules[] = {
          { return stack_save(l, n); }),
     RULE(StackRestore, "stackrestore", "(stackrestore _ x)", "", "(x64:stackrestore _ x) (mov rsp, x)",
          { return stack_restore(l, n); }),
+    // atomics (gcc's sequences; FORMAT.md 8, "Atomics")
+    RULE(AtomicLoad, "atomic-load", "(atomic.load t _ p)", "",
+         "(x64:load.volatile t [p]) or loadzx.volatile: x86 loads are acquire loads", { return load_any(l, n, true); }),
+    RULE(AtomicStore, "atomic-store-seq-cst", "(atomic.store t seq_cst _ p x)", "",
+         "(x64:atomic.xchg t _ p x): xchg x, (p), as gcc", { return atomic_store_seq_cst(l, n); }),
+    RULE(AtomicStore, "atomic-store", "(atomic.store t order _ p x)", "",
+         "(x64:store t x [p]) (relaxed, release: x86 stores are release stores)", { return store_reg(l, n); }),
+    RULE(AtomicRmw, "atomic-rmw-no-result", "(atomic.rmw t op _ p x)",
+         "op is add, sub, and, or or xor and proj 1 has no user", "(x64:atomic.op t op _ p x): lock OP x, (p)",
+         { return atomic_rmw_no_result(l, n); }),
+    RULE(AtomicRmw, "atomic-rmw-xchg", "(atomic.rmw t xchg _ p x)", "", "(x64:atomic.xchg t _ p x): xchg x, (p)",
+         { return atomic_rmw_xchg(l, n); }),
+    RULE(AtomicRmw, "atomic-rmw-xadd", "(atomic.rmw t add|sub _ p x)", "",
+         "(x64:atomic.xadd t _ p x), sub: of (x64:neg t' x): lock xadd x, (p)", { return atomic_rmw_xadd(l, n); }),
+    RULE(AtomicRmw, "atomic-rmw-loop", "(atomic.rmw t op _ p x)", "",
+         "(x64:atomic.loop t op _ p x) (and, or, xor, nand): gcc's cmpxchg loop", { return atomic_rmw_loop(l, n); }),
+    RULE(AtomicCmpXchg, "atomic-cmpxchg", "(atomic.cmpxchg t _ p e x)", "",
+         "(x64:atomic.cmpxchg t _ p e x): lock cmpxchg x, (p) with e in rax", { return atomic_cmpxchg(l, n); }),
+    RULE(Fence, "fence-seq-cst", "(fence seq_cst _)", "", "(x64:fence _): lock orq $0, (rsp), as gcc",
+         { return fence_seq_cst(l, n); }),
+    RULE(Fence, "fence", "(fence order _)", "",
+         "_ (acq_rel, signal: no instruction: x86 keeps these orders; the x64 stages move no memory access across another)",
+         { return l.value(l.node(n).inputs[0]); }),
     RULE(FrameAddress, "frameaddress", "(frameaddress)", "", "(x64:frameaddress) (mov r, rbp)",
          { return l.emit(X64FrameAddress, {}, {}, l.control(n)); }),
     RULE(ReturnAddress, "returnaddress", "(returnaddress)", "", "(x64:returnaddress) (mov r, [rbp + 8])",

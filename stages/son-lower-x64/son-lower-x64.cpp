@@ -125,6 +125,12 @@ Lowerer::Lowerer(const ModuleHeader& header, const Function& in) : header_(heade
   type_cache_.assign(n, -1);
   for (const Node& nd : in_.nodes)
     for (NodeId i : nd.inputs) ++use_count_[i];
+  for (NodeId id = 0; id < n; ++id) {
+    const Node& nd = in_.nodes[id];
+    if (nd.op == Proj && use_count_[id] > 0 && nd.literals.size() == 1 && nd.literals[0].is_int() &&
+        nd.literals[0].as_int() == 1 && !nd.inputs.empty() && nd.inputs[0] < n)
+      value_used_.insert(nd.inputs[0]);
+  }
   out_.name = in_.name;
   out_.linkage = in_.linkage;
   out_.signature = in_.signature;

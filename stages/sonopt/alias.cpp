@@ -137,15 +137,18 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
   if (nd.op == Op::Proj && nd.literals[0].as_int() == 0) {
     OpId t = g.op(nd.inputs[0]);
     if (t == Op::Call || t == Op::LoadV || t == Op::VaArg || t == Op::Alloca || t == Op::StackSave ||
-        t == Op::Asm)
+        t == Op::Asm || t == Op::AtomicLoad || t == Op::AtomicRmw || t == Op::AtomicCmpXchg)
       return g.node(nd.inputs[0]).inputs[0];
     return kNone;
   }
   // The dynamic stack touches only alloca blocks, never a stack slot.
   // An f80 operation (long double) touches its operands' objects, whose
-  // addresses escape by being its inputs: never a private slot.
+  // addresses escape by being its inputs: never a private slot. So does an
+  // atomic operation's, and no other thread can see a private slot: the
+  // order an atomic gives concerns escaped memory only.
   if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart || nd.op == Op::StackRestore ||
-      nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From)
+      nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From || nd.op == Op::AtomicStore ||
+      nd.op == Op::Fence)
     return nd.inputs[0];
   return kNone;
 }

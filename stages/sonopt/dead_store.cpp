@@ -61,14 +61,15 @@ bool store_is_dead(const Graph& g, const AliasAnalysis& aa, NodeId s) {
       continue;
     }
     if (nd.op == Op::Return) return addr.base != kNone && g.op(addr.base) == Op::StackSlot;
-    if (private_slot && (nd.op == Op::Call || nd.op == Op::LoadV || nd.op == Op::Asm)) {
+    if (private_slot && (nd.op == Op::Call || nd.op == Op::LoadV || nd.op == Op::Asm || nd.op == Op::AtomicLoad ||
+                         nd.op == Op::AtomicRmw || nd.op == Op::AtomicCmpXchg)) {
       m = kNone;
       for (NodeId u : g.users(next))
         if (g.op(u) == Op::Proj && g.node(u).literals[0].as_int() == 0) m = u;
       if (m == kNone) return false;
       continue;
     }
-    if (private_slot && (nd.op == Op::StoreV || nd.op == Op::Copy)) {
+    if (private_slot && (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::AtomicStore || nd.op == Op::Fence)) {
       m = next;
       continue;
     }

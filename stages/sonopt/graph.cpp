@@ -336,7 +336,9 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
           return std::nullopt;
         }
         if (!nd.literals[0].is_int() || nd.literals[0].as_int() != 1) return std::nullopt;
-        if (tuple.op == Op::LoadV) return literal_value_type(tuple.literals[0]);
+        if (tuple.op == Op::LoadV || tuple.op == Op::AtomicLoad || tuple.op == Op::AtomicRmw ||
+            tuple.op == Op::AtomicCmpXchg)
+          return literal_value_type(tuple.literals[0]);
         if (tuple.op == Op::Call || tuple.op == Op::VaArg) return literal_value_type(tuple.literals[0]);
         if (tuple.op == Op::Alloca || tuple.op == Op::StackSave) return ValueType::Ptr;
         return std::nullopt;

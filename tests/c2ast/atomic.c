@@ -1,4 +1,5 @@
-/* expect: 3:13: error: unsupported: atomic type '_Atomic(int)' */
-/* _Atomic. */
-_Atomic int counter;
-int main(void) { return counter; }
+/* expect: 4:16: error: unsupported: atomic type '_Atomic(double)' */
+/* _Atomic integers and pointers are supported (atomics.cpp); floating and
+   struct types are not. */
+_Atomic double total;
+int main(void) { return total > 0; }

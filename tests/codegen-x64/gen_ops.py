@@ -912,6 +912,81 @@ def long_doubles(S):
     S.simple("t_f80_st0", st0_body, lambda a, b: u(s(a, 64)), pairs=LD_PAIRS)
 
 
+# ---- atomics: lock-prefixed instructions on c_buf (FORMAT.md 8, "Atomics") -----------
+ATOMIC_PAIRS = [(0x1122334455667788, 0x0F0F0F0F0F0F0F0F), (5, 3), (-2, -2), (0, 1 << 63)]
+
+
+def atomics(S):
+    """Each x64 atomic on the 8 bytes at c_buf after `[c_buf] = a`, with
+    operand b: the result is the old value plus the new 8 bytes, so both
+    the value returned and the memory written are checked."""
+    def setup(f, st, mem, a):
+        base = f.node('x64:loadgot "c_buf"', "rdx")
+        return base, f.node(f'x64:store ^{st}, "i64", 0, 0, {mem}, {a}, {base}')
+
+    def finish(f, st, x, base, old):
+        m = f.node(f"proj 0, {x}")
+        new = f.node(f'x64:load ^{st}, "i64", 0, 0, {m}, {base}', "r8")
+        return f.node(f'x64:add "i64", {old}, {new}', "rax"), m
+
+    def keep(a, v, bits):  # a's bytes with the low `bits` replaced by v's
+        return u((a & ~((1 << bits) - 1)) | (v & ((1 << bits) - 1)))
+
+    def xadd(f, st, mem, a, b):
+        base, m = setup(f, st, mem, a)
+        v = f.node(f"x64:mov {b}", "rax")
+        x = f.node(f'x64:atomic.xadd ^{st}, "i64", {m}, {base}, {v}')
+        return finish(f, st, x, base, f.node(f"proj 1, {x}", "rax"))
+    S.simple("t_atomic_xadd", xadd, lambda a, b: u(a + u(a + b)), pairs=ATOMIC_PAIRS)
+
+    def xchg(f, st, mem, a, b):  # 32 bits: eax gets the old low half, zero-extended
+        base, m = setup(f, st, mem, a)
+        v = f.node(f"x64:mov {b}", "rax")
+        x = f.node(f'x64:atomic.xchg ^{st}, "i32", {m}, {base}, {v}')
+        return finish(f, st, x, base, f.node(f"proj 1, {x}", "rax"))
+    S.simple("t_atomic_xchg_32", xchg, lambda a, b: u(u(a, 32) + keep(a, b, 32)), pairs=ATOMIC_PAIRS)
+
+    for name, expected in (("ok", "a"), ("fail", "b")):
+        def cmpxchg(f, st, mem, a, b, expected=expected):
+            base, m = setup(f, st, mem, a)
+            e = f.node(f"x64:mov {a if expected == 'a' else b}", "rax")
+            n = f.node(f"x64:mov {b}", "rcx")
+            x = f.node(f'x64:atomic.cmpxchg ^{st}, "i64", {m}, {base}, {e}, {n}')
+            return finish(f, st, x, base, f.node(f"proj 1, {x}", "rax"))
+        # ok: [c_buf] becomes b; fail (b != a): it keeps a; either way old = a.
+        S.simple(f"t_atomic_cmpxchg_{name}", cmpxchg,
+                 (lambda a, b: u(a + b)) if name == "ok" else (lambda a, b: u(a + (b if a == b else a))),
+                 pairs=ATOMIC_PAIRS)
+
+    loop_ops = {"and": lambda x, y: x & y, "or": lambda x, y: x | y, "xor": lambda x, y: x ^ y,
+                "nand": lambda x, y: ~(x & y)}
+    for op, fn in loop_ops.items():
+        for bits in ((16, 64) if op == "nand" else (64,)):
+            def loop(f, st, mem, a, b, op=op, bits=bits):
+                base, m = setup(f, st, mem, a)
+                p = f.node(f"x64:mov {base}", "rdi")
+                v = f.node(f"x64:mov {b}", "rcx")
+                x = f.node(f'x64:atomic.loop ^{st}, "i{bits}", "{op}", {m}, {p}, {v}')
+                return finish(f, st, x, p, f.node(f"proj 1, {x}", "rax"))
+            S.simple(f"t_atomic_loop_{op}_{bits}", loop,
+                     lambda a, b, fn=fn, bits=bits: u(u(a, bits) + keep(a, fn(a, b), bits)), pairs=ATOMIC_PAIRS)
+
+    op_ops = {"add": lambda x, y: x + y, "sub": lambda x, y: x - y, "and": lambda x, y: x & y,
+              "or": lambda x, y: x | y, "xor": lambda x, y: x ^ y}
+    for op, fn in op_ops.items():
+        def lock_op(f, st, mem, a, b, op=op):
+            base, m = setup(f, st, mem, a)
+            x = f.node(f'x64:atomic.op ^{st}, "i32", "{op}", {m}, {base}, {b}')
+            new = f.node(f'x64:load ^{st}, "i64", 0, 0, {x}, {base}', "rax")
+            return new, x
+        S.simple(f"t_atomic_op_{op}", lock_op, lambda a, b, fn=fn: keep(a, fn(a, b), 32), pairs=ATOMIC_PAIRS)
+
+    def fence(f, st, mem, a, b):
+        m = f.node(f"x64:fence ^{st}, {mem}")
+        return f.node(f"x64:mov {a}", "rax"), m
+    S.simple("t_atomic_fence", fence, lambda a, b: a, pairs=ATOMIC_PAIRS)
+
+
 def frame_and_return_address(S):
     """x64:frameaddress (rbp, 16-byte aligned after the push) and
     x64:returnaddress (the word above the saved rbp): a + (returnaddress -
@@ -941,6 +1016,7 @@ def gen():
     memory_and_data(S)
     floats(S)
     long_doubles(S)
+    atomics(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
     module = MODULE_HEADER + "\n".join(fns) + "\n"
     names = sorted({c[0] for c in S.cases})
