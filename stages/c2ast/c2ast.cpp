@@ -49,6 +49,7 @@
 #include <clang/Frontend/FrontendActions.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/Preprocessor.h>
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include "c2ast.h"
@@ -195,6 +196,25 @@ class Converter : public clang::ASTConsumer {
   bool debug_;
 };
 
+// An action whose preprocessor answers __has_builtin, __has_attribute,
+// __has_feature and __has_extension from our tables (builtins.cpp): the
+// macros go at the end of clang's predefines, a system buffer, so
+// redefining the builtin macros draws no warning, and -E, -M and the
+// compile see the same answers.
+template <class Base>
+class WithOurFeatureTests : public Base {
+ public:
+  using Base::Base;
+
+ protected:
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    if (!Base::BeginSourceFileAction(ci)) return false;
+    clang::Preprocessor& pp = ci.getPreprocessor();
+    pp.setPredefines(pp.getPredefines() + feature_test_predefines(ci.getLangOpts()));
+    return true;
+  }
+};
+
 class ConvertAction : public clang::ASTFrontendAction {
  public:
   ConvertAction(Result& out, bool cc_diagnostics, bool debug)
@@ -262,14 +282,14 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
   if (options.preprocess_only) {
     std::unique_ptr<clang::FrontendAction> action;
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
-      action = std::make_unique<clang::PreprocessOnlyAction>();  // -M, -MM: dependencies only
+      action = std::make_unique<WithOurFeatureTests<clang::PreprocessOnlyAction>>();  // -M, -MM: dependencies only
     else
-      action = std::make_unique<clang::PrintPreprocessedAction>();
+      action = std::make_unique<WithOurFeatureTests<clang::PrintPreprocessedAction>>();
     ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
     return std::nullopt;
   }
   Result result;
-  ConvertAction action(result, options.cc_diagnostics, options.debug);
+  WithOurFeatureTests<ConvertAction> action(result, options.cc_diagnostics, options.debug);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
   if (ci.getDiagnostics().hasErrorOccurred() || compile_printer.unknown_attributes_ > 0 || result.failed)

@@ -74,6 +74,22 @@ bool unknown_attribute_is_harmless(const std::string& name);
 // The symbol attributes of a function or variable (all its declarations).
 SymbolAttrs symbol_attrs(const clang::ValueDecl* decl);
 
+// The GNU spellings (without underscores) of the attributes in the table,
+// and the harmless unknown ones: what `__has_attribute` answers 1 for.
+std::vector<std::string> supported_attribute_spellings();
+
+// ---- builtins.cpp: the one table of the builtins c2ast implements ----------------
+
+enum class BuiltinFamily : uint8_t { None, Alloca, Frame, Expect, Va, Trap, Float, Complex, Bits, Overflow, Query, Library };
+// The family of builtin `id` (None: refused by name).
+BuiltinFamily builtin_family(const clang::Builtin::Context& info, unsigned id);
+// Predefined macros that make __has_builtin, __has_attribute, __has_feature
+// and __has_extension answer from our tables instead of clang's.
+std::string feature_test_predefines(const clang::LangOptions& lang);
+// floats.cpp's and complex.cpp's builtins, by name.
+bool is_float_builtin(const std::string& name);
+bool is_complex_builtin(const std::string& name);
+
 // ---- stack_protect.cpp ------------------------------------------------------
 
 // Whether the function definition gets a stack protector canary under the
@@ -416,7 +432,7 @@ class FunctionBuilder {
   NodeId increment(const clang::UnaryOperator* e, bool value_used);
   NodeId conditional(const clang::ConditionalOperator* e);
   NodeId call(const clang::CallExpr* e);
-  NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
+  NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
   // ---- gnu_expressions.cpp
