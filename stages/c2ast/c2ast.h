@@ -237,12 +237,23 @@ class DebugBuilder {
   std::unordered_map<const void*, uint32_t> ids_;  // QualType as written -> index
 };
 
+// ---- instrument.cpp ------------------------------------------------------------
+
+// -finstrument-functions and its exclusion lists (gcc's substrings).
+struct Instrumentation {
+  bool on = false;
+  std::vector<std::string> exclude_files, exclude_functions;
+  // Whether the definition `fd` calls the profiling hooks.
+  bool instruments(const clang::FunctionDecl* fd, const clang::SourceManager& sm) const;
+};
+
 // ---- module.cpp / data.cpp ------------------------------------------------------
 
 class ModuleBuilder {
  public:
   // `debug`: fill the debug sections (-g).
-  ModuleBuilder(clang::ASTContext& ctx, bool debug);
+  // `instrumentation`: -finstrument-functions (instrument.cpp).
+  ModuleBuilder(clang::ASTContext& ctx, bool debug, Instrumentation instrumentation = {});
   ~ModuleBuilder();
 
   // Converts every definition of the translation unit that gcc always
@@ -253,6 +264,9 @@ class ModuleBuilder {
   const Types& types() const { return types_; }
   Locations& locations() { return locations_; }
   DebugBuilder* debug() { return debug_ ? &*debug_ : nullptr; }
+  const Instrumentation& instrumentation() const { return instrumentation_; }
+  // The extern `void NAME(void *, void *)` of a profiling hook (instrument.cpp).
+  std::string profile_hook(const std::string& name);
 
   // The symbol of a function or a variable with static storage: schedules
   // its definition if it has one in this translation unit, otherwise
@@ -312,6 +326,7 @@ class ModuleBuilder {
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
+  Instrumentation instrumentation_;
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
   std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item
@@ -590,6 +605,8 @@ class FunctionBuilder {
   NodeId labelled(const clang::Stmt* s);
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
+  // instrument.cpp: the call of __cyg_profile_func_enter or _exit.
+  NodeId profile_call(bool enter, Loc loc);
   NodeId switch_statement(const clang::SwitchStmt* s);
   // labels.cpp: `&&label` and `goto *p`
   NodeId label_address(const clang::AddrLabelExpr* e);
@@ -655,6 +672,7 @@ class FunctionBuilder {
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
   bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
+  bool instrumented_ = false;  // calls the profiling hooks (instrument.cpp)
   // Variables whose cleanup is pending, outermost first; the depth of that
   // stack at the enclosing loops and switches (cleanups.cpp).
   std::vector<const clang::VarDecl*> cleanups_;

@@ -228,14 +228,15 @@ NodeId FunctionBuilder::return_statement(const ReturnStmt* s) {
                                        : copy(types_.size(t, where), types_.align(t), dst, object(value), l));
   } else if (fd_->getReturnType()->isVoidType()) {  // `return f();` in a void function (GNU)
     list.push_back(discard(value, true));
-  } else if (cleanups_.empty()) {
+  } else if (cleanups_.empty() && !instrumented_) {
     result = rvalue(value);
-  } else {  // keep the value while the cleanups run
+  } else {  // keep the value while the cleanups and the profiling hook run
     Reused kept = reuse(rvalue(value), scalar(value).vt, l);
     list.push_back(kept.first);
     result = again(kept, l);
   }
   run_cleanups(0, l, list);
+  if (instrumented_) list.push_back(profile_call(false, l));
   list.push_back(add(Op::AstReturn, l, {}, result == kNone ? InputList{} : InputList{result}));
   return statements(list, l);
 }
