@@ -670,6 +670,15 @@ class FunctionBuilder {
   Function fn_;
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
+  // A case range too wide for one ast:case per value: the label its
+  // statement gets and its bounds (in the switch's type), per enclosing
+  // switch, innermost last (statements.cpp).
+  struct WideRange {
+    std::string label;
+    llvm::APSInt low, high;
+  };
+  std::vector<std::vector<WideRange>> wide_ranges_;
+  uint32_t wide_range_count_ = 0;
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
   bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
   bool instrumented_ = false;  // calls the profiling hooks (instrument.cpp)
