@@ -71,7 +71,7 @@ def test_error_is_reported_at_its_location(path, tmp_path):
 def test_every_unsupported_construct_of_the_issue_has_a_case():
     names = {p.stem for p in ERROR_CASES}
     for construct in ["float", "bitfield_sizeof", "vla", "inline_asm", "computed_goto", "statement_expression",
-                      "complex", "atomic", "int128", "case_range", "syntax_error"]:
+                      "complex", "atomic", "int128", "syntax_error"]:
         assert construct in names
 
 
@@ -120,6 +120,64 @@ def test_include_define_undefine_and_std(tmp_path):
         consts = re.findall(r'ast:const "i(?:32|64)", (\d+)', text.decode())
         assert consts == ["7", "2", "199901", "100000"]
     c2ast(src, "-I", inc, "-DN=1", "-DGONE", check=1)
+
+
+# What c2ast implements, what it refuses: __has_builtin and __has_attribute
+# answer from the same tables the conversion dispatches on
+# (stages/c2ast/builtins.cpp, attributes.cpp).
+SUPPORTED_BUILTINS = ["__builtin_assume", "__builtin_expect", "__builtin_popcountll", "__builtin_clz",
+                      "__builtin_bswap64", "__builtin_rotateleft32", "__builtin_add_overflow",
+                      "__builtin_umulll_overflow", "__builtin_constant_p", "__builtin_object_size",
+                      "__builtin_alloca", "__builtin_frame_address", "__builtin_memcpy", "memcpy",
+                      "__builtin_sqrt", "__builtin_isnan", "__builtin_creal", "__builtin_unreachable",
+                      "__builtin_va_arg", "__builtin_offsetof", "__builtin_choose_expr", "__sync_fetch_and_add",
+                      "__atomic_load_n", "__c11_atomic_fetch_add", "__atomic_thread_fence"]
+REFUSED_BUILTINS = ["__builtin_longjmp", "__builtin_setjmp", "__builtin_ia32_pause", "__builtin_clzs",
+                    "__builtin_shufflevector", "__builtin_no_such_thing", "__atomic_fetch_max",
+                    "__sync_fetch_and_add_16"]
+SUPPORTED_ATTRIBUTES = ["packed", "__packed__", "aligned", "noinline", "cleanup", "const", "noclone", "format"]
+REFUSED_ATTRIBUTES = ["weakref", "__transparent_union__", "ifunc", "no_such_attribute"]
+
+
+def feature_probe(tests):
+    return "".join(f"#if {test}\nyes {i}\n#else\nno {i}\n#endif\n" for i, test in enumerate(tests))
+
+
+def test_feature_tests_answer_from_our_tables(tmp_path):
+    tests = ([f"__has_builtin({b})" for b in SUPPORTED_BUILTINS + REFUSED_BUILTINS] +
+             [f"__has_attribute({a})" for a in SUPPORTED_ATTRIBUTES + REFUSED_ATTRIBUTES] +
+             ["__has_feature(c_static_assert)", "__has_feature(c_atomic)", "__has_feature(c_thread_local)",
+              "__has_extension(c_generic_selections)", "__has_feature(address_sanitizer)",
+              "defined(__has_builtin) && defined(__has_attribute)"])
+    want = ["yes"] * len(SUPPORTED_BUILTINS) + ["no"] * len(REFUSED_BUILTINS)
+    want += ["yes"] * len(SUPPORTED_ATTRIBUTES) + ["no"] * len(REFUSED_ATTRIBUTES)
+    want += ["yes", "yes", "no", "yes", "no", "yes"]
+    src = write(tmp_path, "probe.c", feature_probe(tests))
+    out = c2ast("-E", src, "--", "-P", check=0).stdout.decode().split()
+    answers = [word for word in out if word in ("yes", "no")]
+    assert dict(zip(tests, answers)) == dict(zip(tests, want))
+    # The same answers in a compile (the preprocessor is the same), and with
+    # -fno-builtin the library functions are no builtins, as for clang.
+    compiled = write(tmp_path, "compiled.c", "#if __has_builtin(__builtin_assume) && !__has_builtin(__builtin_longjmp)"
+                     "\nint main(void) { return 0; }\n#endif\n")
+    assert b"main()" in c2ast(compiled, "-f", "text", check=0).stdout
+    nobuiltin = write(tmp_path, "nobuiltin.c", "#if __has_builtin(memcpy)\nyes\n#endif\n")
+    assert b"yes" not in c2ast("-E", nobuiltin, "--", "-fno-builtin", check=0).stdout
+
+
+def test_every_builtin_said_to_exist_converts_and_every_other_is_refused(tmp_path):
+    """A call of each refused builtin stops with its name; the supported ones
+    in SUPPORTED_BUILTINS that are calls convert (the answer and the
+    dispatch read one table, so they cannot disagree)."""
+    for name, call in [("__builtin_ia32_pause", "__builtin_ia32_pause()"), ("__builtin_clzs", "__builtin_clzs(3)"),
+                       ("__builtin_longjmp", "__builtin_longjmp(p, 1)")]:
+        src = write(tmp_path, "r.c", f"void f(void **p) {{ {call}; }}\n")
+        assert f"unsupported: builtin '{name}'" in c2ast(src, check=1).stderr.decode()
+    defined = c2ast("-E", write(tmp_path, "e.c", ""), "--", "-dM", check=0).stdout.decode()
+    said = {line.split()[1][len("__pipe_has_builtin_"):] for line in defined.splitlines()
+            if line.startswith("#define __pipe_has_builtin_")}
+    assert set(SUPPORTED_BUILTINS) <= said and not (set(REFUSED_BUILTINS) & said)
+    assert "__builtin_longjmp" not in said and "__builtin_ia32_pause" not in said
 
 
 def test_output_is_verified_and_deterministic(tmp_path):

@@ -313,3 +313,40 @@ def test_a_trapping_division_after_a_call_that_exits_never_runs(opt, tmp_path):
     exe = tmp_path / "divcall"
     subprocess.run([PIPECC, opt, src, "-o", exe], check=True, timeout=60)
     assert subprocess.run([exe], timeout=10).returncode == 0
+
+
+# -finstrument-functions and gcc's exclusion lists (stages/c2ast/instrument.cpp):
+# the hooks' trace of tests/instrument/profile_hooks.c, natively at every
+# level and under pipe-run at every interpreter level (before and after
+# sonopt -O2), must be gcc's.
+INSTRUMENT = ROOT / "tests" / "instrument" / "profile_hooks.c"
+INSTRUMENT_FLAGS = {
+    "all": ["-finstrument-functions"],
+    "excluded": ["-finstrument-functions", "-finstrument-functions-exclude-function-list=skip_,zzz",
+                 "-finstrument-functions-exclude-file-list=excluded_helpers"],
+}
+C2AST_INSTRUMENT_ARGS = {
+    "all": ["--", "-finstrument-functions"],
+    "excluded": ["--instrument-exclude-function-list=skip_,zzz", "--instrument-exclude-file-list=excluded_helpers",
+                 "--", "-finstrument-functions"],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(INSTRUMENT_FLAGS))
+def test_instrument_functions_calls_the_hooks_as_gcc(variant, tmp_path):
+    need_pipecc()
+    cflags = INSTRUMENT_FLAGS[variant]
+    want, problem = pipeline.gcc_behaviour(INSTRUMENT, tmp_path / "gcc", cflags)
+    assert not problem, problem
+    assert b"> skip_me" in want.stdout or variant == "excluded"
+    for opt in ("-O1",):  # check_native builds -O0 and -O2
+        exe = tmp_path / f"pipecc{opt}"
+        compile_with(PIPECC, [opt, *cflags, INSTRUMENT, "-o", exe])
+        problem = differs(want, pipeline.run_process([str(exe)], RUN_TIMEOUT), f"pipecc {opt}", "")
+        assert not problem, problem
+    check_native(INSTRUMENT, want, tmp_path, cflags)
+    pipe = pipeline.Pipeline(INSTRUMENT, tmp_path, c2ast_args=C2AST_INSTRUMENT_ARGS[variant], build=BUILD)
+    problem = pipe.run() or pipe.optimize()
+    assert not problem, problem
+    problems = pipe.compare(want, pipe.run_levels())
+    assert not problems, "\n".join(problems)

@@ -284,6 +284,17 @@ NodeId FunctionBuilder::compare_exchange(VType t, NodeId p, NodeId pe, NodeId d,
 
 // ---- builtins called as functions: __sync_*, fences, flags, lock-free queries -------
 
+// The atomic builtins this file and clang's AtomicExpr conversion take
+// (builtins.cpp's table asks, for dispatch and for `__has_builtin`): the
+// __atomic_*, __c11_atomic_* and __sync_* families at 1 to 8 bytes, but
+// for min/max and 16-byte forms, which are refused by name.
+bool is_atomic_builtin(const std::string& name) {
+  if (!starts_with(name, "__atomic_") && !starts_with(name, "__c11_atomic_") && !starts_with(name, "__sync_"))
+    return false;
+  if (name.size() > 3 && name.compare(name.size() - 3, 3, "_16") == 0) return false;
+  return name.find("min") == std::string::npos && name.find("max") == std::string::npos;
+}
+
 NodeId FunctionBuilder::atomic_builtin(const CallExpr* c, const std::string& full_name) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);

@@ -164,6 +164,56 @@ const Rule* rule_for(attr::Kind kind) {
   return nullptr;
 }
 
+// The GNU spellings of attribute kinds (clang's Attr.td, without the
+// underscores), for `__has_attribute`: a spelling answers 1 when its kind
+// has a rule above. Kinds without a GNU spelling (asm labels, #pragma
+// pack, C2x- or C++-only ones) are not here; refused kinds are, so that
+// the answer changes with the table.
+struct Spelling {
+  attr::Kind kind;
+  const char* name;
+};
+
+constexpr Spelling kSpellings[] = {
+    {attr::Alias, "alias"}, {attr::Weak, "weak"}, {attr::Section, "section"}, {attr::Used, "used"},
+    {attr::Visibility, "visibility"}, {attr::Constructor, "constructor"}, {attr::Destructor, "destructor"},
+    {attr::GNUInline, "gnu_inline"}, {attr::Aligned, "aligned"}, {attr::Packed, "packed"}, {attr::Mode, "mode"},
+    {attr::Cleanup, "cleanup"}, {attr::ReturnsTwice, "returns_twice"}, {attr::NoInline, "noinline"},
+    {attr::AlwaysInline, "always_inline"}, {attr::Pure, "pure"}, {attr::Const, "const"}, {attr::Cold, "cold"},
+    {attr::Restrict, "malloc"}, {attr::NoReturn, "noreturn"}, {attr::Unused, "unused"},
+    {attr::Deprecated, "deprecated"}, {attr::Unavailable, "unavailable"},
+    {attr::WarnUnusedResult, "warn_unused_result"}, {attr::WarnUnused, "warn_unused"}, {attr::Format, "format"},
+    {attr::FormatArg, "format_arg"}, {attr::Sentinel, "sentinel"}, {attr::Error, "error"},
+    {attr::Error, "warning"}, {attr::DiagnoseIf, "diagnose_if"}, {attr::DiagnoseAsBuiltin, "diagnose_as_builtin"},
+    {attr::Availability, "availability"}, {attr::NonNull, "nonnull"}, {attr::ReturnsNonNull, "returns_nonnull"},
+    {attr::Hot, "hot"}, {attr::Flatten, "flatten"}, {attr::MinSize, "minsize"}, {attr::OptimizeNone, "optnone"},
+    {attr::AllocSize, "alloc_size"}, {attr::AllocAlign, "alloc_align"}, {attr::AssumeAligned, "assume_aligned"},
+    {attr::Leaf, "leaf"}, {attr::NoThrow, "nothrow"}, {attr::MayAlias, "may_alias"},
+    {attr::NoEscape, "noescape"}, {attr::Callback, "callback"}, {attr::NotTailCalled, "not_tail_called"},
+    {attr::DisableTailCalls, "disable_tail_calls"}, {attr::NoDuplicate, "noduplicate"},
+    {attr::Convergent, "convergent"}, {attr::NoMerge, "nomerge"}, {attr::FallThrough, "fallthrough"},
+    {attr::Annotate, "annotate"}, {attr::Artificial, "artificial"}, {attr::NoDebug, "nodebug"},
+    {attr::StandaloneDebug, "standalone_debug"}, {attr::BTFDeclTag, "btf_decl_tag"},
+    {attr::BTFTypeTag, "btf_type_tag"}, {attr::NoCommon, "nocommon"},
+    {attr::NoInstrumentFunction, "no_instrument_function"}, {attr::NoSanitize, "no_sanitize"},
+    {attr::NoSanitize, "no_sanitize_address"}, {attr::NoSanitize, "no_address_safety_analysis"},
+    {attr::NoSanitize, "no_sanitize_thread"}, {attr::NoSanitize, "no_sanitize_memory"},
+    {attr::NoSanitize, "no_sanitize_undefined"},
+    {attr::DisableSanitizerInstrumentation, "disable_sanitizer_instrumentation"},
+    {attr::NoProfileFunction, "no_profile_instrument_function"},
+    {attr::XRayInstrument, "xray_always_instrument"}, {attr::XRayInstrument, "xray_never_instrument"},
+    {attr::XRayLogArgs, "xray_log_args"}, {attr::NoStackProtector, "no_stack_protector"},
+    {attr::NoSplitStack, "no_split_stack"}, {attr::AnyX86NoCfCheck, "nocf_check"},
+    {attr::SpeculativeLoadHardening, "speculative_load_hardening"},
+    {attr::NoSpeculativeLoadHardening, "no_speculative_load_hardening"}, {attr::CDecl, "cdecl"},
+    {attr::SysVABI, "sysv_abi"}, {attr::Target, "target"},
+    {attr::X86ForceAlignArgPointer, "force_align_arg_pointer"}, {attr::Uninitialized, "uninitialized"},
+    // refused
+    {attr::WeakRef, "weakref"}, {attr::IFunc, "ifunc"}, {attr::TransparentUnion, "transparent_union"},
+    {attr::Naked, "naked"}, {attr::Common, "common"}, {attr::TLSModel, "tls_model"}, {attr::MSABI, "ms_abi"},
+    {attr::TargetClones, "target_clones"}, {attr::NoBuiltin, "no_builtin"},
+};
+
 std::string attribute_name(const Attr* a) {
   const char* spelling = a->getSpelling();
   std::string name = spelling && *spelling ? spelling : a->getAttrName() ? a->getAttrName()->getName().str() : "";
@@ -229,17 +279,30 @@ void check_translation_unit_attributes(ASTContext& ctx) {
   AttributeChecker(ctx.getSourceManager()).TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
+namespace {
+
+constexpr const char* kUnknownHarmless[] = {
+    "noclone",   // do not clone the function: an optimization hint
+    "no_reorder",  // keep top-level order: we keep source order anyway
+    "noipa",     // no interprocedural analysis: a hint (ours is sound without it)
+    "externally_visible",  // for gcc's -fwhole-program only
+    "optimize",  // per-function optimization options
+    "access",    // a diagnostic about pointer arguments
+    "nonstring",  // a diagnostic
+    "designated_init",  // a diagnostic
+};
+
+}  // namespace
+
+std::vector<std::string> supported_attribute_spellings() {
+  std::vector<std::string> names;
+  for (const Spelling& s : kSpellings)
+    if (rule_for(s.kind)) names.push_back(s.name);
+  names.insert(names.end(), std::begin(kUnknownHarmless), std::end(kUnknownHarmless));
+  return names;
+}
+
 bool unknown_attribute_is_harmless(const std::string& name) {
-  static const char* const kUnknownHarmless[] = {
-      "noclone",   // do not clone the function: an optimization hint
-      "no_reorder",  // keep top-level order: we keep source order anyway
-      "noipa",     // no interprocedural analysis: a hint (ours is sound without it)
-      "externally_visible",  // for gcc's -fwhole-program only
-      "optimize",  // per-function optimization options
-      "access",    // a diagnostic about pointer arguments
-      "nonstring",  // a diagnostic
-      "designated_init",  // a diagnostic
-  };
   for (const char* h : kUnknownHarmless)
     if (name == h) return true;
   return false;

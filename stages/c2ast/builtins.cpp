@@ -39,7 +39,23 @@
 // __builtin_classify_type is gcc's type class of its operand after the
 // promotions (a constant; the operand is not evaluated); __builtin_assume evaluates nothing; __builtin_assume_aligned is its first
 // operand; __builtin_prefetch evaluates its operands for their effects.
+//
+// The table (builtin_family): every builtin c2ast implements, by family.
+// FunctionBuilder::call dispatches on it, and feature_test_predefines
+// turns it into the answers of `__has_builtin`, so the two cannot
+// disagree: a builtin we would refuse is one `__has_builtin` says we lack
+// (clang's own answer covers every builtin clang knows, and code such as
+// xxHash picks a builtin because clang says yes). The families are
+// Alloca and Frame (vla.cpp), Expect, Atomic (atomics.cpp's), Va, Trap
+// (abort), Float (floats.cpp's table), Complex (complex.cpp's), Bits, Overflow and Query (this file),
+// and Library: a builtin that is a C library function (`memcpy`, or
+// `__builtin_memcpy` calling `memcpy`). The keyword builtins clang parses
+// into expressions of their own (va_arg, offsetof, choose_expr,
+// types_compatible_p) are listed in kKeywordBuiltins.
 #include "c2ast.h"
+
+#include <clang/Basic/Builtins.h>
+#include <clang/Basic/IdentifierTable.h>
 
 namespace pl::c2ast {
 
@@ -62,7 +78,117 @@ uint64_t repeat_byte(uint8_t byte, unsigned bits) {
   return v;
 }
 
+bool is_bit_builtin(const std::string& name) {
+  for (const char* stem : {"__builtin_popcount", "__builtin_clz", "__builtin_ctz", "__builtin_ffs",
+                           "__builtin_parity", "__builtin_clrsb"})
+    if (is_family(name, stem)) return true;
+  for (const char* exact : {"__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64"})
+    if (name == exact) return true;
+  for (const char* stem : {"__builtin_rotateleft", "__builtin_rotateright"})
+    for (const char* width : {"8", "16", "32", "64"})
+      if (name == std::string(stem) + width) return true;
+  return false;
+}
+
+// "add", "sub" or "mul" for __builtin_add_overflow, __builtin_uaddll_overflow, ...; "" otherwise.
+std::string overflow_operation(const std::string& name) {
+  for (const char* o : {"add", "sub", "mul"}) {
+    if (name == std::string("__builtin_") + o + "_overflow") return o;
+    for (const char* sign : {"s", "u"})
+      for (const char* width : {"", "l", "ll"})
+        if (name == std::string("__builtin_") + sign + o + width + "_overflow") return o;
+  }
+  return "";
+}
+
+struct NamedFamily {
+  const char* name;
+  BuiltinFamily family;
+};
+
+constexpr NamedFamily kNamedBuiltins[] = {
+    {"__builtin_expect", BuiltinFamily::Expect},
+    {"__builtin_expect_with_probability", BuiltinFamily::Expect},
+    {"__builtin_va_start", BuiltinFamily::Va},
+    {"__builtin_va_end", BuiltinFamily::Va},
+    {"__builtin_va_copy", BuiltinFamily::Va},
+    {"__builtin_trap", BuiltinFamily::Trap},
+    {"__builtin_unreachable", BuiltinFamily::Trap},
+    {"__builtin_constant_p", BuiltinFamily::Query},
+    {"__builtin_object_size", BuiltinFamily::Query},
+    {"__builtin_dynamic_object_size", BuiltinFamily::Query},
+    {"__builtin_classify_type", BuiltinFamily::Query},
+    {"__builtin_assume", BuiltinFamily::Query},
+    {"__builtin_assume_aligned", BuiltinFamily::Query},
+    {"__builtin_prefetch", BuiltinFamily::Query},
+};
+
+// Builtins clang parses as expressions of their own (not calls), which
+// expressions.cpp converts.
+constexpr const char* kKeywordBuiltins[] = {"__builtin_va_arg", "__builtin_offsetof", "__builtin_choose_expr",
+                                            "__builtin_types_compatible_p"};
+
 }  // namespace
+
+BuiltinFamily builtin_family(const Builtin::Context& info, unsigned id) {
+  if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca || id == Builtin::BI__builtin_alloca_with_align)
+    return BuiltinFamily::Alloca;
+  if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
+    return BuiltinFamily::Frame;
+  if (id >= Builtin::FirstTSBuiltin) return BuiltinFamily::None;  // x86's __builtin_ia32_*: none
+  std::string name = info.getName(id);
+  for (const NamedFamily& b : kNamedBuiltins)
+    if (name == b.name) return b.family;
+  if (is_float_builtin(name)) return BuiltinFamily::Float;
+  if (is_complex_builtin(name)) return BuiltinFamily::Complex;
+  if (is_atomic_builtin(name)) return BuiltinFamily::Atomic;
+  if (is_bit_builtin(name)) return BuiltinFamily::Bits;
+  if (!overflow_operation(name).empty()) return BuiltinFamily::Overflow;
+  if (info.isPredefinedLibFunction(id) || (info.isLibFunction(id) && starts_with(name, "__builtin_")))
+    return BuiltinFamily::Library;
+  return BuiltinFamily::None;
+}
+
+// `#define __has_builtin(x) __pipe_has_builtin_##x` and a macro defined
+// to 1 for every builtin the table supports (in the language `lang`: what
+// clang gives a builtin there, -fno-builtin included); the same for
+// `__has_attribute` from attributes.cpp's table, and for `__has_feature`
+// and `__has_extension`, the C features clang reports that we implement.
+// An identifier no macro names is 0 in `#if`: every other name is
+// unsupported. Outside `#if` the result is an identifier, where gcc stops
+// with an error.
+std::string feature_test_predefines(const LangOptions& lang) {
+  std::string out = "# 1 \"<built-in>\" 3\n";  // a system buffer: redefining the builtin macros draws no warning
+  auto define_family = [&](const char* test, const char* prefix) {
+    out += std::string("#define ") + test + "(x) " + prefix + "##x\n";
+  };
+  define_family("__has_builtin", "__pipe_has_builtin_");
+  Builtin::Context info;
+  IdentifierTable identifiers(lang);
+  info.initializeBuiltins(identifiers, lang);
+  for (unsigned id = Builtin::NotBuiltin + 1; id < Builtin::FirstTSBuiltin; ++id) {
+    std::string name = info.getName(id);
+    if (identifiers.get(name).getBuiltinID() != id) continue;  // not a builtin in this language
+    if (builtin_family(info, id) != BuiltinFamily::None) out += "#define __pipe_has_builtin_" + name + " 1\n";
+  }
+  for (const char* name : kKeywordBuiltins) out += std::string("#define __pipe_has_builtin_") + name + " 1\n";
+  define_family("__has_attribute", "__pipe_has_attribute_");
+  for (const std::string& name : supported_attribute_spellings()) {
+    out += "#define __pipe_has_attribute_" + name + " 1\n";
+    out += "#define __pipe_has_attribute___" + name + "__ 1\n";
+  }
+  // C11's features clang reports (as features from C11 on, as extensions
+  // in every C), all of which c2ast implements (c_atomic: atomics.cpp);
+  // not c_thread_local (thread-local variables are refused), nor any
+  // sanitizer.
+  define_family("__has_feature", "__pipe_has_feature_");
+  define_family("__has_extension", "__pipe_has_extension_");
+  for (const char* name : {"c_alignas", "c_alignof", "c_atomic", "c_generic_selections", "c_static_assert"}) {
+    if (lang.C11) out += std::string("#define __pipe_has_feature_") + name + " 1\n";
+    out += std::string("#define __pipe_has_extension_") + name + " 1\n";
+  }
+  return out;
+}
 
 NodeId FunctionBuilder::bits_constant(VType t, uint64_t value, Loc l) {
   return constant(t, static_cast<int64_t>(value), l);
@@ -100,12 +226,9 @@ NodeId FunctionBuilder::to_int(NodeId v, VType from, Loc l) {
 NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
-  bool count = is_family(name, "__builtin_popcount") || is_family(name, "__builtin_clz") ||
-               is_family(name, "__builtin_ctz") || is_family(name, "__builtin_ffs") ||
-               is_family(name, "__builtin_parity") || is_family(name, "__builtin_clrsb");
+  if (!is_bit_builtin(name)) return kNone;
   bool bswap = starts_with(name, "__builtin_bswap");
   bool rotate = starts_with(name, "__builtin_rotateleft") || starts_with(name, "__builtin_rotateright");
-  if (!count && !bswap && !rotate) return kNone;
   const Expr* arg = c->getArg(0);
   Scalar s = scalar(arg);
   VType t = vtype_bits(s.vt) <= 32 ? VType::I32 : VType::I64;
@@ -167,14 +290,7 @@ NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) 
 // a 128-bit two's complement pair (hi, lo) of i64 temporaries, then whether
 // it fits the result's type.
 NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& name) {
-  static const char* const kOps[] = {"add", "sub", "mul"};
-  std::string operation;
-  for (const char* o : kOps) {
-    if (name == std::string("__builtin_") + o + "_overflow") operation = o;
-    for (const char* sign : {"s", "u"})
-      for (const char* width : {"", "l", "ll"})
-        if (name == std::string("__builtin_") + sign + o + width + "_overflow") operation = o;
-  }
+  std::string operation = overflow_operation(name);
   if (operation.empty()) return kNone;
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);

@@ -49,6 +49,7 @@
 #include <clang/Frontend/FrontendActions.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/Preprocessor.h>
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include "c2ast.h"
@@ -64,6 +65,9 @@ struct Options {
   bool preprocess_only = false;         // -E
   bool cc_diagnostics = false;          // --cc-diagnostics
   bool debug = false;                   // -g: the debug sections
+  // -finstrument-functions-exclude-file-list= and -function-list= (gcc's;
+  // clang has no such options; -finstrument-functions itself goes to clang)
+  std::vector<std::string> instrument_exclude_files, instrument_exclude_functions;
   std::string output = "-";             // -o, for -E
 };
 
@@ -162,8 +166,8 @@ struct Result {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  Converter(Result& out, bool cc_diagnostics, bool debug)
-      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
+  Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation)
+      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), instrumentation_(std::move(instrumentation)) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
@@ -174,7 +178,7 @@ class Converter : public clang::ASTConsumer {
         out_.failed = true;
         return;
       }
-      out_.module = ModuleBuilder(ctx, debug_).build();
+      out_.module = ModuleBuilder(ctx, debug_, instrumentation_).build();
       if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
@@ -193,20 +197,42 @@ class Converter : public clang::ASTConsumer {
   Result& out_;
   bool cc_diagnostics_;
   bool debug_;
+  Instrumentation instrumentation_;
+};
+
+// An action whose preprocessor answers __has_builtin, __has_attribute,
+// __has_feature and __has_extension from our tables (builtins.cpp): the
+// macros go at the end of clang's predefines, a system buffer, so
+// redefining the builtin macros draws no warning, and -E, -M and the
+// compile see the same answers.
+template <class Base>
+class WithOurFeatureTests : public Base {
+ public:
+  using Base::Base;
+
+ protected:
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    if (!Base::BeginSourceFileAction(ci)) return false;
+    clang::Preprocessor& pp = ci.getPreprocessor();
+    pp.setPredefines(pp.getPredefines() + feature_test_predefines(ci.getLangOpts()));
+    return true;
+  }
 };
 
 class ConvertAction : public clang::ASTFrontendAction {
  public:
-  ConvertAction(Result& out, bool cc_diagnostics, bool debug)
-      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Converter>(out_, cc_diagnostics_, debug_);
+  ConvertAction(Result& out, const Options& options) : out_(out), options_(options) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    Instrumentation instrumentation;  // -finstrument-functions reaches clang's code generation options
+    instrumentation.on = ci.getCodeGenOpts().InstrumentFunctions;
+    instrumentation.exclude_files = options_.instrument_exclude_files;
+    instrumentation.exclude_functions = options_.instrument_exclude_functions;
+    return std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug, std::move(instrumentation));
   }
 
  private:
   Result& out_;
-  bool cc_diagnostics_;
-  bool debug_;
+  const Options& options_;
 };
 
 // The clang driver command line for `path` (clang's own argument order:
@@ -262,14 +288,14 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
   if (options.preprocess_only) {
     std::unique_ptr<clang::FrontendAction> action;
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
-      action = std::make_unique<clang::PreprocessOnlyAction>();  // -M, -MM: dependencies only
+      action = std::make_unique<WithOurFeatureTests<clang::PreprocessOnlyAction>>();  // -M, -MM: dependencies only
     else
-      action = std::make_unique<clang::PrintPreprocessedAction>();
+      action = std::make_unique<WithOurFeatureTests<clang::PrintPreprocessedAction>>();
     ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
     return std::nullopt;
   }
   Result result;
-  ConvertAction action(result, options.cc_diagnostics, options.debug);
+  WithOurFeatureTests<ConvertAction> action(result, options);
   ci.ExecuteAction(action);
   if (result.error) std::rethrow_exception(result.error);
   if (ci.getDiagnostics().hasErrorOccurred() || compile_printer.unknown_attributes_ > 0 || result.failed)
@@ -320,6 +346,15 @@ int main(int argc, char** argv) {
                "Debug information: the C types, each function's variables and scopes (FORMAT.md \"Debug information\")");
   cli.add_flag("--cc-diagnostics", options.cc_diagnostics,
                "Diagnostics as clang prints them (source line, caret, notes, warnings) without the c2ast: prefix");
+  cli.add_option("--instrument-exclude-file-list", options.instrument_exclude_files,
+                 "With -finstrument-functions (after --): functions defined in files whose path contains one of "
+                 "these comma-separated substrings are not instrumented (gcc's "
+                 "-finstrument-functions-exclude-file-list=)")
+      ->delimiter(',')->allow_extra_args(false);
+  cli.add_option("--instrument-exclude-function-list", options.instrument_exclude_functions,
+                 "With -finstrument-functions: functions whose name contains one of these comma-separated substrings "
+                 "are not instrumented (gcc's -finstrument-functions-exclude-function-list=)")
+      ->delimiter(',')->allow_extra_args(false);
   // clang driver options after `--` (pipecc passes -include, -isystem, -M..., -W... so).
   argc = pl::split_at_double_dash(argc, argv, options.clang_args);
   std::vector<std::string> storage;

@@ -76,6 +76,24 @@ bool unknown_attribute_is_harmless(const std::string& name);
 // The symbol attributes of a function or variable (all its declarations).
 SymbolAttrs symbol_attrs(const clang::ValueDecl* decl);
 
+// The GNU spellings (without underscores) of the attributes in the table,
+// and the harmless unknown ones: what `__has_attribute` answers 1 for.
+std::vector<std::string> supported_attribute_spellings();
+
+// ---- builtins.cpp: the one table of the builtins c2ast implements ----------------
+
+enum class BuiltinFamily : uint8_t { None, Alloca, Frame, Expect, Atomic, Va, Trap, Float, Complex, Bits, Overflow, Query, Library };
+// The family of builtin `id` (None: refused by name).
+BuiltinFamily builtin_family(const clang::Builtin::Context& info, unsigned id);
+// Predefined macros that make __has_builtin, __has_attribute, __has_feature
+// and __has_extension answer from our tables instead of clang's.
+std::string feature_test_predefines(const clang::LangOptions& lang);
+// floats.cpp's and complex.cpp's builtins, by name.
+bool is_float_builtin(const std::string& name);
+bool is_complex_builtin(const std::string& name);
+// atomics.cpp's builtins (and the AtomicExpr ones), by name.
+bool is_atomic_builtin(const std::string& name);
+
 // ---- stack_protect.cpp ------------------------------------------------------
 
 // Whether the function definition gets a stack protector canary under the
@@ -223,12 +241,23 @@ class DebugBuilder {
   std::unordered_map<const void*, uint32_t> ids_;  // QualType as written -> index
 };
 
+// ---- instrument.cpp ------------------------------------------------------------
+
+// -finstrument-functions and its exclusion lists (gcc's substrings).
+struct Instrumentation {
+  bool on = false;
+  std::vector<std::string> exclude_files, exclude_functions;
+  // Whether the definition `fd` calls the profiling hooks.
+  bool instruments(const clang::FunctionDecl* fd, const clang::SourceManager& sm) const;
+};
+
 // ---- module.cpp / data.cpp ------------------------------------------------------
 
 class ModuleBuilder {
  public:
   // `debug`: fill the debug sections (-g).
-  ModuleBuilder(clang::ASTContext& ctx, bool debug);
+  // `instrumentation`: -finstrument-functions (instrument.cpp).
+  ModuleBuilder(clang::ASTContext& ctx, bool debug, Instrumentation instrumentation = {});
   ~ModuleBuilder();
 
   // Converts every definition of the translation unit that gcc always
@@ -239,6 +268,9 @@ class ModuleBuilder {
   const Types& types() const { return types_; }
   Locations& locations() { return locations_; }
   DebugBuilder* debug() { return debug_ ? &*debug_ : nullptr; }
+  const Instrumentation& instrumentation() const { return instrumentation_; }
+  // The extern `void NAME(void *, void *)` of a profiling hook (instrument.cpp).
+  std::string profile_hook(const std::string& name);
 
   // The symbol of a function or a variable with static storage: schedules
   // its definition if it has one in this translation unit, otherwise
@@ -298,6 +330,7 @@ class ModuleBuilder {
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
+  Instrumentation instrumentation_;
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
   std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item
@@ -418,7 +451,7 @@ class FunctionBuilder {
   NodeId increment(const clang::UnaryOperator* e, bool value_used);
   NodeId conditional(const clang::ConditionalOperator* e);
   NodeId call(const clang::CallExpr* e);
-  NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id);
+  NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
   // ---- gnu_expressions.cpp
@@ -595,6 +628,8 @@ class FunctionBuilder {
   NodeId labelled(const clang::Stmt* s);
   NodeId declarations(const clang::DeclStmt* s);
   NodeId return_statement(const clang::ReturnStmt* s);
+  // instrument.cpp: the call of __cyg_profile_func_enter or _exit.
+  NodeId profile_call(bool enter, Loc loc);
   NodeId switch_statement(const clang::SwitchStmt* s);
   // labels.cpp: `&&label` and `goto *p`
   NodeId label_address(const clang::AddrLabelExpr* e);
@@ -658,8 +693,18 @@ class FunctionBuilder {
   Function fn_;
   std::unordered_map<const clang::VarDecl*, Local> locals_;
   std::vector<Scalar> switches_;  // the enclosing switches' types, innermost last
+  // A case range too wide for one ast:case per value: the label its
+  // statement gets and its bounds (in the switch's type), per enclosing
+  // switch, innermost last (statements.cpp).
+  struct WideRange {
+    std::string label;
+    llvm::APSInt low, high;
+  };
+  std::vector<std::vector<WideRange>> wide_ranges_;
+  uint32_t wide_range_count_ = 0;
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
   bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
+  bool instrumented_ = false;  // calls the profiling hooks (instrument.cpp)
   // Variables whose cleanup is pending, outermost first; the depth of that
   // stack at the enclosing loops and switches (cleanups.cpp).
   std::vector<const clang::VarDecl*> cleanups_;

@@ -511,15 +511,26 @@ NodeId FunctionBuilder::complex_expression(const Expr* e) {
 
 // creal, cimag, conj (and their f and __builtin_ forms), __builtin_complex;
 // kNone for any other builtin.
+namespace {
+
+constexpr const char* kRealBuiltins[] = {"creal", "crealf", "__builtin_creal", "__builtin_crealf"};
+constexpr const char* kImagBuiltins[] = {"cimag", "cimagf", "__builtin_cimag", "__builtin_cimagf"};
+constexpr const char* kConjBuiltins[] = {"conj", "conjf", "__builtin_conj", "__builtin_conjf"};
+
+bool among(const std::string& name, const char* const (&names)[4]) {
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
+}  // namespace
+
+bool is_complex_builtin(const std::string& name) {
+  return name == "__builtin_complex" || among(name, kRealBuiltins) || among(name, kImagBuiltins) ||
+         among(name, kConjBuiltins);
+}
+
 NodeId FunctionBuilder::complex_builtin(const CallExpr* c, const std::string& name) {
-  static const char* const reals[] = {"creal", "crealf", "__builtin_creal", "__builtin_crealf"};
-  static const char* const imags[] = {"cimag", "cimagf", "__builtin_cimag", "__builtin_cimagf"};
-  static const char* const conjs[] = {"conj", "conjf", "__builtin_conj", "__builtin_conjf"};
-  auto among = [&](const char* const (&names)[4]) {
-    for (const char* n : names)
-      if (name == n) return true;
-    return false;
-  };
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
   std::vector<NodeId> out;
@@ -529,7 +540,7 @@ NodeId FunctionBuilder::complex_builtin(const CallExpr* c, const std::string& na
     NodeId im = hold(element.vt, convert(rvalue(c->getArg(1)), scalar(c->getArg(1)), element, l), out, l);
     return complex_value({re, im}, element, out, l);
   }
-  bool real = among(reals), imag = among(imags), conj = among(conjs);
+  bool real = among(name, kRealBuiltins), imag = among(name, kImagBuiltins), conj = among(name, kConjBuiltins);
   if (!real && !imag && !conj) return kNone;
   if (c->getNumArgs() != 1) unsupported(where, "builtin '" + name + "' without one argument");
   const Expr* arg = c->getArg(0);

@@ -44,6 +44,7 @@
 #include <clang/Basic/Builtins.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace pl::c2ast {
 
@@ -548,18 +549,21 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
   if (const FunctionDecl* callee = c->getDirectCallee()) {
-    unsigned id = callee->getBuiltinID();
-    // alloca is no library function (gcc and clang allocate in the frame).
-    if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca ||
-        id == Builtin::BI__builtin_alloca_with_align)
-      return alloca_call(c, id);
-    if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
-      return frame_builtin(c, id);
-    if (id != 0 && !ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id);
-    if (id != 0)
-      if (NodeId n = complex_builtin(c, ctx_.BuiltinInfo.getName(id)); n != kNone) return n;
-    if (id != 0)
-      if (NodeId n = float_library_call(c, id); n != kNone) return n;
+    // A builtin goes by its family in builtins.cpp's table, the table
+    // __has_builtin answers from.
+    if (unsigned id = callee->getBuiltinID(); id != 0) {
+      switch (BuiltinFamily family = builtin_family(ctx_.BuiltinInfo, id)) {
+        case BuiltinFamily::Alloca: return alloca_call(c, id);  // in the frame, as gcc and clang
+        case BuiltinFamily::Frame: return frame_builtin(c, id);
+        case BuiltinFamily::None: unsupported(where, "builtin '" + std::string(ctx_.BuiltinInfo.getName(id)) + "'");
+        default:
+          if (!ctx_.BuiltinInfo.isPredefinedLibFunction(id)) return builtin_call(c, callee, id, family);
+          // creal, sqrt, ... called by their library names
+          if (family == BuiltinFamily::Complex) return builtin_call(c, callee, id, family);
+          if (NodeId n = float_library_call(c, id); n != kNone) return n;
+          break;  // a call of the library function
+      }
+    }
   }
   QualType result = c->getType();
   bool indirect_result = Types::is_aggregate(result);
@@ -622,29 +626,35 @@ LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_ty
   return literals;
 }
 
-NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* callee, unsigned id) {
+NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* callee, unsigned id, BuiltinFamily family) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
   std::string name = ctx_.BuiltinInfo.getName(id);
-  if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") {
-    NodeId value = rvalue(c->getArg(0));
-    NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
-    return seq(hint, value, l);
-  }
-  if (NodeId n = atomic_builtin(c, name); n != kNone) return n;  // atomics.cpp
-  if (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")
-    return va_builtin(c, name);
-  if (NodeId n = float_builtin(c, name); n != kNone) return n;
-  if (NodeId n = complex_builtin(c, name); n != kNone) return n;
-  for (auto written : {&FunctionBuilder::bit_builtin, &FunctionBuilder::overflow_builtin, &FunctionBuilder::query_builtin})
-    if (NodeId n = (this->*written)(c, name); n != kNone) return n;
-  const std::string prefix = "__builtin_";
+  NodeId done = kNone;
   std::string library;
-  if (name == "__builtin_trap" || name == "__builtin_unreachable")
-    library = "abort";
-  else if (ctx_.BuiltinInfo.isLibFunction(id) && name.compare(0, prefix.size(), prefix) == 0)
-    library = name.substr(prefix.size());
-  if (library.empty()) unsupported(where, "builtin '" + name + "'");
+  switch (family) {
+    case BuiltinFamily::Expect: {
+      NodeId value = rvalue(c->getArg(0));
+      NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
+      return seq(hint, value, l);
+    }
+    case BuiltinFamily::Atomic:  // atomics.cpp; clang's AtomicExpr forms never come here
+      done = atomic_builtin(c, name);
+      if (done == kNone) unsupported(where, "builtin '" + name + "'");
+      break;
+    case BuiltinFamily::Va: done = va_builtin(c, name); break;
+    case BuiltinFamily::Float: done = float_builtin(c, name); break;
+    case BuiltinFamily::Complex: done = complex_builtin(c, name); break;
+    case BuiltinFamily::Bits: done = bit_builtin(c, name); break;
+    case BuiltinFamily::Overflow: done = overflow_builtin(c, name); break;
+    case BuiltinFamily::Query: done = query_builtin(c, name); break;
+    case BuiltinFamily::Trap: library = "abort"; break;
+    case BuiltinFamily::Library: library = name.substr(std::string("__builtin_").size()); break;
+    case BuiltinFamily::None: case BuiltinFamily::Alloca: case BuiltinFamily::Frame: break;
+  }
+  if (done != kNone) return done;
+  if (library.empty())  // the table named a family whose converter does not know the name
+    throw std::logic_error("builtin '" + name + "' is in the table but not converted");
   InputList inputs{symaddr(module_.library_function(library, callee->getType(), where), l)};
   for (const Expr* arg : c->arguments()) inputs.push_back(rvalue(arg));
   return add(Op::AstCall, l, call_literals(c, callee->getType()), std::move(inputs));

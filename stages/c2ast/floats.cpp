@@ -182,6 +182,7 @@ FloatBuiltin float_builtin_kind(const std::string& name) {
 
 }  // namespace
 
+bool is_float_builtin(const std::string& name) { return float_builtin_kind(name) != FloatBuiltin::None; }
 
 // The C library's sqrt, fabs and copysign (and their f forms) called by
 // name, as clang recognises them (not under -fno-builtin): the same IR as

@@ -32,6 +32,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   debug_ = module.debug();
   locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
   if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;
+  instrumented_ = module.instrumentation().instruments(fd, ctx_.getSourceManager());
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }
 
@@ -188,9 +189,11 @@ Function FunctionBuilder::build() {
   SourceLocation where = fd_->getLocation();
   std::vector<NodeId> body;
   debug_function();
+  if (instrumented_) body.push_back(profile_call(true, loc(where)));
   parameters(body);
   const auto* compound_body = cast<CompoundStmt>(fd_->getBody());
   scope(compound_body, body);
+  if (instrumented_) body.push_back(profile_call(false, loc(compound_body->getRBracLoc())));  // falling off the end
   NodeId root_block = block(body, loc(compound_body->getLBracLoc()));
   add(Op::AstFunction, loc(where), {}, {root_block});
   return std::move(fn_);

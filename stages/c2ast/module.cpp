@@ -55,8 +55,9 @@ Loc Locations::get(SourceLocation l) {
   return loc;
 }
 
-ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug)
-    : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files) {
+ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug, Instrumentation instrumentation)
+    : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files),
+      instrumentation_(std::move(instrumentation)) {
   header_.level = Level::Ast;
   if (debug) debug_.emplace(ctx, header_.debug, locations_);
   const SourceManager& sm = ctx.getSourceManager();
@@ -228,6 +229,11 @@ std::string ModuleBuilder::library_function(const std::string& name, QualType ty
   header_.externs.push_back(Extern{symbol_name, ExternKind::Function, types_.signature(type, use)});
   library_.emplace(name, symbol_name);
   return symbol_name;
+}
+
+std::string ModuleBuilder::profile_hook(const std::string& name) {
+  QualType hook = ctx_.getFunctionType(ctx_.VoidTy, {ctx_.VoidPtrTy, ctx_.VoidPtrTy}, FunctionProtoType::ExtProtoInfo());
+  return library_function(name, hook, SourceLocation());
 }
 
 Module ModuleBuilder::build() {

@@ -6,7 +6,8 @@
 // `for` without a condition gets `ast:const "i32" 1`, a missing init or step
 // `ast:nop`. `case N:` carries N converted to the type of the (promoted)
 // switch value, as a signed or unsigned C value; a GNU case range one
-// `ast:case` per value. Labels, case and default labels wrap the statement they
+// `ast:case` per value, or when it spans more than 65,536 values a label
+// that a range test before the switch jumps to (switch_statement). Labels, case and default labels wrap the statement they
 // label: `case 1: case 2: s` is `ast:case 1 (ast:case 2 (s))`.
 //
 // else-if chains and runs of labels are walked with explicit stacks (clang
@@ -180,10 +181,16 @@ NodeId FunctionBuilder::labelled(const Stmt* first) {
       llvm::APSInt low = value_of(c->getLHS());
       llvm::APSInt high = c->caseStmtIsGNURange() ? value_of(c->getRHS()) : low;
       // A GNU case range `case LOW ... HIGH:` is one ast:case per value
-      // (none when HIGH < LOW, as in gcc), innermost the highest.
+      // (none when HIGH < LOW, as in gcc), innermost the highest; a range
+      // of more values is a label that a test before the switch jumps to
+      // (switch_statement).
       constexpr uint64_t kMaxRange = 65536;
-      if (high >= low && (high - low).getZExtValue() >= kMaxRange)
-        unsupported(where, "case range of more than " + std::to_string(kMaxRange) + " values");
+      if (high >= low && (high - low).getZExtValue() >= kMaxRange) {
+        std::string name = ".case_range." + std::to_string(wide_range_count_++);
+        wide_ranges_.back().push_back({name, low, high});
+        inner = add(Op::AstLabel, l, {Literal::string(name)}, {inner});
+        continue;
+      }
       for (llvm::APSInt v = high; high >= low && v >= low; --v) {
         Literal lit = t.is_signed ? Literal::integer(v.getSExtValue()) : Literal::unsigned_integer(v.getZExtValue());
         inner = add(Op::AstCase, l, {std::move(lit)}, {inner});
@@ -205,11 +212,28 @@ NodeId FunctionBuilder::switch_statement(const SwitchStmt* s) {
   Scalar t = scalar(cond);
   NodeId value = rvalue(cond);
   switches_.push_back(t);
+  wide_ranges_.emplace_back();
   break_depths_.push_back(cleanups_.size());
   NodeId body = statement_or_nop(s->getBody(), l);
   break_depths_.pop_back();
   switches_.pop_back();
-  return add(Op::AstSwitch, l, {Literal::string(vtype_name(t.vt))}, {value, body});
+  std::vector<WideRange> ranges = std::move(wide_ranges_.back());
+  wide_ranges_.pop_back();
+  if (ranges.empty()) return add(Op::AstSwitch, l, {Literal::string(vtype_name(t.vt))}, {value, body});
+  // Wide case ranges: the value is kept, and each range is tested first,
+  // `(unsigned)(value - LOW) <= HIGH - LOW`, jumping to its statement's
+  // label; clang has checked that no case value falls in two labels and
+  // that the jump enters no variable's scope, as for the case label.
+  std::vector<NodeId> out;
+  NodeId kept = hold(t.vt, value, out, l);
+  for (const WideRange& r : ranges) {
+    llvm::APSInt span = r.high - r.low;
+    NodeId offset_in = op("sub", t.vt, l, load(t.vt, false, kept, l), constant(t, r.low, l));
+    NodeId inside = op("ule", t.vt, l, offset_in, constant({t.vt, false}, span, l));
+    out.push_back(add(Op::AstIf, l, {}, {inside, add(Op::AstGoto, l, {Literal::string(r.label)}, {})}));
+  }
+  out.push_back(add(Op::AstSwitch, l, {Literal::string(vtype_name(t.vt))}, {load(t.vt, false, kept, l), body}));
+  return block(out, l);
 }
 
 // A return leaves every scope: the value is computed, then the pending
@@ -228,14 +252,15 @@ NodeId FunctionBuilder::return_statement(const ReturnStmt* s) {
                                        : copy(types_.size(t, where), types_.align(t), dst, object(value), l));
   } else if (fd_->getReturnType()->isVoidType()) {  // `return f();` in a void function (GNU)
     list.push_back(discard(value, true));
-  } else if (cleanups_.empty()) {
+  } else if (cleanups_.empty() && !instrumented_) {
     result = rvalue(value);
-  } else {  // keep the value while the cleanups run
+  } else {  // keep the value while the cleanups and the profiling hook run
     Reused kept = reuse(rvalue(value), scalar(value).vt, l);
     list.push_back(kept.first);
     result = again(kept, l);
   }
   run_cleanups(0, l, list);
+  if (instrumented_) list.push_back(profile_call(false, l));
   list.push_back(add(Op::AstReturn, l, {}, result == kNone ? InputList{} : InputList{result}));
   return statements(list, l);
 }

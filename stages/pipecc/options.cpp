@@ -185,6 +185,10 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_common, Kind::Note, "what pipecc does: a tentative definition is a definition (gcc 10's default)"},
     {opts::OPT_fdebug_prefix_map_EQ, Kind::Note, "debug line tables keep the paths as written"},
     {opts::OPT_ffile_prefix_map_EQ, Kind::Frontend, nullptr},  // __FILE__; debug paths: see parse()
+    // calls to __cyg_profile_func_enter/_exit: clang's code generation
+    // option, which c2ast reads (instrument.cpp); gcc's exclusion lists
+    // (clang has none) are read before the table, see parse_options
+    {opts::OPT_finstrument_functions, Kind::Frontend, nullptr},
     // gnu89 `inline`/`extern inline`: clang's language option, and c2ast
     // emits a function exactly when clang's linkage rules say it is defined
     {opts::OPT_fgnu89_inline, Kind::Frontend, nullptr},
@@ -257,7 +261,6 @@ const Decision kDecisions[] = {
     {opts::OPT_flto_EQ, Kind::Refuse, "link-time optimisation is not implemented (objects are machine code)"},
     {opts::OPT_fopenmp, Kind::Refuse, "OpenMP is not implemented"},
     {opts::OPT_pg, Kind::Refuse, "gprof instrumentation (mcount calls) is not implemented"},
-    {opts::OPT_finstrument_functions, Kind::Refuse, "function instrumentation is not implemented"},
     {opts::OPT_emit_llvm, Kind::Refuse, "pipecc does not produce LLVM IR (--stop-after=STAGE saves its own)"},
     {opts::OPT_Xclang, Kind::Refuse, "pipecc is not clang: cc1 options do not apply"},
     {opts::OPT_B, Kind::Refuse, "the stages are found next to pipecc; -B prefixes are not searched"},
@@ -561,6 +564,11 @@ Options parse_options(const std::vector<std::string>& raw) {
     else if (a == "--verify-inputs") p.o.verify_inputs = true;
     else if (a == "--check-each") p.o.check_each = true;
     else if (a == "-dumpfullversion") p.o.query = Query::DumpFullVersion;  // gcc's; clang 14 lacks it
+    // gcc's; clang 14 lacks them: c2ast applies them with -finstrument-functions
+    else if (starts_with(a, "-finstrument-functions-exclude-file-list="))
+      p.o.c2ast_args.push_back("--instrument-exclude-file-list=" + a.substr(41));
+    else if (starts_with(a, "-finstrument-functions-exclude-function-list="))
+      p.o.c2ast_args.push_back("--instrument-exclude-function-list=" + a.substr(45));
     else rest.push_back(a);
   }
   std::vector<const char*> argv;
@@ -613,6 +621,8 @@ std::string describe_option_decisions() {
       "  -fcf-protection[=none|branch|return|full] (endbr64 at each function, the CET property note)\n"
       "  -fstack-clash-protection (and -fno-: stack pages probed one at a time, frames and alloca)\n"
       "  -fno-omit-frame-pointer -fomit-frame-pointer (the rbp chain in every function, or only where needed)\n"
+      "  -finstrument-functions-exclude-file-list= -finstrument-functions-exclude-function-list= (gcc's\n"
+      "  substrings: the functions -finstrument-functions leaves out)\n"
       "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";

@@ -55,6 +55,9 @@ struct Options {
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.
   std::vector<std::string> frontend_args;
+  // c2ast's own options for gcc's options clang lacks (the
+  // -finstrument-functions exclusion lists).
+  std::vector<std::string> c2ast_args;
   // The -M family, as c2ast's clang takes it (-MD/-MMD completed with -MF and
   // -MT per input by the driver: gcc's default names).
   bool dep_md = false, dep_mmd = false, dep_m = false, dep_mm = false;

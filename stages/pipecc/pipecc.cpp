@@ -169,6 +169,7 @@ struct Driver {
     std::vector<std::string> a{tool("c2ast"), "--cc-diagnostics"};
     if (preprocess) a.push_back("-E");
     if (opt.debug && !preprocess) a.push_back("-g");  // the debug section (types, variables)
+    if (!preprocess) a.insert(a.end(), opt.c2ast_args.begin(), opt.c2ast_args.end());
     a.push_back(in.path);
     std::vector<std::string> clang = opt.frontend_args;
     if (in.lang == Lang::CppOutput) clang.insert(clang.end(), {"-x", "cpp-output"});

@@ -169,7 +169,10 @@ class Pipeline:
         stage writing the last module."""
         f = self.fmt
         t = {name: tool(self.tool_of(name), self.build) for name in self.stages}
-        stages = [("c2ast", [t["c2ast"], str(self.src), *self.c2ast_args, "-f", f]),
+        # clang driver options after `--` stay last
+        dash = self.c2ast_args.index("--") if "--" in self.c2ast_args else len(self.c2ast_args)
+        own, clang = self.c2ast_args[:dash], self.c2ast_args[dash:]
+        stages = [("c2ast", [t["c2ast"], str(self.src), *own, "-f", f, *clang]),
                   ("ast2cfg", [t["ast2cfg"], "-f", f]), ("cfg2ssa", [t["cfg2ssa"], "-f", f]),
                   ("ssa2son", [t["ssa2son"], "-f", f])]
         if self.x64:
