@@ -188,8 +188,8 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
-                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c")],
-                         ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double"])
+                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("va.c", "vb.c")],
+                         ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double", "vectors"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

@@ -51,7 +51,7 @@ static v4si add4(v4si a, v4si b) { return a + b; }
 static v8si scale8(v8si a, int k) { return a * k; }
 static v2sf halve(v2sf a) { return a / 2.0f; }
 static void bump(v4si *p) { *p += 1; (*p)[3] = 100; }
-__attribute__((noinline)) v4sf mix(v4sf a, v2df b, v4si c) {
+__attribute__((noinline)) static v4sf mix(v4sf a, v2df b, v4si c) {
   return a * (float)b[0] + (v4sf){c[0], c[1], c[2], c[3]};
 }
 
