@@ -20,6 +20,9 @@
     longs, as results, in structs, through `...` and va_arg);
     for lda.c and ldb.c (long double arguments, st(0) results, structs
     holding long doubles, long doubles through `...`);
+    for va.c and vb.c (GNU C vectors: 8-byte ones in xmm registers, alone,
+    in structs, on the stack, through `...` and va_arg; 4-byte ones in
+    general registers; 32-byte ones in memory, and as results);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
