@@ -22,6 +22,9 @@
     holding long doubles, long doubles through `...`);
     for oa.c and ob.c (structs aligned to 32 and 64 bytes on the stack,
     named and through `...`, at four stack depths: the caller realigns rsp);
+    for va.c and vb.c (GNU C vectors: 8-byte ones in xmm registers, alone,
+    in structs, on the stack, through `...` and va_arg; 4-byte ones in
+    general registers; 32-byte ones in memory, and as results);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -190,9 +193,9 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
-                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c")],
+                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c"), ("va.c", "vb.c")],
                          ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double",
-                              "overaligned"])
+                              "overaligned", "vectors"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

@@ -38,7 +38,10 @@ bool valid_classes(std::string_view classes, uint64_t size) {
   if (is_x87(classes)) return size == 16;
   if (in_memory(classes)) return size > 0;
   if (size > 16 || classes.size() != (size + 7) / 8) return false;
-  return classes.find_first_not_of("ins") == std::string_view::npos;
+  if (classes.find_first_not_of("insu") != std::string_view::npos) return false;
+  for (size_t k = 0; k < classes.size(); ++k)  // SSEUP only continues an SSE register
+    if (classes[k] == 'u' && (k == 0 || classes[k - 1] != 's')) return false;
+  return true;
 }
 
 // `(SIZE,ALIGN)` or `(SIZE,ALIGN,CLASSES)` of byval and sret.
@@ -64,7 +67,7 @@ bool parse_size_align(std::string_view whole, std::string_view args, ParamType& 
   std::string_view classes = args.substr(second + 1);
   if (!valid_classes(classes, *size))
     return bad("the classes must be 'm' (MEMORY), 'x' (X87 X87UP: 16 bytes) or, up to 16 bytes, one letter per eightbyte: i (INTEGER), "
-               "s (SSE), n (NO_CLASS)");
+               "s (SSE), u (SSEUP, after an s), n (NO_CLASS)");
   if (classes == type.classes) return bad("the classes '" + std::string(classes) + "' are the default: leave them out");
   type.classes = std::string(classes);
   return true;
@@ -202,10 +205,15 @@ std::string classify_aggregate(uint64_t size, const std::vector<AbiScalar>& scal
     if (!s.bitfield && s.bit_offset % s.bits != 0) return std::string(1, kMemoryClass);  // misaligned
     auto cls = s.floating ? EightbyteClass::Sse : EightbyteClass::Integer;
     for (uint64_t word = s.bit_offset / 64; word <= (s.bit_offset + s.bits - 1) / 64 && word < classes.size(); ++word) {
+      if (s.vector && word > s.bit_offset / 64) cls = EightbyteClass::SseUp;
       char& c = classes[word];
-      if (c == static_cast<char>(EightbyteClass::NoClass) || cls == EightbyteClass::Integer) c = static_cast<char>(cls);
+      bool weaker = c == static_cast<char>(EightbyteClass::NoClass) ||
+                    (c == static_cast<char>(EightbyteClass::SseUp) && cls != EightbyteClass::SseUp);
+      if (weaker || cls == EightbyteClass::Integer) c = static_cast<char>(cls);
     }
   }
+  for (size_t k = 0; k < classes.size(); ++k)
+    if (classes[k] == 'u' && (k == 0 || classes[k - 1] != 's')) classes[k] = 's';
   return classes;
 }
 

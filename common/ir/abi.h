@@ -11,7 +11,8 @@
 // SIZE and ALIGN are decimal without leading zeros (64-bit), ALIGN a power
 // of two below 2^32. CLASSES is the aggregate's System V classification
 // (classify_aggregate below): one letter per eightbyte, `i` INTEGER, `s`
-// SSE, `n` NO_CLASS (padding only: takes no register), for an aggregate of
+// SSE, `u` SSEUP (only right after an `s`: the upper half of that xmm
+// register), `n` NO_CLASS (padding only: takes no register), for an aggregate of
 // up to 16 bytes passed in registers; or `m` alone, MEMORY. It is written
 // only where it differs from the default, which is the classification of
 // an aggregate without floating-point or misaligned members: all `i` up to
@@ -51,7 +52,10 @@ struct ParamType {
 //  - each eightbyte starts as NO_CLASS and merges the class of every member
 //    that overlaps it: a floating member (float, double) is SSE, every other
 //    scalar and every bit-field INTEGER; INTEGER wins over SSE, anything
-//    wins over NO_CLASS. Nested structs, arrays (element by element) and
+//    wins over NO_CLASS; a 16-byte vector member is SSE for its first
+//    eightbyte and SSEUP for its second (SSE wins over SSEUP), and an SSEUP
+//    eightbyte not after an SSE or SSEUP one becomes SSE (ABI 3.2.3, post
+//    merger cleanup). Nested structs, arrays (element by element) and
 //    unions (every member at its offset) are flattened into their scalars
 //    by the front end; zero-length arrays contribute nothing.
 // An eightbyte no member overlaps (the padding of an over-aligned struct)
@@ -61,8 +65,12 @@ struct AbiScalar {
   uint64_t bits = 0;        // its width (a bit-field's declared width)
   bool floating = false;    // float or double: SSE
   bool bitfield = false;    // exempt from the alignment rule
+  bool vector = false;      // a vector of 8 or 16 bytes: SSE, then SSEUP
 };
-enum class EightbyteClass : char { NoClass = 'n', Integer = 'i', Sse = 's' };
+// SSEUP (`u`): the eightbyte travels in the upper half of the xmm register
+// of the SSE eightbyte before it (a 16-byte vector: classes `su`, one
+// register); it takes no register of its own.
+enum class EightbyteClass : char { NoClass = 'n', Integer = 'i', Sse = 's', SseUp = 'u' };
 inline constexpr char kMemoryClass = 'm';
 // `x` alone: a 16-byte aggregate whose only member is a long double (or a
 // long double itself: c2ast passes long double as an aggregate in memory):

@@ -153,6 +153,7 @@ constexpr Rule kRules[] = {
     {attr::CDecl, Action::Ignored, "the x86-64 System V convention, which every call uses"},
     {attr::SysVABI, Action::Ignored, "the x86-64 System V convention, which every call uses"},
     {attr::Target, Action::Ignored, "allows instructions we never use"},
+    {attr::MinVectorWidth, Action::Ignored, "a vector width hint for clang's code generator (vectors.cpp)"},
     {attr::X86ForceAlignArgPointer, Action::Ignored, "the stack is always 16-byte aligned here"},
     {attr::Uninitialized, Action::Ignored, "locals are never initialized implicitly here"},
     {attr::StrictFP, Action::Ignored, "no floating point yet"},

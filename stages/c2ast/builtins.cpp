@@ -46,7 +46,8 @@
 // disagree: a builtin we would refuse is one `__has_builtin` says we lack
 // (clang's own answer covers every builtin clang knows, and code such as
 // xxHash picks a builtin because clang says yes). The families are
-// Alloca and Frame (vla.cpp), Expect, Atomic (atomics.cpp's), Va, Trap
+// Alloca and Frame (vla.cpp), Expect, Atomic (atomics.cpp's), Vector
+// (vectors.cpp's __builtin_ia32_* and element-wise ones), Va, Trap
 // (abort), Float (floats.cpp's table), Complex (complex.cpp's), Bits, Overflow and Query (this file),
 // and Library: a builtin that is a C library function (`memcpy`, or
 // `__builtin_memcpy` calling `memcpy`). The keyword builtins clang parses
@@ -126,7 +127,8 @@ constexpr NamedFamily kNamedBuiltins[] = {
 // Builtins clang parses as expressions of their own (not calls), which
 // expressions.cpp converts.
 constexpr const char* kKeywordBuiltins[] = {"__builtin_va_arg", "__builtin_offsetof", "__builtin_choose_expr",
-                                            "__builtin_types_compatible_p"};
+                                            "__builtin_types_compatible_p", "__builtin_shufflevector",
+                                            "__builtin_convertvector"};
 
 }  // namespace
 
@@ -135,8 +137,9 @@ BuiltinFamily builtin_family(const Builtin::Context& info, unsigned id) {
     return BuiltinFamily::Alloca;
   if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
     return BuiltinFamily::Frame;
-  if (id >= Builtin::FirstTSBuiltin) return BuiltinFamily::None;  // x86's __builtin_ia32_*: none
   std::string name = info.getName(id);
+  if (is_vector_builtin(name)) return BuiltinFamily::Vector;
+  if (id >= Builtin::FirstTSBuiltin) return BuiltinFamily::None;  // x86's other __builtin_ia32_*: none
   for (const NamedFamily& b : kNamedBuiltins)
     if (name == b.name) return b.family;
   if (is_float_builtin(name)) return BuiltinFamily::Float;

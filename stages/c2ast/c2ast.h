@@ -11,6 +11,7 @@
 //   floats.cpp        float and double: constants, conversions, operators,
 //                     truth tests, builtins
 //   complex.cpp       _Complex float, double and integer types
+//   vectors.cpp       GNU C vectors and the SSE2 builtins, element by element
 //   long_double.cpp   long double: in memory like a struct, the ast:f80 nodes
 //   statements.cpp    statements
 //   inline_asm.cpp    GNU asm statements -> ast:asm (constraints normalized)
@@ -82,7 +83,7 @@ std::vector<std::string> supported_attribute_spellings();
 
 // ---- builtins.cpp: the one table of the builtins c2ast implements ----------------
 
-enum class BuiltinFamily : uint8_t { None, Alloca, Frame, Expect, Atomic, Va, Trap, Float, Complex, Bits, Overflow, Query, Library };
+enum class BuiltinFamily : uint8_t { None, Alloca, Frame, Expect, Atomic, Vector, Va, Trap, Float, Complex, Bits, Overflow, Query, Library };
 // The family of builtin `id` (None: refused by name).
 BuiltinFamily builtin_family(const clang::Builtin::Context& info, unsigned id);
 // Predefined macros that make __has_builtin, __has_attribute, __has_feature
@@ -93,6 +94,8 @@ bool is_float_builtin(const std::string& name);
 bool is_complex_builtin(const std::string& name);
 // atomics.cpp's builtins (and the AtomicExpr ones), by name.
 bool is_atomic_builtin(const std::string& name);
+// vectors.cpp's builtins (the __builtin_ia32_* it writes out, and more), by name.
+bool is_vector_builtin(const std::string& name);
 
 // ---- stack_protect.cpp ------------------------------------------------------
 
@@ -176,19 +179,28 @@ class Types {
   // The IR signature of a function type, with its ABI attributes (abi.h);
   // nullopt when it has no prototype.
   std::optional<Signature> signature(clang::QualType function_type, clang::SourceLocation where) const;
+  // `vectors_in_memory` (the parameter of the three below): the function is
+  // defined here with internal linkage and its address never escapes, so a
+  // 16-byte vector (System V SSE, SSEUP: one xmm register) travels as
+  // MEMORY instead; otherwise such a vector stops with "unsupported"
+  // (vectors.cpp: the xmm register's upper half is not modelled yet).
+  // Whether a function type has a parameter or result classified SSE, SSEUP.
+  bool has_sse_up(clang::QualType function_type, clang::SourceLocation where) const;
   // A parameter's signature type: its value type with its ABI attribute
   // (`i8 signext`, `ptr byval(12,4)`, `ptr byval(8,4,s)`, `i32`); also the
   // type of an aggregate passed through `...` or read by va_arg.
-  std::string param_type(clang::QualType param, clang::SourceLocation where) const;
+  std::string param_type(clang::QualType param, clang::SourceLocation where, bool vectors_in_memory = false) const;
   // The hidden result pointer of a function returning an aggregate:
   // `ptr sret(SIZE,ALIGN)`.
-  std::string result_pointer(clang::QualType result, clang::SourceLocation where) const;
+  std::string result_pointer(clang::QualType result, clang::SourceLocation where, bool vectors_in_memory = false) const;
 
   // "'T'" or "'T' (aka 'U')", as clang names types in diagnostics.
   static std::string describe(clang::QualType t);
 
  private:
-  std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where) const;
+  std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where,
+                              bool vectors_in_memory) const;
+  std::string aggregate_classes(clang::QualType t, clang::SourceLocation where) const;
   void flatten_scalars(clang::QualType t, uint64_t bit_offset, std::vector<AbiScalar>& out,
                        clang::SourceLocation where) const;
   clang::ASTContext& ctx_;
@@ -453,6 +465,10 @@ class FunctionBuilder {
   NodeId call(const clang::CallExpr* e);
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
+  // vectors.cpp: whether a call of `callee` passes 16-byte vectors in
+  // memory (Types::param_type); the callee expression being converted.
+  bool vectors_in_memory(const clang::FunctionDecl* callee) const;
+  const clang::Expr* direct_callee_ = nullptr;
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
   // ---- gnu_expressions.cpp
   NodeId statement_expression(const clang::StmtExpr* e);
@@ -536,6 +552,38 @@ class FunctionBuilder {
   NodeId complex_builtin(const clang::CallExpr* c, const std::string& name);
   void initialize_complex(NodeId var, uint64_t at, clang::QualType type, const clang::Expr* init,
                           std::vector<NodeId>& out);
+  // ---- vectors.cpp: GNU C vectors, aggregates computed element by element
+  struct VectorShape {
+    clang::QualType element_type;
+    Scalar element;
+    unsigned count = 0;
+    uint64_t step = 0;  // the element's size
+    uint64_t size = 0;
+    uint32_t align = 0;
+  };
+  VectorShape vector_shape(clang::QualType t, clang::SourceLocation where) const;
+  NodeId vector_temporary(const VectorShape& s, Loc l);
+  void settle(Pinned& p, std::vector<NodeId>& out);
+  NodeId vector_element(Pinned& at, const VectorShape& s, unsigned i, Loc l);
+  NodeId vector_element_op(clang::BinaryOperatorKind k, Scalar s, Scalar r, NodeId a, NodeId b, Loc l,
+                           clang::SourceLocation where);
+  NodeId vector_binary(clang::BinaryOperatorKind k, clang::QualType result, const clang::Expr* lhs,
+                       const clang::Expr* rhs, NodeId a, NodeId b, Loc l, clang::SourceLocation where);
+  NodeId vector_splat(const clang::Expr* scalar_expr, clang::QualType vector_type, Loc l, clang::SourceLocation where);
+  NodeId vector_zero(clang::QualType vector_type, Loc l, clang::SourceLocation where);
+  NodeId vector_subscript_address(const clang::ArraySubscriptExpr* a);
+  NodeId vector_cast(const clang::CastExpr* c);
+  NodeId vector_unary(const clang::UnaryOperator* u);
+  NodeId vector_compound_assignment(const clang::CompoundAssignOperator* e);
+  NodeId vector_shuffle(const clang::ShuffleVectorExpr* e);
+  NodeId vector_convert(const clang::ConvertVectorExpr* e);
+  // An expression that is a vector or reads one and that vectors.cpp
+  // computes (kNone: the generic code handles it).
+  NodeId vector_expression(const clang::Expr* e);
+  void initialize_vector(NodeId var, uint64_t at, clang::QualType type, const clang::InitListExpr* list,
+                         std::vector<NodeId>& out, bool& needs_zero);
+  // The __builtin_ia32_* builtins of the SSE/SSE2 headers (kNone: not one).
+  NodeId ia32_builtin(const clang::CallExpr* c, const std::string& name);
   // ---- int128.cpp: __int128 and unsigned __int128. Their value is the
   // address of 16 bytes (lo at +0, hi at +8), as an aggregate's.
   struct Halves {

@@ -131,6 +131,13 @@ bool ConstantWriter::initializer(uint64_t offset, QualType type, const Expr* ini
   const Expr* bare = init->IgnoreParens();
   while (const auto* c = dyn_cast<ConstantExpr>(bare)) bare = c->getSubExpr()->IgnoreParens();
   if (isa<ImplicitValueInitExpr>(bare)) return true;
+  if (type->isVectorType()) {  // vectors.cpp: clang's evaluator folds the whole vector
+    Expr::EvalResult result;
+    if (!bare->EvaluateAsRValue(result, module_.ctx(), /*InConstantContext=*/true) || result.HasSideEffects)
+      return false;
+    value(offset, type, result.Val);
+    return true;
+  }
   if (const auto* list = dyn_cast<InitListExpr>(bare)) return initializer_list(offset, type, list);
   if (const auto* literal = dyn_cast<StringLiteral>(bare); literal && type->isArrayType()) {
     string(offset, module_.types().size(type, where_), literal);
@@ -241,6 +248,13 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       bool is_int = v.isComplexInt();
       value(offset, element, is_int ? APValue(v.getComplexIntReal()) : APValue(v.getComplexFloatReal()));
       value(offset + step, element, is_int ? APValue(v.getComplexIntImag()) : APValue(v.getComplexFloatImag()));
+      return;
+    }
+    case APValue::Vector: {  // vectors.cpp: the elements in order
+      const auto* vector = type->castAs<VectorType>();
+      QualType element = vector->getElementType();
+      uint64_t step = module_.types().size(element, where_);
+      for (unsigned i = 0; i < v.getVectorLength(); ++i) value(offset + i * step, element, v.getVectorElt(i));
       return;
     }
     case APValue::LValue: address(offset, module_.types().size(type, where_), v); return;

@@ -88,6 +88,7 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   types_.check(e->getType(), where);
   if (e->isGLValue()) return lvalue_conversion(e);
   if (NodeId n = complex_expression(e); n != kNone) return n;  // complex.cpp
+  if (NodeId n = vector_expression(e); n != kNone) return n;   // vectors.cpp
   if (Types::is_int128(e->getType()))  // int128.cpp
     if (NodeId n = int128_rvalue(e); n != kNone) return n;
   Loc l = loc(where);
@@ -567,7 +568,9 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
   }
   QualType result = c->getType();
   bool indirect_result = Types::is_aggregate(result);
+  direct_callee_ = c->getCallee()->IgnoreParenImpCasts();
   InputList inputs{rvalue(c->getCallee())};
+  direct_callee_ = nullptr;
   NodeId result_var = kNone;
   if (indirect_result) {
     result_var = variable(".call", types_.size(result, where), types_.align(result), l);
@@ -604,11 +607,13 @@ LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_ty
   const auto* proto = callee_type->getAs<FunctionProtoType>();
   std::vector<std::string> params;
   QualType result = function_type->getReturnType();
-  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where));
+  bool in_memory = vectors_in_memory(c->getDirectCallee());
+  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where, in_memory));
   unsigned fixed = proto ? proto->getNumParams() : c->getNumArgs();
   for (unsigned i = 0; i < fixed; ++i) {
     const Expr* arg = c->getArg(i);
-    params.push_back(types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc()));
+    params.push_back(
+        types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc(), in_memory));
   }
   // The variadic arguments' types, written when one is an aggregate.
   std::vector<std::string> varargs;
@@ -642,6 +647,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
       done = atomic_builtin(c, name);
       if (done == kNone) unsupported(where, "builtin '" + name + "'");
       break;
+    case BuiltinFamily::Vector: done = ia32_builtin(c, name); break;  // vectors.cpp
     case BuiltinFamily::Va: done = va_builtin(c, name); break;
     case BuiltinFamily::Float: done = float_builtin(c, name); break;
     case BuiltinFamily::Complex: done = complex_builtin(c, name); break;
@@ -719,6 +725,11 @@ NodeId FunctionBuilder::declaration_address(const DeclRefExpr* e) {
     }
     if (vd->hasLocalStorage()) unsupported(where, "reference to '" + vd->getNameAsString() + "' before its declaration");
   }
+  if (const auto* fd = dyn_cast<FunctionDecl>(d); fd && e != direct_callee_ && vectors_in_memory(fd) &&
+                                                   types_.has_sse_up(fd->getType(), where))
+    unsupported(where, "the address of '" + fd->getNameAsString() +
+                           "', whose 16-byte vectors travel in memory here (not in one xmm register, as gcc's callers "
+                           "would pass them)");
   return symaddr(module_.symbol(d, where), l);
 }
 
@@ -734,6 +745,7 @@ NodeId FunctionBuilder::address_node(const Expr* e) {
     if (u->getOpcode() == UO_Real || u->getOpcode() == UO_Imag) return complex_part_address(u);
   }
   if (const auto* a = dyn_cast<ArraySubscriptExpr>(e)) {
+    if (a->getBase()->getType()->isVectorType()) return vector_subscript_address(a);  // vectors.cpp
     // a[i] is *(a + i), with the operands in their written order.
     const Expr* lhs = a->getLHS();
     const Expr* rhs = a->getRHS();
@@ -767,6 +779,7 @@ NodeId FunctionBuilder::discard(const Expr* e, bool statement_level) {
       if (u->getOpcode() == UO_Extension) return discard(u->getSubExpr(), statement_level);
       if (u->isIncrementDecrementOp()) {
         types_.check(u->getType(), where);
+        if (u->getType()->isVectorType()) unsupported(where, "'++' or '--' on a vector");
         return increment(u, false);
       }
     }

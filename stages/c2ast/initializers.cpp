@@ -111,6 +111,10 @@ void FunctionBuilder::initialize_list(NodeId var, uint64_t at, QualType type, co
     initialize(var, at, type, list->getInit(0), out, needs_zero);
     return;
   }
+  if (type->isVectorType()) {  // vectors.cpp
+    initialize_vector(var, at, type, list, out, needs_zero);
+    return;
+  }
   if (type->isAnyComplexType() && count > 0) {  // `{z}`, or clang's `{re, im}` read as gcc reads it
     initialize_complex(var, at, type, list, out);
     return;

@@ -23,7 +23,8 @@
 // member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
 // bitfields.cpp); so are the
 // rules for what is unsupported: _Float16, __float128,
-// _Complex long double (and of other refused types), vectors, _Atomic stop the
+// _Complex long double (and of other refused types), vectors of other
+// elements than integers and float/double (vectors.cpp), _Atomic stop the
 // translation with "unsupported: ..." at the construct that needs them.
 // __int128 and unsigned __int128 are 16-byte, 16-aligned aggregates here
 // (is_aggregate; their operations are int128.cpp's), classified INTEGER,
@@ -92,7 +93,14 @@ void Types::check(QualType t, SourceLocation where) const {
                            (b->isInteger() && ctx_.getTypeSize(element) <= 64));
     if (!supported) unsupported(where, "complex type " + describe(t));
   }
-  if (c->isVectorType()) unsupported(where, "vector type " + describe(t));
+  if (const auto* vector = dyn_cast<VectorType>(c)) {  // vectors.cpp
+    QualType element = vector->getElementType().getCanonicalType();
+    const auto* b = dyn_cast<BuiltinType>(element.getTypePtr());
+    bool supported = b && !b->isBooleanType() &&
+                     (b->getKind() == BuiltinType::Float || b->getKind() == BuiltinType::Double ||
+                      (b->isInteger() && ctx_.getTypeSize(element) <= 64));
+    if (!supported) unsupported(where, "vector type " + describe(t));
+  }
   if (const auto* a = dyn_cast<AtomicType>(c)) {  // atomics.cpp: integers and pointers of 1 to 8 bytes
     QualType v = a->getValueType().getCanonicalType();
     uint64_t bytes = v->isIncompleteType() ? 0 : ctx_.getTypeSize(v) / 8;
@@ -114,7 +122,7 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
   const Type* c = t.getCanonicalType().getTypePtr();
   if (const auto* a = dyn_cast<AtomicType>(c)) return scalar(a->getValueType(), where);  // atomics.cpp
   if (c->isPointerType() || c->isArrayType() || c->isFunctionType() || c->isRecordType() || c->isNullPtrType() ||
-      c->isAnyComplexType())
+      c->isAnyComplexType() || c->isVectorType())
     return {VType::Ptr, false};
   if (c->isIntegralOrEnumerationType()) {
     QualType integer = t.getCanonicalType();
@@ -141,7 +149,7 @@ Scalar Types::scalar(QualType t, SourceLocation where) const {
 }
 
 bool Types::is_aggregate(QualType t) {
-  return t->isRecordType() || t->isAnyComplexType() || is_int128(t) || is_long_double(t);
+  return t->isRecordType() || t->isAnyComplexType() || t->isVectorType() || is_int128(t) || is_long_double(t);
 }
 bool Types::is_long_double(QualType t) { return t->isSpecificBuiltinType(BuiltinType::LongDouble); }
 
@@ -213,6 +221,20 @@ void Types::flatten_scalars(QualType t, uint64_t bit_offset, std::vector<AbiScal
     flatten_scalars(element, bit_offset + element_bits, out, where);
     return;
   }
+  if (const auto* vector = dyn_cast<VectorType>(t.getTypePtr())) {
+    // gcc classifies a vector by its mode: 8 bytes SSE, 16 bytes SSE SSEUP
+    // (one xmm register), smaller ones by their elements (V4QI: INTEGER).
+    uint64_t bytes = size(t, where);
+    if (bytes == 8 || bytes == 16) {
+      out.push_back(AbiScalar{bit_offset, 8 * bytes, true, false, true});
+      return;
+    }
+    QualType element = vector->getElementType();
+    uint64_t element_bits = 8 * size(element, where);
+    for (unsigned i = 0; i < vector->getNumElements(); ++i)
+      flatten_scalars(element, bit_offset + i * element_bits, out, where);
+    return;
+  }
   if (is_int128(t)) {  // two INTEGER eightbytes, as gcc classifies it
     out.push_back(AbiScalar{bit_offset, 64, false, false});
     out.push_back(AbiScalar{bit_offset + 64, 64, false, false});
@@ -232,7 +254,7 @@ void Types::flatten_scalars(QualType t, uint64_t bit_offset, std::vector<AbiScal
   out.push_back(AbiScalar{bit_offset, 8 * size(t, where), t->isRealFloatingType(), false});
 }
 
-std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where) const {
+std::string Types::aggregate_classes(QualType t, SourceLocation where) const {
   check(t, where);
   uint64_t bytes = size(t, where);
   std::vector<AbiScalar> scalars;
@@ -241,20 +263,45 @@ std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation wh
   // A long double member makes the classes X87 X87UP (gcc: MEMORY but for
   // a lone long double, which is returned in st(0)): `x`, or `m`.
   for (const AbiScalar& s : scalars)
-    if (s.floating && s.bits == 128) classes = scalars.size() == 1 && bytes == 16 ? "x" : "m";
-  return param_type_string(ParamType{"ptr", attr, bytes, align(t), classes});
+    if (s.floating && s.bits == 128 && !s.vector) classes = scalars.size() == 1 && bytes == 16 ? "x" : "m";
+  return classes;
 }
 
-std::string Types::param_type(QualType param, SourceLocation where) const {
-  if (is_aggregate(param)) return aggregate_param(param, ParamAttr::ByVal, where);
+std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where, bool vectors_in_memory) const {
+  std::string classes = aggregate_classes(t, where);
+  if (classes.find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos) {
+    if (!vectors_in_memory)
+      unsupported(where, "a 16-byte vector in one xmm register (System V classes SSE, SSEUP) " +
+                             std::string(attr == ParamAttr::SRet ? "returned by" : "passed to") +
+                             " a function not defined static in this file (" + describe(t) + ")");
+    classes = std::string(1, kMemoryClass);
+  }
+  return param_type_string(ParamType{"ptr", attr, size(t, where), align(t), classes});
+}
+
+bool Types::has_sse_up(QualType function_type, SourceLocation where) const {
+  const auto* proto = function_type->getAs<FunctionProtoType>();
+  if (!proto) return false;
+  auto sse_up = [&](QualType t) {
+    return is_aggregate(t) && !t->isVoidType() &&
+           aggregate_classes(t, where).find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos;
+  };
+  if (sse_up(proto->getReturnType())) return true;
+  for (QualType p : proto->getParamTypes())
+    if (sse_up(p)) return true;
+  return false;
+}
+
+std::string Types::param_type(QualType param, SourceLocation where, bool vectors_in_memory) const {
+  if (is_aggregate(param)) return aggregate_param(param, ParamAttr::ByVal, where, vectors_in_memory);
   Scalar s = scalar(param, where);
   std::string type = vtype_name(s.vt);
   if (s.vt == VType::I8 || s.vt == VType::I16) type += s.is_signed ? " signext" : " zeroext";
   return type;
 }
 
-std::string Types::result_pointer(QualType result, SourceLocation where) const {
-  return aggregate_param(result, ParamAttr::SRet, where);
+std::string Types::result_pointer(QualType result, SourceLocation where, bool vectors_in_memory) const {
+  return aggregate_param(result, ParamAttr::SRet, where, vectors_in_memory);
 }
 
 std::optional<Signature> Types::signature(QualType function_type, SourceLocation where) const {

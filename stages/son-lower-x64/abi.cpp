@@ -74,6 +74,9 @@ AbiParam parse_abi_param(std::string_view text) {
   std::string problem;
   std::optional<ParamType> type = parse_param_type(text, &problem);
   if (!type) throw std::invalid_argument(problem);
+  if (type->classes.find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos)
+    throw std::invalid_argument("unsupported: the classes '" + type->classes +
+                                "' (an SSEUP eightbyte: 16 bytes in one xmm register) in '" + std::string(text) + "'");
   return AbiParam{.type = *parse_value_type(type->value_type), .attr = type->attr, .size = type->size,
                   .align = type->align, .classes = type->classes};
 }
