@@ -378,3 +378,37 @@ def test_cf_protection_puts_endbr64_at_each_function_and_the_cet_note(tmp_path):
     assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
     err = cc("-fcf-protection=sometimes", "-c", src, check=2).stderr.decode()
     assert "the kinds are none, branch, return and full" in err, err
+
+
+ALIAS_PUN = """#include <stdio.h>
+__attribute__((noinline)) int store_both(int *i, float *f) { *i = 1; *f = 0.0f; return *i; }
+int main(void) { union { int i; float f; } u; printf("%d\\n", store_both(&u.i, &u.f)); return 0; }
+"""
+
+
+def test_no_strict_aliasing_changes_nothing_because_alias_analysis_never_uses_types(tmp_path):
+    """sonopt's alias analysis (stages/sonopt/alias.h) compares base objects
+    and offsets, never C types, so -fno-strict-aliasing is accepted with a
+    note and the code is the same with it or without: the code gcc makes
+    with -fno-strict-aliasing. The program tells the two apart: with
+    type-based aliasing gcc -O2 returns the stored 1 through the int pointer."""
+    src = write(tmp_path / "pun.c", ALIAS_PUN)
+    options = cc("--help-options", check=0).stdout.decode() + cc("--help-options", check=0).stderr.decode()
+    assert "-fno-strict-aliasing: accepted (what pipecc does: alias analysis uses base objects and offsets, " \
+           "never types)" in options
+    outputs = {}
+    for flags in ([], ["-fno-strict-aliasing"], ["-fstrict-aliasing"]):
+        for compiler in ("gcc", PIPECC):
+            exe = tmp_path / "prog"
+            subprocess.run([compiler, "-O2", *flags, str(src), "-o", str(exe)], check=True, timeout=120)
+            outputs[compiler, tuple(flags)] = subprocess.run([str(exe)], stdout=subprocess.PIPE, timeout=30).stdout
+        cc("-O2", *flags, "-c", src, "-o", tmp_path / f"pun{len(outputs)}.o", check=0)
+    assert outputs["gcc", ()] == b"1\n" and outputs["gcc", ("-fno-strict-aliasing",)] == b"0\n"  # the program tells
+    assert {outputs[PIPECC, f] for f in [(), ("-fno-strict-aliasing",), ("-fstrict-aliasing",)]} == {b"0\n"}
+    objects = [(tmp_path / f"pun{n}.o").read_bytes() for n in (2, 4, 6)]
+    assert objects[0] == objects[1] == objects[2]
+
+
+def test_print_multiarch_answers_as_gcc():
+    assert cc("-print-multiarch", check=0).stdout == subprocess.run(
+        ["gcc", "-print-multiarch"], stdout=subprocess.PIPE, check=True).stdout == b"x86_64-linux-gnu\n"
