@@ -162,8 +162,8 @@ struct Result {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  Converter(Result& out, bool cc_diagnostics, bool debug)
-      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
+  Converter(Result& out, bool cc_diagnostics, bool debug, bool common)
+      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), common_(common) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
@@ -174,7 +174,7 @@ class Converter : public clang::ASTConsumer {
         out_.failed = true;
         return;
       }
-      out_.module = ModuleBuilder(ctx, debug_).build();
+      out_.module = ModuleBuilder(ctx, debug_, common_).build();
       if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
@@ -193,14 +193,16 @@ class Converter : public clang::ASTConsumer {
   Result& out_;
   bool cc_diagnostics_;
   bool debug_;
+  bool common_;  // -fcommon
 };
 
 class ConvertAction : public clang::ASTFrontendAction {
  public:
   ConvertAction(Result& out, bool cc_diagnostics, bool debug)
       : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return std::make_unique<Converter>(out_, cc_diagnostics_, debug_);
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    // clang's driver turns -fcommon/-fno-common (the last wins) into NoCommon.
+    return std::make_unique<Converter>(out_, cc_diagnostics_, debug_, !ci.getCodeGenOpts().NoCommon);
   }
 
  private:

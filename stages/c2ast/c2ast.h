@@ -225,8 +225,9 @@ class DebugBuilder {
 
 class ModuleBuilder {
  public:
-  // `debug`: fill the debug sections (-g).
-  ModuleBuilder(clang::ASTContext& ctx, bool debug);
+  // `debug`: fill the debug sections (-g); `common`: tentative definitions
+  // are common symbols (-fcommon).
+  ModuleBuilder(clang::ASTContext& ctx, bool debug, bool common = false);
   ~ModuleBuilder();
 
   // Converts every definition of the translation unit that gcc always
@@ -296,6 +297,7 @@ class ModuleBuilder {
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
+  bool common_ = false;  // -fcommon
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
   std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item

@@ -55,8 +55,8 @@ Loc Locations::get(SourceLocation l) {
   return loc;
 }
 
-ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug)
-    : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files) {
+ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug, bool common)
+    : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files), common_(common) {
   header_.level = Level::Ast;
   if (debug) debug_.emplace(ctx, header_.debug, locations_);
   const SourceManager& sm = ctx.getSourceManager();
