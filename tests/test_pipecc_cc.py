@@ -58,7 +58,7 @@ def test_notes_say_why_an_option_has_no_effect(tmp_path):
 
 def test_options_that_would_change_the_meaning_are_refused_by_name(tmp_path):
     for flag, why in [("-fsanitize=address", "sanitizers"), ("-flto", "link-time"), ("-finput-charset=latin1", "UTF-8"),
-                      ("-m32", "x86-64"), ("-fcommon", "common symbols"), ("-mno-red-zone", "target option"),
+                      ("-m32", "x86-64"), ("-fshort-wchar", "wchar_t"), ("-mno-red-zone", "target option"),
                       ("-fshort-enums", "enums"), ("--coverage", "coverage"), ("-x", "c++")]:
         args = [flag, "c++"] if flag == "-x" else [flag]
         err = cc(*args, "-c", "x.c", cwd=tmp_path, check=2).stderr.decode()
@@ -378,3 +378,105 @@ def test_cf_protection_puts_endbr64_at_each_function_and_the_cet_note(tmp_path):
     assert subprocess.run([str(tmp_path / "prog")], stdout=subprocess.PIPE).stdout == b"24 two\n"
     err = cc("-fcf-protection=sometimes", "-c", src, check=2).stderr.decode()
     assert "the kinds are none, branch, return and full" in err, err
+
+
+ALIAS_PUN = """#include <stdio.h>
+__attribute__((noinline)) int store_both(int *i, float *f) { *i = 1; *f = 0.0f; return *i; }
+int main(void) { union { int i; float f; } u; printf("%d\\n", store_both(&u.i, &u.f)); return 0; }
+"""
+
+
+def test_no_strict_aliasing_changes_nothing_because_alias_analysis_never_uses_types(tmp_path):
+    """sonopt's alias analysis (stages/sonopt/alias.h) compares base objects
+    and offsets, never C types, so -fno-strict-aliasing is accepted with a
+    note and the code is the same with it or without: the code gcc makes
+    with -fno-strict-aliasing. The program tells the two apart: with
+    type-based aliasing gcc -O2 returns the stored 1 through the int pointer."""
+    src = write(tmp_path / "pun.c", ALIAS_PUN)
+    options = cc("--help-options", check=0).stdout.decode() + cc("--help-options", check=0).stderr.decode()
+    assert "-fno-strict-aliasing: accepted (what pipecc does: alias analysis uses base objects and offsets, " \
+           "never types)" in options
+    outputs = {}
+    for flags in ([], ["-fno-strict-aliasing"], ["-fstrict-aliasing"]):
+        for compiler in ("gcc", PIPECC):
+            exe = tmp_path / "prog"
+            subprocess.run([compiler, "-O2", *flags, str(src), "-o", str(exe)], check=True, timeout=120)
+            outputs[compiler, tuple(flags)] = subprocess.run([str(exe)], stdout=subprocess.PIPE, timeout=30).stdout
+        cc("-O2", *flags, "-c", src, "-o", tmp_path / f"pun{len(outputs)}.o", check=0)
+    assert outputs["gcc", ()] == b"1\n" and outputs["gcc", ("-fno-strict-aliasing",)] == b"0\n"  # the program tells
+    assert {outputs[PIPECC, f] for f in [(), ("-fno-strict-aliasing",), ("-fstrict-aliasing",)]} == {b"0\n"}
+    objects = [(tmp_path / f"pun{n}.o").read_bytes() for n in (2, 4, 6)]
+    assert objects[0] == objects[1] == objects[2]
+
+
+def test_print_multiarch_answers_as_gcc():
+    assert cc("-print-multiarch", check=0).stdout == subprocess.run(
+        ["gcc", "-print-multiarch"], stdout=subprocess.PIPE, check=True).stdout == b"x86_64-linux-gnu\n"
+
+
+COMMON_SRC = """int plain;
+int arr[100];
+int set = 1;
+static int local;
+extern int declared_then_tentative;
+int declared_then_tentative;
+int tentative_then_set;
+int tentative_then_set = 3;
+int opted_out __attribute__((nocommon));
+__attribute__((weak)) int weak_one;
+int in_section __attribute__((section(".mine")));
+__attribute__((visibility("hidden"))) int hidden_one;
+const int constant;
+int *use_local(void) { return &local; }
+"""
+
+ALWAYS_COMMON_SRC = "int asked __attribute__((common));\nint not_asked;\n"
+
+
+def defined_symbols(obj):
+    """nm's name, letter and size of each global data symbol the object
+    defines, and a common symbol's value: its alignment."""
+    out = subprocess.run(["nm", "-S", "--defined-only", "-g", str(obj)], stdout=subprocess.PIPE, check=True)
+    rows = [line.split() for line in out.stdout.decode().split("\n")[:-1]]
+    return sorted((name, letter, size, value if letter == "C" else "") for value, size, letter, name in rows
+                  if letter not in "Tt")
+
+
+def test_fcommon_makes_tentative_definitions_common_symbols_as_gcc(tmp_path):
+    """-fcommon (gcc 12 defaults to -fno-common): a tentative definition is
+    a COMMON symbol (nm C, .comm in the assembly) with gcc's size and
+    alignment; what is not tentative, is static, weak, in a section or
+    `nocommon` stays a definition; the `common` attribute asks for it
+    without the flag; the last of -fcommon/-fno-common wins."""
+    src = write(tmp_path / "tent.c", COMMON_SRC)
+    always = write(tmp_path / "always.c", ALWAYS_COMMON_SRC)
+    for flags in (["-fcommon"], [], ["-fno-common"], ["-fno-common", "-fcommon"], ["-fcommon", "-fno-common"]):
+        for f in (src, always):
+            subprocess.run(["gcc", "-O2", *flags, "-c", str(f), "-o", str(tmp_path / "g.o")], check=True)
+            cc("-O2", *flags, "-c", f, "-o", tmp_path / "p.o", check=0)
+            assert defined_symbols(tmp_path / "p.o") == defined_symbols(tmp_path / "g.o"), (flags, f)
+    symbols = defined_symbols(tmp_path / "g.o")
+    assert ("asked", "C", "0000000000000004", "0000000000000004") in symbols, symbols  # the test sees them
+    cc("-fcommon", "-c", src, "-o", tmp_path / "p.o", check=0)
+    commons = [name for name, letter, _, _ in defined_symbols(tmp_path / "p.o") if letter == "C"]
+    assert commons == ["arr", "constant", "declared_then_tentative", "hidden_one", "plain"], commons
+    asm = cc("-fcommon", "-S", src, "-o", "-", check=0).stdout.decode()
+    assert "\t.comm\tplain,4,4\n" in asm, asm
+
+
+def test_fcommon_objects_share_one_variable_at_link_time(tmp_path):
+    """Tentative definitions in two files are one variable with -fcommon
+    (and with a definition in a third, gcc's object here); without it the
+    link fails with a multiple definition, as gcc 12's default."""
+    a = write(tmp_path / "a.c", "int counter;\nint bump(void) { return ++counter; }\n")
+    b = write(tmp_path / "b.c", '#include <stdio.h>\nint counter;\nint bump(void);\n'
+                                'int main(void) { bump(); bump(); printf("%d\\n", counter); return 0; }\n')
+    c = write(tmp_path / "c.c", "int counter = 40;\n")
+    for level in ("-O0", "-O2"):
+        cc(level, "-fcommon", a, b, "-o", tmp_path / "two", check=0)
+        assert subprocess.run([str(tmp_path / "two")], stdout=subprocess.PIPE, timeout=30).stdout == b"2\n"
+        subprocess.run(["gcc", "-c", str(c), "-o", str(tmp_path / "c.o")], check=True)
+        cc(level, "-fcommon", a, b, tmp_path / "c.o", "-o", tmp_path / "three", check=0)
+        assert subprocess.run([str(tmp_path / "three")], stdout=subprocess.PIPE, timeout=30).stdout == b"42\n"
+    err = cc(a, b, "-o", tmp_path / "none", check=1).stderr.decode()
+    assert "multiple definition of `counter'" in err, err

@@ -140,8 +140,11 @@
 //     visibility and hints (a plain extern: weak, visibility, hints);
 //     constructor and destructor priorities and used only on definitions,
 //     the priorities on functions; hints only on functions and function
-//     externs; at end(): an alias names a function (function extern) or a
-//     data item (data extern) defined in the module, not an extern;
+//     externs; `common` only on an external data item that is not weak,
+//     has no section, is not readonly and has no initial bytes or
+//     relocations (a tentative definition: zeros); at end(): an alias
+//     names a function (function extern) or a data item (data extern)
+//     defined in the module, not an extern;
 //   - at end(): every symbol named by a literal of shape y (symaddr,
 //     ast:symaddr, x64:call, x64:loadgot, a RIP-relative address) or by a
 //     relocation is a function,
@@ -2304,6 +2307,8 @@ void check_data_item(const DataItem& d, std::vector<Diagnostic>& out) {
     header_error(out, data_entity(d), "initializer has " + plural(d.init.size(), "byte") + ", more than the size " +
                                           std::to_string(d.size));
   check_relocs(d, out);
+  if (d.attrs.common && (d.readonly || !d.init.empty() || !d.relocs.empty()))
+    header_error(out, data_entity(d), "a common data item is writable zeros (not readonly, no init, no relocs)");
   for (std::string& problem : attrs_problems(d.attrs, d.linkage, SymbolKind::Data))
     header_error(out, data_entity(d), std::move(problem));
 }
@@ -2336,6 +2341,11 @@ std::vector<std::string> attrs_problems(const SymbolAttrs& a, Linkage linkage, S
   if (a.destructor != SymbolAttrs::kNone && !function) out.push_back("only a function can be a destructor");
   if (a.hints && kind != SymbolKind::Function && kind != SymbolKind::FunctionExtern)
     out.push_back("function hints on a data symbol");
+  if (a.common) {
+    if (kind != SymbolKind::Data) out.push_back("only a data item can be common");
+    else if (!external) out.push_back("a common symbol needs external linkage");
+    else if (a.weak || !a.section.empty()) out.push_back("a common symbol is neither weak nor in a section");
+  }
   return out;
 }
 

@@ -303,11 +303,13 @@ void read_attrs(const Frame& f, const fb::SymbolAttrList* list, std::vector<Symb
   check_count(f, list->constructor(), n, "attrs constructor");
   check_count(f, list->destructor(), n, "attrs destructor");
   check_count(f, list->hints(), n, "attrs hints");
+  if (list->common()) check_count(f, list->common(), n, "attrs common");
   for (size_t k = 0; k < n; ++k) {
     SymbolAttrs& a = symbols[k].attrs;
     const auto idx = static_cast<fbs::uoffset_t>(k);
     a.weak = read_flag(f, list->weak()->data() + k, "attrs weak");
     a.used = read_flag(f, list->used()->data() + k, "attrs used");
+    if (list->common()) a.common = read_flag(f, list->common()->data() + k, "attrs common");
     const uint8_t* vis = list->visibility()->data() + k;
     if (*vis > 3) f.fail(vis, "expected a visibility (0 default, 1 hidden, 2 protected, 3 internal), found " + num(*vis));
     a.visibility = static_cast<Visibility>(*vis);
@@ -1513,7 +1515,7 @@ class BinaryWriter final : public ModuleWriter {
   }
 
   fbs::Offset<fb::SymbolAttrList> create_attrs(const std::vector<const SymbolAttrs*>& attrs) {
-    std::vector<uint8_t> weak, visibility, used;
+    std::vector<uint8_t> weak, visibility, used, common;
     std::vector<int32_t> constructor, destructor;
     std::vector<uint16_t> hints;
     std::vector<std::string_view> section, alias;
@@ -1521,6 +1523,7 @@ class BinaryWriter final : public ModuleWriter {
       weak.push_back(a->weak ? 1 : 0);
       visibility.push_back(static_cast<uint8_t>(a->visibility));
       used.push_back(a->used ? 1 : 0);
+      common.push_back(a->common ? 1 : 0);
       section.push_back(a->section);
       alias.push_back(a->alias);
       constructor.push_back(a->constructor);
@@ -1536,8 +1539,10 @@ class BinaryWriter final : public ModuleWriter {
     auto constructor_v = fbb_.CreateVector(constructor);
     auto destructor_v = fbb_.CreateVector(destructor);
     auto hints_v = fbb_.CreateVector(hints);
+    bool any_common = std::find(common.begin(), common.end(), 1) != common.end();
+    auto common_v = any_common ? fbb_.CreateVector(common) : fbs::Offset<fbs::Vector<uint8_t>>{};
     return fb::CreateSymbolAttrList(fbb_, weak_v, visibility_v, used_v, section_v, alias_v, constructor_v,
-                                    destructor_v, hints_v);
+                                    destructor_v, hints_v, common_v);
   }
 
   fbs::Offset<fb::Cfg> create_cfg(const Cfg& cfg) {

@@ -116,7 +116,8 @@ constexpr std::string_view kKeywords[] = {
     "module", "file",     "extern", "function",  "data", "internal", "readonly", "size", "align", "init",
     "reloc",  "pipeline", "cfg",    "dominance", "node", "block",    "void",     "true", "false", "null",
     // symbol attributes (append_attrs)
-    "weak", "visibility", "used", "section", "alias", "constructor", "destructor", "hint"};
+    "weak", "visibility", "used", "section", "alias", "constructor", "destructor", "hint",
+    "common"};
 
 bool is_keyword(std::string_view s) {
   return std::find(std::begin(kKeywords), std::end(kKeywords), s) != std::end(kKeywords);
@@ -265,6 +266,7 @@ void append_attrs(std::string& out, const SymbolAttrs& a, const Where& where) {
     out += visibility_name(a.visibility);
   }
   if (a.used) out += " used";
+  if (a.common) out += " common";
   if (!a.section.empty()) {
     out += " section ";
     try {
@@ -1042,7 +1044,7 @@ struct BlockUse {
 };
 
 // The symbol attributes at the end of a data, extern or pipeline line:
-// `weak`, `visibility V`, `used`, `section "S"`, `alias NAME`,
+// `weak`, `visibility V`, `used`, `common`, `section "S"`, `alias NAME`,
 // `constructor N`, `destructor N`, `hint H`, each at most once (a hint once
 // per name), in any order.
 void read_attrs(Cursor& c, SymbolAttrs& a) {
@@ -1063,6 +1065,8 @@ void read_attrs(Cursor& c, SymbolAttrs& a) {
       a.visibility = *vis;
     } else if (w == "used") {
       once(2, w), c.accept_word(w), a.used = true;
+    } else if (w == "common") {
+      once(7, w), c.accept_word(w), a.common = true;
     } else if (w == "section") {
       once(3, w), c.accept_word(w);
       c.skip_space();

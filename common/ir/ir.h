@@ -180,6 +180,7 @@ struct SymbolAttrs {
   bool weak = false;                           // STB_WEAK: a weak definition, or a weak reference (externs)
   Visibility visibility = Visibility::Default; // st_other
   bool used = false;                           // kept even when nothing names it
+  bool common = false;                         // data items: a common symbol (SHN_COMMON, -fcommon)
   std::string section;                         // "" = the default section for its kind
   std::string alias;                           // externs only: defined as another name of this symbol
   int32_t constructor = kNone;                 // functions: run before main, priority 0..65535

@@ -6,7 +6,7 @@
 //
 //   Symbol  implemented as a symbol attribute of the module (FORMAT.md
 //           section 1, "Symbol attributes": weak, visibility, section,
-//           used, alias, constructor, destructor) or as the symbol's name
+//           used, alias, constructor, destructor, common, nocommon) or as the symbol's name
 //           and linkage (asm labels, gnu_inline);
 //   Layout  implemented by clang's record layout and declared alignment,
 //           which c2ast takes its sizes, offsets and alignments from
@@ -61,6 +61,8 @@ constexpr Rule kRules[] = {
     {attr::Weak, Action::Symbol, nullptr},
     {attr::Section, Action::Symbol, nullptr},
     {attr::Used, Action::Symbol, nullptr},
+    {attr::Common, Action::Symbol, nullptr},    // a tentative definition is common (data.cpp)
+    {attr::NoCommon, Action::Symbol, nullptr},  // ... is not, even with -fcommon
     {attr::Visibility, Action::Symbol, nullptr},
     {attr::Constructor, Action::Symbol, nullptr},
     {attr::Destructor, Action::Symbol, nullptr},
@@ -137,7 +139,6 @@ constexpr Rule kRules[] = {
     {attr::BTFDeclTag, Action::Ignored, "debug information only"},
     {attr::BTFTypeTag, Action::Ignored, "debug information only"},
     {attr::Builtin, Action::Ignored, "clang's own mark of a library function"},
-    {attr::NoCommon, Action::Ignored, "tentative definitions are never common symbols here (gcc's -fno-common)"},
     {attr::NoInstrumentFunction, Action::Ignored, "no instrumentation here"},
     {attr::NoSanitize, Action::Ignored, "no instrumentation here"},
     {attr::DisableSanitizerInstrumentation, Action::Ignored, "no instrumentation here"},

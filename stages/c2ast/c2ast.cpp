@@ -166,8 +166,9 @@ struct Result {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation)
-      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), instrumentation_(std::move(instrumentation)) {}
+  Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation, bool common)
+      : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), instrumentation_(std::move(instrumentation)),
+        common_(common) {}
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
@@ -178,7 +179,7 @@ class Converter : public clang::ASTConsumer {
         out_.failed = true;
         return;
       }
-      out_.module = ModuleBuilder(ctx, debug_, instrumentation_).build();
+      out_.module = ModuleBuilder(ctx, debug_, instrumentation_, common_).build();
       if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
@@ -198,6 +199,7 @@ class Converter : public clang::ASTConsumer {
   bool cc_diagnostics_;
   bool debug_;
   Instrumentation instrumentation_;
+  bool common_;  // -fcommon
 };
 
 // An action whose preprocessor answers __has_builtin, __has_attribute,
@@ -227,7 +229,9 @@ class ConvertAction : public clang::ASTFrontendAction {
     instrumentation.on = ci.getCodeGenOpts().InstrumentFunctions;
     instrumentation.exclude_files = options_.instrument_exclude_files;
     instrumentation.exclude_functions = options_.instrument_exclude_functions;
-    return std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug, std::move(instrumentation));
+    // clang's driver turns -fcommon/-fno-common (the last wins) into NoCommon.
+    return std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug, std::move(instrumentation),
+                                       !ci.getCodeGenOpts().NoCommon);
   }
 
  private:

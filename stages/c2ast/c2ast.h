@@ -269,7 +269,8 @@ class ModuleBuilder {
  public:
   // `debug`: fill the debug sections (-g).
   // `instrumentation`: -finstrument-functions (instrument.cpp).
-  ModuleBuilder(clang::ASTContext& ctx, bool debug, Instrumentation instrumentation = {});
+  // `common`: tentative definitions are common symbols (-fcommon).
+  ModuleBuilder(clang::ASTContext& ctx, bool debug, Instrumentation instrumentation = {}, bool common = false);
   ~ModuleBuilder();
 
   // Converts every definition of the translation unit that gcc always
@@ -343,6 +344,7 @@ class ModuleBuilder {
   std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
   std::optional<DebugBuilder> debug_;  // with -g
   Instrumentation instrumentation_;
+  bool common_ = false;  // -fcommon
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
   std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item

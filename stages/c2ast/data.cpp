@@ -22,6 +22,7 @@
 #include <algorithm>
 
 #include <clang/AST/APValue.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/RecordLayout.h>
 
 namespace pl::c2ast {
@@ -351,6 +352,23 @@ void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
 
 // ---- data items ------------------------------------------------------------------
 
+namespace {
+
+// Whether `def`, the definition (or acting tentative definition) of a
+// variable with static storage, is a common symbol: as gcc and clang decide
+// (clang's isVarDeclStrongDefinition): with -fcommon or the `common`
+// attribute, not `nocommon` unless `common` too, a file-scope tentative
+// definition (no initializer anywhere, not extern) with external linkage,
+// not weak, in no named section, not thread-local.
+bool is_common(const VarDecl* def, const SymbolAttrs& attrs, Linkage linkage, bool common_flag) {
+  if ((!common_flag || def->hasAttr<NoCommonAttr>()) && !def->hasAttr<CommonAttr>()) return false;
+  if (def->getAnyInitializer() || def->hasExternalStorage() || def->isStaticLocal()) return false;
+  if (linkage != Linkage::External || attrs.weak || !attrs.section.empty()) return false;
+  return def->getTLSKind() == VarDecl::TLS_None;
+}
+
+}  // namespace
+
 DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   SourceLocation where = vd->getLocation();
   if (vd->getTLSKind() != VarDecl::TLS_None)
@@ -367,6 +385,8 @@ DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   item.attrs = symbol_attrs(vd);
   item.attrs.hints = 0;
   if (item.linkage == Linkage::Internal) item.attrs.visibility = Visibility::Default;  // as gcc: local
+  item.attrs.common = is_common(vd, item.attrs, item.linkage, common_);
+  if (item.attrs.common) item.readonly = false;  // `const int x;` too: a common symbol is writable
   return item;
 }
 

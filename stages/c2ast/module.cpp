@@ -55,9 +55,9 @@ Loc Locations::get(SourceLocation l) {
   return loc;
 }
 
-ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug, Instrumentation instrumentation)
+ModuleBuilder::ModuleBuilder(ASTContext& ctx, bool debug, Instrumentation instrumentation, bool common)
     : ctx_(ctx), types_(ctx), locations_(ctx.getSourceManager(), header_.files),
-      instrumentation_(std::move(instrumentation)) {
+      instrumentation_(std::move(instrumentation)), common_(common) {
   header_.level = Level::Ast;
   if (debug) debug_.emplace(ctx, header_.debug, locations_);
   const SourceManager& sm = ctx.getSourceManager();

@@ -13,7 +13,8 @@
 //      flags, with R_X86_64_64 relocations; internal linkage gives local
 //      symbols (mc_emitter.h); symbol attributes: weak binding, visibility,
 //      named sections, .init_array/.fini_array entries for constructors
-//      and destructors, aliases as symbols set to their target;
+//      and destructors, aliases as symbols set to their target; a common
+//      data item is a common symbol (.comm, SHN_COMMON), in no section;
 //   3. per function, as it streams in (emit_function.h): the frame from the
 //      stack map (spill slots, x64:stackslot items, the outgoing argument
 //      area; frame.h: 16-byte alignment at calls, red zone for small leaf

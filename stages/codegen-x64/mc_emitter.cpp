@@ -430,6 +430,15 @@ void McEmitter::cfi_restore_state() { impl_->streamer->emitCFIRestoreState(); }
 void McEmitter::data_item(const DataItem& item) {
   Impl& m = *impl_;
   if (item.init.size() > item.size) fail("data '" + item.name + "': initializer longer than the item");
+  if (item.attrs.common) {
+    // A common symbol (-fcommon's tentative definition): no section, the
+    // linker allocates it (`.comm NAME,SIZE,ALIGN`, SHN_COMMON), as gcc's.
+    llvm::MCSymbol* sym = m.symbol(item.name);
+    if (item.attrs.visibility != Visibility::Default) m.binding(sym, item.linkage, item.attrs);
+    m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeObject);
+    m.streamer->emitCommonSymbol(sym, item.size, std::max<uint32_t>(item.align, 1));
+    return;
+  }
   bool zero = item.relocs.empty() && item.init.find_first_not_of('\0') == std::string::npos;
   llvm::MCSection* section;
   if (item.readonly)

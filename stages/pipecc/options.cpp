@@ -182,7 +182,10 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_delete_null_pointer_checks, Kind::Note,
      "what pipecc does: no null check is removed because of a dereference"},
     {opts::OPT_fdelete_null_pointer_checks, Kind::Note, kOptSwitch},
-    {opts::OPT_fno_common, Kind::Note, "what pipecc does: a tentative definition is a definition (gcc 10's default)"},
+    // tentative definitions as common symbols (c2ast data.cpp, the data
+    // attribute `common`, codegen-x64's .comm); the last of the two wins
+    {opts::OPT_fcommon, Kind::Frontend, nullptr},
+    {opts::OPT_fno_common, Kind::Frontend, nullptr},
     {opts::OPT_fdebug_prefix_map_EQ, Kind::Note, "debug line tables keep the paths as written"},
     {opts::OPT_ffile_prefix_map_EQ, Kind::Frontend, nullptr},  // __FILE__; debug paths: see parse()
     // calls to __cyg_profile_func_enter/_exit: clang's code generation
@@ -239,8 +242,6 @@ const Decision kDecisions[] = {
 
     // -- refused: they would change what the code means or what is produced
     {opts::OPT_gsplit_dwarf, Kind::Refuse, "split DWARF (.dwo files) is not written"},
-    {opts::OPT_fcommon, Kind::Refuse,
-     "common symbols are not emitted: a tentative definition is a definition (remove duplicate definitions)"},
     {opts::OPT_fshort_enums, Kind::Refuse, "enums are int-sized"},
     {opts::OPT_fshort_wchar, Kind::Refuse, "wchar_t is int"},
     {opts::OPT_fpack_struct_EQ, Kind::Refuse, "struct layout is the psABI's"},
