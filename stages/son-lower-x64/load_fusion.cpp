@@ -17,11 +17,13 @@
 //    strictly dominates the load's (control nodes' dominator tree, built
 //    here once per function: start, regions, ifs, their projs and jumps),
 //    or in the load's own block and unable to depend on memory newer than
-//    the load's: a phi of that block, a parameter, or a load of the same
+//    the load's: a phi of that block, a parameter, a load of the same
 //    memory state (a load is ordered before the overwriters of its memory,
-//    so it and the fused instruction both come before them). Anything else
-//    in that block (a call, a store, a volatile access, a division, another
-//    memory state) refuses the fusion. Constants are available everywhere.
+//    so it and the fused instruction both come before them), or a pinned
+//    node that neither reads nor writes memory (a division that may trap)
+//    whose operands are available in turn. Anything else in that block (a
+//    call, a store, a volatile access, another memory state) refuses the
+//    fusion. Constants are available everywhere.
 // A floating user could have sunk below the load into a branch or out of
 // the way of register pressure; pinned, it now executes where the load
 // does, which is where gcc and LLVM put a folded load too.
@@ -106,10 +108,22 @@ bool Lowerer::available_at(NodeId v, NodeId ctl, NodeId mem, std::unordered_map<
   bool ok;
   if (!nd.control.empty()) {
     NodeId c = nd.control[0];
-    if (c != ctl)
+    if (c != ctl) {
       ok = control_strictly_dominates(c, ctl);
-    else
-      ok = nd.op == Phi || nd.op == Param || (nd.op == Load && nd.inputs[0] == mem);
+    } else if (nd.op == Phi || nd.op == Param || (nd.op == Load && nd.inputs[0] == mem)) {
+      ok = true;
+    } else if (info.inputs.find('m') == std::string_view::npos && info.results.find('m') == std::string_view::npos) {
+      // A pinned node that neither reads nor writes memory (a division that
+      // may trap): available when its operands are.
+      ok = true;
+      for (NodeId in : nd.inputs)
+        if (!available_at(in, ctl, mem, memo, budget)) {
+          ok = false;
+          break;
+        }
+    } else {
+      ok = false;
+    }
   } else if (info.inputs.find('m') != std::string_view::npos || nd.op == Const || nd.op == FConst) {
     ok = nd.op == Const || nd.op == FConst;  // a floating memory reader is refused
   } else {
