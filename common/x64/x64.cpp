@@ -259,7 +259,7 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
   if (!is_x64(n.op) || k >= op_info(n.op).results.size() || op_info(n.op).results[k] != 'v') return std::nullopt;
   switch (n.op) {
     case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX: case X64LoadSXV: case X64LoadZXV:
-    case X64CMov: case X64CvtSI2F: case X64CvtTF2SI: case X64CvtF2F: case X64Bitcast:
+    case X64CMov: case X64CvtSI2F: case X64CvtTF2SI: case X64CvtF2F: case X64Bitcast: case X64CvtSI2FM:
       return lit(1);
     case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
     case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
@@ -287,6 +287,8 @@ std::optional<RegClass> input_class(const Node& n, size_t i) {
     case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
     case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
       return RegClass::Xmm;
+    case X64FAddM: case X64FSubM: case X64FMulM: case X64FDivM:
+      return i == 1 ? RegClass::Xmm : RegClass::Gpr;  // the register operand; the memory one's address
     case X64Bitcast: return lit_class(0);
     case X64F80From: return i == 2 ? lit_class(0) : RegClass::Gpr;  // the value converted
     case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
@@ -508,6 +510,26 @@ ForbiddenRegs forbidden_input_regs(const Node& n, size_t i) {
 }
 
 bool is_x64(OpId op) { return op < kNumOps && kRows[op].tied != -2; }
+
+OpId register_form(OpId op) {
+  switch (op) {
+    case X64AddM: return X64Add;
+    case X64SubM: return X64Sub;
+    case X64AndM: return X64And;
+    case X64OrM: return X64Or;
+    case X64XorM: return X64Xor;
+    case X64ImulM: return X64Imul;
+    case X64FAddM: return X64FAdd;
+    case X64FSubM: return X64FSub;
+    case X64FMulM: return X64FMul;
+    case X64FDivM: return X64FDiv;
+    case X64FSqrtM: return X64FSqrt;
+    case X64CvtSI2FM: return X64CvtSI2F;
+    default: return kNumOps;
+  }
+}
+
+bool is_memory_operand_form(OpId op) { return register_form(op) != kNumOps; }
 
 const Constraints& constraints(OpId op) { return table().rows[op]; }
 

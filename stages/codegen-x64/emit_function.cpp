@@ -1100,6 +1100,26 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64FSqrt:
       out_.fsqrt(type_literal(n, 0), xresult(n), xreg(n, 0));
       return;
+    // A load folded into its user: the register operand is input 1 (tied
+    // but for sqrt and cvtsi2f), the address after it.
+    case Op::X64FAddM: case Op::X64FSubM: case Op::X64FMulM: case Op::X64FDivM: {
+      FArith op = nd.op == Op::X64FAddM ? FArith::Add : nd.op == Op::X64FSubM ? FArith::Sub
+                : nd.op == Op::X64FMulM ? FArith::Mul : FArith::Div;
+      out_.farith_mem(op, type_literal(n, 0), xtied(n, 1), address(n, 1, 2));
+      return;
+    }
+    case Op::X64FSqrtM:
+      out_.fsqrt_mem(type_literal(n, 0), xresult(n), address(n, 1, 1));
+      return;
+    case Op::X64CvtSI2FM:
+      out_.cvtsi2f_mem(type_literal(n, 0), type_literal(n, 1), xresult(n), address(n, 2, 1));
+      return;
+    case Op::X64AddM: case Op::X64SubM: case Op::X64AndM: case Op::X64OrM: case Op::X64XorM:
+      out_.alu_mem(alu_of(x64::register_form(nd.op)), type_literal(n, 0), tied(n, 1), address(n, 1, 2));
+      return;
+    case Op::X64ImulM:
+      out_.imul_mem(type_literal(n, 0), tied(n, 1), address(n, 1, 2));
+      return;
     case Op::X64FXor: case Op::X64FAnd:
       out_.fbitwise(nd.op == Op::X64FXor, xtied(n, 0), xreg(n, 1));
       return;

@@ -817,6 +817,47 @@ void McEmitter::farith(FArith op, unsigned bits, Reg dst, Reg src) {
          {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});
 }
 
+void McEmitter::farith_mem(FArith op, unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  static const char* const names[] = {"ADD", "SUB", "MUL", "DIV"};
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string(names[static_cast<int>(op)]) + sd_ss(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::fsqrt_mem(unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("SQRT") + sd_ss(bits) + "m"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::cvtsi2f_mem(unsigned int_bits, unsigned float_bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  if (int_bits != 32 && int_bits != 64) fail("cvtsi2sd/ss from " + std::to_string(int_bits) + " bits");
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("CVTSI") + (int_bits == 64 ? "642" : "2") + sd_ss(float_bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::imul_mem(unsigned bits, Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  if (bits != 32 && bits != 64) fail("imul from memory at " + std::to_string(bits) + " bits");
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("IMUL") + size_suffix(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(dst, bits)));
+  inst.addOperand(Impl::r(m.reg(dst, bits)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
 void McEmitter::fsqrt(unsigned bits, Reg dst, Reg src) {
   Impl& m = *impl_;
   m.emit(m.op(std::string("SQRT") + sd_ss(bits) + "r"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(src, 64))});

@@ -224,6 +224,12 @@ class McEmitter {
   // label .LCPI<n>), read RIP-relative; they are written by finish().
   void farith(FArith op, unsigned bits, Reg dst, Reg src);  // addsd dst, src ...
   void fsqrt(unsigned bits, Reg dst, Reg src);
+  // Memory source operands (a load folded into its user): addsd dst, [src]
+  // ..., sqrtsd dst, [src], cvtsi2sd{l,q} dst, [src], imul dst, [src].
+  void farith_mem(FArith op, unsigned bits, Reg dst, const Mem& src);
+  void fsqrt_mem(unsigned bits, Reg dst, const Mem& src);
+  void cvtsi2f_mem(unsigned int_bits, unsigned float_bits, Reg dst, const Mem& src);
+  void imul_mem(unsigned bits, Reg dst, const Mem& src);
   void fbitwise(bool is_xor, Reg dst, Reg src);             // xorps / andps
   void fzero(Reg dst);                                      // xorps dst, dst
   void fmov(Reg dst, Reg src);                              // movaps

@@ -125,6 +125,7 @@ bool produces_memory(OpId op) {
 
 // Loads that read a memory state without producing one.
 bool reads_memory_only(OpId op) {
+  if (x64::is_memory_operand_form(op)) return true;  // a folded load
   return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX || op == Op::F80Cmp ||
          op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To;
 }

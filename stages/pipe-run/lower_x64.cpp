@@ -346,6 +346,55 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.b = node.inputs.size() > 1 ? input(1) : insn.a;
       return;
     }
+    case Op::X64AddM:
+    case Op::X64SubM:
+    case Op::X64AndM:
+    case Op::X64OrM:
+    case Op::X64XorM:
+    case Op::X64ImulM:
+    case Op::X64FAddM:
+    case Op::X64FSubM:
+    case Op::X64FMulM:
+    case Op::X64FDivM:
+    case Op::X64FSqrtM:
+    case Op::X64CvtSI2FM: {
+      // A load folded into its user: the load into the scratch value (the
+      // memory state checked as for x64:load), then the register form with
+      // the scratch value as its memory operand.
+      const bool one_operand = op == Op::X64FSqrtM || op == Op::X64CvtSI2FM;
+      const size_t lit = op == Op::X64CvtSI2FM ? 2 : 1, in = one_operand ? 1 : 2;
+      unsigned bits = type_bits_of(n, 0);
+      if (op == Op::X64CvtSI2FM && bits < 32) fail(n, "cvtsi2f converts i32 or i64");
+      if (!one_operand && bits < 32) fail(n, "an operation on memory at " + std::to_string(bits) + " bits (i32 or i64)");
+      uint32_t tmp = out_.scratch;
+      {
+        Insn& ld = insn_of(Code::XLoad, bits);
+        ld.bits2 = static_cast<uint8_t>(bits);
+        ld.c = input(0);
+        ld.dst = tmp;
+        x64_address(n, ld, lit, in);
+      }
+      OpId reg_op = x64::register_form(op);
+      if (reg_op == Op::X64FAdd || reg_op == Op::X64FSub || reg_op == Op::X64FMul || reg_op == Op::X64FDiv ||
+          reg_op == Op::X64FSqrt || reg_op == Op::X64CvtSI2F) {
+        ValueType t0 = float_type_of(n, 0);
+        ValueType t1 = reg_op == Op::X64CvtSI2F ? float_type_of(n, 1) : t0;
+        Insn& insn = insn_of(Code::Float, 0);
+        insn.bits = static_cast<uint8_t>(t0);
+        insn.bits2 = static_cast<uint8_t>(t1);
+        insn.imm = reg_op == Op::X64FAdd ? Op::FAdd : reg_op == Op::X64FSub ? Op::FSub : reg_op == Op::X64FMul ? Op::FMul
+                 : reg_op == Op::X64FDiv ? Op::FDiv : reg_op == Op::X64FSqrt ? Op::FSqrt : Op::SIToFP;
+        insn.a = one_operand ? tmp : input(1);
+        insn.b = tmp;
+        return;
+      }
+      Code code = reg_op == Op::X64Add ? Code::XAdd : reg_op == Op::X64Sub ? Code::XSub : reg_op == Op::X64And ? Code::XAnd
+                : reg_op == Op::X64Or ? Code::XOr : reg_op == Op::X64Xor ? Code::XXor : Code::XImul;
+      Insn& insn = insn_of(code, bits);
+      insn.a = insn.c = input(1);
+      insn.b = tmp;
+      return;
+    }
     case Op::X64FXor:
     case Op::X64FAnd: return alu(op == Op::X64FXor ? Code::XXor : Code::XAnd, false);
     case Op::X64Ucomis: {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ir/abi.h"
+#include "ir/dominance.h"
 #include "ir/eval.h"
 #include "ir/ir.h"
 #include "x64/x64.h"
@@ -125,6 +126,11 @@ class Lowerer {
   NodeId load(ValueType t, NodeId mem, NodeId ctl, const Addr& a);  // t: i8..i64, zero-extending the narrow ones
   NodeId store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a);
 
+  // May the old load `ld` become the memory operand of its one user, whose
+  // other operand is the old value `other`? (load_fusion.cpp)
+  bool load_fusable(NodeId ld, NodeId other);
+  void set_fold_loads(bool on) { fold_loads_ = on; }
+
   // ---- shared selection pieces (rules.cpp) ----
   // The address an old pointer value computes, folded (base, index*scale,
   // disp32, symbol).
@@ -191,6 +197,16 @@ class Lowerer {
   NodeId store_eightbyte(NodeId ctl, NodeId mem, NodeId v, ValueType vt, NodeId dst, const Eightbyte& e, bool whole);
   void pass_aggregate_in_regs(NodeId ctl, NodeId mem, NodeId ptr, const AbiParam& p, std::vector<NodeId>& regs,
                               std::vector<NodeId>& xregs);
+
+  // Load fusion (load_fusion.cpp): the dominator tree of the input's control
+  // nodes, built on first use.
+  void build_control_dominators();
+  bool control_strictly_dominates(NodeId a, NodeId b);
+  bool available_at(NodeId v, NodeId ctl, NodeId mem, std::unordered_map<NodeId, bool>& memo, unsigned& budget);
+  std::vector<uint32_t> control_vertex_;
+  DomTree control_dom_;
+  bool control_dom_built_ = false;
+  bool fold_loads_ = true;
 
   const ModuleHeader& header_;
   const Function& in_;

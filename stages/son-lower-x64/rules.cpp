@@ -86,6 +86,51 @@ NodeId arith(Lowerer& l, NodeId n, OpId x64op) {
   return l.binary(x64op, Lowerer::wide(l.lit_type(n)), l.value(in0(l, n)), l.value(in1(l, n)));
 }
 
+// ---- loads folded into their user (load_fusion.cpp says when) -------------------
+
+// The fused instruction: `lits`, then the load's address literals; inputs:
+// the load's memory state, the register operand `reg` (a new id, or none),
+// the address; pinned to the load's control.
+NodeId with_memory_operand(Lowerer& l, OpId op, LiteralList lits, NodeId ld, NodeId reg) {
+  const Node& lnode = l.node(ld);
+  Addr a = l.address(lnode.inputs[1]);
+  lits.push_back(Literal::integer(a.scale));
+  lits.push_back(Literal::integer(a.disp));
+  if (!a.sym.empty()) lits.push_back(Literal::string(a.sym));
+  InputList ins = {l.value(lnode.inputs[0])};
+  if (reg != kNone) ins.push_back(reg);
+  if (a.base != kNone) ins.push_back(a.base);
+  if (a.index != kNone) ins.push_back(a.index);
+  return l.emit(op, std::move(lits), std::move(ins), l.control(ld));
+}
+
+// The load operand of the two-operand node n that may be folded (input 1,
+// or input 0 when `commutative`), a load of the operation's own type `t`
+// (i32, i64 or ptr; f32, f64), and the other operand.
+bool foldable_load_operand(Lowerer& l, NodeId n, bool commutative, VT t, NodeId& ld, NodeId& other) {
+  const Node& nd = l.node(n);
+  for (int k = 1; k >= (commutative ? 0 : 1); --k) {
+    NodeId cand = nd.inputs[k], x = nd.inputs[1 - k];
+    if (l.op(cand) != Load || Lowerer::machine(l.lit_type(cand)) != Lowerer::machine(t)) continue;
+    if (l.load_fusable(cand, x)) {
+      ld = cand;
+      other = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+// (op t x (load t _ p)): `op r, [p]` for integer operations at 32 and 64
+// bits (a narrower load is an extending one, so it is not an operand).
+NodeId arith_load(Lowerer& l, NodeId n, OpId x64op, bool commutative) {
+  VT t = l.lit_type(n);
+  if (bits(t) != 32 && bits(t) != 64) return kNone;
+  NodeId ld, x;
+  if (!foldable_load_operand(l, n, commutative, t, ld, x)) return kNone;
+  return with_memory_operand(l, x64op, {Lowerer::tlit(t)}, ld, l.value(x));
+}
+
 // (add 64 ...) as lea when the folded address has an index with a scale,
 // three parts, or a symbol.
 // A stack slot aligned to more than 16 bytes (`_Alignas(32)`, the aligned
@@ -636,6 +681,19 @@ NodeId fconst_bits(Lowerer& l, VT t, uint64_t f64_bits) {
   return l.emit(X64FConst, {Lowerer::tlit(t), Literal::float_bits(f64_bits)}, {});
 }
 
+// (fop F x (load F _ p)): `addsd x, [p]` ...; (fsqrt F (load F _ p)): sqrtsd [p].
+NodeId farith_load(Lowerer& l, NodeId n, OpId x64op, bool commutative) {
+  VT t = l.lit_type(n);
+  if (x64op == X64FSqrtM) {
+    NodeId ld = in0(l, n);
+    if (l.op(ld) != Load || l.lit_type(ld) != t || !l.load_fusable(ld, kNone)) return kNone;
+    return with_memory_operand(l, x64op, {Lowerer::tlit(t)}, ld, kNone);
+  }
+  NodeId ld, x;
+  if (!foldable_load_operand(l, n, commutative, t, ld, x)) return kNone;
+  return with_memory_operand(l, x64op, {Lowerer::tlit(t)}, ld, l.value(x));
+}
+
 NodeId farith(Lowerer& l, NodeId n, OpId x64op) {
   VT t = l.lit_type(n);
   if (x64op == X64FSqrt) return l.unary(x64op, t, l.value(in0(l, n)));
@@ -737,6 +795,16 @@ NodeId f80_to(Lowerer& l, NodeId n) {
 // (if (FCMP x y)) and (if (ne/eq (FCMP x y) 0)) with one condition: the
 // jump reads ucomis's flags (foeq and fune go through their value).
 NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate);
+
+// (sitofp I F (load I _ p)) for I of 32 or 64 bits: cvtsi2sd/ss from memory.
+NodeId sitofp_load(Lowerer& l, NodeId n) {
+  VT from = Lowerer::machine(l.lit_type(n, 0)), to = l.lit_type(n, 1);
+  NodeId ld = in0(l, n);
+  if ((bits(from) != 32 && bits(from) != 64) || l.op(ld) != Load ||
+      Lowerer::machine(l.lit_type(ld)) != from || !l.load_fusable(ld, kNone))
+    return kNone;
+  return with_memory_operand(l, X64CvtSI2FM, {Lowerer::tlit(from), Lowerer::tlit(to)}, ld, kNone);
+}
 
 // sitofp: i8/i16 (and i1) extended to 32 bits first; cvtsi2sd/ss from i32 or i64.
 NodeId sitofp(Lowerer& l, NodeId n) {
@@ -888,10 +956,15 @@ const Rule kRules[] = {
          { return add_lea(l, n); }),
     RULE(Add, "add-imm", "(add t x (const c)), (add t (const c) x)", "c fits in 32 bits", "(x64:addi t' c x)",
          { return arith_imm(l, n, X64AddI, true); }),
+    RULE(Add, "add-load", "(add t x (load t _ p)), either order",
+         "t is 32 or 64 bits; the load has no other user and x is available where it is (load_fusion.cpp)",
+         "(x64:add.m t x [p]) (add r, [p])", { return arith_load(l, n, X64AddM, true); }),
     RULE(Add, "add", "(add t x y)", "", "(x64:add t' x y)", { return arith(l, n, X64Add); }),
     RULE(Sub, "sub-neg", "(sub t (const 0) x)", "", "(x64:neg t' x)", { return neg_of_sub(l, n); }),
     RULE(Sub, "sub-imm", "(sub t x (const c))", "c fits in 32 bits", "(x64:subi t' c x)",
          { return arith_imm(l, n, X64SubI, false); }),
+    RULE(Sub, "sub-load", "(sub t x (load t _ p))", "as add-load", "(x64:sub.m t x [p])",
+         { return arith_load(l, n, X64SubM, false); }),
     RULE(Sub, "sub", "(sub t x y)", "", "(x64:sub t' x y)", { return arith(l, n, X64Sub); }),
     RULE(Mul, "mul-pow2", "(mul t x (const 2^k)), either order", "", "(x64:shli t' k x), or x for k = 0",
          { return mul_pow2(l, n); }),
@@ -900,16 +973,24 @@ const Rule kRules[] = {
          { return mul_lea(l, n); }),
     RULE(Mul, "mul-imm", "(mul t x (const c)), either order", "c fits in 32 bits",
          "(x64:imuli t' c x) (three-operand imul)", { return arith_imm(l, n, X64ImulI, true); }),
+    RULE(Mul, "mul-load", "(mul t x (load t _ p)), either order", "as add-load", "(x64:imul.m t x [p])",
+         { return arith_load(l, n, X64ImulM, true); }),
     RULE(Mul, "mul", "(mul t x y)", "", "(x64:imul t' x y)", { return arith(l, n, X64Imul); }),
     RULE(And, "and-imm", "(and t x (const c)), either order", "c fits in 32 bits", "(x64:andi t' c x)",
          { return arith_imm(l, n, X64AndI, true); }),
+    RULE(And, "and-load", "(and t x (load t _ p)), either order", "as add-load", "(x64:and.m t x [p])",
+         { return arith_load(l, n, X64AndM, true); }),
     RULE(And, "and", "(and t x y)", "", "(x64:and t' x y)", { return arith(l, n, X64And); }),
     RULE(Or, "or-imm", "(or t x (const c)), either order", "c fits in 32 bits", "(x64:ori t' c x)",
          { return arith_imm(l, n, X64OrI, true); }),
+    RULE(Or, "or-load", "(or t x (load t _ p)), either order", "as add-load", "(x64:or.m t x [p])",
+         { return arith_load(l, n, X64OrM, true); }),
     RULE(Or, "or", "(or t x y)", "", "(x64:or t' x y)", { return arith(l, n, X64Or); }),
     RULE(Xor, "xor-not", "(xor t x (const -1)), either order", "", "(x64:not t' x)", { return xor_not(l, n); }),
     RULE(Xor, "xor-imm", "(xor t x (const c)), either order", "c fits in 32 bits", "(x64:xori t' c x)",
          { return arith_imm(l, n, X64XorI, true); }),
+    RULE(Xor, "xor-load", "(xor t x (load t _ p)), either order", "as add-load", "(x64:xor.m t x [p])",
+         { return arith_load(l, n, X64XorM, true); }),
     RULE(Xor, "xor", "(xor t x y)", "", "(x64:xor t' x y)", { return arith(l, n, X64Xor); }),
     RULE(Neg, "neg", "(neg t x)", "", "(x64:neg t' x)",
          { return l.unary(X64Neg, Lowerer::wide(l.lit_type(n)), l.value(in0(l, n))); }),
@@ -1051,10 +1132,21 @@ const Rule kRules[] = {
     RULE(FConst, "fconst", "(fconst F c)", "",
          "(x64:fconst F c): movsd/movss from .rodata.cst8/.cst4 (merged by value), RIP-relative",
          { return fconst_bits(l, l.lit_type(n), l.node(n).literals[1].bits()); }),
+    RULE(FAdd, "fadd-load", "(fadd F x (load F _ p)), either order",
+         "the load has no other user and x is available where it is (load_fusion.cpp)",
+         "(x64:fadd.m F x [p]) (addsd/addss x, [p])", { return farith_load(l, n, X64FAddM, true); }),
     RULE(FAdd, "fadd", "(fadd F x y)", "", "(x64:fadd F x y) (addsd/addss, two-address)", { return farith(l, n, X64FAdd); }),
+    RULE(FSub, "fsub-load", "(fsub F x (load F _ p))", "as fadd-load", "(x64:fsub.m F x [p])",
+         { return farith_load(l, n, X64FSubM, false); }),
     RULE(FSub, "fsub", "(fsub F x y)", "", "(x64:fsub F x y) (subsd/subss)", { return farith(l, n, X64FSub); }),
+    RULE(FMul, "fmul-load", "(fmul F x (load F _ p)), either order", "as fadd-load", "(x64:fmul.m F x [p])",
+         { return farith_load(l, n, X64FMulM, true); }),
     RULE(FMul, "fmul", "(fmul F x y)", "", "(x64:fmul F x y) (mulsd/mulss)", { return farith(l, n, X64FMul); }),
+    RULE(FDiv, "fdiv-load", "(fdiv F x (load F _ p))", "as fadd-load", "(x64:fdiv.m F x [p])",
+         { return farith_load(l, n, X64FDivM, false); }),
     RULE(FDiv, "fdiv", "(fdiv F x y)", "", "(x64:fdiv F x y) (divsd/divss)", { return farith(l, n, X64FDiv); }),
+    RULE(FSqrt, "fsqrt-load", "(fsqrt F (load F _ p))", "the load has no other user", "(x64:fsqrt.m F [p]) (sqrtsd [p])",
+         { return farith_load(l, n, X64FSqrtM, false); }),
     RULE(FSqrt, "fsqrt", "(fsqrt F x)", "", "(x64:fsqrt F x) (sqrtsd/sqrtss)", { return farith(l, n, X64FSqrt); }),
     RULE(FNeg, "fneg", "(fneg F x)", "", "(x64:fxor F x (x64:fconst F -0.0)) (xorps with the sign bit)",
          { return fsign_mask(l, n); }),
@@ -1088,6 +1180,8 @@ const Rule kRules[] = {
          { return fcmp_value(l, n); }),
     RULE(FUno, "funo-value", "(funo F x y)", "", "(setcc p (x64:ucomis F x y)), each setcc zero-extended (x64:movzx i8 i32)",
          { return fcmp_value(l, n); }),
+    RULE(SIToFP, "sitofp-load", "(sitofp I F (load I _ p))", "I is 32 or 64 bits; the load has no other user",
+         "(x64:cvtsi2f.m I F [p]) (cvtsi2sd/ss from memory)", { return sitofp_load(l, n); }),
     RULE(SIToFP, "sitofp", "(sitofp I F x)", "", "(x64:cvtsi2f I' F x) (cvtsi2sd/ss; i8/i16 sign-extended to i32 first)",
          { return sitofp(l, n); }),
     RULE(UIToFP, "uitofp-small", "(uitofp I F x)", "I has at most 32 bits",

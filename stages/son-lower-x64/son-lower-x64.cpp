@@ -37,8 +37,13 @@
 //    value has exactly one user (FORMAT.md section 8), as Simple and Go's
 //    flagalloc re-issue a flags producer instead of keeping flags live. An
 //    address computation folded into several loads is computed in each.
-//    A load is folded into an extension only when the extension is its only
-//    user, so no memory access is duplicated.
+//    A load is folded into an extension, or into arithmetic as its memory
+//    operand (`addsd x, [p]`, `add r, [p]`: the *-load rules), only when
+//    that is its only user, so no memory access is duplicated; the fused
+//    instruction is pinned where the load was, and load_fusion.cpp says when
+//    the user's other operand is available there (before the memory the
+//    load read can be overwritten). --no-fold-loads turns the arithmetic
+//    ones off (for measuring them).
 //  - Constants: a pure node whose operands are all constant is a constant
 //    too (folded once per function with common/ir/eval.h, the interpreter's own
 //    meanings), so a rule that wants a constant operand sees through C's
@@ -277,6 +282,7 @@ bool Lowerer::upper32_zero(NodeId v) const {
     case X64MovI: case X64Add: case X64Sub: case X64And: case X64Or: case X64Xor: case X64Imul: case X64AddI:
     case X64SubI: case X64AndI: case X64OrI: case X64XorI: case X64ImulI: case X64Neg: case X64Not: case X64Shl:
     case X64Shr: case X64Sar: case X64ShlI: case X64ShrI: case X64SarI: case X64Load: case X64Lea:
+    case X64AddM: case X64SubM: case X64AndM: case X64OrM: case X64XorM: case X64ImulM:
       return nd.literals[0].as_string() == "i32";
     case X64MovSX: case X64MovZX: case X64LoadSX: case X64LoadZX:
       return nd.literals[1].as_string() == "i32";
@@ -539,6 +545,7 @@ bool removable(const Function& fn, NodeId id) {
   const OpInfo& info = op_info(nd.op);
   if (info.has(PURE)) return true;
   if (nd.op == X64Load || nd.op == X64LoadSX || nd.op == X64LoadZX || nd.op == X64ArgReg) return true;
+  if (x64::is_memory_operand_form(nd.op)) return true;  // a folded load (load_fusion.cpp)
   if (nd.op == Proj) return !op_info(fn.nodes[nd.inputs[0]].op).has(BRANCH);
   return false;
 }
@@ -614,6 +621,9 @@ int main(int argc, char** argv) {
                  "  son-lower-x64 --rules > schema/LOWERING.md"});
   bool print_rules = false;
   tool.cli().add_flag("--rules", print_rules, "Print the rule table as Markdown (schema/LOWERING.md) and exit");
+  bool no_fold_loads = false;
+  tool.cli().add_flag("--no-fold-loads", no_fold_loads,
+                      "Never fold a load into its user (the *-load rules): for measuring what memory operands gain");
   return tool.main(argc, argv, [&](pl::Tool& t) {
     if (print_rules) {
       std::cout << pl::lower::rules_document();
@@ -630,6 +640,7 @@ int main(int argc, char** argv) {
       // and sonopt's outputs already are in that order.
       if (!pl::defs_precede_uses(fn)) pl::renumber_canonical(fn);
       pl::lower::Lowerer lowerer(in.header(), fn);
+      lowerer.set_fold_loads(!no_fold_loads);
       t.write(lowerer.run(t.input_verified()));
     }
     t.finish_output();

@@ -48,7 +48,8 @@
 //  - floating point (step_float): constant folding by eval_float.h, which
 //    is what the machine computes, and only the identities that keep every
 //    bit (fneg fneg x, fabs fabs x, fabs fneg x, bitcast bitcast x; fabs x
-//    < c for a constant c <= 0 is false, its inverse true); never
+//    < c for a constant c <= 0 is false, its inverse true; x * 2.0 is
+//    x + x); never
 //    x + 0.0, x * 1.0, x * 0.0, x - x, x == x, or any reassociation.
 // Invariants needed: the son contract; operands have the type their user's
 // type literal names (as c2ast writes them; the verifier does not check
@@ -228,6 +229,7 @@ class Idealizer {
     if (g_.op(n) == Op::FConst) return;
     if (NodeId c = fold_float(n); c != kNone) return replace(n, c);
     if (NodeId c = fabs_against_non_positive(n); c != kNone) return replace(n, c);
+    if (NodeId c = double_as_sum(n); c != kNone) return replace(n, c);
     const Node& nd = g_.node(n);
     if (nd.inputs.size() != 1) return;
     NodeId x = nd.inputs[0];
@@ -248,6 +250,23 @@ class Idealizer {
         return;
       default: return;
     }
+  }
+
+  // x * 2.0 -> x + x (gcc's form): the same bits for every x (2x is exact
+  // or overflows to the same infinity, -0.0 stays -0.0, a NaN x comes back
+  // quieted either way), and the sum needs no constant: `addsd x, x`.
+  NodeId double_as_sum(NodeId n) {
+    const Node& nd = g_.node(n);
+    if (nd.op != Op::FMul || nd.inputs.size() != 2) return kNone;
+    std::optional<ValueType> ft = literal_value_type(nd.literals[0]);
+    if (!ft) return kNone;
+    const uint64_t two = *ft == ValueType::F32 ? 0x40000000u : 0x4000000000000000u;
+    for (int k = 0; k < 2; ++k) {
+      std::optional<uint64_t> bits = g_.constant_value(nd.inputs[k]);
+      if (bits && *bits == two && !g_.is_const(nd.inputs[1 - k]))
+        return binary(Op::FAdd, nd.literals[0], nd.inputs[1 - k], nd.inputs[1 - k], nd.loc);
+    }
+    return kNone;
   }
 
   // fabs x against a constant c <= 0 (not NaN): fabs x < c and c > fabs x

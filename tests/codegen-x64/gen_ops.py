@@ -378,6 +378,7 @@ def memory_and_data(S):
 
 
 # ---- SSE2 scalar floating point (values in xmm registers) ----------------------
+
 import math  # noqa: E402
 import struct  # noqa: E402
 
@@ -1003,6 +1004,60 @@ def frame_and_return_address(S):
     S.simple("t_frame_return_address", body, lambda a, b: a)
 
 
+def memory_operands(S):
+    """The memory-operand forms (a load folded into its user): b (or a) is
+    stored to c_buf + 16, then read as the operand, [base + 16] or
+    [base + index*8] with index 2."""
+    ops = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "and": lambda a, b: a & b,
+           "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "imul": lambda a, b: a * b}
+    def address(f, k):
+        base = f.node('x64:loadgot "c_buf"', "rdx")
+        if k == 0:
+            return base, "0, 16", base
+        index = f.node('x64:movi "i64", 2', "rcx")
+        return base, "8, 0", f"{base}, {index}"
+    for op, fn in ops.items():
+        for bits in (32, 64):
+            for k in (0, 1):
+                def body(f, st, mem, a, b, op=op, bits=bits, k=k):
+                    base, lits, ins = address(f, k)
+                    m2 = f.node(f'x64:store ^{st}, "i{bits}", 0, 16, {mem}, {b}, {base}')
+                    m = f.node(f"x64:mov {a}", "rax")
+                    return f.node(f'x64:{op}.m ^{st}, "i{bits}", {lits}, {m2}, {m}, {ins}', "rax"), m2
+                S.simple(f"t_{op}_m_{bits}_{k}", body, lambda a, b, fn=fn, bits=bits: write(a, fn(a, b), bits))
+    for width, pairs in ((64, F64_PAIRS), (32, F32_PAIRS)):
+        t, it = f'"f{width}"', f'"i{width}"'
+        ipairs = [(fbits(x, width), fbits(y, width)) for x, y in pairs]
+        for op in ("fadd", "fsub", "fmul", "fdiv"):
+            for k in (0, 1):
+                def body(f, st, mem, a, b, op=op, k=k):
+                    base, lits, ins = address(f, k)
+                    m2 = f.node(f'x64:store ^{st}, {it}, 0, 16, {mem}, {b}, {base}')
+                    xa = f.node(f"x64:bitcast {it}, {t}, {a}", "xmm5")
+                    r = f.node(f"x64:{op}.m ^{st}, {t}, {lits}, {m2}, {xa}, {ins}", "xmm5")
+                    return f.node(f"x64:bitcast {t}, {it}, {r}", "rax"), m2
+                S.simple(f"t_{op}_m_{width}_{k}", body,
+                         lambda a, b, op=op, width=width: fbits(fop(op, fval(a, width), fval(b, width)), width),
+                         pairs=[p for p in ipairs if not (op == "fdiv" and fval(p[1], width) == 0)])
+
+        def sqrt_body(f, st, mem, a, b):
+            base, lits, ins = address(f, 0)
+            m2 = f.node(f'x64:store ^{st}, {it}, 0, 16, {mem}, {a}, {base}')
+            r = f.node(f"x64:fsqrt.m ^{st}, {t}, {lits}, {m2}, {ins}", "xmm14")
+            return f.node(f"x64:bitcast {t}, {it}, {r}", "rax"), m2
+        S.simple(f"t_fsqrt_m_{width}", sqrt_body, lambda a, b, width=width: fbits(math.sqrt(abs(fval(a, width))), width),
+                 pairs=[(fbits(abs(x), width), 0) for x, _ in pairs])
+        for ibits in (32, 64):
+            def body(f, st, mem, a, b, ibits=ibits):
+                base, lits, ins = address(f, 1)
+                m2 = f.node(f'x64:store ^{st}, "i{ibits}", 0, 16, {mem}, {a}, {base}')
+                r = f.node(f'x64:cvtsi2f.m ^{st}, "i{ibits}", {t}, {lits}, {m2}, {ins}', "xmm2")
+                return f.node(f"x64:bitcast {t}, {it}, {r}", "rax"), m2
+            S.simple(f"t_cvtsi2f_m_{ibits}_{width}", body,
+                     lambda a, b, ibits=ibits, width=width: fbits(float(s(a, ibits)), width),
+                     pairs=[(5, 0), (-7, 0), (0x7FFFFFFF, 0), (0x123456789ABCDEF1, 0), (-1 << 63, 0)])
+
+
 def gen():
     S = Suite()
     inline_asm(S)
@@ -1015,6 +1070,7 @@ def gen():
     conditions(S)
     memory_and_data(S)
     floats(S)
+    memory_operands(S)
     long_doubles(S)
     atomics(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
