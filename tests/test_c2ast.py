@@ -132,7 +132,7 @@ SUPPORTED_BUILTINS = ["__builtin_assume", "__builtin_expect", "__builtin_popcoun
                       "__builtin_sqrt", "__builtin_isnan", "__builtin_creal", "__builtin_unreachable",
                       "__builtin_va_arg", "__builtin_offsetof", "__builtin_choose_expr", "__sync_fetch_and_add",
                       "__atomic_load_n", "__c11_atomic_fetch_add", "__atomic_thread_fence",
-                      "__builtin_shufflevector", "__builtin_ia32_paddw128", "__builtin_ia32_pmovmskb128"]
+                      "__builtin_shufflevector", "__builtin_ia32_paddsw128", "__builtin_ia32_pmovmskb128"]
 REFUSED_BUILTINS = ["__builtin_longjmp", "__builtin_setjmp", "__builtin_ia32_pause", "__builtin_clzs",
                     "__builtin_ia32_aesenc128", "__builtin_no_such_thing", "__atomic_fetch_max",
                     "__sync_fetch_and_add_16"]

@@ -175,6 +175,7 @@ std::string feature_test_predefines(const LangOptions& lang) {
     if (builtin_family(info, id) != BuiltinFamily::None) out += "#define __pipe_has_builtin_" + name + " 1\n";
   }
   for (const char* name : kKeywordBuiltins) out += std::string("#define __pipe_has_builtin_") + name + " 1\n";
+  for (const std::string& name : vector_builtin_names()) out += "#define __pipe_has_builtin_" + name + " 1\n";
   define_family("__has_attribute", "__pipe_has_attribute_");
   for (const std::string& name : supported_attribute_spellings()) {
     out += "#define __pipe_has_attribute_" + name + " 1\n";

@@ -96,6 +96,9 @@ bool is_complex_builtin(const std::string& name);
 bool is_atomic_builtin(const std::string& name);
 // vectors.cpp's builtins (the __builtin_ia32_* it writes out, and more), by name.
 bool is_vector_builtin(const std::string& name);
+// Every name is_vector_builtin takes (the target's builtins are not in the
+// Builtin::Context feature_test_predefines walks).
+std::vector<std::string> vector_builtin_names();
 
 // ---- stack_protect.cpp ------------------------------------------------------
 

@@ -478,6 +478,12 @@ const Ia32Entry kIa32[] = {
 
 // __builtin_ia32_* (kIa32 above), __builtin_elementwise_min/max on integer
 // vectors and __builtin_nontemporal_store; kNone for any other builtin.
+std::vector<std::string> vector_builtin_names() {
+  std::vector<std::string> out = {"__builtin_elementwise_max", "__builtin_elementwise_min", "__builtin_nontemporal_store"};
+  for (const Ia32Entry& e : kIa32) out.push_back(std::string("__builtin_ia32_") + e.name);
+  return out;
+}
+
 bool is_vector_builtin(const std::string& name) {
   if (name == "__builtin_elementwise_max" || name == "__builtin_elementwise_min" ||
       name == "__builtin_nontemporal_store")
