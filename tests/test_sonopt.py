@@ -278,9 +278,9 @@ def test_libcalls_fold_constants_and_small_memcpy_ends_in_registers(tmp_path):
     that split-copy and scalar-replace take: no slot, copy or call is left."""
     son = c_to_son(tmp_path, LIBCALLS_C, "libcalls")
     out = sonopt_text(son, "-O2", "--verify-each").stdout.decode()
-    copies, folds = out.split("pipeline folds(")
-    assert "stackslot" not in copies and "copy" not in copies and "call" not in copies, copies
-    assert "call" not in folds and 'const "i64", 12' in folds, folds
+    copies, folds = out.split("pipeline local_copies(")[1].split("pipeline folds(")
+    assert "stackslot" not in copies and "= copy" not in copies and "= call" not in copies, copies
+    assert "= call" not in folds and 'const "i64", 12' in folds, folds
 
 
 CHAINED_SLOTS_C = """
