@@ -21,7 +21,9 @@
 //  - strlen(s), s the address of a byte of a read-only data item (a
 //    `symaddr` plus constant offsets) defined here, not weak, holding a NUL
 //    at or after s inside the item, with no relocation among the bytes read:
-//    the length, a constant.
+//    the length, a constant. (load-forward's rule for loads from read-only
+//    data: no other definition can replace a non-weak item's bytes, and a
+//    store to them is undefined.)
 //  - strcmp(a, b), strncmp(a, b, n) with n constant, memcmp(a, b, n) with n
 //    constant, over such bytes: -1, 0 or 1 by the first differing byte as
 //    unsigned char (C specifies only the sign; glibc's own result may be any
