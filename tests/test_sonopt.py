@@ -26,7 +26,8 @@ def test_list_passes_shows_the_computed_schedule():
     out = run_tool("sonopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
     assert "schedule at -O1: idealize gvn implied-conds simplify-cfg dce\n" in out, out
-    assert ("schedule at -O2: licm loop-idiom exit-values unroll iv-reduce unroll-partial tail-recurse idealize gvn split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce const-call "
+    assert ("schedule at -O2: licm loop-idiom exit-values unroll iv-reduce unroll-partial tail-recurse idealize gvn libcalls split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce "
+            "const-call "
             "inline\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
@@ -175,7 +176,7 @@ def test_verify_each_accepts_every_pass_on_generated_graphs():
     for seed in range(1, 9):
         son = run_tool("pipe-gen", "--seed", seed, "--level", "son", "--nodes", 150, "-f", "bin", check=0).stdout
         for p in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
-                  "inline", "const-call", "split-copy"):
+                  "inline", "const-call", "split-copy", "libcalls"):
             proc = subprocess.run([tool_path("sonopt"), "-", f"--passes={p}", "--verify-each", "-f", "bin"],
                                   input=son, capture_output=True, timeout=60)
             assert proc.returncode == 0, f"seed {seed}, pass {p}:\n{proc.stderr.decode()}"
@@ -253,6 +254,33 @@ def test_struct_copies_between_locals_end_in_registers():
     out = sonopt_text(ROOT / "tests" / "stages" / "sonopt" / "split_copy.in.txt", "-O2", "--verify-each").stdout
     f = out.decode().split("pipeline g(")[0]
     assert "stackslot" not in f and "copy" not in f and "load" not in f, f
+
+
+LIBCALLS_C = r"""
+#include <string.h>
+#include <stdlib.h>
+struct point { int x, y; };
+int local_copies(int a, int b) {
+  struct point p = {a, b}, q;
+  memcpy(&q, &p, sizeof q);
+  memset(&p, 0, 4);
+  return q.x * 3 + q.y + p.x;
+}
+unsigned long folds(void) {
+  return strlen("hello") + (strcmp("abc", "abd") < 0) + (unsigned long)memcmp("xy", "xz", 2) + (unsigned long)abs(-7);
+}
+"""
+
+
+def test_libcalls_fold_constants_and_small_memcpy_ends_in_registers(tmp_path):
+    """libcalls: strlen, strcmp, memcmp and abs of constants fold (memcmp to
+    -1, as gcc folds), and a memcpy between two local structs becomes a copy
+    that split-copy and scalar-replace take: no slot, copy or call is left."""
+    son = c_to_son(tmp_path, LIBCALLS_C, "libcalls")
+    out = sonopt_text(son, "-O2", "--verify-each").stdout.decode()
+    copies, folds = out.split("pipeline local_copies(")[1].split("pipeline folds(")
+    assert "stackslot" not in copies and "= copy" not in copies and "= call" not in copies, copies
+    assert "= call" not in folds and 'const "i64", 12' in folds, folds
 
 
 CHAINED_SLOTS_C = """

@@ -26,6 +26,7 @@ size_t load_forward(Function& fn, const ModuleHeader& header, FunctionCache& cac
 size_t split_copy(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t scalar_replace(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t dead_store(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t libcalls(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache);

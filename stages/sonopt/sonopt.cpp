@@ -38,6 +38,10 @@
 //   idealize      constant folding (common/ir/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
+//   libcalls      calls to C library functions by name (an extern, not
+//                 defined here): strlen, strcmp, strncmp, memcmp, abs, labs,
+//                 llabs of constants fold; memcpy, memmove and memset of a
+//                 constant size up to 32 bytes become a copy or stores (-O2)
 //   split-copy    copies between private slots become per-field loads and
 //                 stores (-O2), so that
 //   scalar-replace  private stack slots become values, per field (-O2)
@@ -98,6 +102,15 @@ std::vector<PassDecl> pass_table() {
        .min_level = 1,
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
+      {.name = "libcalls",
+       .summary = "C library calls by name: strlen/strcmp/memcmp/abs of constants folded, small memcpy/memset inline",
+       .min_level = 2,
+       .before = {"split-copy"},
+       .after = {"gvn"},
+       .triggers = {"idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                    "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "load-forward", "sccp", "const-call"},
+       .function_pass = libcalls},
       {.name = "split-copy",
        .summary = "a copy between two private stack slots becomes a load and a store per field",
        .min_level = 2,

@@ -8,8 +8,13 @@
 //     `add "ptr"` chains, is the address of a plain load or store, or one
 //     end of a `copy` of exactly the slot's size at offset 0 whose other
 //     end is another stack slot (a whole-object copy, as struct assignment
-//     makes). Slots linked by such copies form groups (union-find); a
-//     group is taken only if every member is a candidate.
+//     makes), or of a `copy` of exactly the slot's size between the slot
+//     and memory that is no stack slot (an external copy: `p = *q;`, or a
+//     small memcpy that libcalls made a copy). Slots linked by copies
+//     between slots form groups (union-find); a group is taken only if
+//     every member is a candidate. The other end of an external copy
+//     cannot be the slot (a candidate's address only reaches loads, stores
+//     and copies, through constant offsets).
 //  2. Fields: the (offset, type) of every load and store of every member
 //     of the group, in one frame (every copy in the group starts at offset
 //     0 and has the members' common size). They must tile: one type per
@@ -17,17 +22,23 @@
 //     slot, at most kMaxFields of them; otherwise the group is left alone.
 //     Bytes no field covers are never read by any load of any member, and a
 //     member is read only by loads and by the group's copies, so not
-//     copying them changes nothing a program can see.
+//     copying them changes nothing a program can see - unless bytes can
+//     enter the group by an external copy and leave it by another: then
+//     the fields must cover every byte of the slot (or the group stays).
+//     A byte that reaches an external copy out otherwise was never written
+//     (indeterminate, so leaving the destination's byte is one of its
+//     possible values).
 //  3. Each copy of the group, with memory input M, becomes, at its control
 //     input: for each field in offset order a load of the source field from
 //     M, then the stores of those values to the destination fields chained
 //     from M; the copy's users read the last store (M when there is no
-//     field). Loads all read M: source and destination are different slots.
+//     field). Loads all read M: source and destination are different
+//     objects (two slots, or a slot and memory its address never reaches).
 // Invariants needed: the son contract. Kept: the son contract (the new
 // loads and stores are pinned where the copy was; the memory chain goes
 // through the stores in the copy's place). Volatile accesses are untouched
 // (a slot with one is no candidate). Departure from a general SROA: a copy
-// of part of a slot, or between a slot and other memory, is left alone.
+// of part of a slot is left alone.
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -52,6 +63,8 @@ struct SlotUses {
   bool candidate = true;
   std::vector<NodeId> accesses;  // plain loads and stores
   std::vector<NodeId> copies;    // whole-slot copies with another slot
+  std::vector<NodeId> external;  // whole-slot copies with memory that is no stack slot
+  bool copied_in = false, copied_out = false;  // an external copy writes / reads the slot
 };
 
 uint64_t slot_size(const Graph& g, NodeId slot) { return static_cast<uint64_t>(g.node(slot).literals[0].as_int()); }
@@ -77,6 +90,11 @@ SlotUses uses_of(const Graph& g, NodeId slot) {
                  static_cast<uint64_t>(nd.literals[0].as_int()) == slot_size(g, nd.inputs[1]) &&
                  slot_size(g, nd.inputs[1]) == slot_size(g, nd.inputs[2])) {
         out.copies.push_back(u);
+      } else if (nd.op == Op::Copy && n == slot && nd.inputs[1] != nd.inputs[2] &&
+                 static_cast<uint64_t>(nd.literals[0].as_int()) == slot_size(g, slot) &&
+                 g.op(nd.inputs[nd.inputs[1] == slot ? 2 : 1]) != Op::StackSlot) {
+        out.external.push_back(u);
+        (nd.inputs[1] == slot ? out.copied_in : out.copied_out) = true;
       } else {
         out.candidate = false;
       }
@@ -86,6 +104,8 @@ SlotUses uses_of(const Graph& g, NodeId slot) {
   out.accesses.erase(std::unique(out.accesses.begin(), out.accesses.end()), out.accesses.end());
   std::sort(out.copies.begin(), out.copies.end());
   out.copies.erase(std::unique(out.copies.begin(), out.copies.end()), out.copies.end());
+  std::sort(out.external.begin(), out.external.end());
+  out.external.erase(std::unique(out.external.begin(), out.external.end()), out.external.end());
   return out;
 }
 
@@ -95,9 +115,10 @@ struct Field {
   uint64_t size;
 };
 
-// Step 2: the group's fields, or nullopt when they do not tile.
+// Step 2: the group's fields, or nullopt when they do not tile (or, with
+// `cover`, leave a byte of the slot uncovered).
 std::optional<std::vector<Field>> fields_of(const Graph& g, const AliasAnalysis& aa,
-                                            const std::vector<NodeId>& accesses, uint64_t size) {
+                                            const std::vector<NodeId>& accesses, uint64_t size, bool cover) {
   std::map<int64_t, Field> by_offset;
   for (NodeId a : accesses) {
     const Node& nd = g.node(a);
@@ -114,6 +135,14 @@ std::optional<std::vector<Field>> fields_of(const Graph& g, const AliasAnalysis&
     out.push_back(f);
   }
   if (out.size() > kMaxFields) return std::nullopt;
+  if (cover) {
+    uint64_t end = 0;
+    for (const Field& f : out) {
+      if (static_cast<uint64_t>(f.offset) != end) return std::nullopt;
+      end += f.size;
+    }
+    if (end != size) return std::nullopt;
+  }
   return out;
 }
 
@@ -164,7 +193,7 @@ size_t split_copy(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   bool any_copy = false;
   for (NodeId s : slots) {
     uses.push_back(uses_of(g, s));
-    any_copy = any_copy || !uses.back().copies.empty();
+    any_copy = any_copy || !uses.back().copies.empty() || !uses.back().external.empty();
   }
   if (!any_copy) return 0;
   auto slot_index = [&](NodeId n) {
@@ -181,18 +210,23 @@ size_t split_copy(Function& fn, const ModuleHeader&, FunctionCache& cache) {
     if (!uses[i].candidate) group_ok[find(parent, i)] = false;
   std::map<size_t, std::vector<size_t>> groups;
   for (size_t i = 0; i < slots.size(); ++i)
-    if (group_ok[find(parent, i)] && !uses[i].copies.empty()) groups[find(parent, i)].push_back(i);
+    if (group_ok[find(parent, i)] && (!uses[i].copies.empty() || !uses[i].external.empty()))
+      groups[find(parent, i)].push_back(i);
   AliasAnalysis aa(g);
   std::vector<std::pair<std::vector<NodeId>, std::vector<Field>>> work;
   for (auto& [root, members] : groups) {
     std::vector<NodeId> accesses, copies;
+    bool copied_in = false, copied_out = false;
     for (size_t i : members) {
       accesses.insert(accesses.end(), uses[i].accesses.begin(), uses[i].accesses.end());
       copies.insert(copies.end(), uses[i].copies.begin(), uses[i].copies.end());
+      copies.insert(copies.end(), uses[i].external.begin(), uses[i].external.end());
+      copied_in = copied_in || uses[i].copied_in;
+      copied_out = copied_out || uses[i].copied_out;
     }
     std::sort(copies.begin(), copies.end());
     copies.erase(std::unique(copies.begin(), copies.end()), copies.end());
-    auto fields = fields_of(g, aa, accesses, slot_size(g, slots[members[0]]));
+    auto fields = fields_of(g, aa, accesses, slot_size(g, slots[members[0]]), copied_in && copied_out);
     if (fields) work.push_back({std::move(copies), std::move(*fields)});
   }
   size_t changes = 0;
