@@ -211,6 +211,22 @@ def test_interop(pair, builders, tmp_path):
     assert problem is None, problem
 
 
+def test_an_argument_aligned_above_64_bytes_on_the_stack_is_refused_by_name(tmp_path):
+    """A caller realigns its stack to 64 bytes at most (stack_realign): an
+    argument aligned to more is refused, with the node, and no object."""
+    need_pipecc()
+    src = tmp_path / "a128.c"
+    src.write_text("struct __attribute__((aligned(128))) Big { long x[4]; };\n"
+                   "void take(struct Big b);\nvoid give(struct Big *p) { take(*p); }\n")
+    obj = tmp_path / "a128.o"
+    proc = subprocess.run([str(PIPECC), "-O2", "-c", str(src), "-o", str(obj)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE)
+    assert proc.returncode == 1
+    assert ("function 'give': i" in proc.stderr.decode() and
+            "unsupported: an argument aligned to 128 bytes passed on the stack (at most 64)" in proc.stderr.decode())
+    assert not obj.exists()
+
+
 def test_make_with_pipecc_as_cc(tmp_path):
     need_pipecc()
     results = {}

@@ -322,16 +322,18 @@ void FunctionBuilder::emit_float(NodeId n) {
   insn.b = node.inputs.size() > 1 ? value(node.inputs[1]) : insn.a;
 }
 
+uint32_t FunctionBuilder::checked_operand(NodeId n, size_t i) const {
+  if (i >= fn_.nodes[n].inputs.size()) fail(n, "missing input " + std::to_string(i));
+  return operand(n, i);
+}
+
 // A long double operation (common/ir/eval_f80.h), generic or x64: the same
 // instruction, its literal decoded here.
 void FunctionBuilder::emit_f80(NodeId n) {
   const Node& node = fn_.nodes[n];
   const OpId op = node.op;
   bool x64_level = x64::is_x64(op);
-  auto input = [&](size_t i) {
-    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
-    return x64_level ? operand(n, i) : value(node.inputs[i]);
-  };
+  auto input = [&](size_t i) { return checked_operand(n, i); };
   uint32_t dst = x64_level ? result(n, 0) : n;
   Insn& insn = push(Code::F80, n);
   insn.dst = dst;
@@ -377,10 +379,7 @@ void FunctionBuilder::emit_atomic(NodeId n) {
   const Node& node = fn_.nodes[n];
   const OpId op = node.op;
   bool x64_level = x64::is_x64(op);
-  auto input = [&](size_t i) {
-    if (i >= node.inputs.size()) fail(n, "missing input " + std::to_string(i));
-    return x64_level ? operand(n, i) : value(node.inputs[i]);
-  };
+  auto input = [&](size_t i) { return checked_operand(n, i); };
   auto proj_or_scratch = [&](uint32_t k) {
     uint32_t p = proj_of(n, k);
     return p == kNone ? out_.scratch : p;

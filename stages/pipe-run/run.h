@@ -619,6 +619,8 @@ class FunctionBuilder {
   // ra-x64 (lower_x64.cpp): where input i of n is read and result k written
   // (fixed registers, tied inputs, places); other levels: the value indexes.
   uint32_t operand(NodeId n, size_t i) const;
+  // operand(), or a diagnostic naming n when it has no input i.
+  uint32_t checked_operand(NodeId n, size_t i) const;
   uint32_t result(NodeId n, uint32_t k) const;
   uint32_t reg_loc(x64::Reg r) const { return out_.regs + static_cast<uint32_t>(r); }
   void place_values();           // ra-x64: alias every placed node to its place
