@@ -62,7 +62,7 @@ def test_list_passes_shows_the_computed_schedule():
     out = run_tool("cfgopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
     assert "schedule at -O1: remove-empty-blocks merge-blocks peephole flags-from-arith invert-branches\n" in out, out
-    assert ("schedule at -O2: reuse-flags thread-jumps remove-empty-blocks merge-blocks peephole flags-from-arith "
+    assert ("schedule at -O2: reuse-flags thread-jumps loop-rotate remove-empty-blocks merge-blocks peephole flags-from-arith "
             "invert-branches\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 

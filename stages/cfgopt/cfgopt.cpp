@@ -14,6 +14,9 @@
 //                        the compare that made it (-O2)
 //   thread-jumps         an edge whose phi constants decide the next
 //                        block's branch goes straight to its target (-O2)
+//   loop-rotate          a loop whose header only tests a phi against zero
+//                        is tested at the bottom, where the latch's
+//                        arithmetic leaves the flags (-O2)
 //   remove-empty-blocks  blocks holding only a jump are bypassed
 //   merge-blocks         a block and its only successor, whose only
 //                        predecessor it is, become one
@@ -54,6 +57,13 @@ std::vector<PassDecl> pass_table() {
        .before = {"remove-empty-blocks"},
        .triggers = {"remove-empty-blocks", "merge-blocks", "peephole"},
        .function_pass = thread_jumps},
+      {.name = "loop-rotate",
+       .summary = "a loop header that only tests a phi against zero moves its test to the latch, where the flags are free",
+       .min_level = 2,
+       .before = {"remove-empty-blocks"},
+       .after = {"thread-jumps"},
+       .triggers = {"flags-from-arith"},
+       .function_pass = loop_rotate},
       {.name = "remove-empty-blocks",
        .summary = "edges into a block that only jumps go straight to its successor",
        .min_level = 1,

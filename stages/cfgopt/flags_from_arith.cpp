@@ -48,6 +48,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "arith_flags.h"
 #include "cfg_edit.h"
 #include "x64/eval_x64.h"
 #include "passes.h"
@@ -91,6 +92,34 @@ std::optional<x64::Cond> condition_on(x64::ResultFlags k, x64::Cond c) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<DefinerFlags> definer_flags(const CfgEdit& g, uint32_t b, size_t q, const Node& c, x64::Cond cc) {
+  const std::vector<NodeId>& nodes = g.block(b).nodes;
+  std::optional<unsigned> bits = type_bits_at(c, 0);
+  if (!bits || c.inputs.empty() || !tests_against_zero(c, *bits)) return std::nullopt;
+  NodeId v = c.inputs[0];
+  x64::ResultFlags kind = x64::result_flags(g.node(v));
+  if (kind == x64::ResultFlags::None || g.placed_in(v) != b || x64::operand_bits(g.node(v)) != bits)
+    return std::nullopt;
+  std::optional<x64::Cond> now = condition_on(kind, cc);
+  if (!now) return std::nullopt;
+  // v's place, and no reader of v between it and c.
+  size_t p = q;
+  while (p > 0 && nodes[p - 1] != v) {
+    const InputList& in = g.node(nodes[p - 1]).inputs;
+    if (std::find(in.begin(), in.end(), v) != in.end()) return std::nullopt;
+    OpId between = g.op(nodes[p - 1]);
+    // v's inputs would live across a call or an asm (which may clobber them)
+    if (between >= kNumOps || op_info(between).has(CALL) || between == Op::X64Asm) return std::nullopt;
+    --p;
+  }
+  if (p == 0) return std::nullopt;  // v is a phi or not before c
+  return DefinerFlags{v, p, *now};
+}
+
+namespace {
+
 // Compare at position q of block b: rewrites it if it can; true if it did.
 bool rewrite(CfgEdit& g, uint32_t b, size_t q) {
   const std::vector<NodeId>& nodes = g.block(b).nodes;
@@ -98,34 +127,18 @@ bool rewrite(CfgEdit& g, uint32_t b, size_t q) {
   if (q + 1 >= nodes.size()) return false;
   NodeId u = nodes[q + 1];
   if (!flags_user(g.op(u)) || g.node(u).inputs.empty() || g.node(u).inputs[0] != c) return false;
-  std::optional<unsigned> bits = type_bits_at(g.node(c), 0);
-  if (!bits || g.node(c).inputs.empty() || !tests_against_zero(g.node(c), *bits)) return false;
-  NodeId v = g.node(c).inputs[0];
-  x64::ResultFlags kind = x64::result_flags(g.node(v));
-  if (kind == x64::ResultFlags::None || g.placed_in(v) != b || x64::operand_bits(g.node(v)) != bits) return false;
   std::optional<x64::Cond> cc = cond_at(g.node(u), 0);
   if (!cc) return false;
-  std::optional<x64::Cond> now = condition_on(kind, *cc);
-  if (!now) return false;
-  // v's place, and no reader of v between it and c.
-  size_t p = q;
-  while (p > 0 && nodes[p - 1] != v) {
-    const InputList& in = g.node(nodes[p - 1]).inputs;
-    if (std::find(in.begin(), in.end(), v) != in.end()) return false;
-    OpId between = g.op(nodes[p - 1]);
-    // v's inputs would live across a call or an asm (which may clobber them)
-    if (between >= kNumOps || op_info(between).has(CALL) || between == Op::X64Asm) return false;
-    --p;
-  }
-  if (p == 0) return false;  // v is a phi or not before c
+  std::optional<DefinerFlags> d = definer_flags(g, b, q, g.node(c), *cc);
+  if (!d) return false;
   Node& flags = g.node(c);
   flags.op = Op::X64FlagsOf;
   flags.literals.resize(1);
-  flags.inputs = {v};
-  if (*now != *cc) set_cond(g.node(u), 0, *now);
-  if (p != q) {  // v sits at p - 1; c is now at q - 1 once v is out
-    g.remove_from_block(v);
-    g.place(v, b, q - 1);
+  flags.inputs = {d->definer};
+  if (d->cond != *cc) set_cond(g.node(u), 0, d->cond);
+  if (d->position != q) {  // v sits at position - 1; c is now at q - 1 once v is out
+    g.remove_from_block(d->definer);
+    g.place(d->definer, b, q - 1);
   }
   return true;
 }

@@ -15,6 +15,7 @@
 namespace pl::cfgopt {
 
 size_t thread_jumps(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t loop_rotate(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t remove_empty_blocks(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t merge_blocks(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t reuse_flags(Function& fn, const ModuleHeader& header, FunctionCache& cache);
