@@ -207,6 +207,10 @@ OperandConstraint Constraints::input(size_t i) const {
   return rep;
 }
 
+bool rematerializable(const Node& n) {
+  return n.op == Op::X64MovI || n.op == Op::X64FConst || (n.op == Op::X64Lea && n.inputs.empty());
+}
+
 std::optional<unsigned> operand_bits(const Node& n) {
   if (n.literals.empty()) return std::nullopt;
   std::optional<ValueType> t = literal_value_type(n.literals[0]);

@@ -21,7 +21,8 @@
 //   merge-blocks         a block and its only successor, whose only
 //                        predecessor it is, become one
 //   peephole             jcc to one block -> jump, cmpi x, 0 -> test x, x,
-//                        redundant zero extensions
+//                        redundant zero extensions, flagsof of a lone
+//                        and -> test
 //   flags-from-arith     a test of an arithmetic result against zero goes:
 //                        its user reads the flags the arithmetic left
 //                        (x64:flagsof)
@@ -77,7 +78,8 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"thread-jumps"},
        .function_pass = merge_blocks},
       {.name = "peephole",
-       .summary = "jcc to one block -> jump, cmpi x,0 -> test x,x, zero extensions of zero-extended values",
+       .summary = "jcc to one block -> jump, cmpi x,0 -> test x,x, zero extensions of zero-extended values, "
+                  "flagsof of a lone and -> test",
        .min_level = 1,
        .before = {"invert-branches"},
        .triggers = {"remove-empty-blocks", "merge-blocks"},
@@ -87,6 +89,7 @@ std::vector<PassDecl> pass_table() {
        .min_level = 1,
        .before = {"invert-branches"},
        .after = {"peephole"},
+       .triggers = {"peephole"},
        .triggered_by = {"merge-blocks"},
        .function_pass = flags_from_arith},
       {.name = "invert-branches",

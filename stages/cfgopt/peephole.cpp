@@ -16,6 +16,13 @@
 //     its register is not something to bet a miscompile on),
 //     or a zero extension from at most `from` bits (movzx, loadzx). The
 //     users read v instead; the movzx dies.
+//  4. `x64:flagsof t, v` of an and (`x64:and t, a, b` / `x64:andi t, k, a`)
+//     whose value nothing else reads becomes `x64:test t, a, b` /
+//     `x64:testi t, k, a`: and and test leave the same flags (CF = OF = 0,
+//     ZF, SF, PF of the result), test writes no register, so `if (n & 1)`
+//     no longer copies n to clobber the copy (gcc's `testb $1, %al`); the
+//     and dies. Rule I's flagsof pair (the and directly before it) becomes
+//     a compare directly before its user.
 // Algorithm: one scan of the nodes in id order, O(nodes + uses).
 // Invariants needed and kept: the cfg-x64 contract. The flags rule holds:
 // rule 2 keeps the compare where it is; rule 1 removes flags with their
@@ -85,6 +92,29 @@ bool jump_for_equal_successors(CfgEdit& g, uint32_t b) {
   return true;
 }
 
+// Rule 4 over the whole function; the number of rewrites. (A movzx
+// forwarded above still counts as a reader until finish() drops it: the
+// rule then waits for the next application.)
+size_t test_for_lone_and(CfgEdit& g) {
+  std::vector<uint32_t> uses = g.use_counts();
+  size_t changes = 0;
+  for (NodeId n = 0; n < g.function().nodes.size(); ++n) {
+    if (!g.alive(n) || g.op(n) != Op::X64FlagsOf || g.node(n).inputs.size() != 1) continue;
+    NodeId v = g.node(n).inputs[0];
+    OpId op = g.op(v);
+    if ((op != Op::X64And && op != Op::X64AndI) || uses[v] != 1) continue;
+    Node test = g.node(v);
+    Node& flags = g.node(n);
+    flags.op = op == Op::X64And ? Op::X64Test : Op::X64TestI;
+    flags.literals = test.literals;
+    flags.inputs = test.inputs;
+    g.remove_from_block(v);
+    g.kill(v);
+    ++changes;
+  }
+  return changes;
+}
+
 }  // namespace
 
 size_t peephole(Function& fn, const ModuleHeader&, FunctionCache&) {
@@ -114,10 +144,11 @@ size_t peephole(Function& fn, const ModuleHeader&, FunctionCache&) {
       }
     }
   }
-  if (changes == 0) return 0;
   for (NodeId n = 0; n < fn.nodes.size(); ++n)
     for (NodeId& in : g.node(n).inputs)
       while (in < count && forward[in] != in) in = forward[in];
+  changes += test_for_lone_and(g);
+  if (changes == 0) return 0;
   g.finish();
   return changes;
 }

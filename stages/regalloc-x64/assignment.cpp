@@ -273,8 +273,7 @@ class Assigner {
   // It never prefers a callee-saved register (a call may simply drop it).
   bool remat(NodeId v) const {
     if (v >= n_orig_) return false;
-    const Node& nd = node(v);
-    return nd.op == X64MovI || nd.op == X64FConst || (nd.op == X64Lea && nd.inputs.empty());
+    return x64::rematerializable(node(v));
   }
   // Puts a value that is in no register into r: from its slot, or anew.
   void reload(NodeId v, Reg r) {

@@ -48,6 +48,7 @@
 #include <queue>
 
 #include "son2cfg.h"
+#include "x64/x64.h"
 
 namespace pl::son2cfg {
 
@@ -101,6 +102,7 @@ class BlockScheduler {
   bool pop_ready(Entry& e);
   void release(uint32_t u);
   void reset();
+  void sink_constants();
   [[noreturn]] void fail_cycle(uint32_t b) const;
 
   const Graph& g_;
@@ -309,6 +311,39 @@ void BlockScheduler::reset() {
   while (!ready_.empty()) ready_.pop();
 }
 
+// Moves each constant made in one instruction (x64::rematerializable)
+// down to just before the first node of the block that reads it, or to
+// the end of the block (before the terminator) when only later blocks or
+// phis read it; never between a flags producer and what follows it.
+void BlockScheduler::sink_constants() {
+  auto sinkable = [&](NodeId id) { return g_.role[id] == Role::Floating && x64::rematerializable(g_.node(id)); };
+  bool any = false;
+  for (NodeId id : out_) any = any || sinkable(id);
+  if (!any) return;
+  std::vector<NodeId>& result = body_;  // free again: the units are built
+  result.clear();
+  std::vector<NodeId> pending;
+  for (NodeId id : out_)
+    if (sinkable(id)) pending.push_back(id);
+  auto emit = [&](NodeId c) {
+    size_t pos = result.size();
+    while (pos > 0 && produces_flags(g_.node(result[pos - 1]).op)) --pos;
+    result.insert(result.begin() + static_cast<std::ptrdiff_t>(pos), c);
+    pending.erase(std::find(pending.begin(), pending.end(), c));
+  };
+  for (size_t i = 0; i < out_.size(); ++i) {
+    NodeId id = out_[i];
+    if (sinkable(id)) continue;
+    for (NodeId in : g_.node(id).inputs)
+      if (std::find(pending.begin(), pending.end(), in) != pending.end()) emit(in);
+    if (i + 1 == out_.size() && g_.role[id] == Role::Terminator)
+      while (!pending.empty()) emit(pending.front());
+    result.push_back(id);
+  }
+  while (!pending.empty()) emit(pending.front());
+  out_.swap(result);
+}
+
 std::vector<NodeId> BlockScheduler::schedule(uint32_t b, const std::vector<NodeId>& nodes) {
   out_.clear();
   std::vector<NodeId>& body = body_;
@@ -334,6 +369,7 @@ std::vector<NodeId> BlockScheduler::schedule(uint32_t b, const std::vector<NodeI
     release(term_unit_);
   }
   if (out_.size() != nodes.size()) fail_cycle(b);
+  sink_constants();
   reset();
   return std::move(out_);
 }

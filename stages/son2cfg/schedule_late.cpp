@@ -77,6 +77,7 @@
 
 #include "ir/eval.h"
 #include "son2cfg.h"
+#include "x64/x64.h"
 
 namespace pl::son2cfg {
 
@@ -126,8 +127,9 @@ constexpr size_t kMaxCopiedInputs = 2;
 class Late {
  public:
   Late(Graph& g, const TreeIndex& domi, const Loops& loops, const std::vector<uint32_t>& early)
-      : g_(g), domi_(domi), early_(early), shallowest_(domi, loops.depth) {
+      : g_(g), domi_(domi), early_(early), loops_(loops), shallowest_(domi, loops.depth) {
     extra_head_.assign(g.fn.nodes.size(), kNone);
+    mark_loops_that_call();
   }
 
   void place_fixed_tuple_projs() {
@@ -158,7 +160,7 @@ class Late {
                         "overwritten)");
       chosen = may_fail(id) || produces_flags(g_.node(id).op) || only_phi_constant(id)
                    ? lca
-                   : shallowest_.query(lca, early_[id]);
+                   : shallowest_.query(lca, highest_start(id, lca));
       if (chosen == lca && may_copy(id) && place_copies(id, lca)) return;
     }
     g_.block[id] = chosen;
@@ -356,6 +358,22 @@ class Late {
     return lca;
   }
 
+  // The highest block the node may be hoisted to on the dominator path
+  // up from lca: its earliest block, but for a constant made anew in one
+  // instruction (x64::rematerializable) not outside the innermost loop
+  // around lca that calls: hoisted past the calls, it would have to
+  // survive them, in a callee-saved register held through the whole loop
+  // (shuffled along its back edges) or made anew after each call anyway.
+  // The blocks between lca and that loop's header all lie in the loop
+  // (each dominates lca, in the loop, and is dominated by the header).
+  uint32_t highest_start(NodeId id, uint32_t lca) const {
+    if (!x64::rematerializable(g_.node(id))) return early_[id];
+    uint32_t h = loops_.header[lca];
+    while (h != kNone && !loop_calls_[h]) h = loops_.parent[h];
+    if (h == kNone || domi_.is_ancestor(h, early_[id])) return early_[id];
+    return h;
+  }
+
   // An x64 constant that only phis use: hoisted, it would hold a register
   // through the loop and still need a copy on each edge (a phi is redefined
   // in the loop, so it cannot share the constant's register); at its
@@ -389,7 +407,20 @@ class Late {
   Graph& g_;
   const TreeIndex& domi_;
   const std::vector<uint32_t>& early_;
+  const Loops& loops_;
   ShallowestOnPath shallowest_;
+  std::vector<char> loop_calls_;  // header -> its loop (or one inside it) holds a call
+
+  void mark_loops_that_call() {
+    loop_calls_.assign(loops_.is_header.size(), 0);
+    for (NodeId id = 0; id < g_.fn.nodes.size(); ++id) {
+      if (g_.role[id] != Role::Pinned) continue;
+      OpId op = g_.node(id).op;
+      if (op >= kNumOps || !op_info(op).has(CALL)) continue;
+      for (uint32_t h = loops_.header[g_.block[id]]; h != kNone && !loop_calls_[h]; h = loops_.parent[h])
+        loop_calls_[h] = 1;
+    }
+  }
   std::vector<uint32_t> extra_head_;  // node -> its first use by a copy (an index into extra_), kNone
   std::vector<ExtraUse> extra_;
   std::vector<UseAt> uses_;  // place_copies' scratch
