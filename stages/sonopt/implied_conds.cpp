@@ -18,6 +18,17 @@
 // from it false. The first dominator that decides X wins (a nearer one is no
 // less true). B's `if` then branches on the constant, and sccp and dce
 // remove the dead side.
+//
+// Exact divisions, by the same walk: a signed division or remainder by 2^k
+// (k >= 1) of x, in a block where a dominating branch has shown the low k
+// bits of x zero (`if ((x & m) == 0)`, true side; `if (x & m)` or
+// `if ((x & m) != 0)`, false side; m a constant holding those k bits), is
+// exact: sdiv becomes `ashr x, k` (no rounding fix for a negative x: it
+// has nothing to round), srem the constant 0. `if (n % 2 == 0) n = n / 2;`
+// (idealize has made the test `(n & 1) == 0`) then halves n with one `sar`,
+// as gcc's value ranges let it. Every use of the division is dominated by
+// its block, so the shift, whatever it computes elsewhere, is read only
+// where it equals the quotient.
 // The walk is a part of what gcc's dominator optimizations (tree-ssa-dom)
 // and LLVM's ConstraintElimination do, without value ranges: only the same
 // two operands. Floating compares are left alone (NaN makes every outcome
@@ -25,6 +36,7 @@
 // Invariants needed: the son contract (an `if`'s projs are the blocks its
 // edges enter). Kept: the son contract; no control edge changes (only the
 // `if`'s condition input), so the blocks stay as they were.
+#include <bit>
 #include <optional>
 
 #include "passes.h"
@@ -85,6 +97,8 @@ class ImpliedConds {
         ++changes;
       }
     }
+    for (NodeId n = 0; n < g_.size(); ++n)
+      if (g_.alive(n) && (g_.op(n) == Op::SDiv || g_.op(n) == Op::SRem) && make_exact(n)) ++changes;
     return changes;
   }
 
@@ -143,6 +157,68 @@ class ImpliedConds {
       if (std::optional<bool> known = implied(x, relation_of(g_, cond), *y_true)) return known;
     }
     return std::nullopt;
+  }
+
+  // k when division (or remainder) n divides by 2^k, 1 <= k < its width.
+  std::optional<unsigned> power_divisor(NodeId n) const {
+    const Node& d = g_.node(n);
+    std::optional<ValueType> t = literal_value_type(d.literals[0]);
+    if (!t || d.inputs.size() != 2 || !g_.is_const(d.inputs[1])) return std::nullopt;
+    unsigned bits = type_bits(*t);
+    uint64_t c = truncate_to(g_.const_value_of(d.inputs[1]), bits);
+    if (c < 2 || (c & (c - 1)) != 0 || c >> (bits - 1) != 0) return std::nullopt;
+    return static_cast<unsigned>(std::countr_zero(c));
+  }
+
+  // Whether node v is `x & m` with constant m holding the low k bits.
+  bool masks_low_bits(NodeId v, NodeId x, unsigned k) const {
+    const Node& a = g_.node(v);
+    if (a.op != Op::And) return false;
+    uint64_t low = (uint64_t{1} << k) - 1;
+    for (int i = 0; i < 2; ++i)
+      if (a.inputs[i] == x && g_.is_const(a.inputs[1 - i]) && (g_.const_value_of(a.inputs[1 - i]) & low) == low)
+        return true;
+    return false;
+  }
+
+  // Whether a dominator of block b has shown x's low k bits zero there.
+  bool low_bits_zero(uint32_t b, NodeId x, unsigned k) const {
+    uint32_t d = cfg_.dom.idom[b];
+    for (int depth = 0; depth < kMaxDepth && d != DomTree::kNone; ++depth, d = cfg_.dom.idom[d]) {
+      NodeId t = cfg_.terminator[d];
+      if (t == kNone || g_.op(t) != Op::If) continue;
+      NodeId cond = g_.node(t).inputs[0];
+      const Node& c = g_.node(cond);
+      int zero_side;  // the side on which (x & m) == 0
+      NodeId masked;
+      if ((c.op == Op::Eq || c.op == Op::Ne) && g_.is_const(c.inputs[1]) && g_.const_value_of(c.inputs[1]) == 0) {
+        zero_side = c.op == Op::Eq ? 0 : 1;
+        masked = c.inputs[0];
+      } else {
+        zero_side = 1;  // `if (x & m)`: false when it is 0
+        masked = cond;
+      }
+      if (!masks_low_bits(masked, x, k)) continue;
+      uint32_t side = side_block(t, zero_side);
+      if (side != DomTree::kNone && cfg_.reachable(side) && cfg_.dom.dominates(side, b)) return true;
+    }
+    return false;
+  }
+
+  // Rewrites sdiv/srem n if a dominating branch makes it exact.
+  bool make_exact(NodeId n) {
+    std::optional<unsigned> k = power_divisor(n);
+    const Node& d = g_.node(n);
+    if (!k || d.control.empty()) return false;
+    uint32_t b = cfg_.block_of_node(g_, n);
+    if (b == DomTree::kNone || !cfg_.reachable(b) || !low_bits_zero(b, d.inputs[0], *k)) return false;
+    ValueType t = *literal_value_type(d.literals[0]);
+    NodeId with = g_.op(n) == Op::SRem
+                      ? g_.add_constant(t, 0, d.loc)
+                      : g_.add_node(Op::AShr, {d.literals[0]}, {d.inputs[0], g_.add_constant(t, *k, d.loc)}, d.loc);
+    g_.replace_uses(n, with);
+    g_.kill(n);
+    return true;
   }
 
   Graph& g_;

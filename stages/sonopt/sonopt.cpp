@@ -48,7 +48,9 @@
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   implied-conds a branch on a condition a dominating branch on the same
-//                 two operands decides becomes a branch on a constant
+//                 two operands decides becomes a branch on a constant;
+//                 x / 2^k and x % 2^k where a dominating branch showed x's
+//                 low k bits zero become ashr and 0
 //   sccp          Wegman-Zadeck conditional constant propagation (-O2)
 //   if-convert    an if whose empty sides only pick a merge's integer
 //                 values becomes selects, cmov in the back end (-O2)
@@ -195,11 +197,12 @@ std::vector<PassDecl> pass_table() {
        .triggered_by = {"inline", "sccp", "simplify-cfg", "dce"},
        .function_pass = tail_recurse},
       {.name = "implied-conds",
-       .summary = "a branch whose condition a dominating branch on the same two operands decides",
+       .summary = "a branch whose condition a dominating branch on the same two operands decides; "
+                  "x / 2^k and x % 2^k exact where a dominating branch tested x's low bits",
        .min_level = 1,
        .before = {"sccp", "simplify-cfg"},
        .after = {"gvn"},
-       .triggers = {"sccp", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce"},
        .triggered_by = {"idealize", "gvn", "sccp", "simplify-cfg", "dce"},
        .function_pass = implied_conds},
       {.name = "if-convert",
