@@ -919,9 +919,16 @@ class Assigner {
   // through values are stored once on entry instead of being spilled and
   // reloaded around its peaks on every trip (matmul's outer loop values
   // around the unrolled inner loop). Sorted.
+  // Also when the loop calls and more general values live across one of
+  // its calls than there are callee-saved registers: the values the loop
+  // does not use then wait in their slots (furthest next use first, as
+  // many as the excess), so that the callee-saved registers hold what the
+  // loop reads around its calls instead of being spilled and reloaded
+  // there on every trip (a value parked at the loop's entry costs one
+  // store there and one reload after the loop).
   std::vector<NodeId> values_to_park(uint32_t s, const std::vector<uint32_t>& loop) {
     size_t need = max_pressure(loop);
-    std::vector<std::pair<uint32_t, NodeId>> through;  // (distance, value)
+    std::vector<std::pair<uint32_t, NodeId>> through, through_general;  // (distance, value)
     for (const auto& [v, d] : live_.live_in[s]) {
       if (used_in(v, loop)) continue;
       if (remat(v)) {
@@ -929,14 +936,64 @@ class Assigner {
         continue;
       }
       through.emplace_back(d, v);
+      if (cls(v) == RegClass::Gpr) through_general.emplace_back(d, v);
     }
-    if (need <= kMaxEntryRegs) return {};
+    const size_t callee_saved_regs = callee_saved_count();
+    const size_t across = across_call_pressure(loop);
+    const size_t excess_regs = need > kMaxEntryRegs ? need - kMaxEntryRegs : 0;
+    const size_t excess_calls = across > callee_saved_regs ? across - callee_saved_regs : 0;
+    if (excess_regs == 0 && excess_calls == 0) return {};
     std::sort(through.begin(), through.end(), std::greater<>());
-    through.resize(std::min(through.size(), need - kMaxEntryRegs));
+    std::sort(through_general.begin(), through_general.end(), std::greater<>());
+    // General values first for the calls, then any for the register count.
+    through_general.resize(std::min(through_general.size(), excess_calls));
+    for (const auto& entry : through) {
+      if (through_general.size() >= excess_regs) break;
+      if (std::find(through_general.begin(), through_general.end(), entry) == through_general.end())
+        through_general.push_back(entry);
+    }
+    through.swap(through_general);
     std::vector<NodeId> out;
     for (const auto& [d, v] : through) out.push_back(v);
     std::sort(out.begin(), out.end());
     return out;
+  }
+
+  // The callee-saved general registers values may take (rbp is the frame
+  // pointer in a function that keeps one).
+  size_t callee_saved_count() const { return frame_pointer_ ? 5 : 6; }
+
+  // The most general-register values live across any call of the blocks
+  // (the call's own results not counted): what the callee-saved registers
+  // would have to hold there.
+  size_t across_call_pressure(const std::vector<uint32_t>& blocks) {
+    size_t peak = 0;
+    scratch_live_.resize(n_orig_, 0);
+    std::vector<NodeId> marked;
+    for (uint32_t b : blocks) {
+      size_t count = 0;  // general values live after the current node
+      auto mark = [&](NodeId v) {
+        if (scratch_live_[v]) return;
+        scratch_live_[v] = 1;
+        marked.push_back(v);
+        count += cls(v) == RegClass::Gpr;
+      };
+      for (const auto& [v, d] : live_.live_out[b]) mark(v);
+      for (size_t i = orig_[b].nodes.size(); i-- > 0;) {
+        NodeId id = orig_[b].nodes[i];
+        if (node(id).op == Phi) break;
+        if (is_value_[id] && scratch_live_[id]) {
+          scratch_live_[id] = 0;
+          count -= cls(id) == RegClass::Gpr;
+        }
+        if (op_info(node(id).op).has(CALL)) peak = std::max(peak, count);
+        for (NodeId in : node(id).inputs)
+          if (in < n_orig_ && is_value_[in]) mark(in);
+      }
+      for (NodeId v : marked) scratch_live_[v] = 0;
+      marked.clear();
+    }
+    return peak;
   }
 
   // The most values live at once at any instruction of the blocks (a walk
@@ -975,13 +1032,19 @@ class Assigner {
     return peak;
   }
 
+  // (A phi's input counts on the edges from the blocks themselves: a loop
+  // header's phi reads its entry input at the end of the block before the
+  // loop, outside it.)
   bool used_in(NodeId v, const std::vector<uint32_t>& blocks) const {
     for (uint32_t b : blocks) {
       if (usage_.uses[b].count(v)) return true;
       for (NodeId id : orig_[b].nodes) {
         if (node(id).op != Phi) break;
-        for (NodeId in : node(id).inputs)
-          if (in == v) return true;
+        const InputList& in = node(id).inputs;
+        for (size_t k = 0; k < in.size(); ++k)
+          if (in[k] == v && (k >= graph_.preds[b].size() ||
+                             std::find(blocks.begin(), blocks.end(), graph_.preds[b][k]) != blocks.end()))
+            return true;
       }
     }
     return false;
@@ -1008,7 +1071,18 @@ class Assigner {
       if (node(id).op != Phi) break;
       pressure += is_value_[id];
     }
-    std::vector<uint32_t> loop = pressure > kLoopRematLimit ? loop_blocks(s) : std::vector<uint32_t>{};
+    // Loops are looked at under register pressure, and where more general
+    // values live in than there are callee-saved registers (the loop may
+    // call: values_to_park).
+    const bool pressured = pressure > kLoopRematLimit;
+    size_t general_live = 0;
+    for (NodeId v : live) general_live += cls(v) == RegClass::Gpr && !remat(v);
+    for (NodeId id : orig_[s].nodes) {
+      if (node(id).op != Phi) break;
+      general_live += is_value_[id] && cls(id) == RegClass::Gpr;
+    }
+    std::vector<uint32_t> loop =
+        pressured || general_live > callee_saved_count() ? loop_blocks(s) : std::vector<uint32_t>{};
     std::vector<NodeId> parked = loop.empty() ? std::vector<NodeId>{} : values_to_park(s, loop);
     // A value that lives across a call but sits in a caller-saved register
     // moves into a free callee-saved one here (after the others have kept
@@ -1018,7 +1092,7 @@ class Assigner {
     for (NodeId v : live) {
       Place p;
       if (!loop.empty() && !used_in(v, loop)) {
-        if (remat(v)) continue;  // made anew where it is used after the loop
+        if (pressured && remat(v)) continue;  // made anew where it is used after the loop
         if (std::binary_search(parked.begin(), parked.end(), v)) {
           e.live.emplace_back(v, home(v));  // stored once on entry, not around the loop's peaks
           continue;

@@ -334,8 +334,9 @@ void BlockScheduler::sink_constants() {
   for (size_t i = 0; i < out_.size(); ++i) {
     NodeId id = out_[i];
     if (sinkable(id)) continue;
-    for (NodeId in : g_.node(id).inputs)
-      if (std::find(pending.begin(), pending.end(), in) != pending.end()) emit(in);
+    if (g_.role[id] != Role::Phi)  // a phi reads its inputs at the ends of the predecessors
+      for (NodeId in : g_.node(id).inputs)
+        if (std::find(pending.begin(), pending.end(), in) != pending.end()) emit(in);
     if (i + 1 == out_.size() && g_.role[id] == Role::Terminator)
       while (!pending.empty()) emit(pending.front());
     result.push_back(id);
