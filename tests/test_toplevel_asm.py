@@ -96,5 +96,5 @@ def test_the_text_reader_keeps_the_header_order(tmp_path):
     module = tmp_path / "order.txt"
     module.write_text('module son\nasm "nop"\ndata x size 1 align 1\n')
     proc = run_tool("pipe-fmt", module, "-f", "json", check=1)
-    assert b"2:1: error: 'data' line out of order (header order: module, file, extern, data, asm, debug)" \
+    assert b"order.txt:3:1: error: 'data' line out of order (header order: module, file, extern, data, asm, debug)" \
         in proc.stderr
