@@ -421,6 +421,10 @@ ModuleHeader read_header(const Frame& f, const fb::Header& h) {
       f.fail(h.debug(), e.what());
     }
   }
+  if (h.asm_()) {
+    header.toplevel_asm.reserve(h.asm_()->size());
+    for (const fbs::String* text : *h.asm_()) header.toplevel_asm.push_back(take_text(text, budget));
+  }
   return header;
 }
 
@@ -1265,7 +1269,10 @@ class BinaryWriter final : public ModuleWriter {
     auto data = create_data(header.data);
     fbs::Offset<fbs::String> debug_text;
     if (!debug.empty()) debug_text = create_string(debug);
-    fbb_.Finish(fb::CreateHeader(fbb_, kFormatVersion, level, files, externs, data, debug_text), kHeaderId);
+    fbs::Offset<fbs::Vector<fbs::Offset<fbs::String>>> asm_texts;
+    if (!header.toplevel_asm.empty())
+      asm_texts = create_strings(header.toplevel_asm, [](const std::string& s) { return std::string_view(s); });
+    fbb_.Finish(fb::CreateHeader(fbb_, kFormatVersion, level, files, externs, data, debug_text, asm_texts), kHeaderId);
     emit_frame();
     sink_.flush();
   }
@@ -1389,6 +1396,8 @@ class BinaryWriter final : public ModuleWriter {
     add_attrs_bound(size, attrs);
     size.vector(h.files.size(), 4);
     for (const std::string& f : h.files) size.string(f.size());
+    size.vector(h.toplevel_asm.size(), 4);
+    for (const std::string& a : h.toplevel_asm) size.string(a.size());
     size.vector(h.externs.size(), 4 + 1 + 1 + 4 + 4 + 1);
     for (const Extern& e : h.externs) {
       size.string(e.name.size());

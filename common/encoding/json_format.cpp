@@ -420,8 +420,9 @@ int key_index(const std::array<std::string_view, N>& keys, std::string_view key)
 
 constexpr uint32_t bit(int index) { return uint32_t{1} << index; }
 
-enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData, kHeaderDebug };
-constexpr std::array<std::string_view, 7> kHeaderKeys = {"format", "version", "level", "files", "externs", "data", "debug"};
+enum HeaderKey { kFormat, kVersion, kLevel, kFiles, kExterns, kData, kHeaderDebug, kAsm };
+constexpr std::array<std::string_view, 8> kHeaderKeys = {"format", "version", "level", "files",
+                                                         "externs", "data", "debug", "asm"};
 enum FunctionKey { kName, kLinkage, kSignature, kNodes, kCfg, kDominance, kFunctionAttrs, kFunctionDebug };
 constexpr std::array<std::string_view, 8> kFunctionKeys = {"name",  "linkage",   "signature", "nodes",
                                                            "cfg",   "dominance", "attrs",     "debug"};
@@ -641,6 +642,7 @@ class JsonReader final : public ModuleReader {
         return;
       }
       case kFiles: read_strings(header_.files, "'files'"); return;
+      case kAsm: read_strings(header_.toplevel_asm, "'asm'"); return;
       case kExterns: {
         lex_.open_array("'externs'");
         bool first = true;
@@ -1229,6 +1231,14 @@ class JsonWriter final : public ModuleWriter {
     if (!h.debug.empty()) {
       out_ += ",\n  \"debug\": ";
       out_ += debug_to_json(h.debug);
+    }
+    if (!h.toplevel_asm.empty()) {
+      out_ += ",\n  \"asm\": [";
+      for (size_t i = 0; i < h.toplevel_asm.size(); ++i) {
+        if (i) out_ += ", ";
+        put_string(out_, h.toplevel_asm[i]);
+      }
+      out_ += ']';
     }
     out_ += ",\n  \"functions\": [";
     drain_if_big();

@@ -355,6 +355,15 @@ void append_header(std::string& out, const ModuleHeader& h) {
   }
   for (const Extern& e : h.externs) append_extern(out, e);
   for (const DataItem& d : h.data) append_data_item(out, d);
+  for (size_t i = 0; i < h.toplevel_asm.size(); ++i) {
+    out += "asm ";
+    try {
+      append_json_string(out, h.toplevel_asm[i], false);
+    } catch (const nlohmann::json::exception&) {
+      throw FormatError(Where{}, "file-scope asm #" + std::to_string(i) + " is not valid utf-8");
+    }
+    out += '\n';
+  }
   if (!h.debug.empty()) {
     out += "debug ";
     out += debug_to_json(h.debug);
@@ -1157,7 +1166,7 @@ class FunctionParser {
     if (w == "pipeline" || w == "internal")
       c.fail_at(at, "a new pipeline starts before " + (fn_.name.empty() ? "this one" : "'" + fn_.name + "'") +
                         " is closed (missing '}')");
-    if (w == "module" || w == "file" || w == "extern" || w == "data")
+    if (w == "module" || w == "file" || w == "extern" || w == "data" || w == "asm")
       c.fail_at(at, "'" + std::string(w) + "' header line inside a pipeline (header lines come before the first pipeline)");
     c.fail_expected("a node line 'iN = ...', a block 'bN {', an arrow line 'bN -> ...' or '}'");
   }
@@ -1624,13 +1633,14 @@ class FunctionParser {
 // Reader: the module
 // ============================================================================
 
-enum HeaderRank { kModuleRank, kFileRank, kExternRank, kDataRank, kDebugRank };
+enum HeaderRank { kModuleRank, kFileRank, kExternRank, kDataRank, kAsmRank, kDebugRank };
 
 std::optional<HeaderRank> header_rank(std::string_view word) {
   if (word == "module") return kModuleRank;
   if (word == "file") return kFileRank;
   if (word == "extern") return kExternRank;
   if (word == "data") return kDataRank;
+  if (word == "asm") return kAsmRank;
   if (word == "debug") return kDebugRank;
   return std::nullopt;
 }
@@ -1684,7 +1694,7 @@ class TextReader final : public ModuleReader {
       if (*rank != kModuleRank && !last)
         c.fail_at(at, "'" + std::string(w) + "' line needs a 'module LEVEL' line before it");
       if (last && *rank < *last)
-        c.fail_at(at, "'" + std::string(w) + "' line out of order (header order: module, file, extern, data, debug)");
+        c.fail_at(at, "'" + std::string(w) + "' line out of order (header order: module, file, extern, data, asm, debug)");
       if (*rank == kDebugRank && *last == kDebugRank) c.fail_at(at, "a second 'debug' line (the header has one)");
       last = rank;
       header_line(c, *rank);
@@ -1704,6 +1714,7 @@ class TextReader final : public ModuleReader {
       case kFileRank: return file_line(c);
       case kExternRank: return extern_line(c);
       case kDataRank: return data_line(c);
+      case kAsmRank: return asm_line(c);
       case kDebugRank:
         c.expect_word("debug");
         header_.debug = debug_section<ModuleDebug>(c, module_debug_from_json);
@@ -1735,6 +1746,14 @@ class TextReader final : public ModuleReader {
     if (c.peek() != '"') c.fail_expected("a quoted file name");
     header_.files.push_back(c.string_literal());
     c.expect_end("end of line after the file name");
+  }
+
+  void asm_line(Cursor& c) {
+    c.expect_word("asm");
+    c.skip_space();
+    if (c.peek() != '"') c.fail_expected("the assembly text as a quoted string");
+    header_.toplevel_asm.push_back(c.string_literal());
+    c.expect_end("end of line after the assembly text");
   }
 
   void extern_line(Cursor& c) {
@@ -1807,7 +1826,7 @@ class TextReader final : public ModuleReader {
     if (ch == '}') c.fail("unexpected '}' (no pipeline or block is open)");
     if (ch == 'i' && (is_digit(c.peek(1)) || c.peek(1) == '-')) c.fail("node line outside a pipeline");
     if (ch == 'b' && (is_digit(c.peek(1)) || c.peek(1) == '-')) c.fail("block line outside a pipeline");
-    if (in_header) c.fail_expected("a header line (module, file, extern, data) or 'pipeline'");
+    if (in_header) c.fail_expected("a header line (module, file, extern, data, asm, debug) or 'pipeline'");
     std::string_view w = c.peek_word();
     if (header_rank(w))
       c.fail("'" + std::string(w) + "' line after a pipeline (header lines come before the first pipeline)");

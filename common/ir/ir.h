@@ -249,6 +249,10 @@ struct ModuleHeader {
   std::vector<Extern> externs;
   std::vector<DataItem> data;
   ModuleDebug debug;               // types, globals, compile unit (debug_info.h); empty without -g
+  // File-scope assembly (GNU C's top-level `asm("...")`), one text per
+  // statement in source order, each exactly as written (FORMAT.md section
+  // 1): codegen-x64 assembles them before the module's data and functions.
+  std::vector<std::string> toplevel_asm;
   bool operator==(const ModuleHeader&) const = default;
 };
 

@@ -302,6 +302,7 @@ std::vector<std::string> diff_headers(const ModuleHeader& a, const ModuleHeader&
   if (a.level != b.level)
     out.push_back("level " + std::string(level_name(a.level)) + " vs " + std::string(level_name(b.level)));
   if (a.files != b.files) out.push_back("source files differ");
+  if (a.toplevel_asm != b.toplevel_asm) out.push_back("file-scope asm differs");
   std::map<std::string, const Extern*> ea, eb;
   for (const Extern& e : a.externs) ea[e.name] = &e;
   for (const Extern& e : b.externs) eb[e.name] = &e;

@@ -24,8 +24,10 @@
 // The operands' inputs: an output's (or memory operand's) address, an
 // input's value, nothing for an immediate. Outputs must be scalar lvalues
 // that are not bit-fields or volatile; register operands scalar (integer
-// or pointer in general registers, float and double in xmm). asm goto and
-// file-scope asm are refused by name (not yet).
+// or pointer in general registers, float and double in xmm). asm goto is
+// refused by name (not yet). File-scope asm is not a statement: its text
+// goes into the module header as it is (module.cpp,
+// schedule_translation_unit).
 #include "c2ast.h"
 
 #include <clang/AST/Attr.h>

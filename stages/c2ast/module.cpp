@@ -113,7 +113,16 @@ bool ModuleBuilder::always_emitted(const Decl* d) const {
 void ModuleBuilder::schedule_translation_unit() {
   check_translation_unit_attributes(ctx_);
   for (const Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
-    if (isa<FileScopeAsmDecl>(d)) unsupported(d->getLocation(), "file-scope inline assembly");
+    // File-scope asm: its text, verbatim and in source order, goes into
+    // the module header (FORMAT.md section 1), which codegen-x64 assembles
+    // before the functions (gcc's toplevel asm; no operands, so no `%`
+    // substitution).
+    if (const auto* a = dyn_cast<FileScopeAsmDecl>(d)) {
+      const StringLiteral* text = a->getAsmString();
+      if (text->getCharByteWidth() != 1) unsupported(a->getAsmLoc(), "file-scope asm with a wide string");
+      header_.toplevel_asm.push_back(text->getString().str());
+      continue;
+    }
     if (const auto* fd = dyn_cast<FunctionDecl>(d)) {
       if ((fd->doesThisDeclarationHaveABody() || fd->hasAttr<AliasAttr>()) && always_emitted(fd))
         symbol(fd, fd->getLocation());

@@ -9,7 +9,9 @@
 //   1. read and verify the module at level ra-x64 (the verifier runs the
 //      allocation checker, common/check/alloc_check.cpp, so what reaches the
 //      translation has every value where the instructions read it);
-//   2. data items into .data / .rodata / .data.rel.ro / .bss by their
+//   2. the file-scope asm texts (the header's toplevel_asm), assembled in
+//      source order before everything else, as gcc -O1/-O2 places them;
+//      data items into .data / .rodata / .data.rel.ro / .bss by their
 //      flags, with R_X86_64_64 relocations; internal linkage gives local
 //      symbols (mc_emitter.h); symbol attributes: weak binding, visibility,
 //      named sections, .init_array/.fini_array entries for constructors
@@ -93,6 +95,15 @@ void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64
   std::optional<x64::DwarfWriter> dwarf;
   if (options.debug_info) dwarf.emplace(out, header);
 
+  // File-scope asm first, in source order: gcc's output order with
+  // -ftoplevel-reorder (its default at -O1 and above; at -O0 gcc interleaves
+  // them with the functions in source order, which a module whose functions
+  // stages may drop or add no longer records).
+  for (size_t i = 0; i < header.toplevel_asm.size(); ++i) {
+    std::string error;
+    if (!out.toplevel_asm(header.toplevel_asm[i], error))
+      throw FormatError(Where{}, "file-scope asm #" + std::to_string(i) + " does not assemble: " + error);
+  }
   std::set<std::string> names;
   for (const DataItem& item : header.data) {
     check_names(names, item.name, Where::in("", "data " + quote_for_message(item.name)));

@@ -992,6 +992,11 @@ std::string McEmitter::finish() {
   return std::move(m.asm_text);
 }
 
+bool McEmitter::toplevel_asm(std::string_view text, std::string& error) {
+  impl_->switch_to_text();
+  return inline_asm(text, error);
+}
+
 unsigned McEmitter::next_asm_number() { return impl_->asm_count++; }
 
 bool McEmitter::inline_asm(std::string_view text, std::string& error) {

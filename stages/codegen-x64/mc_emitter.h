@@ -253,6 +253,11 @@ class McEmitter {
   // `error` (the assembler's first message, with its line in the text)
   // when it does not assemble.
   bool inline_asm(std::string_view text, std::string& error);
+  // File-scope asm (the module header's toplevel_asm): assembled as
+  // inline_asm() does, starting in .text as gcc's output would be there;
+  // whatever section the text leaves current, every later function and data
+  // item switches to its own.
+  bool toplevel_asm(std::string_view text, std::string& error);
   // A number for %= in an inline assembly template: unique in the object.
   unsigned next_asm_number();
   // ---- for dwarf.cpp: the MC objects, the current function's bounds ----

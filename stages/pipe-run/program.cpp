@@ -12,8 +12,8 @@
 // address; read-only items refuse writes.
 //
 // Refused before the program runs, by name (the program runs natively
-// only): inline assembly, and calls to setjmp, longjmp and the other
-// functions of that family (non_local_jump_symbol).
+// only): inline assembly (file-scope asm too), and calls to setjmp,
+// longjmp and the other functions of that family (non_local_jump_symbol).
 //
 // Lowering (FunctionBuilder): a node becomes one Insn whose operands are
 // value indexes: node ids, then the ssa: slots of the cfg level (their
@@ -206,6 +206,10 @@ std::string_view Program::non_local_jump_symbol(const Node& n) const {
 }
 
 void Program::load() {
+  // File-scope asm may define the functions and data the C code uses, or
+  // anything else the assembler makes: refused as inline assembly is.
+  if (!module_.header.toplevel_asm.empty())
+    throw FormatError(Where{}, "cannot interpret file-scope assembly (it runs natively only)");
   layout();
   compiled_.reserve(module_.functions.size());
   for (size_t i = 0; i < module_.functions.size(); ++i) {
