@@ -35,6 +35,10 @@
 //                 trigger runs in the same round)
 //   tail-recurse  a return of a self call, or of its result plus a value,
 //                 loops back to the start with an accumulator (-O2)
+//   printf-fold   whole module: printf, fprintf (and their _chk and va_list
+//                 forms), fputs and sprintf of constant formats become puts,
+//                 putchar, fputs, fputc, fwrite, memcpy or nothing, as gcc
+//                 folds them (-O1)
 //   idealize      constant folding (common/ir/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
@@ -42,6 +46,9 @@
 //                 defined here): strlen, strcmp, strncmp, memcmp, abs, labs,
 //                 llabs of constants fold; memcpy, memmove and memset of a
 //                 constant size up to 32 bytes become a copy or stores (-O2)
+//   heap-to-stack malloc and calloc whose address does not escape: deleted
+//                 with their free when nothing reads them, else stack slots
+//                 of up to 128 bytes (-O2), which
 //   split-copy    copies between private slots become per-field loads and
 //                 stores (-O2), so that
 //   scalar-replace  private stack slots become values, per field (-O2)
@@ -91,6 +98,13 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
        .triggered_by = {"idealize", "sccp"},
        .module_pass = const_call},
+      {.name = "printf-fold",
+       .summary = "whole module: printf/fprintf/fputs/sprintf of constant formats become puts, putchar, fputs, fwrite, memcpy",
+       .min_level = 1,
+       .before = {"idealize"},
+       .triggers = {"idealize", "gvn", "libcalls", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "sccp", "const-call"},
+       .module_pass = printf_fold},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
@@ -111,6 +125,15 @@ std::vector<PassDecl> pass_table() {
                     "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "load-forward", "sccp", "const-call"},
        .function_pass = libcalls},
+      {.name = "heap-to-stack",
+       .summary = "malloc/calloc whose address does not escape: deleted with its free if unread, else a stack slot",
+       .min_level = 2,
+       .before = {"split-copy"},
+       .after = {"libcalls"},
+       .triggers = {"idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                    "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "libcalls", "load-forward", "dead-store", "sccp", "dce"},
+       .function_pass = heap_to_stack},
       {.name = "split-copy",
        .summary = "a copy between two private stack slots becomes a load and a store per field",
        .min_level = 2,
