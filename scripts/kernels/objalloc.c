@@ -19,7 +19,6 @@ struct nth_toggle {
 
 static struct toggle *toggle_new(int start) {
   struct toggle *t = malloc(sizeof *t);
-  if (!t) exit(1);
   t->state = start;
   t->count = 0;
   return t;
@@ -32,7 +31,6 @@ static void toggle_activate(struct toggle *t) {
 
 static struct nth_toggle *nth_toggle_new(int start, int max) {
   struct nth_toggle *t = malloc(sizeof *t);
-  if (!t) exit(1);
   t->base.state = start;
   t->base.count = 0;
   t->max = max;

@@ -51,7 +51,9 @@
 //                 of up to 128 bytes (-O2), which
 //   split-copy    copies between private slots become per-field loads and
 //                 stores (-O2), so that
-//   scalar-replace  private stack slots become values, per field (-O2)
+//   scalar-replace  private stack slots become values, per field (-O1, as
+//                 gcc's -O1 runs SRA: a local array or struct read back
+//                 after a call, c-torture's pure-1, is a value there)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   implied-conds a branch on a condition a dominating branch on the same
@@ -144,7 +146,7 @@ std::vector<PassDecl> pass_table() {
        .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
-       .min_level = 2,
+       .min_level = 1,
        .after = {"gvn"},
        .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg", "dce"},
        .function_pass = scalar_replace},
