@@ -303,6 +303,18 @@ class Folder {
   Declarations& decls_;
 };
 
+// Whether fn names one of the functions this pass rewrites (a scan of its
+// symaddr nodes, cheaper than building a Graph).
+bool names_printf_family(const Function& fn) {
+  static constexpr Lib kFamily[] = {Lib::Printf, Lib::Vprintf, Lib::PrintfChk, Lib::VprintfChk, Lib::Fprintf,
+                                    Lib::Vfprintf, Lib::FprintfChk, Lib::VfprintfChk, Lib::Fputs, Lib::Sprintf};
+  for (const Node& nd : fn.nodes)
+    if (nd.op == Op::SymAddr)
+      for (Lib k : kFamily)
+        if (nd.literals[0].as_string() == library_function(k).name) return true;
+  return false;
+}
+
 bool mentions_printf_family(const ModuleHeader& header) {
   return mentions_library_function(header, {Lib::Printf, Lib::Vprintf, Lib::Fprintf, Lib::Vfprintf, Lib::Fputs,
                                             Lib::Sprintf, Lib::PrintfChk});
@@ -319,7 +331,7 @@ size_t printf_fold(std::vector<Function>& fns, ModuleHeader& header, ModuleScope
   size_t changes = 0;
   for (size_t f = 0; f < fns.size(); ++f) {
     if (f < scope.dirty.size() && !scope.dirty[f]) continue;
-    if (!has_op(fns[f], Op::Call)) continue;
+    if (!names_printf_family(fns[f])) continue;
     Graph g(fns[f], scope.cache(f));
     size_t c = 0;
     for (NodeId n = 0; n < g.size(); ++n) {
