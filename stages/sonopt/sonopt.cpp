@@ -43,9 +43,11 @@
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
 //   libcalls      calls to C library functions by name (an extern, not
-//                 defined here): strlen, strcmp, strncmp, memcmp, abs, labs,
-//                 llabs of constants fold; memcpy, memmove and memset of a
-//                 constant size up to 32 bytes become a copy or stores (-O2)
+//                 defined here): strlen, strcmp, strncmp, memcmp, strchr,
+//                 strrchr, memchr, abs, labs, llabs of constants fold;
+//                 memcpy, memmove and memset of a constant size up to 32
+//                 bytes, strcpy and stpcpy of short literals become a copy
+//                 or stores (-O2)
 //   heap-to-stack malloc and calloc whose address does not escape: deleted
 //                 with their free when nothing reads them, else stack slots
 //                 of up to 128 bytes (-O2), which
@@ -119,7 +121,7 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
       {.name = "libcalls",
-       .summary = "C library calls by name: strlen/strcmp/memcmp/abs of constants folded, small memcpy/memset inline",
+       .summary = "C library calls by name: strlen/strcmp/memcmp/strchr/abs of constants folded, small memcpy/memset/strcpy inline",
        .min_level = 2,
        .before = {"split-copy"},
        .after = {"gvn"},
