@@ -176,7 +176,7 @@ def test_verify_each_accepts_every_pass_on_generated_graphs():
     for seed in range(1, 9):
         son = run_tool("pipe-gen", "--seed", seed, "--level", "son", "--nodes", 150, "-f", "bin", check=0).stdout
         for p in ("idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg", "dce",
-                  "inline", "const-call", "split-copy", "libcalls"):
+                  "inline", "const-call", "split-copy", "libcalls", "heap-to-stack", "printf-fold"):
             proc = subprocess.run([tool_path("sonopt"), "-", f"--passes={p}", "--verify-each", "-f", "bin"],
                                   input=son, capture_output=True, timeout=60)
             assert proc.returncode == 0, f"seed {seed}, pass {p}:\n{proc.stderr.decode()}"
