@@ -312,6 +312,15 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
       write_stream(stream, mem_.read_string(a[0]));
       return 1;
     }
+    case Builtin::Fwrite: {  // fwrite(p, size, n, stream): size * n bytes (sonopt's printf-fold makes these)
+      int stream = stream_of(a[3], "fwrite");
+      if (a[1] != 0 && a[2] > UINT64_MAX / a[1]) throw RuntimeError("fwrite: size * count overflows");
+      uint64_t bytes = a[1] * a[2];
+      if (bytes == 0) return 0;
+      const uint8_t* p = mem_.at(a[0], bytes, Access::Read);
+      write_stream(stream, std::string_view(reinterpret_cast<const char*>(p), bytes));
+      return a[2];
+    }
     case Builtin::Fputc:
     case Builtin::Putc: {
       int stream = stream_of(a[1], bi.name);

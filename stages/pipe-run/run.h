@@ -360,7 +360,7 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Abort, "abort", 0) X(Exit, "exit", 1) X(AssertFail, "__assert_fail", 4)             \
   X(Vprintf, "vprintf", 2) X(Vfprintf, "vfprintf", 3) X(Vsprintf, "vsprintf", 3)       \
   X(Vsnprintf, "vsnprintf", 4) X(Strtod, "strtod", 2) X(Strtof, "strtof", 2)           \
-  X(Atof, "atof", 1) PIPE_RUN_MATH(X) PIPE_RUN_COMPLEX(X) PIPE_RUN_INT128(X)
+  X(Atof, "atof", 1) X(Fwrite, "fwrite", 4) PIPE_RUN_MATH(X) PIPE_RUN_COMPLEX(X) PIPE_RUN_INT128(X)
 
 // The math library (libm), computed by the host's: double functions and
 // their f forms. X(enum, name, args) as above; math.cpp gives each its

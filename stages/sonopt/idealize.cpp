@@ -38,6 +38,9 @@
 //    +-2^k) ==/!= 0 -> (x & (2^k - 1)) ==/!= 0; udiv by 2^k
 //    -> lshr, urem by 2^k -> and (2^k - 1) (a non-zero constant divisor
 //    cannot trap, so the pinned division becomes a floating pure node);
+//  - (x + c1) ==/!= c2 -> x ==/!= (c2 - c1) for integer types; unsigned
+//    compares of zext x with a constant at or beyond x's range: constants,
+//    or x ==/!= the range's top (zext_against_constant);
 //  - conditions: ne (cmp), 0 -> cmp and eq (cmp), 0 -> the inverse compare
 //    (a floating compare's inverse swaps ordered and unordered: folt ->
 //    fuge, exact for NaN)
@@ -354,6 +357,8 @@ class Idealizer {
     uint64_t c = yc ? g_.const_value_of(y) : 0;
     Loc loc = nd.loc;
     Literal type = nd.literals[0];
+    if (op == Op::ULt || op == Op::ULe)
+      if (NodeId r = zext_against_constant(n); r != kNone) return r;
     // Identities with a constant on the right.
     if (yc) {
       switch (op) {
@@ -399,6 +404,17 @@ class Idealizer {
               return n;
             }
           }
+          // (x' + c1) ==/!= c -> x' ==/!= c - c1: adding a constant is a
+          // bijection of the type's values (integers only).
+          if (const Node& inner = g_.node(x); t != ValueType::Ptr && inner.op == Op::Add &&
+                                              inner.literals[0] == type && g_.is_const(inner.inputs[1])) {
+            uint64_t c1 = g_.const_value_of(inner.inputs[1]);
+            NodeId inner_x = inner.inputs[0];
+            g_.set_input(n, 0, inner_x);
+            if (g_.alive(x)) g_.kill_if_unused(x);
+            rewire(n, 1, constant(t, (c - c1) & ones, loc));
+            return n;
+          }
           break;
         default: break;
       }
@@ -439,6 +455,33 @@ class Idealizer {
         case Op::Ne: case Op::SLt: case Op::ULt: return constant(ValueType::I32, 0, loc);
         default: break;
       }
+    }
+    return kNone;
+  }
+
+  // An unsigned compare of a zero-extended value z = zext x (x of N bits)
+  // with a constant c, against z's range [0, 2^N - 1] = [0, m]:
+  // z < c and z <= c are true for c > m (c >= m for <=); z < m is x != m;
+  // c < z and c <= z are false for c >= m (c > m for <=); m <= z is x == m.
+  // (gcc folds these by value ranges; c-torture's 20041114-1.)
+  NodeId zext_against_constant(NodeId n) {
+    const Node nd = g_.node(n);
+    NodeId a = nd.inputs[0], b = nd.inputs[1];
+    bool zext_left = g_.op(a) == Op::ZExt && g_.is_const(b);
+    bool zext_right = g_.op(b) == Op::ZExt && g_.is_const(a);
+    if (!zext_left && !zext_right) return kNone;
+    const Node& z = g_.node(zext_left ? a : b);
+    std::optional<ValueType> from = literal_value_type(z.literals[0]);
+    if (!from || is_float(*from) || *from == ValueType::Ptr || type_bits(*from) >= 64) return kNone;
+    const uint64_t m = width_mask(type_bits(*from));
+    const uint64_t c = g_.const_value_of(zext_left ? b : a);
+    const bool le = nd.op == Op::ULe;
+    if (zext_left) {
+      if (c > m || (le && c == m)) return constant(ValueType::I32, 1, nd.loc);
+      if (!le && c == m) return binary(Op::Ne, z.literals[0], z.inputs[0], constant(*from, m, nd.loc), nd.loc);
+    } else {
+      if (c > m || (!le && c == m)) return constant(ValueType::I32, 0, nd.loc);
+      if (le && c == m) return binary(Op::Eq, z.literals[0], z.inputs[0], constant(*from, m, nd.loc), nd.loc);
     }
     return kNone;
   }

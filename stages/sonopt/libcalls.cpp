@@ -3,19 +3,12 @@
 // or replaced by the IR's own memory operations when their size is (gcc's
 // builtins folding, gimple-fold.cc; LLVM's SimplifyLibCalls).
 //
-// Which calls: a `call` whose callee is `symaddr NAME`, where NAME is an
-// extern function of the module header (the module neither defines it nor
-// aliases it; a weak reference is left alone: it may be null), the extern's
-// signature, when it has one, is the C library's, and the call passes the
-// library's argument types and takes its result type. A module that defines
-// memcpy, strlen, ... itself has no such extern, so its calls keep calling
-// its own function (as loop-idiom's memset rule). The names are the standard
-// C library's, whose meaning a hosted implementation may assume (C11 7.1.3:
-// a program may not define them with external linkage); as gcc's default
-// hosted mode does. -fno-builtin and -ffreestanding reach clang in c2ast
-// but nothing of them reaches sonopt: under them this pass still assumes
-// the library's meaning (as gcc's own loop distribution does under
-// -ffreestanding: it emits memset calls).
+// Which calls: those library.h's library_callee names: an extern function
+// of the library's signature, not defined here, not weak. -fno-builtin and
+// -ffreestanding reach clang in c2ast but nothing of them reaches sonopt
+// yet (library.h): under them this pass still assumes the library's
+// meaning (as gcc's own loop distribution does under -ffreestanding: it
+// emits memset calls).
 //
 // Rewrites, each on one call, with its memory input M and control c:
 //  - strlen(s), s the address of a byte of a read-only data item (a
@@ -42,6 +35,15 @@
 //  - memset(d, c, n), c and n constants, n up to kMaxInlineBytes: stores of
 //    the byte (unsigned char)c repeated, in pieces of 8, 4, 2 and 1 bytes in
 //    increasing address order, chained from M.
+//  - strchr(s, c), strrchr(s, c), s a constant string, c a constant: s plus
+//    the index of the first (last) byte (unsigned char)c among the string's
+//    bytes and its NUL, or the null pointer; memchr(s, c, n), n constant:
+//    the first such byte among n, every byte up to it known (all n when
+//    none matches).
+//  - strcpy(d, s), stpcpy(d, s), s a constant string of length L with
+//    L + 1 up to kMaxInlineBytes: `copy L+1, 1`, result d (d + L for
+//    stpcpy); strcat(d, ""): d, nothing written (gcc folds these; a longer
+//    strcat would need strlen(d)).
 // The call's value proj (the result) becomes the constant, or d for the
 // memory functions (they return their first argument); its memory proj
 // becomes M (the folds: a read-only object cannot change, writing one is
@@ -54,6 +56,7 @@
 #include <optional>
 #include <string_view>
 
+#include "library.h"
 #include "passes.h"
 
 namespace pl::sonopt {
@@ -62,85 +65,6 @@ namespace {
 
 constexpr uint64_t kMaxInlineBytes = 32;
 constexpr uint64_t kMaxScan = 4096;  // bytes of a string or buffer read while folding
-
-enum class Lib { Strlen, Strcmp, Strncmp, Memcmp, Abs, Labs, Llabs, Memcpy, Memmove, Memset };
-
-struct LibFunction {
-  std::string_view name;
-  Lib kind;
-  std::vector<std::string> params;
-  std::string result;
-};
-
-const std::vector<LibFunction>& library() {
-  static const std::vector<LibFunction> table = {
-      {"strlen", Lib::Strlen, {"ptr"}, "i64"},
-      {"strcmp", Lib::Strcmp, {"ptr", "ptr"}, "i32"},
-      {"strncmp", Lib::Strncmp, {"ptr", "ptr", "i64"}, "i32"},
-      {"memcmp", Lib::Memcmp, {"ptr", "ptr", "i64"}, "i32"},
-      {"abs", Lib::Abs, {"i32"}, "i32"},
-      {"labs", Lib::Labs, {"i64"}, "i64"},
-      {"llabs", Lib::Llabs, {"i64"}, "i64"},
-      {"memcpy", Lib::Memcpy, {"ptr", "ptr", "i64"}, "ptr"},
-      {"memmove", Lib::Memmove, {"ptr", "ptr", "i64"}, "ptr"},
-      {"memset", Lib::Memset, {"ptr", "i32", "i64"}, "ptr"},
-  };
-  return table;
-}
-
-// The library function a call calls, when the header makes it one (see the
-// header comment), else null.
-const LibFunction* library_callee(const Graph& g, NodeId call, const ModuleHeader& header) {
-  const Node& nd = g.node(call);
-  if (nd.inputs.size() < 2 || g.op(nd.inputs[1]) != Op::SymAddr || nd.literals.size() != 1) return nullptr;
-  std::string_view name = g.node(nd.inputs[1]).literals[0].as_string();
-  const LibFunction* lib = nullptr;
-  for (const LibFunction& f : library())
-    if (f.name == name) lib = &f;
-  if (!lib) return nullptr;
-  auto e = std::find_if(header.externs.begin(), header.externs.end(), [&](const Extern& x) { return x.name == name; });
-  if (e == header.externs.end() || e->kind != ExternKind::Function || e->attrs.weak || !e->attrs.alias.empty())
-    return nullptr;
-  if (e->signature && (e->signature->variadic || e->signature->params != lib->params || e->signature->result != lib->result))
-    return nullptr;
-  if (nd.literals[0].as_string() != lib->result || nd.inputs.size() != 2 + lib->params.size()) return nullptr;
-  return lib;
-}
-
-// A place in a read-only data item defined here: the item and an offset.
-struct ConstBytes {
-  const DataItem* item = nullptr;
-  uint64_t offset = 0;
-  // The byte at offset + i, when it is inside the item and no relocation
-  // covers it.
-  std::optional<uint8_t> at(uint64_t i) const {
-    uint64_t pos = offset + i;
-    if (pos < offset || pos >= item->size) return std::nullopt;
-    for (const Reloc& r : item->relocs)
-      if (pos >= r.offset && pos < r.offset + 8) return std::nullopt;
-    return pos < item->init.size() ? static_cast<uint8_t>(item->init[pos]) : uint8_t{0};
-  }
-};
-
-// The read-only bytes address `a` points to: `symaddr` of a non-weak
-// read-only data item defined here, plus constant offsets.
-std::optional<ConstBytes> const_bytes(const Graph& g, NodeId a, const ModuleHeader& header) {
-  uint64_t offset = 0;
-  for (int depth = 0; depth < 16 && g.op(a) == Op::Add; ++depth) {
-    const Node& nd = g.node(a);
-    if (!g.is_const(nd.inputs[1])) return std::nullopt;
-    offset += g.const_value_of(nd.inputs[1]);
-    a = nd.inputs[0];
-  }
-  if (g.op(a) != Op::SymAddr) return std::nullopt;
-  std::string_view name = g.node(a).literals[0].as_string();
-  for (const DataItem& d : header.data)
-    if (d.name == name) {
-      if (!d.readonly || d.attrs.weak || offset > d.size) return std::nullopt;
-      return ConstBytes{&d, offset};
-    }
-  return std::nullopt;
-}
 
 // The sign of the first difference of a and b over at most n bytes
 // (stopping after a NUL both share when `strings`), or nullopt when a byte
@@ -161,7 +85,7 @@ class Rewriter {
   Rewriter(Graph& g, const ModuleHeader& header) : g_(g), header_(header) {}
 
   bool rewrite(NodeId call) {
-    const LibFunction* lib = library_callee(g_, call, header_);
+    const LibFunction* lib = library_callee(g_, call, header_, g_.function().attrs);
     if (!lib) return false;
     switch (lib->kind) {
       case Lib::Strlen: return fold_strlen(call);
@@ -169,8 +93,11 @@ class Rewriter {
       case Lib::Abs: case Lib::Labs: case Lib::Llabs: return fold_abs(call, lib->kind == Lib::Abs);
       case Lib::Memcpy: case Lib::Memmove: return inline_copy(call);
       case Lib::Memset: return inline_set(call);
+      case Lib::Strchr: case Lib::Strrchr: case Lib::Memchr: return fold_search(call, lib->kind);
+      case Lib::Strcpy: case Lib::Stpcpy: return inline_strcpy(call, lib->kind == Lib::Stpcpy);
+      case Lib::Strcat: return fold_strcat(call);
+      default: return false;
     }
-    return false;
   }
 
  private:
@@ -276,6 +203,64 @@ class Rewriter {
     return true;
   }
 
+  bool fold_search(NodeId call, Lib kind) {
+    auto s = const_bytes(g_, arg(call, 0), header_);
+    auto c = constant(arg(call, 1));
+    if (!s || !c) return false;
+    const uint8_t byte = *c & 0xff;
+    std::optional<uint64_t> found;
+    if (kind == Lib::Memchr) {
+      auto n = constant(arg(call, 2));
+      if (!n) return false;
+      for (uint64_t i = 0; i < *n && !found; ++i) {
+        auto b = s->at(i);
+        if (i >= kMaxScan || !b) return false;
+        if (*b == byte) found = i;
+      }
+    } else {
+      for (uint64_t i = 0;; ++i) {
+        auto b = s->at(i);
+        if (i >= kMaxScan || !b) return false;
+        if (*b == byte) {
+          found = i;
+          if (kind == Lib::Strchr) break;
+        }
+        if (*b == 0) break;
+      }
+    }
+    const Loc loc = g_.node(call).loc;
+    NodeId value = !found     ? g_.add_const(ValueType::Ptr, 0, loc)
+                   : *found == 0 ? arg(call, 0)
+                                 : g_.add_node(Op::Add, {Literal::string("ptr")},
+                                               {arg(call, 0), g_.add_const(ValueType::I64, *found, loc)}, loc);
+    replace(call, value, g_.node(call).inputs[0]);
+    return true;
+  }
+
+  bool inline_strcpy(NodeId call, bool stpcpy) {
+    auto s = const_bytes(g_, arg(call, 1), header_);
+    if (!s) return false;
+    auto text = s->string(kMaxInlineBytes);
+    if (!text || text->size() + 1 > kMaxInlineBytes) return false;
+    const Node nd = g_.node(call);
+    const uint64_t n = text->size() + 1;
+    NodeId mem = g_.add_node(Op::Copy, {Literal::integer(static_cast<int64_t>(n)), Literal::integer(1)},
+                             {nd.inputs[0], arg(call, 0), arg(call, 1)}, nd.loc, nd.control);
+    NodeId value = arg(call, 0);
+    if (stpcpy)
+      value = g_.add_node(Op::Add, {Literal::string("ptr")}, {value, g_.add_const(ValueType::I64, n - 1, nd.loc)},
+                          nd.loc);
+    replace(call, value, mem);
+    return true;
+  }
+
+  bool fold_strcat(NodeId call) {
+    auto s = const_bytes(g_, arg(call, 1), header_);
+    if (!s || s->at(0) != uint8_t{0}) return false;
+    replace(call, arg(call, 0), g_.node(call).inputs[0]);
+    return true;
+  }
+
   // The call's result proj's users read `value`, its memory proj's `mem`;
   // the call goes, and its inputs nothing else reads.
   void replace(NodeId call, NodeId value, NodeId mem) {
@@ -296,17 +281,12 @@ class Rewriter {
   const ModuleHeader& header_;
 };
 
-bool names_library_function(const ModuleHeader& header) {
-  for (const Extern& e : header.externs)
-    for (const LibFunction& f : library())
-      if (e.name == f.name) return true;
-  return false;
-}
-
 }  // namespace
 
 size_t libcalls(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
-  if (!names_library_function(header) || !has_op(fn, Op::Call)) return 0;
+  if (!mentions_library_function(header, {Lib::Strlen, Lib::Strcmp, Lib::Strncmp, Lib::Memcmp, Lib::Abs, Lib::Labs,
+                                          Lib::Llabs, Lib::Memcpy, Lib::Memmove, Lib::Memset, Lib::Strcpy, Lib::Stpcpy,
+                                          Lib::Strcat, Lib::Strchr, Lib::Strrchr, Lib::Memchr}) || !has_op(fn, Op::Call)) return 0;
   Graph g(fn, cache);
   size_t changes = 0;
   const NodeId size = g.size();

@@ -27,6 +27,8 @@ size_t split_copy(Function& fn, const ModuleHeader& header, FunctionCache& cache
 size_t scalar_replace(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t dead_store(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t libcalls(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t heap_to_stack(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t printf_fold(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t licm(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache);

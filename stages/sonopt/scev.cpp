@@ -533,4 +533,15 @@ std::optional<ExprId> Scev::at(const Chrec& ch, ExprId trips) {
   return add(coeff_type(ch, 0), ch.c[0], steps);
 }
 
+std::optional<int> constant_trip_count(const Graph& g, const SonCfg& cfg, const Loop& loop, const HeaderTest& test,
+                                       InvariantMemo& memo, int max_trips) {
+  Scev scev(g, cfg, loop, memo);
+  if (std::optional<ExprId> trips = scev.trip_count(test))
+    if (std::optional<uint64_t> t = scev.constant(*trips)) {
+      if (*t > static_cast<uint64_t>(max_trips)) return std::nullopt;
+      return static_cast<int>(*t);
+    }
+  return trip_count(g, cfg, loop, test, max_trips);
+}
+
 }  // namespace pl::sonopt

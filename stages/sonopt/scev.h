@@ -174,4 +174,13 @@ class Scev {
   int budget_ = 4096;  // nodes evaluated per Scev: a DAG may be large, the recurrences are small
 };
 
+// The trip count of a simple loop when it is a constant of at most
+// max_trips: scalar evolution's exact count (Scev::trip_count) when it is a
+// constant; for a loop scev cannot count (a counter that is no
+// add-recurrence: `i *= 2`, `i = i * 3 + 1`, `i ^= ...`; a test on a value
+// scev has no evolution for), loops.h's trip_count, which evaluates the
+// header phis trip by trip. unroll and unroll-partial count trips so.
+std::optional<int> constant_trip_count(const Graph& g, const SonCfg& cfg, const Loop& loop, const HeaderTest& test,
+                                       InvariantMemo& memo, int max_trips);
+
 }  // namespace pl::sonopt

@@ -35,16 +35,27 @@
 //                 trigger runs in the same round)
 //   tail-recurse  a return of a self call, or of its result plus a value,
 //                 loops back to the start with an accumulator (-O2)
+//   printf-fold   whole module: printf, fprintf (and their _chk and va_list
+//                 forms), fputs and sprintf of constant formats become puts,
+//                 putchar, fputs, fputc, fwrite, memcpy or nothing, as gcc
+//                 folds them (-O1)
 //   idealize      constant folding (common/ir/eval.h), identities, canonical
 //                 operand order, reassociation, strength reduction
 //   gvn           global value numbering by hash-consing (seed 000)
 //   libcalls      calls to C library functions by name (an extern, not
-//                 defined here): strlen, strcmp, strncmp, memcmp, abs, labs,
-//                 llabs of constants fold; memcpy, memmove and memset of a
-//                 constant size up to 32 bytes become a copy or stores (-O2)
+//                 defined here): strlen, strcmp, strncmp, memcmp, strchr,
+//                 strrchr, memchr, abs, labs, llabs of constants fold;
+//                 memcpy, memmove and memset of a constant size up to 32
+//                 bytes, strcpy and stpcpy of short literals become a copy
+//                 or stores (-O2)
+//   heap-to-stack malloc and calloc whose address does not escape: deleted
+//                 with their free when nothing reads them, else stack slots
+//                 of up to 128 bytes (-O2), which
 //   split-copy    copies between private slots become per-field loads and
 //                 stores (-O2), so that
-//   scalar-replace  private stack slots become values, per field (-O2)
+//   scalar-replace  private stack slots become values, per field (-O1, as
+//                 gcc's -O1 runs SRA: a local array or struct read back
+//                 after a call, c-torture's pure-1, is a value there)
 //   load-forward  store-to-load forwarding, redundant loads (-O2)
 //   dead-store    overwritten stores, stores to the frame before return (-O2)
 //   implied-conds a branch on a condition a dominating branch on the same
@@ -93,6 +104,13 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "sccp", "simplify-cfg", "dce", "inline"},
        .triggered_by = {"idealize", "sccp"},
        .module_pass = const_call},
+      {.name = "printf-fold",
+       .summary = "whole module: printf/fprintf/fputs/sprintf of constant formats become puts, putchar, fputs, fwrite, memcpy",
+       .min_level = 1,
+       .before = {"idealize"},
+       .triggers = {"idealize", "gvn", "libcalls", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "sccp", "const-call"},
+       .module_pass = printf_fold},
       {.name = "idealize",
        .summary = "constant folding, algebraic identities, canonical operands, reassociation, strength reduction",
        .min_level = 1,
@@ -105,7 +123,7 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "scalar-replace", "load-forward", "simplify-cfg", "dce"},
        .function_pass = gvn},
       {.name = "libcalls",
-       .summary = "C library calls by name: strlen/strcmp/memcmp/abs of constants folded, small memcpy/memset inline",
+       .summary = "C library calls by name: strlen/strcmp/memcmp/strchr/abs of constants folded, small memcpy/memset/strcpy inline",
        .min_level = 2,
        .before = {"split-copy"},
        .after = {"gvn"},
@@ -113,6 +131,15 @@ std::vector<PassDecl> pass_table() {
                     "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "load-forward", "sccp", "const-call"},
        .function_pass = libcalls},
+      {.name = "heap-to-stack",
+       .summary = "malloc/calloc whose address does not escape: deleted with its free if unread, else a stack slot",
+       .min_level = 2,
+       .before = {"split-copy"},
+       .after = {"libcalls"},
+       .triggers = {"idealize", "gvn", "split-copy", "scalar-replace", "load-forward", "dead-store", "sccp",
+                    "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "libcalls", "load-forward", "dead-store", "sccp", "dce"},
+       .function_pass = heap_to_stack},
       {.name = "split-copy",
        .summary = "a copy between two private stack slots becomes a load and a store per field",
        .min_level = 2,
@@ -123,7 +150,7 @@ std::vector<PassDecl> pass_table() {
        .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
-       .min_level = 2,
+       .min_level = 1,
        .after = {"gvn"},
        .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg", "dce"},
        .function_pass = scalar_replace},

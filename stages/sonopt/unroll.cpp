@@ -6,10 +6,12 @@
 // the exit test only) and a straight body: a chain of blocks from the side
 // of the test that stays to the latch, joined by jumps into one-input
 // regions (a loop whose inner loop was unrolled and swept looks so):
-//  1. Trip count by evaluation (loops.h's trip_count): the header phis
-//     whose entry inputs are constants, or offsets from a loop-invariant
-//     base, are stepped through their back inputs, and the exit test
-//     evaluated each time (common/ir/eval.h); the first time it leaves gives T. A test that is not a constant that way,
+//  1. Trip count T (scev.h's constant_trip_count): scalar evolution's exact
+//     count when it is a constant; for a loop scev cannot count, by
+//     evaluation (loops.h's trip_count: the header phis whose entry inputs
+//     are constants, or offsets from a loop-invariant base, are stepped
+//     through their back inputs and the exit test evaluated each time,
+//     common/ir/eval.h; the first time it leaves gives T). No constant T,
 //     or T > kMaxTrips, leaves the loop alone; so does T = 0 (sccp's work).
 //  2. Size budget: the loop's own nodes (the body's pinned nodes and every
 //     floating node that reads a header phi or a body node, transitively)
@@ -38,6 +40,7 @@
 
 #include "loops.h"
 #include "passes.h"
+#include "scev.h"
 
 namespace pl::sonopt {
 
@@ -73,7 +76,7 @@ class Unroll {
  private:
   bool unroll(const Loop& loop, const std::vector<uint32_t>& chain) {
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
-    std::optional<int> trips = trip_count(g_, cfg_, loop, *test, kMaxTrips);
+    std::optional<int> trips = constant_trip_count(g_, cfg_, loop, *test, memo_, kMaxTrips);
     if (!trips || *trips == 0) return false;
     std::vector<NodeId> nodes = loop_nodes(g_, cfg_, loop, chain, kMaxNodes);
     if (nodes.empty() || nodes.size() * static_cast<size_t>(*trips) > kMaxNodes) return false;
@@ -92,6 +95,7 @@ class Unroll {
   Graph& g_;
   SonCfg cfg_;
   LoopForest forest_;
+  InvariantMemo memo_;  // shared by the loops' Scevs
 };
 
 }  // namespace

@@ -9,9 +9,10 @@
 // (phis and the exit test only) and a straight body chain (loops.h's
 // body_chain), after iv-reduce (so the copies step the reduced pointers,
 // not a counter whose extensions iv-reduce would no longer recognize):
-//  1. Trip count T by evaluation (loops.h's trip_count, at most
-//     kMaxEvalTrips steps), T > kMinTrips (shorter loops are unroll's, which
-//     removes them whole).
+//  1. Trip count T (scev.h's constant_trip_count: scalar evolution's exact
+//     count when it is a constant, else by evaluation, loops.h's trip_count,
+//     at most kMaxEvalTrips steps), kMinTrips < T <= kMaxEvalTrips (shorter
+//     loops are unroll's, which removes them whole).
 //  2. The body's needed nodes: of the loop's own nodes (loops.h's
 //     loop_nodes), those the header phis' back inputs and the body's
 //     effects (stores, calls, copies, volatile accesses, divisions that may
@@ -49,6 +50,7 @@
 
 #include "loops.h"
 #include "passes.h"
+#include "scev.h"
 
 namespace pl::sonopt {
 
@@ -80,7 +82,7 @@ class PartialUnroll {
     std::vector<uint32_t> chain = body_chain(g_, cfg_, loop);
     if (chain.empty()) return false;
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
-    std::optional<int> trips = trip_count(g_, cfg_, loop, *test, kMaxEvalTrips);
+    std::optional<int> trips = constant_trip_count(g_, cfg_, loop, *test, memo_, kMaxEvalTrips);
     if (!trips || *trips <= kMinTrips) return false;
     std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
     size_t back = 1 - loop.entry_index;
@@ -131,6 +133,7 @@ class PartialUnroll {
   std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
   const SonCfg& cfg_;
   LoopForest forest_;
+  InvariantMemo memo_;  // shared by the loops' Scevs
 };
 
 }  // namespace
