@@ -258,7 +258,7 @@ std::string debug_to_json(const FunctionDebug& d) {
       Json bj;
       bj["var"] = b.var;
       if (b.value != kNoSlot) bj["value"] = b.value;
-      if (b.merge) bj["droppable"] = true;
+      if (b.droppable) bj["droppable"] = true;
       bs.push_back(std::move(bj));
     }
     j["binds"] = std::move(bs);
@@ -354,7 +354,7 @@ FunctionDebug function_debug_from_json(std::string_view text) {
           else if (bk == "value") {
             b.value = u32(bv, bk);
             if (b.value == kNoSlot) bad("'value' is not a node id");
-          } else if (bk == "droppable") b.merge = boolean(bv, bk);
+          } else if (bk == "droppable") b.droppable = boolean(bv, bk);
           else return false;
           return true;
         });
@@ -428,7 +428,7 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
     const DebugVar& v = d.vars[b.var];
     if (v.slot != kNoSlot || !v.symbol.empty())
       return at + "variable '" + v.name + "' has a slot or symbol, so it is bound to no value";
-    if (b.merge && b.value == kNoSlot) return at + "a lost binding is not droppable";
+    if (b.droppable && b.value == kNoSlot) return at + "a lost binding is not droppable";
   }
   return "";
 }
@@ -466,8 +466,8 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
   for (DebugBind b : d.binds) {
     if (b.value != kNoSlot) {
       remap(b.value);
-      if (b.value == kNoSlot && b.merge) continue;
-      if (b.value == kNoSlot) b.merge = false;
+      if (b.value == kNoSlot && b.droppable) continue;
+      if (b.value == kNoSlot) b.droppable = false;
     }
     d.binds[out++] = b;
   }

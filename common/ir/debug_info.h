@@ -137,16 +137,17 @@ struct DebugVar {
 // value of node `value`", made where an assignment to a variable kept in a
 // register becomes a value (cfg2ssa's renaming of an `ssa:` slot). It is
 // no input of the node, so it never keeps a value alive or changes code;
-// the binding takes effect where the code computes the value (at a merge
-// for a phi, `merge`). A stage that renumbers nodes maps it; one that
+// the binding takes effect where the code computes the value (at its
+// block's start for a phi). A stage that renumbers nodes maps it; one that
 // deletes the node turns it into a lost binding (`value` kNoSlot): the
-// variable had a value nobody computes, so it may be shown nowhere (a
-// dropped `merge` binding is just removed: the merge of different values
-// without it already makes the variable unknown there).
+// variable had a value nobody computes, so it may be shown nowhere. A
+// droppable binding (a phi's, or a first assignment's, which no definition
+// of the variable dominates) is just removed: without it the variable is
+// unknown there anyway.
 struct DebugBind {
   uint32_t var = 0;                 // index into FunctionDebug::vars
   NodeId value = kNoSlot;           // the value node (kNoSlot: lost)
-  bool merge = false;               // a phi at a merge
+  bool droppable = false;           // a phi's, or a first assignment's
   bool operator==(const DebugBind&) const = default;
 };
 
@@ -177,7 +178,7 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
 
 // Maps every slot, value and binding through `old_to_new`; a slot or
 // value whose entry is `gone` (the node was deleted) is dropped, a binding
-// becomes lost (a merge binding is dropped).
+// becomes lost (a droppable binding is dropped).
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone);
 // Drops every slot (the variables stay, "optimized out"); values stay.
 void drop_debug_slots(FunctionDebug& d);
