@@ -33,9 +33,10 @@
 //
 // Approximation (documented in FORMAT.md): a binding takes effect where
 // the scheduled code computes the value, which the optimizers may have
-// moved before or after the assignment's statement (hoisted out of a loop,
-// sunk toward its use); gcc's and LLVM's optimized debug information move
-// with their code the same way.
+// moved before or after the assignment's statement (hoisted out of a loop
+// or ahead of the condition that guards it, sunk toward its use); gcc's
+// and LLVM's optimized debug information move with their code the same
+// way. Bindings carry no position in the control flow yet.
 //
 // What the code generator must keep: a node's code writes no place but
 // those (the checker's contract, which the allocation relies on too); code
