@@ -220,7 +220,7 @@ def test_lldb_reads_the_same_information(built, optimized):
 
 STEPPED = {  # function: {parameter: its value in the call main makes}
     "keep": {"a": "5", "b": "7", "s": None, "d": "1.5"},
-    "changes": {"n": None, "m": "9"},
+    "changes": {"n": {"4", "17"}, "m": "9"},  # n: its entry value, then the one it is assigned
     "tri": {"n": None},
 }
 
@@ -229,7 +229,9 @@ def test_gdb_at_O2_never_shows_a_wrong_value(optimized):
     """Every instruction of each function, from its first byte to the
     return: `info args` shows each parameter's value or <optimized out>.
     The ones kept in a register or slot are shown somewhere; `changes`'s n
-    (reassigned) and `tri`'s n (a loop after tail-recurse) never are."""
+    (reassigned: a binding per value, FORMAT.md "Bindings through the
+    pipeline") shows its entry value and its new one, and `tri`'s n (a loop
+    after tail-recurse, which makes its bindings lost) never is."""
     script = "python\n" + STEP_THROUGH + "end\n"
     for fn in STEPPED:
         script += f"break *{fn}\n" + ("run\n" if fn == "keep" else "continue\n") + f"delete\necho @{fn}\\n\n"
@@ -249,6 +251,8 @@ def test_gdb_at_O2_never_shows_a_wrong_value(optimized):
                 assert all(re.fullmatch(r'0x[0-9a-f]+ (<[.\w]+> )?"hi"', v) for v in shown[name]) and shown[name], (fn, shown)
             elif right is None:
                 assert not shown[name], (fn, name, shown[name])
+            elif isinstance(right, set):
+                assert shown[name] and shown[name] <= right, (fn, name, shown[name])
             else:
                 assert shown[name] == {right}, (fn, name, shown[name], s[fn])
 
@@ -312,6 +316,126 @@ def test_a_value_binding_must_name_a_value_node(optimized):
     (optimized / "bad.txt").write_text(bad)
     err = run_tool("pipe-verify", optimized / "bad.txt").stderr.decode()
     assert "values are bound only from son-x64 on" in err, err
+
+
+LOOP_PROGRAM = ROOT / "tests" / "debug" / "loop.c"
+
+
+@pytest.fixture(scope="module")
+def looped(tmp_path_factory):
+    d = tmp_path_factory.mktemp("debug-loop")
+    shutil.copy(LOOP_PROGRAM, d / "loop.c")
+    pipecc("-O2", "-g", "loop.c", "-o", "loop", cwd=d)
+    return d
+
+
+def loop_values(k):
+    """sum()'s variables in loop.c when it calls work() for the k-th time."""
+    return {"n": "5", "step": "1", "i": str(k), "s": str(sum(j * j + 1 for j in range(k))),
+            "last": str(-1 if k == 0 else (k - 1) ** 2 + 1)}
+
+
+def test_gdb_at_O2_shows_a_loop_counter_and_locals(looped):
+    """Debug value bindings (FORMAT.md "Debug information"): at each call
+    of work(), sum's frame shows the loop counter, the accumulator and the
+    parameters with their values (or <optimized out>, never another value),
+    and the loop counter at every call. gcc -O2 -g shows i as <optimized
+    out> there and `last` as -1 after it changed."""
+    script = "break work\nrun\n" + "".join(f"echo @hit{k}\\n\nup\ninfo args\ninfo locals\ncontinue\n"
+                                              for k in range(5))
+    s = sections(gdb(looped / "loop", script, looped))
+    for k in range(5):
+        want = loop_values(k)
+        shown = {}
+        for line in s[f"hit{k}"].splitlines():
+            name, sep, value = line.partition(" = ")
+            if sep and name in want:
+                shown[name] = value
+                assert value in (want[name], "<optimized out>"), (k, name, value, s[f"hit{k}"])
+        assert shown.get("i") == want["i"] and shown.get("n") == "5", (k, s[f"hit{k}"])
+        assert set(shown) == set(want), (k, s[f"hit{k}"])
+
+
+def test_gdb_at_O2_never_shows_a_value_a_loop_variable_does_not_take(looped):
+    """Every instruction of sum(), from its first byte to the return: each
+    variable gdb shows holds one of the values the variable takes in the
+    call (a wrong place would show another one)."""
+    script = "python\n" + STEP_THROUGH.replace("info args", "info locals") + "end\n"
+    script += "break *sum\nrun\ndelete\necho @sum\\n\npython step_through('sum')\n"
+    s = sections(gdb(looped / "loop", script, looped))
+    assert len(re.findall(r"^#step", s["sum"], flags=re.M)) > 8, s
+    takes = {name: {loop_values(k)[name] for k in range(6)} | {"0"} for name in ("i", "s", "last")}
+    takes["s"] |= {str(sum(j * j + 1 for j in range(5)) )}
+    seen = set()
+    for line in s["sum"].splitlines():
+        name, sep, value = line.partition(" = ")
+        if sep and name in takes and value != "<optimized out>":
+            assert value in takes[name], (name, value)
+            seen.add(name)
+    assert "i" in seen, s["sum"]
+
+
+def test_text_is_the_same_with_and_without_debug_information(looped, optimized):
+    """Bindings are no inputs of the nodes they name: -g changes no code."""
+    for d, name in ((looped, "loop"), (optimized, "opt")):
+        texts = []
+        for flag in ("-g", "-O2"):
+            pipecc("-O2", flag, "-c", f"{name}.c", "-o", f"{name}{flag}.o", cwd=d)
+            subprocess.run(["objcopy", "-O", "binary", "-j", ".text", f"{name}{flag}.o", f"{name}{flag}.text"],
+                           cwd=d, check=True, timeout=60)
+            texts.append((d / f"{name}{flag}.text").read_bytes())
+        assert texts[0] == texts[1] and texts[0], name
+    proc = subprocess.run(["llvm-dwarfdump-14", "--verify", str(looped / "loop-g.o")], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=60)
+    assert proc.returncode == 0, proc.stdout.decode()
+
+
+def test_bindings_from_cfg2ssa_to_codegen(looped):
+    """ast2cfg names each variable's ssa: slot, cfg2ssa binds the variable
+    to the stored values and its phis, every later stage maps the bindings
+    (the verifier, rule M, checks each names a value node), and
+    codegen-x64 makes location lists of them."""
+    def debug_of(printed, fn):
+        m = re.search(r"^(?:internal )?pipeline " + fn + r"\(.*\n  debug (\{.*\})$", printed, flags=re.M)
+        return json.loads(m.group(1))
+    pipecc("-O2", "-g", "loop.c", "--save-temps", "-c", "-o", "loop.o", cwd=looped)
+    def printed(stage):
+        return run_tool("pipe-fmt", looped / f"loop.{stage}.bin", "-f", "text", check=0).stdout.decode()
+    cfg = debug_of(printed("ast2cfg"), "sum")
+    assert all("ssa_slot" in v for v in cfg["vars"]) and "binds" not in cfg, cfg
+    names = [v["name"] for v in cfg["vars"]]
+    ssa = debug_of(printed("cfg2ssa"), "sum")
+    assert all("ssa_slot" not in v for v in ssa["vars"]), ssa
+    bound = {names[b["var"]] for b in ssa["binds"]}
+    assert bound == {"n", "step", "s", "last", "i"}, ssa["binds"]
+    assert any(b.get("droppable") and names[b["var"]] == "i" for b in ssa["binds"]), ssa["binds"]
+    for stage in ("sonopt", "son-lower-x64", "son2cfg", "cfgopt", "regalloc-x64"):
+        text = printed(stage)
+        binds = debug_of(text, "sum")["binds"]
+        assert any(names[b["var"]] == "i" and "value" in b for b in binds), (stage, binds)
+        path = looped / f"loop.{stage}.bin"
+        assert run_tool("pipe-verify", path).returncode == 0, stage
+    info = subprocess.run(["llvm-dwarfdump-14", "--debug-info", str(looped / "loop.o")], stdout=subprocess.PIPE,
+                          timeout=60).stdout.decode()
+    i = info[info.rindex('DW_AT_name\t("i")'):]  # sum's (work's parameter comes first)
+    i = i[:i.index("DW_TAG") if "DW_TAG" in i else len(i)]
+    assert "DW_AT_location\t(0x" in i and "DW_OP_reg" in i, i
+
+
+def test_a_binding_must_name_a_value_node(looped):
+    pipecc("-O2", "-g", "loop.c", "--stop-after=regalloc-x64", "-c", "-o", "loop.ra.txt", cwd=looped)
+    text = (looped / "loop.ra.txt").read_text()
+    at = text.index("pipeline sum")
+    store = re.search(r"^ +i(\d+) = x64:ret ", text[at:], flags=re.M)
+    bad = text[:at] + re.sub(r'"binds":\[\{"var":(\d+),"value":\d+', lambda m: '"binds":[{"var":%s,"value":%s'
+                              % (m.group(1), store.group(1)), text[at:], count=1)
+    (looped / "bad.txt").write_text(bad)
+    err = run_tool("pipe-verify", looped / "bad.txt").stderr.decode()
+    assert "of the debug section is bound to this node, but it makes no value" in err, err
+    bad = text[:at] + re.sub(r'"binds":\[\{"var":\d+', '"binds":[{"var":99', text[at:], count=1)
+    (looped / "bad.txt").write_text(bad)
+    err = run_tool("pipe-verify", looped / "bad.txt").stderr.decode()
+    assert "binding 0: variable 99 of" in err, err
 
 
 @pytest.mark.parametrize("name", ["vars0", "vars2", "vars0.o", "vars2.o"])

@@ -110,7 +110,10 @@
 // M. Debug information (FORMAT.md "Debug information"; the readers check
 //    its references: type and scope indexes, slot node ids)
 //   - a variable's slot is an ast:var (ast), a stackslot (cfg, ssa, son) or
-//     an x64:stackslot (son-x64, cfg-x64, ra-x64).
+//     an x64:stackslot (son-x64, cfg-x64, ra-x64);
+//   - a variable's value (son-x64, cfg-x64, ra-x64) and a binding's value
+//     (ssa and later) is a node that makes one value; an ssa: slot number
+//     (`ssa_slot`) only at cfg.
 // N. Inline assembly (ast:asm, asm, x64:asm; check_asm, asm.h)
 //   - the flags literal is "" or "volatile"; every operand literal parses
 //     (role, class, type; at the x64 levels the chosen register); outputs
@@ -2422,10 +2425,26 @@ void check_debug_slots(const Function& fn, Level level, std::vector<Diagnostic>&
                            (x64_level ? "it makes no value" : "values are bound only from son-x64 on"),
                        {}});
     }
+    if (v.ssa_slot != kDebugNone && level != Level::Cfg)
+      out.push_back({Where::in(fn.name, "debug"),
+                     "variable " + quoted(v.name) + " of the debug section names an ssa: slot, which exists only at cfg",
+                     {}});
     if (v.slot == kNoSlot || v.slot >= fn.nodes.size() || fn.nodes[v.slot].op == want) continue;
     out.push_back({Where::in(fn.name, node_name(v.slot)),
                    "variable " + quoted(v.name) + " of the debug section lives in this node, which is not an " +
                        std::string(op_info(want).name),
+                   {}});
+  }
+  const bool binds_level = level != Level::Ast && level != Level::Cfg;
+  for (const DebugBind& b : fn.debug.binds) {
+    if (b.value == kNoSlot || b.value >= fn.nodes.size() || b.var >= fn.debug.vars.size()) continue;
+    const Node& nd = fn.nodes[b.value];
+    if (binds_level && nd.op < kNumOps &&
+        (op_info(nd.op).results == std::string_view("v") || op_info(nd.op).results == std::string_view("x")))
+      continue;
+    out.push_back({Where::in(fn.name, node_name(b.value)),
+                   "variable " + quoted(fn.debug.vars[b.var].name) + " of the debug section is bound to this node, but " +
+                       (binds_level ? "it makes no value" : "bindings exist only from ssa on"),
                    {}});
   }
 }

@@ -4,6 +4,8 @@
 // sections give equal bytes in every encoding.
 #include "ir/debug_info.h"
 
+#include <algorithm>
+
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -245,9 +247,21 @@ std::string debug_to_json(const FunctionDebug& d) {
       if (v.indirect) vj["indirect"] = true;
       if (v.unchanged) vj["unchanged"] = true;
       if (v.value != kNoSlot) vj["value"] = v.value;
+      if (v.ssa_slot != kDebugNone) vj["ssa_slot"] = v.ssa_slot;
       vs.push_back(std::move(vj));
     }
     j["vars"] = std::move(vs);
+  }
+  if (!d.binds.empty()) {
+    Json bs = Json::array();
+    for (const DebugBind& b : d.binds) {
+      Json bj;
+      bj["var"] = b.var;
+      if (b.value != kNoSlot) bj["value"] = b.value;
+      if (b.droppable) bj["droppable"] = true;
+      bs.push_back(std::move(bj));
+    }
+    j["binds"] = std::move(bs);
   }
   return j.dump();
 }
@@ -324,10 +338,28 @@ FunctionDebug function_debug_from_json(std::string_view text) {
           else if (vk == "value") {
             var.value = u32(vv, vk);
             if (var.value == kNoSlot) bad("'value' is not a node id");
-          } else return false;
+          } else if (vk == "ssa_slot") var.ssa_slot = ref(vv, vk);
+          else return false;
           return true;
         });
         d.vars.push_back(std::move(var));
+      }
+    else if (k == "binds")
+      for (const Json& bj : array(v, k)) {
+        object(bj, "a binding");
+        DebugBind b;
+        bool has_var = false;
+        each_key(bj, "a binding", [&](const std::string& bk, const Json& bv) {
+          if (bk == "var") b.var = u32(bv, bk), has_var = true;
+          else if (bk == "value") {
+            b.value = u32(bv, bk);
+            if (b.value == kNoSlot) bad("'value' is not a node id");
+          } else if (bk == "droppable") b.droppable = boolean(bv, bk);
+          else return false;
+          return true;
+        });
+        if (!has_var) bad("a binding needs 'var'");
+        d.binds.push_back(b);
       }
     else return false;
     return true;
@@ -384,9 +416,41 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
       return at + "value i" + std::to_string(v.value) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
     if (v.value != kNoSlot && (v.slot != kNoSlot || !v.symbol.empty() || !v.unchanged))
       return at + "a value is only for an unchanged variable without a slot or symbol";
+    if (v.ssa_slot < kDebugNone) return at + "'ssa_slot' " + std::to_string(v.ssa_slot) + " is not a slot number";
+  }
+  for (size_t i = 0; i < d.binds.size(); ++i) {
+    const DebugBind& b = d.binds[i];
+    std::string at = "binding " + std::to_string(i) + ": ";
+    if (b.var >= d.vars.size())
+      return at + "variable " + std::to_string(b.var) + " of " + std::to_string(d.vars.size());
+    if (b.value != kNoSlot && b.value >= fn.nodes.size())
+      return at + "value i" + std::to_string(b.value) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
+    const DebugVar& v = d.vars[b.var];
+    if (v.slot != kNoSlot || !v.symbol.empty())
+      return at + "variable '" + v.name + "' has a slot or symbol, so it is bound to no value";
+    if (b.droppable && b.value == kNoSlot) return at + "a lost binding is not droppable";
   }
   return "";
 }
+
+namespace {
+
+// Keeps every binding of `binds` that is not lost, and one lost binding per
+// variable (in the place of its first).
+void collapse_lost(std::vector<DebugBind>& binds, size_t vars) {
+  std::vector<char> lost(vars, 0);
+  size_t out = 0;
+  for (const DebugBind& b : binds) {
+    if (b.value == kNoSlot) {
+      if (b.var < vars && lost[b.var]) continue;
+      if (b.var < vars) lost[b.var] = 1;
+    }
+    binds[out++] = b;
+  }
+  binds.resize(out);
+}
+
+}  // namespace
 
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone) {
   auto remap = [&](NodeId& id) {
@@ -398,6 +462,25 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
     remap(v.slot);
     remap(v.value);
   }
+  size_t out = 0;
+  for (DebugBind b : d.binds) {
+    if (b.value != kNoSlot) {
+      remap(b.value);
+      if (b.value == kNoSlot && b.droppable) continue;
+      if (b.value == kNoSlot) b.droppable = false;
+    }
+    d.binds[out++] = b;
+  }
+  d.binds.resize(out);
+  collapse_lost(d.binds, d.vars.size());
+}
+
+void add_debug_binding(FunctionDebug& d, DebugBind b) { d.binds.push_back(b); }
+
+void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& lose) {
+  for (DebugBind& b : d.binds)
+    if (lose(b.var)) b = DebugBind{b.var, kNoSlot, false};
+  collapse_lost(d.binds, d.vars.size());
 }
 
 void drop_debug_slots(FunctionDebug& d) {

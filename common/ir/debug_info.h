@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,7 +126,29 @@ struct DebugVar {
   // node's value never changes, so optimizers keep it; a stage that deletes
   // the node drops it.
   NodeId value = kNoSlot;
+  // At cfg level (ast2cfg, optimized code): the `ssa:` slot number that
+  // holds the variable; cfg2ssa turns each store to that slot into a
+  // binding (DebugBind) and clears it. -1: none.
+  int64_t ssa_slot = kDebugNone;
   bool operator==(const DebugVar&) const = default;
+};
+
+// A debug value binding (LLVM's dbg.value): "C variable `var` now has the
+// value of node `value`", made where an assignment to a variable kept in a
+// register becomes a value (cfg2ssa's renaming of an `ssa:` slot). It is
+// no input of the node, so it never keeps a value alive or changes code;
+// the binding takes effect where the code computes the value (at its
+// block's start for a phi). A stage that renumbers nodes maps it; one that
+// deletes the node turns it into a lost binding (`value` kNoSlot): the
+// variable had a value nobody computes, so it may be shown nowhere. A
+// droppable binding (a phi's, or a first assignment's, which no definition
+// of the variable dominates) is just removed: without it the variable is
+// unknown there anyway.
+struct DebugBind {
+  uint32_t var = 0;                 // index into FunctionDebug::vars
+  NodeId value = kNoSlot;           // the value node (kNoSlot: lost)
+  bool droppable = false;           // a phi's, or a first assignment's
+  bool operator==(const DebugBind&) const = default;
 };
 
 struct FunctionDebug {
@@ -133,6 +156,7 @@ struct FunctionDebug {
   Loc loc;                          // declaration
   std::vector<DebugScope> scopes;   // parents before children
   std::vector<DebugVar> vars;
+  std::vector<DebugBind> binds;     // in the order they were made
   bool empty() const { return *this == FunctionDebug{}; }
   bool operator==(const FunctionDebug&) const = default;
 };
@@ -152,10 +176,18 @@ FunctionDebug function_debug_from_json(std::string_view text);
 std::string module_debug_problem(const ModuleDebug& d);
 std::string function_debug_problem(const ModuleDebug& module, const Function& fn);
 
-// Maps every slot and value through `old_to_new`; one whose entry is
-// `gone` (the node was deleted) is dropped.
+// Maps every slot, value and binding through `old_to_new`; a slot or
+// value whose entry is `gone` (the node was deleted) is dropped, a binding
+// becomes lost (a droppable binding is dropped).
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone);
 // Drops every slot (the variables stay, "optimized out"); values stay.
 void drop_debug_slots(FunctionDebug& d);
+// Makes every binding of the variables for which `lose(var index)` holds
+// lost (one lost binding per variable): a pass that runs a bound value's
+// code in a new copy or for a new call (tail-recurse, partial unrolling)
+// cannot say which copy the variable has at a point.
+void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& lose);
+// Appends `b`.
+void add_debug_binding(FunctionDebug& d, DebugBind b);
 
 }  // namespace pl

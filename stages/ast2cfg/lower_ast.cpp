@@ -48,7 +48,10 @@
 // inside an expression, the value of a void call used.
 //
 // Keeps: every node carries the location of the ast node it comes from;
-// the output passes the cfg level's contract (FORMAT.md C).
+// the output passes the cfg level's contract (FORMAT.md C). Debug
+// information: a variable in a stackslot keeps it as its slot; one in an
+// ssa: slot gets the slot's number (`ssa_slot`), which cfg2ssa turns into
+// value bindings.
 //
 // Departures from the seed: the seed threads only locals through ssa:
 // slots; we thread the memory state through slot 0 too, so that cfg2ssa
@@ -129,6 +132,10 @@ class Lowerer {
     out.attrs = ast_.attrs;
     std::vector<NodeId> final_id = b_.finish(out);
     out.debug = ast_.debug;
+    // A variable in an ssa: slot keeps the slot's number: cfg2ssa binds
+    // it to the values stored there (debug value bindings).
+    for (DebugVar& v : out.debug.vars)
+      if (v.slot < slot_of_.size() && is_slot_var(v.slot) && slot_of_[v.slot] != kNone) v.ssa_slot = slot_of_[v.slot];
     std::vector<NodeId> slot_of_var(stackslot_of_.size(), kNoValue);  // ast:var -> final stackslot
     for (NodeId v = 0; v < stackslot_of_.size(); ++v)
       if (stackslot_of_[v] != kNoValue && final_id[stackslot_of_[v]] != UINT32_MAX) slot_of_var[v] = final_id[stackslot_of_[v]];

@@ -17,8 +17,13 @@
 //     node array is cut there. The same input gives the same ids, and the
 //     printed function reads top to bottom in id order.
 //  5. The dominance section from the tree (dominance_section()).
+// Debug bindings follow the renumbering; one to a removed phi goes (a
+// stored value is never removed), and the variables' ssa: slot numbers
+// are cleared (the ssa level has no slots).
 // Locations: every surviving node keeps its own; phis and entry undefineds
 // have none. Linear apart from the renumbering.
+#include <algorithm>
+
 #include "ir/error.h"
 #include "ir/renumber.h"
 #include "ssa_build.h"
@@ -99,6 +104,15 @@ size_t placed_count(const Function& fn) {
   return count;
 }
 
+// The removed nodes were numbered last and cut off: a binding past the end
+// named a removed node (a dead phi: dropped; anything else: lost).
+void drop_bindings_past_end(Function& fn) {
+  std::vector<NodeId> same(fn.nodes.size());
+  for (NodeId id = 0; id < same.size(); ++id) same[id] = id;
+  remap_debug_slots(fn.debug, same, kNoSlot);
+  for (DebugVar& v : fn.debug.vars) v.ssa_slot = kDebugNone;
+}
+
 }  // namespace
 
 void finish_ssa(Function& fn, const DomTree& tree, Renaming& renaming) {
@@ -108,6 +122,7 @@ void finish_ssa(Function& fn, const DomTree& tree, Renaming& renaming) {
   fn.dominance.reset();
   renumber_canonical(fn);
   fn.nodes.resize(placed_count(fn));
+  drop_bindings_past_end(fn);
   fn.dominance = dominance_section(fn, tree);
 }
 

@@ -22,6 +22,19 @@
 // value dominates the store, the walk only sees definitions on the
 // dominator-tree path), so the output's "definitions dominate uses" holds.
 // Work: O(nodes + edges x phis per block).
+//
+// Debug value bindings (FORMAT.md "Debug information"): a store to the slot
+// of a C variable (DebugVar::ssa_slot) binds the variable to the stored
+// value, and a phi of its slot binds it at the merge; each is the point
+// where an assignment stops being a memory operation, so it is where
+// LLVM's mem2reg turns a store into a dbg.value. A phi's binding and a
+// store's that no definition of the slot dominates (the variable's first
+// assignment on some path, usually its initializer) are droppable: if a
+// later pass deletes the value (a constant folded into its users), the
+// variable is unknown there anyway, so the binding just goes instead of
+// making the variable lost.
+#include <algorithm>
+
 #include "ssa_build.h"
 
 namespace pl::ssa {
@@ -31,7 +44,8 @@ namespace {
 class Renamer {
  public:
   Renamer(Function& fn, const CfgShape& shape, const Slots& slots, const std::vector<std::vector<uint32_t>>& phi_slots)
-      : fn_(fn), shape_(shape), slots_(slots), phi_slots_(phi_slots), stacks_(slots.numbers.size()) {
+      : fn_(fn), shape_(shape), slots_(slots), phi_slots_(phi_slots), stacks_(slots.numbers.size()),
+        var_of_slot_(slot_variables(fn, slots)) {
     out_.value_of.assign(fn.nodes.size(), kNone);
     out_.removed.assign(fn.nodes.size(), 0);
     out_.entry_undefined.assign(slots.numbers.size(), kNone);
@@ -58,6 +72,7 @@ class Renamer {
   const std::vector<std::vector<uint32_t>>& phi_slots_;
   std::vector<std::vector<NodeId>> stacks_;  // per slot: reaching definitions
   std::vector<uint32_t> log_;                // slots pushed, in order
+  std::vector<uint32_t> var_of_slot_;        // dense slot -> debug variable, or kNone
   Renaming out_;
 };
 
@@ -71,8 +86,11 @@ void Renamer::create_phis() {
       phi.op = SsaPhi;
       phi.control = {region};
       phi.inputs = InputList(inputs, 0);  // every input is set by fill_successor_phis
-      out_.phis[b].push_back(static_cast<NodeId>(fn_.nodes.size()));
+      const NodeId id = static_cast<NodeId>(fn_.nodes.size());
+      out_.phis[b].push_back(id);
       fn_.nodes.push_back(std::move(phi));
+      if (const uint32_t var = var_of_slot_[phi_slots_[b][k]]; var != kNone)
+        add_debug_binding(fn_.debug, DebugBind{var, id, true});
       out_.value_of.push_back(kNone);
       out_.removed.push_back(0);
     }
@@ -103,8 +121,14 @@ void Renamer::rename_node(NodeId id) {
   if (slot == kNone) return;
   Node& n = fn_.nodes[id];
   if (n.op == SsaStore) {
-    push(slot, resolve(n.inputs[0]));
+    const NodeId value = resolve(n.inputs[0]);
+    // No definition of the slot dominates the store: on some path the
+    // variable has no value before it, so a debugger shows none there
+    // either, and losing the binding later loses nothing (droppable).
+    const bool first = stacks_[slot].empty();
+    push(slot, value);
     out_.removed[id] = 1;
+    if (var_of_slot_[slot] != kNone) add_debug_binding(fn_.debug, DebugBind{var_of_slot_[slot], value, first});
   } else if (stacks_[slot].empty()) {
     n.op = SsaUndef;  // a read before any write: stays, as the undefined value
     n.literals.clear();
@@ -162,6 +186,17 @@ Renaming Renamer::run(const DomTree& tree) {
 }
 
 }  // namespace
+
+std::vector<uint32_t> slot_variables(const Function& fn, const Slots& slots) {
+  std::vector<uint32_t> var_of(slots.numbers.size(), kNone);
+  for (uint32_t v = 0; v < fn.debug.vars.size(); ++v) {
+    const int64_t number = fn.debug.vars[v].ssa_slot;
+    if (number < 0) continue;
+    auto it = std::lower_bound(slots.numbers.begin(), slots.numbers.end(), static_cast<uint64_t>(number));
+    if (it != slots.numbers.end() && *it == static_cast<uint64_t>(number)) var_of[it - slots.numbers.begin()] = v;
+  }
+  return var_of;
+}
 
 Renaming rename_slots(Function& fn, const CfgShape& shape, const DomTree& tree, const Slots& slots,
                       const std::vector<std::vector<uint32_t>>& phi_slots) {

@@ -71,15 +71,22 @@ struct Renaming {
   std::vector<char> removed;  // NodeId -> the node (a load or store) disappears
 };
 
+// Debug value bindings: the variable (index into fn.debug.vars) each dense
+// slot holds (DebugVar::ssa_slot), or kNone.
+std::vector<uint32_t> slot_variables(const Function& fn, const Slots& slots);
+
 // Renames along the dominator tree: creates the phis, decides every load's
 // value and every phi's inputs. A load with no reaching definition becomes
 // an ssa:undefined in place.
+// Each store to a variable's slot and each phi of one becomes a binding
+// of the variable (fn.debug.binds) to the stored value or the phi.
 Renaming rename_slots(Function& fn, const CfgShape& shape, const DomTree& tree, const Slots& slots,
                       const std::vector<std::vector<uint32_t>>& phi_slots);
 
 // Rewires every use of a removed load, drops dead phis and unused entry
 // undefineds, rebuilds the block lists (phis first), renumbers the nodes
-// canonically and writes the dominance section. Throws FormatError if a
+// canonically and writes the dominance section. A binding to a phi that
+// goes is dropped; the variables' slot numbers are cleared. Throws FormatError if a
 // surviving node uses an ssa:store (input that does not verify: loads all
 // have a value once every block is reachable, stores never do).
 void finish_ssa(Function& fn, const DomTree& tree, Renaming& renaming);

@@ -21,10 +21,12 @@
 // where it is at every instruction), a stackslot at rsp + off is at
 // DW_OP_fbreg (off - cfa_offset); a variable held by address (a struct
 // passed by value) adds DW_OP_deref; a static local is DW_OP_addr of its
-// symbol. In optimized code an unchanged parameter bound to a value has a
-// location list (.debug_loc, DW_FORM_sec_offset): the ranges of code where
-// its value is in a register (DW_OP_regN) or a spill slot (DW_OP_fbreg),
-// from value_places.h through the code generator. A variable without any
+// symbol. In optimized code a variable bound to values (an unchanged
+// parameter's `value`, the debug value bindings of the locals and
+// parameters the function assigns) has a location list (.debug_loc,
+// DW_FORM_sec_offset): the ranges of code where its current value is in a
+// register (DW_OP_regN) or a spill slot (DW_OP_fbreg), from value_places.h
+// through the code generator. A variable without any
 // of these gets no DW_AT_location: "optimized out".
 #include "dwarf.h"
 

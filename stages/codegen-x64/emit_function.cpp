@@ -95,6 +95,7 @@ class FunctionEmitter {
   void source_position(NodeId n);
   void open_value_ranges();
   void close_value_ranges(NodeId n);
+  void end_stale_value_ranges();
   std::string location_expr(Place p) const;
   void emit_node(NodeId n);
   void emit_x87(NodeId n);
@@ -497,6 +498,20 @@ void FunctionEmitter::close_value_ranges(NodeId n) {
   }
 }
 
+// After a node's code: a range whose place no longer holds its variable's
+// current value (the node bound the variable to another value) ends here.
+void FunctionEmitter::end_stale_value_ranges() {
+  llvm::MCSymbol* at = nullptr;
+  for (size_t i = 0; i < open_.size(); ++i) {
+    OpenRange& r = open_[i];
+    if (!r.place || values_->holds(i, *r.place)) continue;
+    if (!at) at = out_.here();
+    if (out_.instructions_emitted() > r.instructions)
+      facts_.value_ranges[values_->bound()[i]].push_back({r.from, at, location_expr(*r.place)});
+    r = OpenRange{};
+  }
+}
+
 // A place as a DWARF location expression: DW_OP_reg (x86-64 DWARF numbers:
 // rax rdx rcx rbx rsi rdi rbp rsp, r8-r15, xmm0-xmm15 from 17), or a spill
 // slot as DW_OP_fbreg from the frame base (the CFA).
@@ -572,6 +587,7 @@ void FunctionEmitter::emit_block(uint32_t b) {
     emit_node(n);
     if (values_) {
       values_->after(n);
+      end_stale_value_ranges();
       open_value_ranges();
     }
   }

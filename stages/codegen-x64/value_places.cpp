@@ -18,18 +18,49 @@ ValuePlaces::ValuePlaces(const Function& fn) : fn_(fn) {
     if (nd.place.is_slot()) locations_ = std::max<size_t>(locations_, 32 + nd.place.slot() + 1);
   }
   find_phi_origins();
-  for (size_t i = 0; i < fn.debug.vars.size(); ++i) {
-    NodeId v = fn.debug.vars[i].value;
-    // Only what son-lower-x64 binds (an x64:argreg in its literal's
-    // register); anything else is left "optimized out".
-    if (v == kNoSlot || v >= n || fn.nodes[v].op != Op::X64ArgReg || !fn.nodes[v].place.is_reg()) continue;
-    bound_var_.push_back(i);
-    bound_.push_back(origin(v));
-  }
-  if (bound_.empty()) return;
+  find_bindings();
+  if (bound_var_.empty()) return;
   block_of_.assign(n, UINT32_MAX);
   for (uint32_t b = 0; b < fn.cfg->blocks.size(); ++b) block_of_[fn.cfg->blocks[b].node] = b;
   solve();
+}
+
+// The bound variables: an unchanged parameter's `value` (an x64:argreg in
+// its register, current from the first byte), and every variable with
+// bindings none of which is lost (a lost one stands for an assignment no
+// code computes: after it, no value would be the variable's).
+void ValuePlaces::find_bindings() {
+  const FunctionDebug& d = fn_.debug;
+  const size_t n = fn_.nodes.size();
+  std::vector<char> lost(d.vars.size(), 0), has(d.vars.size(), 0);
+  for (const DebugBind& b : d.binds) {
+    if (b.var >= d.vars.size()) continue;
+    if (b.value == kNoSlot || b.value >= n) lost[b.var] = 1;
+    else has[b.var] = 1;
+  }
+  auto is_argreg = [&](NodeId v) {
+    return v < n && fn_.nodes[v].op == Op::X64ArgReg && fn_.nodes[v].place.is_reg();
+  };
+  bound_at_.assign(n, {});
+  for (size_t i = 0; i < d.vars.size(); ++i) {
+    const DebugVar& v = d.vars[i];
+    const bool by_value = v.value != kNoSlot && is_argreg(v.value);
+    if (lost[i] || (!has[i] && !by_value)) continue;
+    const uint32_t k = static_cast<uint32_t>(bound_var_.size());
+    bound_var_.push_back(i);
+    entry_current_.push_back(kUnknown);
+    if (by_value) bound_at_[v.value].push_back(k), entry_current_[k] = v.value;
+  }
+  std::vector<uint32_t> index_of(d.vars.size(), UINT32_MAX);
+  for (uint32_t k = 0; k < bound_var_.size(); ++k) index_of[bound_var_[k]] = k;
+  for (const DebugBind& b : d.binds) {
+    if (b.var >= d.vars.size() || index_of[b.var] == UINT32_MAX || b.value >= n) continue;
+    const uint32_t k = index_of[b.var];
+    std::vector<uint32_t>& at = bound_at_[b.value];
+    if (std::find(at.begin(), at.end(), k) == at.end()) at.push_back(k);
+    // A parameter's entry value: in its register from the first byte.
+    if (is_argreg(b.value)) entry_current_[k] = b.value;
+  }
 }
 
 // The node whose value `n` holds: through copies, and through phis whose
@@ -116,21 +147,26 @@ void ValuePlaces::each_write(NodeId n, F f) const {
 
 void ValuePlaces::transfer(NodeId n, State& s) const {
   each_write(n, [&](unsigned loc) {
-    if (loc < s.size()) s[loc] = kUnknown;
+    if (loc < locations_) s[loc] = kUnknown;
   });
+  // The variables bound to n have its value from here on.
+  if (n < bound_at_.size())
+    for (uint32_t k : bound_at_[n]) s[locations_ + k] = origin(n);
   const Node& nd = fn_.nodes[n];
   if (nd.op == Op::Undef || nd.place.none()) return;
   if (nd.op == Op::Proj || (nd.op < kNumOps && is_x64(nd.op) && op_info(nd.op).results == std::string_view("v"))) {
     unsigned loc = location(nd.place);
-    if (loc < s.size()) s[loc] = origin(n);
+    if (loc < locations_) s[loc] = origin(n);
   }
 }
 
 void ValuePlaces::solve() {
   const std::vector<Block>& blocks = fn_.cfg->blocks;
-  in_.assign(blocks.size(), State(locations_, kTop));
+  const size_t size = locations_ + bound_var_.size();
+  in_.assign(blocks.size(), State(size, kTop));
   State& entry = in_[0];
   std::fill(entry.begin(), entry.end(), kUnknown);
+  for (size_t k = 0; k < entry_current_.size(); ++k) entry[locations_ + k] = entry_current_[k];
   for (NodeId id = 0; id < fn_.nodes.size(); ++id) {
     const Node& nd = fn_.nodes[id];
     if (nd.op == Op::X64ArgReg && nd.place.is_reg()) entry[location(nd.place)] = id;
@@ -159,7 +195,7 @@ void ValuePlaces::solve() {
             writes.emplace_back(location(phi.place), k < phi.inputs.size() ? origin(p) : kUnknown);
           }
           for (auto [loc, code] : writes)
-            if (loc < e.size()) e[loc] = code;
+            if (loc < locations_) e[loc] = code;
           for (size_t i = 0; i < e.size(); ++i) {
             uint32_t& into = in_[to][i];
             uint32_t m = into == kTop ? e[i] : into == e[i] ? into : kUnknown;
@@ -175,7 +211,7 @@ void ValuePlaces::solve() {
 }
 
 void ValuePlaces::begin_block(uint32_t b) {
-  now_ = b < in_.size() ? in_[b] : State(locations_, kUnknown);
+  now_ = b < in_.size() ? in_[b] : State(locations_ + bound_var_.size(), kUnknown);
   for (uint32_t& c : now_)
     if (c == kTop) c = kUnknown;
 }
@@ -200,9 +236,16 @@ bool ValuePlaces::writes_everything(NodeId n) const {
 
 void ValuePlaces::after(NodeId n) { transfer(n, now_); }
 
+bool ValuePlaces::holds(size_t i, Place p) const {
+  const uint32_t o = now_[locations_ + i];
+  const unsigned loc = location(p);
+  return o != kUnknown && o != kTop && loc < locations_ && now_[loc] == o;
+}
+
 std::optional<Place> ValuePlaces::place_of(size_t i, const std::function<bool(Place)>& usable) const {
-  uint32_t o = bound_[i];
-  for (unsigned loc = 0; loc < now_.size(); ++loc)
+  const uint32_t o = now_[locations_ + i];
+  if (o == kUnknown || o == kTop) return std::nullopt;
+  for (unsigned loc = 0; loc < locations_; ++loc)
     if (now_[loc] == o && usable(place_at(loc))) return place_at(loc);
   return std::nullopt;
 }

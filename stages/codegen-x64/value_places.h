@@ -1,13 +1,18 @@
 // value_places.h - where the values bound to debug variables are, node by
 // node, in an ra-x64 function (the location lists of optimized code).
 //
-// A variable bound to a value node (DebugVar::value: an unchanged
-// parameter's x64:argreg) is wherever that value or a copy of it is: the
-// allocator moves, spills, reloads and exchanges it, each copy a node with
-// its own place. ValuePlaces answers, at each point of the code generator's
-// walk, which place holds each bound variable's value for certain, so that
-// a debugger never reads a place that holds something else ("optimized
-// out" instead).
+// A variable bound to value nodes (DebugVar::value: an unchanged
+// parameter's x64:argreg; FunctionDebug::binds: each assignment the
+// optimizers kept as a value, cfg2ssa's bindings) has, at each point, the
+// value of the last of its bindings the code computed on every path to the
+// point (its *current* value), and is wherever that value or a copy of it
+// is: the allocator moves, spills, reloads and exchanges it, each copy a
+// node with its own place. ValuePlaces answers, at each point of the code
+// generator's walk, which place holds each bound variable's current value
+// for certain, so that a debugger never reads a place that holds something
+// else ("optimized out" instead). A variable with a lost binding (an
+// assignment whose value no code computes any more) is not bound at all:
+// after that assignment the last computed binding would be stale.
 //
 // ALGORITHM. The forward dataflow of the allocation checker
 // (common/check/alloc_check.cpp), on a smaller lattice: each location (the
@@ -20,7 +25,18 @@
 // unknown; an edge into a merge gives each phi's place the phi's origin;
 // the meet at a join keeps an origin all predecessors agree on. At entry,
 // each x64:argreg's register holds the argreg (the allocation checker
-// proves nothing writes it before the argreg takes it).
+// proves nothing writes it before the argreg takes it). The same state
+// holds each bound variable's current origin: a bound node makes it the
+// node's origin after its code (a phi at its block's start), a join keeps
+// what the predecessors agree on (else unknown), and at entry a parameter
+// is its x64:argreg.
+//
+// Approximation (documented in FORMAT.md): a binding takes effect where
+// the scheduled code computes the value, which the optimizers may have
+// moved before or after the assignment's statement (hoisted out of a loop
+// or ahead of the condition that guards it, sunk toward its use); gcc's
+// and LLVM's optimized debug information move with their code the same
+// way. Bindings carry no position in the control flow yet.
 //
 // What the code generator must keep: a node's code writes no place but
 // those (the checker's contract, which the allocation relies on too); code
@@ -41,7 +57,7 @@ class ValuePlaces {
  public:
   explicit ValuePlaces(const Function& fn);
   // No variable of the function is bound to a value.
-  bool empty() const { return bound_.empty(); }
+  bool empty() const { return bound_var_.empty(); }
   // The indexes (in fn.debug.vars) of the bound variables.
   const std::vector<size_t>& bound() const { return bound_var_; }
 
@@ -52,20 +68,27 @@ class ValuePlaces {
   // epilogue), x64:ret the callee-saved registers and the spill slots.
   bool writes(NodeId n, Place p) const;
   void after(NodeId n);
-  // A place that holds the value of bound variable `i` (an index into
-  // bound()) now and that `usable` accepts, if any.
+  // Whether place `p` holds bound variable `i`'s current value now (a
+  // range in `p` ends where this stops: the place was written, or the
+  // variable was bound to another value).
+  bool holds(size_t i, Place p) const;
+  // A place that holds the current value of bound variable `i` (an index
+  // into bound()) now and that `usable` accepts, if any.
   std::optional<Place> place_of(size_t i, const std::function<bool(Place)>& usable) const;
 
  private:
   static constexpr uint32_t kUnknown = UINT32_MAX;
   static constexpr uint32_t kTop = UINT32_MAX - 1;  // not reached yet (fixpoint only)
-  using State = std::vector<uint32_t>;  // location -> origin
+  // location -> origin, then per bound variable its current value's
+  // origin (the last binding the code computed on every path to here).
+  using State = std::vector<uint32_t>;
 
   NodeId origin(NodeId n) const;
   unsigned location(Place p) const { return p.is_reg() ? p.reg() : 32 + p.slot(); }
   Place place_at(unsigned loc) const { return loc < 32 ? Place::reg(loc) : Place::slot(loc - 32); }
   bool writes_everything(NodeId n) const;
   void find_phi_origins();
+  void find_bindings();
   void transfer(NodeId n, State& s) const;
   template <typename F>
   void each_write(NodeId n, F f) const;
@@ -73,7 +96,8 @@ class ValuePlaces {
 
   const Function& fn_;
   std::vector<size_t> bound_var_;          // var index per bound variable
-  std::vector<NodeId> bound_;              // its origin
+  std::vector<uint32_t> entry_current_;    // per bound variable: its value at entry, or kUnknown
+  std::vector<std::vector<uint32_t>> bound_at_;  // node -> the bound variables bound to it
   std::vector<NodeId> phi_origin_;         // per node (phis only): origin, kUnknown or kTop
   std::vector<std::vector<NodeId>> projs_; // tuple -> its projs
   std::vector<uint32_t> block_of_;         // block node -> block index

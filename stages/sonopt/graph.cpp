@@ -193,6 +193,10 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
 void Graph::replace_uses(NodeId old, NodeId with) {
   edit();
   if (old == with) return;
+  if (!fn_.debug.binds.empty()) {
+    if (forward_.size() <= old) forward_.resize(size(), kNone);
+    forward_[old] = with;
+  }
   UserList list = std::move(users_[old]);
   users_[old].clear();
   // A user reading `old` k times is listed k times: the first visit moves
@@ -303,10 +307,22 @@ size_t Graph::finish() {
     if (new_id[n] != n) fn_.nodes[new_id[n]] = std::move(nd);
   }
   fn_.nodes.resize(next);
+  forward_debug_bindings(new_id);
   remap_debug_slots(fn_.debug, new_id, kNone);
   users_.clear();
   dead_.clear();
   return dropped;
+}
+
+// A binding whose node goes follows replace_uses to the node that took its
+// uses (the same value), if that one stays.
+void Graph::forward_debug_bindings(const std::vector<NodeId>& new_id) const {
+  for (DebugBind& b : fn_.debug.binds) {
+    NodeId n = b.value;
+    for (size_t steps = 0; n != kNone && n < new_id.size() && new_id[n] == kNone && steps < forward_.size(); ++steps)
+      n = n < forward_.size() ? forward_[n] : kNone;
+    if (n != kNone && n < new_id.size() && new_id[n] != kNone) b.value = n;
+  }
 }
 
 std::optional<ValueType> result_type(const Graph& g, NodeId n) {

@@ -13,6 +13,12 @@
 // Invariant kept by every edit: users_ is exactly the reverse of the live
 // nodes' input and control lists; a dead node has no edges and no users.
 //
+// Debug value bindings (FunctionDebug::binds) are no edges: a bound node
+// dies like any other. replace_uses records where its uses went, and
+// finish() moves a binding of a node that died to the node that took its
+// uses (the same value, which is why the uses could move), or makes it
+// lost when that one died too.
+//
 // Made with the function's FunctionCache (pass_manager.h), a Graph starts
 // from the def-use lists a Graph of the unchanged function left there, and
 // son_cfg() from the blocks and dominators one built; if it edits nothing,
@@ -123,6 +129,7 @@ class Graph {
   void remove_user(NodeId of, NodeId user);
   void build_users();
   // Called first by every edit: the cache no longer describes the function.
+  void forward_debug_bindings(const std::vector<NodeId>& new_id) const;
   void edit() {
     if (edited_) return;
     edited_ = true;
@@ -137,6 +144,7 @@ class Graph {
   FunctionCache* cache_ = nullptr;
   bool edited_ = false;
   std::shared_ptr<const SonCfg> cfg_;
+  std::vector<NodeId> forward_;  // replace_uses: old -> with (only while there are bindings)
 };
 
 // Visited marks for walks over a graph, reused across walks so that each

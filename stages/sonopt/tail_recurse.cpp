@@ -195,9 +195,12 @@ size_t tail_recurse(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   g.finish();
   // The body now runs again for each call it replaced, with new parameter
   // values: a parameter no longer keeps its entry value (debug information,
-  // DebugVar::unchanged).
-  if (changes)
+  // DebugVar::unchanged), and no binding says which trip's value a
+  // variable has (all are lost).
+  if (changes) {
     for (DebugVar& v : fn.debug.vars) v.unchanged = false;
+    lose_debug_bindings(fn.debug, [](uint32_t) { return true; });
+  }
   return changes;
 }
 

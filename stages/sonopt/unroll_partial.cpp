@@ -46,6 +46,7 @@
 // dominate; the copies read only values defined in the loop before them or
 // outside it); every pinned node of the body runs T times in the original
 // order, as before; volatile accesses keep their order (one memory chain).
+#include <algorithm>
 #include <map>
 
 #include "loops.h"
@@ -63,6 +64,11 @@ constexpr size_t kBudget = 48;  // needed nodes of the unrolled body, at most
 class PartialUnroll {
  public:
   explicit PartialUnroll(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
+
+  // The nodes whose code now also runs in copies (and the header phis,
+  // which skip the copies' values): a variable bound to one of them cannot
+  // be told apart from its copies (lose_copied_bindings).
+  const std::vector<NodeId>& copied() const { return copied_; }
 
   size_t run() {
     size_t changes = 0;
@@ -99,6 +105,8 @@ class PartialUnroll {
     std::map<NodeId, NodeId> cur;  // header phi -> its value entering this copy
     for (NodeId phi : phis) cur[phi] = g_.node(phi).inputs[back];
     for (int copy_index = 1; copy_index < k; ++copy_index) cur = copy_body(g_, nodes, phis, back, cur, latch);
+    copied_.insert(copied_.end(), nodes.begin(), nodes.end());
+    copied_.insert(copied_.end(), phis.begin(), phis.end());
     for (NodeId phi : phis) g_.set_input(phi, back, cur[phi]);
     return true;
   }
@@ -134,14 +142,30 @@ class PartialUnroll {
   const SonCfg& cfg_;
   LoopForest forest_;
   InvariantMemo memo_;  // shared by the loops' Scevs
+  std::vector<NodeId> copied_;
 };
+
+// Debug value bindings: the copies are not bound, so a variable bound to a
+// copied node would keep showing the first copy's value through the
+// others; its bindings are lost instead.
+void lose_copied_bindings(Function& fn, const std::vector<NodeId>& copied) {
+  if (fn.debug.binds.empty() || copied.empty()) return;
+  std::vector<char> hit(fn.debug.vars.size(), 0);
+  std::vector<char> is_copied(*std::max_element(copied.begin(), copied.end()) + 1, 0);
+  for (NodeId n : copied) is_copied[n] = 1;
+  for (const DebugBind& b : fn.debug.binds)
+    if (b.value < is_copied.size() && is_copied[b.value] && b.var < hit.size()) hit[b.var] = 1;
+  lose_debug_bindings(fn.debug, [&](uint32_t v) { return v < hit.size() && hit[v]; });
+}
 
 }  // namespace
 
 size_t unroll_partial(Function& fn, const ModuleHeader&, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn, cache);
-  size_t changes = PartialUnroll(g).run();
+  PartialUnroll unroller(g);
+  size_t changes = unroller.run();
+  lose_copied_bindings(fn, unroller.copied());
   g.finish();
   return changes;
 }

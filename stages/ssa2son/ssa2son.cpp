@@ -30,6 +30,9 @@
 //    appended after the last node, in block order (true, then false), and
 //    carry the `if`'s location. `pipe-fmt --renumber` gives the canonical
 //    sea-of-nodes numbering when wanted.
+//  - Debug information: the slots and cfg2ssa's value bindings name nodes
+//    that keep their ids, so they carry over as they are (a binding is no
+//    input: it keeps nothing alive in sonopt).
 //
 // Invariants needed: the ssa contract (FORMAT.md section 3 C), verified on
 // input by default. The transformation itself indexes only the cfg section's
