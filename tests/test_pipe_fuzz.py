@@ -172,6 +172,8 @@ def test_machine_code_is_linked_and_run(tmp_path):
     assert b"3 runs, 0 failures, 0 skipped" in proc.stderr, proc.stderr
     proc = fuzz("--runs", 8, "--no-float", "--level", "ra-x64", "--", BUGGY, "codegen-xor", cwd=tmp_path, check=1)
     assert b"FAIL: behaviour differs: pipe-run on the input vs the linked output" in proc.stderr, proc.stderr
+    replay = sorted((tmp_path / "pipe-fuzz-failures").iterdir())[0] / "replay.sh"
+    assert "--no-float" in replay.read_text()  # the replay makes the same integer program
 
 
 def test_sonopt_verify_each(tmp_path):
