@@ -201,6 +201,68 @@ def test_sqrt_sets_errno_as_gcc(tmp_path, level):
     assert want.decode().splitlines()[1].split()[1] != "0"  # EDOM for sqrt(-4)
 
 
+SQRTL_ERRNO_C = r"""
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+static void show(long double v) {
+  unsigned char b[10];
+  memcpy(b, &v, 10);
+  for (int i = 9; i >= 0; --i) printf("%02x", b[i]);
+}
+int main(void) {
+  static const long double in[] = {4.0L, 2.0L, 0.0L, -0.0L, -1.0L, -1e-4000L, 1e4000L, 1e-4000L};
+  int n = 0;
+  for (unsigned i = 0; i < sizeof in / sizeof in[0]; ++i) {
+    errno = 0;
+    long double r = sqrtl(in[i]);
+    show(in[i]); printf(" "); show(r); printf(" %d\n", errno);
+    n += errno == EDOM;
+  }
+  long double inf = HUGE_VALL, nan = __builtin_nanl("");
+  errno = 0; long double r = sqrtl(-inf); printf("-inf %d %d\n", isnan(r) != 0, errno);
+  errno = 0; r = sqrtl(inf); printf("inf %d %d\n", isinf(r) != 0, errno);
+  errno = 0; r = sqrtl(nan); printf("nan %d %d\n", isnan(r) != 0, errno);
+  errno = 0; r = __builtin_sqrtl(-2.0L * n); printf("builtin %d %d\n", isnan(r) != 0, errno);
+  return n;
+}
+"""
+
+
+@pytest.mark.skipif(not shutil.which("gcc"), reason="gcc is not installed")
+@pytest.mark.parametrize("level", ["-O0", "-O1", "-O2"])
+def test_sqrtl_sets_errno_as_gcc(tmp_path, level):
+    """sqrtl and __builtin_sqrtl are fsqrt with the library's sqrtl only for
+    a negative argument, as gcc's code (c2ast floats.cpp, f80_builtin):
+    errno is EDOM for -1, a negative subnormal and -inf, untouched for -0.0,
+    NaN and +inf, and every result has gcc's 10 bytes. (__builtin_sqrtl
+    with errno was refused by name before.)"""
+    src = tmp_path / "sql.c"
+    src.write_text(SQRTL_ERRNO_C)
+    ref, ours = tmp_path / "ref", tmp_path / "ours"
+    subprocess.run(["gcc", "-O2", "-o", ref, src, "-lm"], check=True)
+    subprocess.run([tool_path("pipecc"), level, "-o", ours, src, "-lm"], check=True)
+    want = subprocess.run([str(ref)], stdout=subprocess.PIPE)
+    got = subprocess.run([str(ours)], stdout=subprocess.PIPE)
+    assert (got.stdout, got.returncode) == (want.stdout, want.returncode)
+    assert want.returncode == 2 and b"-inf 1 34" not in want.stdout
+
+
+@pytest.mark.parametrize("flag, calls", [([], True), (["-fno-math-errno"], False)])
+def test_sqrtl_is_fsqrt_with_the_call_only_for_errno(tmp_path, flag, calls):
+    """sqrtl is x87 fsqrt inline; with errno on, the call to sqrtl is kept
+    for a negative argument (a compare before it), with errno off it goes."""
+    src = tmp_path / "sql.c"
+    src.write_text("#include <math.h>\nlong double f(long double x) { return sqrtl(x); }\n")
+    asm = tmp_path / "sql.s"
+    subprocess.run([tool_path("pipecc"), "-O2", "-S", *flag, "-o", asm, src], check=True)
+    text = asm.read_text()
+    assert "fsqrt" in text
+    assert ("sqrtl@PLT" in text) == calls
+    assert ("fucompi" in text) == calls
+
+
 @pytest.mark.parametrize("flag, calls", [([], True), (["-fno-math-errno"], False)])
 def test_sqrt_without_errno_is_one_instruction(tmp_path, flag, calls):
     """With errno off, sqrt is sqrtsd alone: no call to the library."""

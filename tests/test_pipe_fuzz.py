@@ -167,11 +167,13 @@ def test_x64_levels(tmp_path):
 def test_machine_code_is_linked_and_run(tmp_path):
     """codegen-x64 writes objects: pipe-fuzz links each with cc and runs it against pipe-run's reference; an object
     whose code is wrong (x64:or made x64:xor before codegen-x64, in a test-only stage) fails as a behaviour
-    difference."""
+    difference (on the integer programs of --no-float, whose eight seeds have an observable x64:or)."""
     proc = fuzz("--runs", 3, "--", "regalloc-x64", "|", "codegen-x64", cwd=tmp_path, check=0)
     assert b"3 runs, 0 failures, 0 skipped" in proc.stderr, proc.stderr
-    proc = fuzz("--runs", 8, "--level", "ra-x64", "--", BUGGY, "codegen-xor", cwd=tmp_path, check=1)
+    proc = fuzz("--runs", 8, "--no-float", "--level", "ra-x64", "--", BUGGY, "codegen-xor", cwd=tmp_path, check=1)
     assert b"FAIL: behaviour differs: pipe-run on the input vs the linked output" in proc.stderr, proc.stderr
+    replay = sorted((tmp_path / "pipe-fuzz-failures").iterdir())[0] / "replay.sh"
+    assert "--no-float" in replay.read_text()  # the replay makes the same integer program
 
 
 def test_sonopt_verify_each(tmp_path):
@@ -188,12 +190,62 @@ def test_fed_level_failure_is_the_tested_stage(tmp_path):
 
 # sha256 of `pipe-gen --runnable --seed 7 --level son --nodes 60 --functions 2 -f text`: a seed must give the same
 # program on any machine and with any standard library (common/gen/generate.h, pick_below). Change it only with a
-# deliberate change of the generator, and say so: old seeds in reports stop replaying.
-RUNNABLE_SEED_7 = "07186c5d249d9bd644e40ca1a6ee47d08c9fc58adc9b68519316ad0801cff0f2"
+# deliberate change of the generator, and say so: old seeds in reports stop replaying. Changed when floats came
+# (issue 18); the program before them is `--no-float`'s, RUNNABLE_SEED_7_NO_FLOAT.
+RUNNABLE_SEED_7 = "3c18ef27b813e1421583a9f86ce3bbebe582c7825ec869023733fb58414f457e"
+RUNNABLE_SEED_7_NO_FLOAT = "07186c5d249d9bd644e40ca1a6ee47d08c9fc58adc9b68519316ad0801cff0f2"
 
 
-def test_seed_gives_the_same_program_on_any_machine():
+@pytest.mark.parametrize("flags, digest", [([], RUNNABLE_SEED_7), (["--no-float"], RUNNABLE_SEED_7_NO_FLOAT)])
+def test_seed_gives_the_same_program_on_any_machine(flags, digest):
     import hashlib
-    text = run_tool("pipe-gen", "--runnable", "--seed", 7, "--level", "son", "--nodes", 60, "--functions", 2,
+    text = run_tool("pipe-gen", "--runnable", *flags, "--seed", 7, "--level", "son", "--nodes", 60, "--functions", 2,
                     "-f", "text", check=0).stdout
-    assert hashlib.sha256(text).hexdigest() == RUNNABLE_SEED_7, text.decode()
+    assert hashlib.sha256(text).hexdigest() == digest, text.decode()
+
+
+FLOAT_OPCODES = {"fconst", "fadd", "fsub", "fmul", "fdiv", "fneg", "fabs", "fsqrt", "foeq", "fone", "folt", "fole",
+                 "fogt", "foge", "ford", "fueq", "fune", "fult", "fule", "fugt", "fuge", "funo", "sitofp", "uitofp",
+                 "fptosi", "fptoui", "fpext", "fptrunc", "bitcast"}
+
+
+def float_phi(text):
+    """Whether a phi of the son module `text` (phis carry no type) merges a floating value: one of its inputs is
+    made by an opcode whose result is f32 or f64."""
+    import re
+    floating = set()
+    for m in re.finditer(r"^  (i\d+) = (\S+) (.*)$", text, re.M):
+        node, op, rest = m.groups()
+        types = re.findall(r'"(\w+)"', rest)
+        if op in ("sitofp", "uitofp", "fpext", "fptrunc", "bitcast") and types[-1:] in (["f32"], ["f64"]):
+            floating.add(node)
+        elif op in ("fconst", "fadd", "fsub", "fmul", "fdiv", "fneg", "fabs", "fsqrt", "load", "param") and \
+                types[:1] in (["f32"], ["f64"]):
+            floating.add(node)
+        elif op == "phi" and floating & set(re.findall(r"i\d+", rest.split(",", 1)[1])):
+            return True
+    return False
+
+
+def test_runnable_programs_have_floating_point():
+    """pipe-gen --runnable writes f32 and f64 values (issue 18): over a few seeds every floating opcode appears, with
+    float loads, stores, phis, parameters and results, and the constants -0.0, infinities and NaNs with payloads;
+    and most programs' printed output depends on the float arithmetic (fadd made fsub and fmul fdiv changes what
+    pipe-run prints)."""
+    import re
+    seen, constants, depends = set(), set(), 0
+    for seed in range(1, 13):
+        text = run_tool("pipe-gen", "--runnable", "--seed", seed, "--level", "son", "--nodes", 2000, "-f", "text",
+                        check=0).stdout.decode()
+        seen |= {op for op in re.findall(r"= ([a-z0-9]+) ", text) if op in FLOAT_OPCODES}
+        seen |= {kind for kind in ("load", "store", "param") if re.search(rf"= {kind} .*\"f(32|64)\"", text)}
+        seen |= {"phi"} if float_phi(text) else set()
+        seen |= {"signature"} if re.search(r"\(.*f(32|64).*\) ->|-> f(32|64)", text) else set()
+        constants |= set(re.findall(r'fconst "f(?:32|64)", (-0\.0|-?inf|-?nan\S*)', text))
+        want = run_tool("pipe-run", "-", input=text.encode())
+        changed = run_tool("pipe-run", "-", input=text.replace("= fadd ", "= fsub ").replace("= fmul ", "= fdiv ").encode())
+        depends += (changed.stdout, changed.returncode) != (want.stdout, want.returncode)
+    assert FLOAT_OPCODES | {"load", "store", "phi", "param", "signature"} <= seen, sorted(seen)
+    assert {"-0.0", "inf", "-inf"} <= constants and any(c.startswith(("nan", "-nan")) for c in constants), constants
+    assert any("(" in c for c in constants), constants  # a NaN with a payload
+    assert depends >= 6, depends

@@ -21,13 +21,25 @@
 //    accesses are aligned and inside them. Pointers are never printed,
 //    compared or converted. No `undefined` node is made.
 //  - Observable output. Values are printed with printf("%lld\n") along the
-//    way, the return block of main prints one more, and main's result is
-//    the exit status.
+//    way (a float or double by its bits), the return block of main prints
+//    one more, and main's result is the exit status.
+//  - Floating point (RunnableOptions::floats, on by default; off, the random
+//    stream is the one from before floats): f32 and f64 constants (signed
+//    zeros, infinities, subnormals, the largest finite, NaNs quiet and
+//    signalling with payloads and both signs), fadd fsub fmul fdiv, fneg
+//    fabs fsqrt, every ordered and unordered compare, sitofp and uitofp from
+//    every integer width, fpext, fptrunc, bitcasts both ways, loads and
+//    stores of both types, float merge phis, parameters and results. All
+//    of IEEE arithmetic is defined (eval_float.h: SSE2's NaN rules), but
+//    fptosi/fptoui out of range is not, so they only convert values made in
+//    range: a converted i8/i16 times 0.5, 0.25 or -0.75 (exact), made
+//    non-negative by fabs for fptoui.
 // The value of every path is therefore a function of the seed alone, and a
 // stage that changes it has changed the program's meaning.
 #include "gen/generate_runnable.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <random>
 #include <string>
@@ -41,9 +53,12 @@ namespace pl {
 namespace {
 
 // Value types by index; 0 (i1) never goes to memory or to a signature.
-constexpr const char* kTypeName[] = {"i1", "i8", "i16", "i32", "i64"};
-constexpr unsigned kTypeBits[] = {1, 8, 16, 32, 64};
-constexpr int kI1 = 0, kI32 = 3, kI64 = 4, kNumTypes = 5;
+// 5 and 6 (f32, f64) only with RunnableOptions::floats.
+constexpr const char* kTypeName[] = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"};
+constexpr unsigned kTypeBits[] = {1, 8, 16, 32, 64, 32, 64};
+constexpr int kI1 = 0, kI8 = 1, kI16 = 2, kI32 = 3, kI64 = 4, kF32 = 5, kF64 = 6, kNumIntTypes = 5;
+
+bool is_float_type(int t) { return t == kF32 || t == kF64; }
 constexpr uint64_t kSlotSize = 32, kGlobalSize = 64;
 
 bool level_ok(Level level) { return level == Level::Cfg || level == Level::Ssa || level == Level::Son; }
@@ -68,8 +83,13 @@ TypedSignature typed_signature(const RunnableOptions& opts, uint32_t index) {
   }
   std::mt19937_64 rng = signature_rng(opts, index);
   auto pick = [&](uint64_t n) { return pick_below(rng, n); };
-  for (uint64_t k = pick(4); k > 0; --k) sig.params.push_back(1 + static_cast<int>(pick(4)));
-  sig.result = pick(100) < 15 ? -1 : 1 + static_cast<int>(pick(4));
+  // A parameter or result type: with floats, one in four is f32 or f64.
+  auto value_type = [&] {
+    if (opts.floats && pick(4) == 0) return kF32 + static_cast<int>(pick(2));
+    return 1 + static_cast<int>(pick(4));
+  };
+  for (uint64_t k = pick(4); k > 0; --k) sig.params.push_back(value_type());
+  sig.result = pick(100) < 15 ? -1 : value_type();
   return sig;
 }
 
@@ -90,7 +110,12 @@ class RunnableBuilder {
   uint64_t pick(uint64_t n) { return pick_below(rng_, n); }
   bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
   int int_type() { return 1 + static_cast<int>(pick(4)); }
-  int any_type() { return chance(8) ? kI1 : int_type(); }
+  int int_any_type() { return chance(8) ? kI1 : int_type(); }
+  int float_type() { return chance(50) ? kF32 : kF64; }
+  // A merge phi's or a printed value's type: with floats, one in five is
+  // f32 or f64.
+  int any_type() { return opts_.floats && chance(20) ? float_type() : int_any_type(); }
+  int num_types() const { return opts_.floats ? kNumIntTypes + 2 : kNumIntTypes; }
 
   NodeId add(Op op, ControlList control, LiteralList lits, InputList inputs);
   NodeId emit(Op op, ControlList control, LiteralList lits, InputList inputs);
@@ -102,6 +127,7 @@ class RunnableBuilder {
     return id;
   }
   int64_t interesting_constant(int t);
+  NodeId float_constant(int t);
 
   void make_skeleton(uint32_t blocks);
   Value pick_value(uint32_t b, int t);
@@ -116,6 +142,8 @@ class RunnableBuilder {
   void emit_compare();
   void emit_unary();
   void emit_convert();
+  void emit_float_operation();
+  void emit_float_to_int();
   NodeId address(int t);
   void emit_load(bool is_volatile);
   void emit_store(bool is_volatile);
@@ -212,7 +240,9 @@ void RunnableBuilder::open_entry() {
   mem_in_[0] = emit(EntryMem, {block}, {}, {});
   for (uint32_t p = 0; p < sig_.params.size(); ++p)
     define(emit(Param, {block}, {type_lit(sig_.params[p]), Literal::integer(p)}, {}), sig_.params[p]);
-  for (int t = 0; t < kNumTypes; ++t) define(constant(t, t == kI1 ? static_cast<int64_t>(pick(2)) : interesting_constant(t)), t);
+  for (int t = 0; t < kNumIntTypes; ++t)
+    define(constant(t, t == kI1 ? static_cast<int64_t>(pick(2)) : interesting_constant(t)), t);
+  for (int t = kNumIntTypes; t < num_types(); ++t) define(float_constant(t), t);
   fuel_in_[0] = define(constant(kI32, static_cast<int64_t>(index_ == 0 ? 4 + pick(8) : 1 + pick(4))), kI32);
   slot_ = emit(StackSlot, {}, {Literal::integer(kSlotSize), Literal::integer(8)}, {});
   NodeId mem = mem_in_[0];
@@ -240,7 +270,7 @@ void RunnableBuilder::open_merge(uint32_t b) {
 
 void RunnableBuilder::emit_binary() {
   static constexpr Op kOps[] = {Add, Sub, Mul, And, Or, Xor};
-  int t = any_type();
+  int t = int_any_type();
   Op op = kOps[pick(std::size(kOps))];
   define(emit(op, {}, {type_lit(t)}, {pick_value(cur_, t).id, pick_value(cur_, t).id}), t);
 }
@@ -262,20 +292,104 @@ void RunnableBuilder::emit_divide() {
 
 void RunnableBuilder::emit_compare() {
   static constexpr Op kOps[] = {Eq, Ne, SLt, SLe, ULt, ULe};
-  int t = any_type();
+  int t = int_any_type();
   define(emit(kOps[pick(std::size(kOps))], {}, {type_lit(t)}, {pick_value(cur_, t).id, pick_value(cur_, t).id}), kI32);
 }
 
 void RunnableBuilder::emit_unary() {
-  int t = any_type();
+  int t = int_any_type();
   define(emit(chance(50) ? Neg : Not, {}, {type_lit(t)}, {pick_value(cur_, t).id}), t);
 }
 
 void RunnableBuilder::emit_convert() {
-  int from = any_type(), to = any_type();
+  int from = int_any_type(), to = int_any_type();
   if (from == to) to = from == kI64 ? kI32 : kI64;
   Op op = to < from ? Trunc : chance(50) ? SExt : ZExt;
   define(emit(op, {}, {type_lit(from), type_lit(to)}, {pick_value(cur_, from).id}), to);
+}
+
+// An f32 or f64 constant: the literal is the double of the value; an f32
+// NaN keeps its payload in the top 23 bits of the double's mantissa
+// (FORMAT.md section 2), so a signalling one stays signalling.
+NodeId RunnableBuilder::float_constant(int t) {
+  static constexpr uint64_t kF64Bits[] = {
+      0x0000000000000000, 0x8000000000000000, 0x3ff0000000000000, 0xbff8000000000000,  // 0 -0 1 -1.5
+      0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000, 0xfff8000000000000,  // inf -inf NaN -NaN
+      0x7ff4000000000123, 0xfff0000000000001, 0x0000000000000001, 0x800fffffffffffff,  // payloads, subnormals
+      0x7fefffffffffffff, 0x3fb999999999999a, 0x4340000000000001, 0xc1e0000000000000,  // max 0.1 2^53+2 -2^31
+  };
+  static constexpr uint32_t kF32Bits[] = {
+      0x00000000, 0x80000000, 0x3f800000, 0xbfc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000,
+      0x7fa00123, 0xff800001, 0x00000001, 0x807fffff, 0x7f7fffff, 0x3dcccccd, 0x4b800001, 0xcf000000,
+  };
+  // Half of them special, half ordinary (multiples of 1/8 in [-125, 125),
+  // exact in both types), so that not every chain of arithmetic ends in a
+  // NaN or an infinity and the printed values follow the arithmetic.
+  uint64_t k = pick(2 * std::size(kF64Bits));
+  double ordinary = (static_cast<double>(pick(2000)) - 1000.0) / 8.0;
+  uint64_t bits;
+  if (t == kF64) {
+    bits = k < std::size(kF64Bits) ? kF64Bits[k] : std::bit_cast<uint64_t>(ordinary);
+  } else {
+    uint32_t f = k < std::size(kF32Bits) ? kF32Bits[k] : std::bit_cast<uint32_t>(static_cast<float>(ordinary));
+    bool nan = (f & 0x7f800000) == 0x7f800000 && (f & 0x007fffff) != 0;
+    bits = nan ? (uint64_t{f >> 31} << 63) | (uint64_t{0x7ff} << 52) | (uint64_t{f & 0x007fffff} << 29)
+               : std::bit_cast<uint64_t>(static_cast<double>(std::bit_cast<float>(f)));
+  }
+  return emit(FConst, {}, {type_lit(t), Literal::float_bits(bits)}, {});
+}
+
+void RunnableBuilder::emit_float_operation() {
+  static constexpr Op kBinary[] = {FAdd, FSub, FMul, FDiv};
+  static constexpr Op kUnary[] = {FNeg, FAbs, FSqrt};
+  static constexpr Op kCompare[] = {FOEq, FONe, FOLt, FOLe, FOGt, FOGe, FOrd,
+                                    FUEq, FUNe, FULt, FULe, FUGt, FUGe, FUno};
+  int t = float_type();
+  Literal tl = type_lit(t);
+  uint64_t r = pick(100);
+  if (r < 10) {
+    define(float_constant(t), t);
+  } else if (r < 34) {
+    NodeId v = define(emit(kBinary[pick(4)], {}, {tl}, {pick_value(cur_, t).id, pick_value(cur_, t).id}), t);
+    if (chance(25)) emit_print({v, t});  // most float values would otherwise never be seen
+  } else if (r < 44) {
+    define(emit(kUnary[pick(3)], {}, {tl}, {pick_value(cur_, t).id}), t);
+  } else if (r < 64) {
+    define(emit(kCompare[pick(std::size(kCompare))], {}, {tl}, {pick_value(cur_, t).id, pick_value(cur_, t).id}), kI32);
+  } else if (r < 72) {
+    int from = int_type();
+    define(emit(chance(50) ? SIToFP : UIToFP, {}, {type_lit(from), tl}, {pick_value(cur_, from).id}), t);
+  } else if (r < 78) {
+    int from = t == kF32 ? kF64 : kF32;
+    define(emit(t == kF64 ? FPExt : FPTrunc, {}, {type_lit(from), tl}, {pick_value(cur_, from).id}), t);
+  } else if (r < 85) {
+    int bits = t == kF32 ? kI32 : kI64;
+    if (chance(50)) define(emit(Bitcast, {}, {type_lit(bits), tl}, {pick_value(cur_, bits).id}), t);
+    else define(emit(Bitcast, {}, {tl, type_lit(bits)}, {pick_value(cur_, t).id}), bits);
+  } else if (r < 90) {
+    emit_float_to_int();
+  } else if (r < 95) {
+    define(emit(Load, {block_node()}, {tl}, {mem_out_[cur_], address(t)}), t);
+  } else {
+    NodeId addr = address(t);
+    NodeId& mem = mem_out_[cur_];
+    mem = emit(Store, {block_node()}, {tl}, {mem, addr, pick_value(cur_, t).id});
+  }
+}
+
+// fptosi/fptoui only of a value in range (the header comment).
+void RunnableBuilder::emit_float_to_int() {
+  static constexpr double kScales[] = {0.5, 0.25, -0.75};
+  int t = float_type(), from = chance(50) ? kI8 : kI16, to = chance(50) ? kI32 : kI64;
+  Literal tl = type_lit(t);
+  NodeId x = emit(SIToFP, {}, {type_lit(from), tl}, {pick_value(cur_, from).id});
+  double scale = kScales[pick(3)];
+  uint64_t scale_bits = t == kF32 ? std::bit_cast<uint64_t>(static_cast<double>(static_cast<float>(scale)))
+                                  : std::bit_cast<uint64_t>(scale);
+  x = emit(FMul, {}, {tl}, {x, emit(FConst, {}, {tl, Literal::float_bits(scale_bits)}, {})});
+  bool is_unsigned = chance(50);
+  if (is_unsigned) x = emit(FAbs, {}, {tl}, {x});
+  define(emit(is_unsigned ? FPToUI : FPToSI, {}, {tl, type_lit(to)}, {x}), to);
 }
 
 // An aligned address of a t inside the stack slot or the global.
@@ -329,6 +443,10 @@ void RunnableBuilder::emit_call() {
 }
 
 void RunnableBuilder::emit_print(Value v) {
+  if (is_float_type(v.type)) {  // by its bits
+    int bits = v.type == kF32 ? kI32 : kI64;
+    v = {emit(Bitcast, {}, {type_lit(v.type), type_lit(bits)}, {v.id}), bits};
+  }
   NodeId wide = v.id;
   if (v.type != kI64)
     wide = emit(v.type == kI1 || chance(50) ? ZExt : SExt, {}, {type_lit(v.type), type_lit(kI64)}, {v.id});
@@ -342,6 +460,10 @@ void RunnableBuilder::emit_print(Value v) {
 
 void RunnableBuilder::emit_operation() {
   bool can_call = index_ + 1 < opts_.functions;
+  if (opts_.floats && chance(18)) {
+    emit_float_operation();
+    return;
+  }
   uint64_t r = pick(100);
   if (r < 22) emit_binary();
   else if (r < 30) emit_shift();
@@ -367,8 +489,8 @@ void RunnableBuilder::emit_operation() {
 NodeId RunnableBuilder::branch_condition(uint32_t b) {
   const std::vector<uint32_t>& succs = graph_.succs[b];
   bool back_true = succs[0] <= b, back_false = succs[1] <= b;
-  if (!back_true && !back_false) return pick_any(b).id;
-  int t = any_type();
+  if (!back_true && !back_false) return pick_value(b, int_any_type()).id;
+  int t = int_any_type();
   NodeId cond = emit(chance(50) ? SLt : Ne, {}, {type_lit(t)}, {pick_value(b, t).id, pick_value(b, t).id});
   NodeId zero = constant(kI32, 0);
   if (back_true) {

@@ -20,6 +20,9 @@ struct RunnableOptions {
   Level level = Level::Son;  // cfg, ssa or son
   uint32_t functions = 3;    // main and functions-1 helpers
   uint64_t nodes = 300;      // approximate total over all functions
+  // f32 and f64 values too (generate_runnable.cpp says which nodes); off,
+  // the random stream and so every program is what it was before floats.
+  bool floats = true;
 };
 
 // True for the levels generate_runnable_*() can write.

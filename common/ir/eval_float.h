@@ -127,7 +127,10 @@ constexpr uint64_t eval_fabs(uint64_t a, bool is_f32) { return a & ~float_sign_b
 
 inline uint64_t eval_fsqrt(uint64_t a, bool is_f32) {
   if (float_is_nan(a, is_f32)) return float_quiet(a, is_f32);
-  bool negative = (a & float_sign_bit(is_f32)) != 0 && (a & ~float_sign_bit(is_f32)) != 0;
+  // Negative and not -0.0: the magnitude bits of the type only (an f32 in
+  // an x64 register has junk above bit 31).
+  uint64_t magnitude = a & (is_f32 ? uint64_t{0x7fffffff} : ~float_sign_bit(false));
+  bool negative = (a & float_sign_bit(is_f32)) != 0 && magnitude != 0;
   if (negative) return float_default_nan(is_f32);
   if (is_f32) {
     volatile float x = f32_of(a);

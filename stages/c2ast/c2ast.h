@@ -652,7 +652,7 @@ class FunctionBuilder {
   NodeId f80_arithmetic(clang::BinaryOperatorKind opcode, NodeId a, NodeId b, Loc loc, clang::SourceLocation where);
   NodeId f80_compound_assignment(const clang::CompoundAssignOperator* e);
   NodeId f80_increment(const clang::UnaryOperator* u, bool value_used);
-  NodeId f80_builtin(const clang::CallExpr* c, const std::string& name, int kind);
+  NodeId f80_builtin(const clang::CallExpr* c, int kind);
   // ---- bitfields.cpp
   // The bit-field an lvalue designates, or null. address() of such an
   // lvalue is the address of its unit.

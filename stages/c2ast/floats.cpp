@@ -192,8 +192,7 @@ NodeId FunctionBuilder::float_library_call(const CallExpr* c, unsigned id) {
     case Builtin::BIsqrt: case Builtin::BIsqrtf: case Builtin::BIfabs: case Builtin::BIfabsf:
     case Builtin::BIcopysign: case Builtin::BIcopysignf: case Builtin::BIfabsl: case Builtin::BIcopysignl:
       return float_builtin(c, "__builtin_" + std::string(ctx_.BuiltinInfo.getName(id)));
-    case Builtin::BIsqrtl:  // with errno, the library's sqrtl (long double results come back in st(0))
-      if (ctx_.getLangOpts().MathErrno) return kNone;
+    case Builtin::BIsqrtl:  // f80_builtin: fsqrt, with errno the library's sqrtl for a negative argument
       return float_builtin(c, "__builtin_sqrtl");
     default:
       return kNone;
@@ -214,9 +213,9 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
     // A long double operand (or result): f80_builtin.
     bool f80 = Types::is_long_double(c->getType());
     for (unsigned i = 0; i < c->getNumArgs(); ++i) f80 = f80 || Types::is_long_double(c->getArg(i)->getType());
-    if (f80 && kind != FloatBuiltin::FpClassify) return f80_builtin(c, name, static_cast<int>(kind));
+    if (f80 && kind != FloatBuiltin::FpClassify) return f80_builtin(c, static_cast<int>(kind));
     if (kind == FloatBuiltin::FpClassify && Types::is_long_double(c->getArg(5)->getType()))
-      return f80_builtin(c, name, static_cast<int>(kind));
+      return f80_builtin(c, static_cast<int>(kind));
   }
   auto arg = [&](unsigned i) { return c->getArg(i); };
   auto fabs_of = [&](VType t, NodeId x) { return op("fabs", t, l, x); };
@@ -337,7 +336,7 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
 // meanings as above through ast:f80 nodes. The sign bit is bit 7 of byte 9;
 // signbit's value is gcc's for long double (fxam's C1: 512 or 0). A value
 // used more than once is copied to a temporary first.
-NodeId FunctionBuilder::f80_builtin(const CallExpr* c, const std::string& name, int kind_number) {
+NodeId FunctionBuilder::f80_builtin(const CallExpr* c, int kind_number) {
   FloatBuiltin kind = static_cast<FloatBuiltin>(kind_number);
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
@@ -353,10 +352,22 @@ NodeId FunctionBuilder::f80_builtin(const CallExpr* c, const std::string& name, 
   auto inf = [&] { return f80_constant(HUGE_VALL, l); };
   switch (kind) {
     case FloatBuiltin::Fabs: return f80_unary("abs", rvalue(arg(0)), l);
-    case FloatBuiltin::Sqrt:
-      if (ctx_.getLangOpts().MathErrno)
-        unsupported(where, "builtin '" + name + "' with errno (call sqrtl, or use -fno-math-errno)");
-      return f80_unary("sqrt", rvalue(arg(0)), l);
+    case FloatBuiltin::Sqrt: {
+      // As sqrt and sqrtf: fsqrt, and with errno (not -fno-math-errno)
+      // gcc's test: x < 0 (ordered, so -0.0 and NaN take fsqrt) calls the
+      // library's sqrtl, which sets EDOM (its result comes back in st(0),
+      // stored to the call's result temporary as any long double result).
+      if (!ctx_.getLangOpts().MathErrno) return f80_unary("sqrt", rvalue(arg(0)), l);
+      NodeId x = f80_temp(l);
+      NodeId held = f80_copy(x, rvalue(arg(0)), l);
+      QualType callee_type = c->getDirectCallee()->getType();
+      NodeId result = variable(".call", 16, 16, l);
+      InputList call{symaddr(module_.library_function("sqrtl", callee_type, where), l), result,
+                     copy(16, 16, variable(".arg", 16, 16, l), x, l)};
+      NodeId errno_path = seq(add(Op::AstCall, l, call_literals(c, callee_type), std::move(call)), result, l);
+      NodeId negative_x = f80_compare("folt", x, f80_constant(0.0L, l), l);
+      return seq(held, cond("ptr", negative_x, errno_path, f80_unary("sqrt", x, l)), l);
+    }
     case FloatBuiltin::CopySign: {
       NodeId t = f80_temp(l);
       NodeId magnitude = add(Op::AstF80Unary, l, {Literal::string("abs")}, {t, rvalue(arg(0))});

@@ -25,6 +25,7 @@ struct Config {
   std::vector<std::vector<std::string>> feeder;
   uint32_t functions = 3;   // runnable-program size (module levels)
   uint64_t nodes = 300;
+  bool floats = true;       // f32/f64 values in them (--no-float: the programs from before)
   double timeout = 30;      // seconds per process
   std::string pipe_run;     // resolved tools
   std::string c2ast;

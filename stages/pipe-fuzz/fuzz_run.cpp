@@ -240,7 +240,7 @@ bool Run::make_input() {
     return true;
   }
   std::string generated = config_.feeder.empty() ? config_.level : "son";
-  RunnableOptions opts{seed_, *parse_level(generated), config_.functions, config_.nodes};
+  RunnableOptions opts{seed_, *parse_level(generated), config_.functions, config_.nodes, config_.floats};
   input_ = dir_ + "/input." + generated + ".bin";
   write_file(input_, write_module_to_string(generate_runnable_module(opts), Encoding::Binary));
   result_.files.push_back(input_);

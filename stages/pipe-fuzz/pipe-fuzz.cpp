@@ -1,13 +1,13 @@
 // pipe-fuzz - fuzz one stage, or a pipe of stages, with random programs.
 //
 //   pipe-fuzz [--seed N] [--runs N | --time S] [--keep DIR] [--level L]
-//             [--nodes N] [--functions N] [--timeout S]
+//             [--nodes N] [--functions N] [--no-float] [--timeout S]
 //             [--gen csmith|cgen [--gen-arg ARG]...]
 //             -- STAGE [ARGS] ['|' STAGE [ARGS]]...
 //
 // Run k (k = 0, 1, ...) uses seed N + k: it makes an input for the first
 // stage's input level (fuzz_run.cpp: a runnable program from pipe-gen's
-// generator at cfg, ssa and son; at son-x64, cfg-x64 and ra-x64, while
+// generator at cfg, ssa and son, with f32/f64 values unless --no-float; at son-x64, cfg-x64 and ra-x64, while
 // pipe-gen cannot write them, a runnable son program through the stages
 // that make that level (feeder_for); a csmith program for c2ast, csmith
 // through c2ast at ast; with --gen cgen a pipe-cgen program instead, the
@@ -144,8 +144,10 @@ std::string Fuzzer::replay_command(uint64_t seed) const {
     argv.insert(argv.end(), {"--gen", config_.generator});
     for (const std::string& a : config_.gen_args) argv.push_back("--gen-arg=" + a);
   }
-  if (config_.level != "c" && config_.level != "ast")
+  if (config_.level != "c" && config_.level != "ast") {
     argv.insert(argv.end(), {"--nodes", std::to_string(config_.nodes), "--functions", std::to_string(config_.functions)});
+    if (!config_.floats) argv.push_back("--no-float");
+  }
   argv.insert(argv.end(), {"--timeout", std::to_string(static_cast<long>(config_.timeout)), "--keep",
                            fs::absolute(options_.keep).string(), "--"});
   for (size_t s = 0; s < config_.pipe.size(); ++s) {
@@ -258,6 +260,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"c", "ast", "cfg", "ssa", "son", "son-x64", "cfg-x64", "ra-x64"}));
   tool.cli().add_option("--nodes", config.nodes, "Approximate nodes per generated program")
       ->check(CLI::Range(uint64_t{10}, uint64_t{1} << 24))->capture_default_str();
+  bool no_float = false;
+  tool.cli().add_flag("--no-float", no_float,
+                      "Generated programs without f32/f64 values (the programs seeds gave before them)");
   tool.cli().add_option("--functions", config.functions, "Functions per generated program")
       ->check(CLI::Range(1u, 100u))->capture_default_str();
   tool.cli().add_option("--timeout", config.timeout, "Seconds each process may take")
@@ -272,6 +277,7 @@ int main(int argc, char** argv) {
     config.pipe = parse_pipe(pipe_words);
     for (auto& stage : config.pipe) stage[0] = program(stage[0]);
     config.level = options.level;
+    config.floats = !no_float;
     config.pipe_run = program("pipe-run");
     config.c2ast = pl::find_program(pl::sibling_tool("c2ast"));
     config.native = basename_of(config.pipe[0][0]) == "pipecc";

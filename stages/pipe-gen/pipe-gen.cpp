@@ -3,7 +3,8 @@
 // larger than memory-friendly sizes can be produced one function at a time.
 // With --runnable it writes a program instead (generate_runnable.h): main
 // terminates, has no undefined behaviour and prints what it computes, so
-// pipe-run gives it a meaning that every stage must keep (pipe-fuzz's input).
+// pipe-run gives it a meaning that every stage must keep (pipe-fuzz's input);
+// it has f32 and f64 values unless --no-float.
 #include "gen/generate.h"
 #include "gen/generate_runnable.h"
 #include "tool/tool.h"
@@ -32,6 +33,9 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--pressure", opts.pressure,
                       "cfg-x64: merges with more phis than registers, fed by constants, and variadic calls "
                       "through pointers (the register pressure behind issues 17 and 22)");
+  bool no_float = false;
+  tool.cli().add_flag("--no-float", no_float,
+                      "--runnable: integers only (the programs seeds gave before f32/f64 values were added)");
   tool.cli().add_flag("--runnable", runnable,
                       "Write a runnable program: main terminates, prints its values, has no undefined behaviour");
   return tool.main(argc, argv, [&](pl::Tool& t) {
@@ -40,7 +44,7 @@ int main(int argc, char** argv) {
       if (opts.exotic) throw pl::UsageError("--runnable and --exotic exclude each other");
       if (opts.level == pl::Level::SonX64 || opts.level == pl::Level::CfgX64)
         throw pl::UsageError("--runnable writes son, cfg or ssa modules (lower them with son-lower-x64)");
-      pl::RunnableOptions ropts{opts.seed, opts.level, functions ? functions : 3, nodes ? nodes : 300};
+      pl::RunnableOptions ropts{opts.seed, opts.level, functions ? functions : 3, nodes ? nodes : 300, !no_float};
       t.open_output(pl::generate_runnable_header(ropts));
       for (uint32_t i = 0; i < ropts.functions; ++i) t.write(pl::generate_runnable_function(ropts, i));
       t.finish_output();

@@ -838,8 +838,9 @@ void Interpreter::loop() {
           break;
         }
         if (nxmm > 0) libc.set_x64_float_args(nargs, xmm_args_);
-        libc.set_x64_call();
-        if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size()) && cf->outgoing != kNone) {
+        libc.set_x64_call(nargs);
+        if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size() || Libc::is_printf_family(builtin)) &&
+            cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));
         }

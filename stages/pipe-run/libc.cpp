@@ -222,10 +222,11 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
   X64FloatArgs fp;
   bool has_fp = x64_float_;
   size_t gpr = x64_gpr_;
-  fp.xmm = x64_xmm_;
+  if (has_fp) fp.xmm = x64_xmm_;
   x64_float_ = false;
   bool x64_call = x64_call_;
   x64_call_ = false;
+  if (x64_call && !has_fp) gpr = x64_call_gpr_;
   // A va_list's floating arguments (the vprintf family).
   VaListFloats kept;
   X64FloatArgs from_list;
@@ -233,11 +234,17 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     kept = va_list_floats(mem_, ap);
     from_list.gpr = kept.gpr;
     from_list.xmm = kept.xmm;
+    from_list.stack_odd = (pointer_offset(load64(mem_, ap + 8)) & 8) != 0;
     return &from_list;
   };
+  // A direct x64-level call: integers overflow to the stack only after the
+  // six registers, doubles after the eight xmm ones (the outgoing area's
+  // words, at offset 0 of their slot: 16-aligned).
   auto floats = [&](size_t fixed) -> const X64FloatArgs* {
-    if (!has_fp) return nullptr;
+    if (!has_fp && !x64_call) return nullptr;
     fp.gpr = gpr > fixed ? gpr - fixed : 0;
+    fp.int_overflow = gpr == x64::kArgRegs.size();
+    fp.float_overflow = fp.xmm.size() == x64::kXmmArgRegs.size();
     return &fp;
   };
   if (is_complex_builtin(b)) return call_complex(b, a, has_fp ? &fp.xmm : nullptr);

@@ -11,7 +11,10 @@
 // bits as signed, %hhu the low 8 as unsigned, %ld all 64, %f all 64 as the
 // pattern of a double.
 //
-// Not supported (runtime errors, not silent garbage): %n, long double (%Lf),
+// Long double (%Lf, %Le, ...): at cfg, ssa and son the address of the
+// argument's copy, at the x64 levels its two stack words (X64FloatArgs).
+//
+// Not supported (runtime errors, not silent garbage): %n,
 // wide characters and strings (%lc, %ls), a format that needs
 // more arguments than the call passes, widths and precisions above 2^20.
 #include <bit>
@@ -61,7 +64,10 @@ class FormatParser {
   // An integer argument: the next one (at the x64 levels with floating
   // arguments: the next general register one, then the shared stack words).
   uint64_t next_arg() {
-    if (fp_ && next_ >= fp_->gpr) return next_stack();
+    if (fp_ && next_ >= fp_->gpr) {
+      if (!fp_->int_overflow) fail("the format needs more integer arguments than the call passes in registers");
+      return next_stack();
+    }
     if (next_ >= args_.size())
       fail("the format needs more arguments than the call passes (" + std::to_string(args_.size()) + ")");
     return args_[next_++];
@@ -71,7 +77,20 @@ class FormatParser {
   uint64_t next_double() {
     if (!fp_) return next_arg();
     if (next_xmm_ < fp_->xmm.size()) return fp_->xmm[next_xmm_++];
+    if (!fp_->float_overflow) fail("the format needs more floating arguments than the call passes in registers");
     return next_stack();
+  }
+  // A long double at the x64 levels: always on the stack, in the next
+  // 16-aligned pair of words (its 10 bytes, then padding).
+  long double next_long_double_on_stack() {
+    if ((next_stack_ + (fp_->stack_odd ? 1 : 0)) % 2) ++next_stack_;
+    uint64_t lo = next_stack(), hi = next_stack();
+    unsigned char bytes[10];
+    std::memcpy(bytes, &lo, 8);
+    std::memcpy(bytes + 8, &hi, 2);
+    long double v = 0;
+    std::memcpy(&v, bytes, 10);
+    return v;
   }
   uint64_t next_stack() {
     size_t at = fp_->gpr + next_stack_;
@@ -203,13 +222,14 @@ class FormatParser {
         // A double (a float argument arrives promoted): its bits, printed by
         // the host's snprintf, so the text is glibc's.
         if (s.length == Length::BigL) {
-          if (x64_level_)
-            fail(std::string("%L") + conv + " at the x64 levels: a long double argument travels on the stack, "
-                 "which pipe-run's printf does not read (it does at cfg, ssa and son)");
-          // A long double travels as the address of its 16-byte copy (byval):
-          // its 10 bytes, printed by the host's snprintf as glibc prints them.
+          // At cfg, ssa and son a long double travels as the address of its
+          // 16-byte copy (byval); at the x64 levels in the caller's stack
+          // words (System V: class MEMORY). Its 10 bytes, printed by the
+          // host's snprintf as glibc prints them.
+          if (x64_level_ && !fp_) fail(std::string("%L") + conv + " at the x64 levels without the call's stack words");
           long double v = 0;
-          std::memcpy(&v, mem_.at(next_arg(), 10, Access::Read), 10);
+          if (x64_level_) v = next_long_double_on_stack();
+          else std::memcpy(&v, mem_.at(next_arg(), 10, Access::Read), 10);
           host_format(host_spec(s, (std::string("L") + conv).c_str()), v);
           return;
         }

@@ -433,9 +433,16 @@ class Output {
 // Where an x64-level call put floating arguments (Libc::set_x64_float_args):
 // args[0, gpr) came in general registers, args[gpr, ...) from the stack,
 // xmm in xmm registers. Without it, doubles are in args in order.
+// The stack words (args[gpr, ...)) are read in order by every class that
+// overflows there: an integer once the six general registers are used
+// (int_overflow), a double once the eight xmm ones are (float_overflow),
+// and a long double (%Lf) always, 16-aligned: stack_odd says whether
+// args[gpr] sits at 8 mod 16 (a va_list's overflow area may).
 struct X64FloatArgs {
   size_t gpr = 0;
   std::span<const uint64_t> xmm;
+  bool int_overflow = true, float_overflow = true;
+  bool stack_odd = false;
 };
 std::string format_printf(const Memory& mem, uint64_t fmt, std::span<const uint64_t> args, std::string_view who,
                           const X64FloatArgs* fp = nullptr, bool x64_level = false);
@@ -494,8 +501,17 @@ class Libc {
   static bool is_int128_helper(Builtin b);
   uint64_t call_int128(Builtin b, std::span<const uint64_t> args);
   std::pair<uint64_t, uint64_t> call_int128_x64(Builtin b, std::span<const uint64_t> gpr, std::span<const uint64_t> xmm);
-  // The next call comes from an x64 level (printf refuses %L there).
-  void set_x64_call() { x64_call_ = true; }
+  // The next call comes from an x64 level with `gpr_args` general register
+  // arguments (the rest of its `args` are the caller's outgoing stack
+  // words); the printf family reads its arguments by class then
+  // (X64FloatArgs), long doubles from the stack words.
+  void set_x64_call(size_t gpr_args) { x64_call_ = true, x64_call_gpr_ = gpr_args; }
+  // Whether `b` formats variadic arguments (printf, fprintf, sprintf,
+  // snprintf): an x64-level call passes it the outgoing stack words even
+  // when the registers suffice, for the long doubles there.
+  static bool is_printf_family(Builtin b) {
+    return b == Builtin::Printf || b == Builtin::Fprintf || b == Builtin::Sprintf || b == Builtin::Snprintf;
+  }
 
  private:
   int stream_of(uint64_t file, std::string_view who) const;  // 1 stdout, 2 stderr
@@ -513,6 +529,7 @@ class Libc {
   std::span<const uint64_t> x64_xmm_;
   bool x64_float_ = false;
   bool x64_call_ = false;
+  size_t x64_call_gpr_ = 0;
 };
 
 // ---- the module ------------------------------------------------------------------

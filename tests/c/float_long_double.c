@@ -4,8 +4,8 @@
    compound assignment and ++, globals, arrays and struct members, a
    struct holding a long double returned in st(0), variadic reads with
    va_arg. Values are printed by their 10 bytes, so every bit is compared
-   with gcc's (printf's %L conversions: tests/interop/lda.c natively;
-   pipe-run prints them at cfg, ssa and son only). */
+   with gcc's (printf's %L conversions: float_long_double_printf.c, and
+   tests/interop/lda.c natively). */
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
