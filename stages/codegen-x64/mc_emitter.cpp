@@ -472,7 +472,7 @@ void McEmitter::data_item(const DataItem& item) {
   m.streamer->SwitchSection(section);
   llvm::MCSymbol* sym = m.symbol(item.name);
   m.binding(sym, item.linkage, item.attrs);
-  m.streamer->emitSymbolAttribute(sym, item.attrs.tls ? llvm::MCSA_ELF_TypeTLSObject : llvm::MCSA_ELF_TypeObject);
+  m.streamer->emitSymbolAttribute(sym, item.attrs.tls ? llvm::MCSA_ELF_TypeTLS : llvm::MCSA_ELF_TypeObject);
   m.streamer->emitValueToAlignment(std::max<uint32_t>(item.align, 1));
   m.streamer->emitLabel(sym);
   uint64_t at = 0;
