@@ -536,6 +536,7 @@ extern function g(i64) -> i64
 extern data c_buf
 extern data c_src
 extern data c_dst
+extern data c_tls tls
 data internal readonly d_bytes size 4 align 1 init x"11223344"
 data internal d_words size 16 align 8 init x"00000000000000000010000000000000"
 data internal d_zero size 16 align 8
@@ -544,7 +545,6 @@ data internal readonly d_ptr size 8 align 8 reloc 0 d_target+0
 data pipe_exported size 8 align 8 init x"0700000000000000"
 data d_tls size 8 align 8 tls
 data internal d_tls2 size 8 align 8 init x"7700000000000000" tls
-extern data c_tls tls
 """
 
 
