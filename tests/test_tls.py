@@ -270,3 +270,13 @@ def test_has_feature_c_thread_local(tmp_path):
     src.write_text("#if !__has_feature(c_thread_local) || !__has_extension(c_thread_local)\n#error no\n#endif\n"
                    "_Thread_local int x;\nint main(void) { return x; }\n")
     built([PIPECC, "-std=c11", "-c", src, "-o", tmp_path / "f.o"])
+
+
+def test_corpus_program_at_O1(tmp_path):
+    """tests/c/tls_basic.c runs at every pipe-run level and natively at -O0
+    and -O2 with the corpus; -O1 here."""
+    src = ROOT / "tests" / "c" / "tls_basic.c"
+    built(["gcc", "-O0", "-w", src, "-o", tmp_path / "want"])
+    built([PIPECC, "-O1", src, "-o", tmp_path / "got"])
+    want, got = run([tmp_path / "want"]), run([tmp_path / "got"])
+    assert (got.returncode, got.stdout) == (want.returncode, want.stdout), got.stdout + got.stderr
