@@ -280,3 +280,28 @@ def test_corpus_program_at_O1(tmp_path):
     built([PIPECC, "-O1", src, "-o", tmp_path / "got"])
     want, got = run([tmp_path / "want"]), run([tmp_path / "got"])
     assert (got.returncode, got.stdout) == (want.returncode, want.stdout), got.stdout + got.stderr
+
+
+BAD_TLSADDR = """module son
+data plain size 4 align 4
+
+pipeline f() -> i32 {
+  i0 = start
+  i1 = entrymem ^i0
+  i2 = tlsaddr "plain"
+  i3 = load ^i0, "i32", i1, i2
+  i4 = return ^i0, i1, i3
+}
+"""
+
+
+@pytest.mark.parametrize("tool", ["son-lower-x64", "sonopt", "pipe-run"])
+def test_tlsaddr_of_an_ordinary_global_is_rejected(tool, tmp_path):
+    src = tmp_path / "bad.txt"
+    src.write_text(BAD_TLSADDR)
+    out = tmp_path / "out.bin"
+    p = run([BUILD / tool, src, *([] if tool == "pipe-run" else ["-o", out])])
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "function 'f'" in p.stderr and "i2" in p.stderr and \
+        "'tlsaddr' names 'plain', which is not a thread-local (tls) data item" in p.stderr, p.stderr
+    assert not out.exists()
