@@ -212,6 +212,7 @@ constexpr Spelling kSpellings[] = {
     {attr::NoSpeculativeLoadHardening, "no_speculative_load_hardening"}, {attr::CDecl, "cdecl"},
     {attr::SysVABI, "sysv_abi"}, {attr::Target, "target"},
     {attr::X86ForceAlignArgPointer, "force_align_arg_pointer"}, {attr::Uninitialized, "uninitialized"},
+    {attr::TLSModel, "tls_model"},
     // refused
     {attr::WeakRef, "weakref"}, {attr::IFunc, "ifunc"}, {attr::TransparentUnion, "transparent_union"},
     {attr::Naked, "naked"}, {attr::Common, "common"}, {attr::MSABI, "ms_abi"},
