@@ -10,10 +10,8 @@ Here:
     with -pthread, must print the totals gcc's build prints (a lost update
     shows as a smaller total), three runs each;
   - the machine code is gcc's: each operation becomes the instruction gcc
-    picks (objdump of pipecc -O2 -c);
-  - thread-local variables, which need TLS support we do not have yet, are
-    refused by name, never compiled as ordinary globals that every thread
-    would share.
+    picks (objdump of pipecc -O2 -c).
+Thread-local variables are tests/test_tls.py.
 """
 import subprocess
 
@@ -98,14 +96,3 @@ def test_machine_code_is_gccs(tmp_path):
     for fn in ("store_rel", "acquire_fence"):
         text = "\n".join(bodies[fn])
         assert "lock" not in text and "xchg" not in text and "fence" not in text, f"{fn}:\n{text}"
-
-
-@pytest.mark.parametrize("decl", ["__thread int t = 3;", "static _Thread_local long t;",
-                                  "extern __thread int t;"])
-def test_thread_local_is_refused_by_name(decl, tmp_path):
-    src = tmp_path / "tls.c"
-    src.write_text(decl + "\nint main(void) { return (int)t; }\n")
-    p = run([PIPECC, "-c", src, "-o", tmp_path / "tls.o"])
-    assert p.returncode == 1, p.stderr
-    assert "unsupported: thread-local variable 't'" in p.stderr, p.stderr
-    assert not (tmp_path / "tls.o").exists()

@@ -136,7 +136,8 @@ SUPPORTED_BUILTINS = ["__builtin_assume", "__builtin_expect", "__builtin_popcoun
 REFUSED_BUILTINS = ["__builtin_longjmp", "__builtin_setjmp", "__builtin_ia32_pause", "__builtin_clzs",
                     "__builtin_ia32_aesenc128", "__builtin_no_such_thing", "__atomic_fetch_max",
                     "__sync_fetch_and_add_16"]
-SUPPORTED_ATTRIBUTES = ["packed", "__packed__", "aligned", "noinline", "cleanup", "const", "noclone", "format"]
+SUPPORTED_ATTRIBUTES = ["packed", "__packed__", "aligned", "noinline", "cleanup", "const", "noclone", "format",
+                        "tls_model"]
 REFUSED_ATTRIBUTES = ["weakref", "__transparent_union__", "ifunc", "no_such_attribute"]
 
 
@@ -152,7 +153,7 @@ def test_feature_tests_answer_from_our_tables(tmp_path):
               "defined(__has_builtin) && defined(__has_attribute)"])
     want = ["yes"] * len(SUPPORTED_BUILTINS) + ["no"] * len(REFUSED_BUILTINS)
     want += ["yes"] * len(SUPPORTED_ATTRIBUTES) + ["no"] * len(REFUSED_ATTRIBUTES)
-    want += ["yes", "yes", "no", "yes", "no", "yes"]
+    want += ["yes", "yes", "yes", "yes", "no", "yes"]
     src = write(tmp_path, "probe.c", feature_probe(tests))
     out = c2ast("-E", src, "--", "-P", check=0).stdout.decode().split()
     answers = [word for word in out if word in ("yes", "no")]

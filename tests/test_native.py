@@ -25,6 +25,9 @@
     for va.c and vb.c (GNU C vectors: 8-byte ones in xmm registers, alone,
     in structs, on the stack, through `...` and va_arg; 4-byte ones in
     general registers; 32-byte ones in memory, and as results);
+    for ta.c and tb.c (thread-local variables defined on each side and used
+    on the other: local-exec and initial-exec, on three threads;
+    tests/test_tls.py builds them with -fPIC too);
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -193,9 +196,10 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
-                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c"), ("va.c", "vb.c")],
+                                  ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c"), ("va.c", "vb.c"),
+                                  ("ta.c", "tb.c")],
                          ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double",
-                              "overaligned", "vectors"])
+                              "overaligned", "vectors", "tls"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

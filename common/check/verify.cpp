@@ -235,6 +235,14 @@
 //     ast:fence order "seq_cst", "acq_rel" or "signal";
 //   - at cfg, ssa and son the values an atomic stores, adds or compares
 //     (inputs 2 and 3) are no floating values (K).
+// S. Thread-local storage (attrs_problems, ModuleVerifier; FORMAT.md 7,
+//    "Thread-local storage")
+//   - `tls` only on a data item or a data extern, never with `common`;
+//     `tls_model` only with `tls`;
+//   - tlsaddr, ast:tlsaddr and x64:tls.le/.ie/.gd name a thread-local data
+//     item or data extern; no other symbol literal (symaddr, ast:symaddr,
+//     x64:loadgot, x64:call, a RIP-relative address) and no relocation
+//     names one (its address is per thread: no link-time constant).
 // O. The dynamic stack (check_frame_pointer), ra-x64
 //   - a function with x64:alloca, x64:stacksave or x64:stackrestore (it
 //     moves rsp), or x64:frameaddress or x64:returnaddress (it reads its
@@ -1718,7 +1726,7 @@ class FunctionVerifier {
     const Node& n = node(id);
     const OpInfo& info = op_info(n.op);
     if (info.results != "v") return std::nullopt;
-    if (is(id, SymAddr) || is(id, StackSlot)) return ValueType::Ptr;
+    if (is(id, SymAddr) || is(id, TlsAddr) || is(id, StackSlot)) return ValueType::Ptr;
     if (float_pred(n.op) || eval_class(n.op) == EvalClass::Compare) return ValueType::I32;
     if (is(id, F80Cmp)) return ValueType::I32;
     if (eval_class(n.op) == EvalClass::Convert || (is_float_op(n.op) && info.literals.size() == 2 && !is(id, FConst)))
@@ -2344,6 +2352,11 @@ std::vector<std::string> attrs_problems(const SymbolAttrs& a, Linkage linkage, S
   if (a.destructor != SymbolAttrs::kNone && !function) out.push_back("only a function can be a destructor");
   if (a.hints && kind != SymbolKind::Function && kind != SymbolKind::FunctionExtern)
     out.push_back("function hints on a data symbol");
+  if (a.tls && kind != SymbolKind::Data && kind != SymbolKind::DataExtern)
+    out.push_back("only a data item or data extern can be thread-local (tls)");
+  if (a.tls && a.common) out.push_back("a thread-local (tls) symbol cannot be common");
+  if (a.tls_model != TlsModel::Auto && !a.tls)
+    out.push_back("tls_model '" + std::string(tls_model_name(a.tls_model)) + "' on a symbol that is not tls");
   if (a.common) {
     if (kind != SymbolKind::Data) out.push_back("only a data item can be common");
     else if (!external) out.push_back("a common symbol needs external linkage");
@@ -2460,10 +2473,26 @@ ModuleVerifier::ModuleVerifier(const ModuleHeader& header) : header_(header) {
   for (const DataItem& d : header.data) header_symbols_.insert(d.name);
   for (const Extern& e : header.externs) header_symbols_.insert(e.name);
   for (const DataItem& d : header.data)
-    for (const Reloc& r : d.relocs)
+    if (d.attrs.tls) tls_symbols_.insert(d.name);
+  for (const Extern& e : header.externs)
+    if (e.attrs.tls) tls_symbols_.insert(e.name);
+  for (const DataItem& d : header.data)
+    for (const Reloc& r : d.relocs) {
       if (!r.symbol.empty() && !header_symbols_.count(r.symbol))
         references_.emplace(r.symbol, Where::in("", data_entity(d)));
+      if (tls_symbols_.count(r.symbol))
+        header_diags_.push_back({Where::in("", data_entity(d)),
+                                 "relocation at offset " + std::to_string(r.offset) + " names thread-local " +
+                                     quoted(r.symbol) + ": its address is per thread, not a link-time constant",
+                                 {}});
+    }
 }
+
+namespace {
+bool names_tls_address(OpId op) {
+  return op == TlsAddr || op == AstTlsAddr || op == X64TlsLe || op == X64TlsIe || op == X64TlsGd;
+}
+}  // namespace
 
 std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
   std::vector<Diagnostic> diags;
@@ -2485,6 +2514,18 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
     for (size_t i = 0; i < n.literals.size(); ++i) {
       if (shape_letter(shape, i) != 'y' || n.literals[i].kind() != Literal::Kind::String) continue;
       const std::string symbol(n.literals[i].as_string());
+      // S: the thread-local opcodes name thread-local data, the rest never do.
+      const bool tls = tls_symbols_.count(symbol) != 0;
+      if (names_tls_address(n.op) && !tls)
+        diags.push_back({Where::in(fn.name, node_name(id)),
+                         "'" + std::string(op_info(n.op).name) + "' names " + quoted(symbol) +
+                             ", which is not a thread-local (tls) data item or data extern",
+                         print_node_line(fn, id)});
+      else if (!names_tls_address(n.op) && tls)
+        diags.push_back({Where::in(fn.name, node_name(id)),
+                         "'" + std::string(op_info(n.op).name) + "' names thread-local " + quoted(symbol) +
+                             ": its address is per thread (use tlsaddr)",
+                         print_node_line(fn, id)});
       if (symbol.empty() || header_symbols_.count(symbol) || function_names_.count(symbol)) continue;
       references_.emplace(symbol, Where::in(fn.name, node_name(id)));
     }

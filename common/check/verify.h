@@ -54,6 +54,7 @@ class ModuleVerifier {
   std::vector<Diagnostic> header_diags_;
   std::unordered_set<std::string> header_symbols_;     // data + externs
   std::unordered_set<std::string> function_names_;
+  std::unordered_set<std::string> tls_symbols_;       // data items and externs with attrs.tls
   // Symbol referenced -> where it was first referenced.
   std::unordered_map<std::string, Where> references_;
 };

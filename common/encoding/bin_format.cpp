@@ -304,12 +304,22 @@ void read_attrs(const Frame& f, const fb::SymbolAttrList* list, std::vector<Symb
   check_count(f, list->destructor(), n, "attrs destructor");
   check_count(f, list->hints(), n, "attrs hints");
   if (list->common()) check_count(f, list->common(), n, "attrs common");
+  if (list->tls()) check_count(f, list->tls(), n, "attrs tls");
+  if (list->tls_model()) check_count(f, list->tls_model(), n, "attrs tls_model");
   for (size_t k = 0; k < n; ++k) {
     SymbolAttrs& a = symbols[k].attrs;
     const auto idx = static_cast<fbs::uoffset_t>(k);
     a.weak = read_flag(f, list->weak()->data() + k, "attrs weak");
     a.used = read_flag(f, list->used()->data() + k, "attrs used");
     if (list->common()) a.common = read_flag(f, list->common()->data() + k, "attrs common");
+    if (list->tls()) a.tls = read_flag(f, list->tls()->data() + k, "attrs tls");
+    if (list->tls_model()) {
+      const uint8_t* model = list->tls_model()->data() + k;
+      if (*model > 4)
+        f.fail(model, "expected a tls model (0 auto, 1 global-dynamic, 2 local-dynamic, 3 initial-exec, 4 "
+                      "local-exec), found " + num(*model));
+      a.tls_model = static_cast<TlsModel>(*model);
+    }
     const uint8_t* vis = list->visibility()->data() + k;
     if (*vis > 3) f.fail(vis, "expected a visibility (0 default, 1 hidden, 2 protected, 3 internal), found " + num(*vis));
     a.visibility = static_cast<Visibility>(*vis);
@@ -1524,7 +1534,7 @@ class BinaryWriter final : public ModuleWriter {
   }
 
   fbs::Offset<fb::SymbolAttrList> create_attrs(const std::vector<const SymbolAttrs*>& attrs) {
-    std::vector<uint8_t> weak, visibility, used, common;
+    std::vector<uint8_t> weak, visibility, used, common, tls, tls_model;
     std::vector<int32_t> constructor, destructor;
     std::vector<uint16_t> hints;
     std::vector<std::string_view> section, alias;
@@ -1533,6 +1543,8 @@ class BinaryWriter final : public ModuleWriter {
       visibility.push_back(static_cast<uint8_t>(a->visibility));
       used.push_back(a->used ? 1 : 0);
       common.push_back(a->common ? 1 : 0);
+      tls.push_back(a->tls ? 1 : 0);
+      tls_model.push_back(static_cast<uint8_t>(a->tls_model));
       section.push_back(a->section);
       alias.push_back(a->alias);
       constructor.push_back(a->constructor);
@@ -1550,8 +1562,14 @@ class BinaryWriter final : public ModuleWriter {
     auto hints_v = fbb_.CreateVector(hints);
     bool any_common = std::find(common.begin(), common.end(), 1) != common.end();
     auto common_v = any_common ? fbb_.CreateVector(common) : fbs::Offset<fbs::Vector<uint8_t>>{};
+    auto optional_bytes = [&](const std::vector<uint8_t>& v) {
+      bool any = std::find_if(v.begin(), v.end(), [](uint8_t b) { return b != 0; }) != v.end();
+      return any ? fbb_.CreateVector(v) : fbs::Offset<fbs::Vector<uint8_t>>{};
+    };
+    auto tls_v = optional_bytes(tls);
+    auto tls_model_v = optional_bytes(tls_model);
     return fb::CreateSymbolAttrList(fbb_, weak_v, visibility_v, used_v, section_v, alias_v, constructor_v,
-                                    destructor_v, hints_v, common_v);
+                                    destructor_v, hints_v, common_v, tls_v, tls_model_v);
   }
 
   fbs::Offset<fb::Cfg> create_cfg(const Cfg& cfg) {

@@ -439,9 +439,10 @@ constexpr std::array<std::string_view, 4> kExternKeys = {"name", "kind", "signat
 enum DataKey { kDataName, kDataLinkage, kSize, kAlign, kReadonly, kInit, kRelocs, kDataAttrs };
 constexpr std::array<std::string_view, 8> kDataKeys = {"name", "linkage", "size",   "align",
                                                        "readonly", "init", "relocs", "attrs"};
-enum AttrKey { kWeak, kVisibility, kUsed, kSection, kAlias, kConstructor, kDestructor, kHints, kCommon };
-constexpr std::array<std::string_view, 9> kAttrKeys = {"weak",  "visibility",  "used",       "section", "alias",
-                                                       "constructor", "destructor", "hints", "common"};
+enum AttrKey { kWeak, kVisibility, kUsed, kSection, kAlias, kConstructor, kDestructor, kHints, kCommon, kTls, kTlsModel };
+constexpr std::array<std::string_view, 11> kAttrKeys = {"weak",        "visibility", "used",  "section",
+                                                        "alias",       "constructor", "destructor", "hints",
+                                                        "common",      "tls",        "tls_model"};
 enum RelocKey { kOffset, kSymbol, kAddend };
 constexpr std::array<std::string_view, 3> kRelocKeys = {"offset", "symbol", "addend"};
 
@@ -761,6 +762,16 @@ class JsonReader final : public ModuleReader {
         }
         case kUsed: attrs.used = read_bool("'used'"); break;
         case kCommon: attrs.common = read_bool("'common'"); break;
+        case kTls: attrs.tls = read_bool("'tls'"); break;
+        case kTlsModel: {
+          read_string(word_, "'tls_model'");
+          auto m = parse_tls_model(word_);
+          if (!m || *m == TlsModel::Auto)
+            fail(p, "unknown tls_model " + quote(word_) +
+                        " (expected global-dynamic, local-dynamic, initial-exec or local-exec)");
+          attrs.tls_model = *m;
+          break;
+        }
         case kSection: read_string(attrs.section, "'section'"); break;
         case kAlias: read_string(attrs.alias, "'alias'"); break;
         case kConstructor: attrs.constructor = static_cast<int32_t>(read_u64("'constructor'", 65535)); break;
@@ -1126,6 +1137,8 @@ void put_attrs(std::string& out, const SymbolAttrs& a) {
   if (a.visibility != Visibility::Default) key("visibility"), put_string(out, visibility_name(a.visibility));
   if (a.used) key("used"), out += "true";
   if (a.common) key("common"), out += "true";
+  if (a.tls) key("tls"), out += "true";
+  if (a.tls_model != TlsModel::Auto) key("tls_model"), put_string(out, tls_model_name(a.tls_model));
   if (!a.section.empty()) key("section"), put_string(out, a.section);
   if (!a.alias.empty()) key("alias"), put_string(out, a.alias);
   if (a.constructor != SymbolAttrs::kNone) key("constructor"), put_uint(out, static_cast<uint64_t>(a.constructor));

@@ -117,7 +117,7 @@ constexpr std::string_view kKeywords[] = {
     "reloc",  "pipeline", "cfg",    "dominance", "node", "block",    "void",     "true", "false", "null",
     // symbol attributes (append_attrs)
     "weak", "visibility", "used", "section", "alias", "constructor", "destructor", "hint",
-    "common"};
+    "common", "tls", "tlsmodel"};
 
 bool is_keyword(std::string_view s) {
   return std::find(std::begin(kKeywords), std::end(kKeywords), s) != std::end(kKeywords);
@@ -267,6 +267,12 @@ void append_attrs(std::string& out, const SymbolAttrs& a, const Where& where) {
   }
   if (a.used) out += " used";
   if (a.common) out += " common";
+  if (a.tls) out += " tls";
+  if (a.tls_model != TlsModel::Auto) {
+    out += " tlsmodel \"";
+    out += tls_model_name(a.tls_model);
+    out += '"';
+  }
   if (!a.section.empty()) {
     out += " section ";
     try {
@@ -1053,7 +1059,8 @@ struct BlockUse {
 };
 
 // The symbol attributes at the end of a data, extern or pipeline line:
-// `weak`, `visibility V`, `used`, `common`, `section "S"`, `alias NAME`,
+// `weak`, `visibility V`, `used`, `common`, `tls`, `tlsmodel "M"`,
+// `section "S"`, `alias NAME`,
 // `constructor N`, `destructor N`, `hint H`, each at most once (a hint once
 // per name), in any order.
 void read_attrs(Cursor& c, SymbolAttrs& a) {
@@ -1076,6 +1083,17 @@ void read_attrs(Cursor& c, SymbolAttrs& a) {
       once(2, w), c.accept_word(w), a.used = true;
     } else if (w == "common") {
       once(7, w), c.accept_word(w), a.common = true;
+    } else if (w == "tls") {
+      once(8, w), c.accept_word(w), a.tls = true;
+    } else if (w == "tlsmodel") {
+      once(9, w), c.accept_word(w);
+      c.skip_space();
+      if (c.peek() != '"') c.fail_expected("a quoted tls model (\"initial-exec\" ...)");
+      std::string m = c.string_literal();
+      auto model = parse_tls_model(m);
+      if (!model || *model == TlsModel::Auto)
+        c.fail("unknown tls model '" + m + "' (expected global-dynamic, local-dynamic, initial-exec or local-exec)");
+      a.tls_model = *model;
     } else if (w == "section") {
       once(3, w), c.accept_word(w);
       c.skip_space();

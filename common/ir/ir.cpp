@@ -155,6 +155,19 @@ std::optional<Visibility> parse_visibility(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+constexpr std::string_view kTlsModelNames[] = {"auto", "global-dynamic", "local-dynamic", "initial-exec",
+                                                "local-exec"};
+}  // namespace
+
+std::string_view tls_model_name(TlsModel m) { return kTlsModelNames[static_cast<int>(m)]; }
+
+std::optional<TlsModel> parse_tls_model(std::string_view name) {
+  for (int i = 0; i < 5; ++i)
+    if (kTlsModelNames[i] == name) return static_cast<TlsModel>(i);
+  return std::nullopt;
+}
+
 std::string_view hint_name(int bit) { return kHintNames[bit]; }
 
 std::optional<uint16_t> parse_hint(std::string_view name) {

@@ -150,6 +150,13 @@ enum class Visibility : uint8_t { Default, Hidden, Protected, Internal };
 std::string_view visibility_name(Visibility v);
 std::optional<Visibility> parse_visibility(std::string_view name);
 
+// A thread-local variable's access model as `__attribute__((tls_model))`
+// asks for it (gcc's names); Auto = none asked: son-lower-x64 picks by the
+// symbol's linkage and -fPIC (FORMAT.md section 1, "Symbol attributes").
+enum class TlsModel : uint8_t { Auto, GlobalDynamic, LocalDynamic, InitialExec, LocalExec };
+std::string_view tls_model_name(TlsModel m);
+std::optional<TlsModel> parse_tls_model(std::string_view name);
+
 // Function hints (bits of SymbolAttrs::hints), in the order of their names.
 enum FunctionHint : uint16_t {
   kHintNoinline = 1 << 0,      // never inline calls to it
@@ -181,6 +188,8 @@ struct SymbolAttrs {
   Visibility visibility = Visibility::Default; // st_other
   bool used = false;                           // kept even when nothing names it
   bool common = false;                         // data items: a common symbol (SHN_COMMON, -fcommon)
+  bool tls = false;                            // data items and data externs: thread-local (STT_TLS)
+  TlsModel tls_model = TlsModel::Auto;         // tls only: the access model asked for
   std::string section;                         // "" = the default section for its kind
   std::string alias;                           // externs only: defined as another name of this symbol
   int32_t constructor = kNone;                 // functions: run before main, priority 0..65535

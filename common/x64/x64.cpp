@@ -266,7 +266,7 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
     case X64CMov: case X64CvtSI2F: case X64CvtTF2SI: case X64CvtF2F: case X64Bitcast: case X64CvtSI2FM:
       return lit(1);
     case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
-    case X64OutArg: case X64LoadGot: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
+    case X64OutArg: case X64LoadGot: case X64TlsLe: case X64TlsIe: case X64TlsGd: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
     case X64Div: case X64Idiv: case X64SetCC: case X64F80Cmp:
       if ((n.op == X64Call || n.op == X64CallInd) && k >= 3) return ValueType::F64;  // xmm0, xmm1
       return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt

@@ -750,6 +750,9 @@ class Lowerer {
       case AstSymAddr:
         if (string_literal(id, 0).empty()) fail(id, "ast:symaddr needs a symbol name");
         return finish_value(b_.emit(SymAddr, loc(id), {literal(id, 0)}));
+      case AstTlsAddr:
+        if (string_literal(id, 0).empty()) fail(id, "ast:tlsaddr needs a symbol name");
+        return finish_value(b_.emit(TlsAddr, loc(id), {literal(id, 0)}));
       case AstOp: return op_value(f);
       case AstLoad:
       case AstLoadV: return load_value(f);

@@ -6,7 +6,8 @@
 //
 //   Symbol  implemented as a symbol attribute of the module (FORMAT.md
 //           section 1, "Symbol attributes": weak, visibility, section,
-//           used, alias, constructor, destructor, common, nocommon) or as the symbol's name
+//           used, alias, constructor, destructor, common, nocommon,
+//           tls_model) or as the symbol's name
 //           and linkage (asm labels, gnu_inline);
 //   Layout  implemented by clang's record layout and declared alignment,
 //           which c2ast takes its sizes, offsets and alignments from
@@ -67,6 +68,7 @@ constexpr Rule kRules[] = {
     {attr::Constructor, Action::Symbol, nullptr},
     {attr::Destructor, Action::Symbol, nullptr},
     {attr::AsmLabel, Action::Symbol, nullptr},
+    {attr::TLSModel, Action::Symbol, nullptr},  // a thread-local variable's access model
     {attr::GNUInline, Action::Symbol, nullptr},
     // layout
     {attr::Aligned, Action::Layout, nullptr},
@@ -89,7 +91,7 @@ constexpr Rule kRules[] = {
     // Refused (not in the table), among others: weakref, ifunc, target_clones,
     // transparent_union, naked, common, internal_linkage,
     // no_builtin, ms_abi and the other calling conventions, address spaces,
-    // #pragma clang section, tls_model.
+    // #pragma clang section.
     // ignored, with the reason
     {attr::Unused, Action::Ignored, "only silences a warning"},
     {attr::Deprecated, Action::Ignored, kDiagnostic},
@@ -210,9 +212,10 @@ constexpr Spelling kSpellings[] = {
     {attr::NoSpeculativeLoadHardening, "no_speculative_load_hardening"}, {attr::CDecl, "cdecl"},
     {attr::SysVABI, "sysv_abi"}, {attr::Target, "target"},
     {attr::X86ForceAlignArgPointer, "force_align_arg_pointer"}, {attr::Uninitialized, "uninitialized"},
+    {attr::TLSModel, "tls_model"},
     // refused
     {attr::WeakRef, "weakref"}, {attr::IFunc, "ifunc"}, {attr::TransparentUnion, "transparent_union"},
-    {attr::Naked, "naked"}, {attr::Common, "common"}, {attr::TLSModel, "tls_model"}, {attr::MSABI, "ms_abi"},
+    {attr::Naked, "naked"}, {attr::Common, "common"}, {attr::MSABI, "ms_abi"},
     {attr::TargetClones, "target_clones"}, {attr::NoBuiltin, "no_builtin"},
 };
 
@@ -345,7 +348,12 @@ SymbolAttrs symbol_attrs(const ValueDecl* decl) {
     if (d->hasAttr<ConstAttr>()) a.hints |= kHintConst;
     if (d->hasAttr<ColdAttr>()) a.hints |= kHintCold;
     if (d->hasAttr<RestrictAttr>()) a.hints |= kHintMalloc;
+    if (const auto* m = d->getAttr<TLSModelAttr>()) a.tls_model = parse_tls_model(m->getModel()).value_or(TlsModel::Auto);
   }
+  // __thread and _Thread_local (clang's Sema checks the tls_model names and
+  // that the attribute is only on thread-local variables).
+  if (const auto* vd = dyn_cast<VarDecl>(decl); vd && vd->getTLSKind() != VarDecl::TLS_None) a.tls = true;
+  if (!a.tls) a.tls_model = TlsModel::Auto;
   if (const auto* fd = dyn_cast<FunctionDecl>(decl); fd && fd->isNoReturn()) a.hints |= kHintNoreturn;
   // -fvisibility=hidden or protected: every definition without a visibility
   // of its own (an attribute, or #pragma GCC visibility, which clang turns

@@ -182,12 +182,13 @@ std::string feature_test_predefines(const LangOptions& lang) {
     out += "#define __pipe_has_attribute___" + name + "__ 1\n";
   }
   // C11's features clang reports (as features from C11 on, as extensions
-  // in every C), all of which c2ast implements (c_atomic: atomics.cpp);
-  // not c_thread_local (thread-local variables are refused), nor any
-  // sanitizer.
+  // in every C), all of which c2ast implements (c_atomic: atomics.cpp;
+  // c_thread_local: attrs.tls data and ast:tlsaddr, expressions.cpp); not
+  // any sanitizer.
   define_family("__has_feature", "__pipe_has_feature_");
   define_family("__has_extension", "__pipe_has_extension_");
-  for (const char* name : {"c_alignas", "c_alignof", "c_atomic", "c_generic_selections", "c_static_assert"}) {
+  for (const char* name : {"c_alignas", "c_alignof", "c_atomic", "c_generic_selections", "c_static_assert",
+                           "c_thread_local"}) {
     if (lang.C11) out += std::string("#define __pipe_has_feature_") + name + " 1\n";
     out += std::string("#define __pipe_has_extension_") + name + " 1\n";
   }

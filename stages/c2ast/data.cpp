@@ -371,8 +371,8 @@ bool is_common(const VarDecl* def, const SymbolAttrs& attrs, Linkage linkage, bo
 
 DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   SourceLocation where = vd->getLocation();
-  if (vd->getTLSKind() != VarDecl::TLS_None)
-    unsupported(where, "thread-local variable '" + vd->getNameAsString() + "'");
+  // C11's dynamic TLS initialization does not exist in C: clang has
+  // already refused a thread-local whose initializer is not constant.
   QualType type = vd->getType();
   ConstantWriter writer(*this, where);
   if (const Expr* init = vd->getInit())
@@ -387,6 +387,10 @@ DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   if (item.linkage == Linkage::Internal) item.attrs.visibility = Visibility::Default;  // as gcc: local
   item.attrs.common = is_common(vd, item.attrs, item.linkage, common_);
   if (item.attrs.common) item.readonly = false;  // `const int x;` too: a common symbol is writable
+  // A thread-local item (attrs.tls, from symbol_attrs) is the template of
+  // every thread's copy: .tdata or .tbss, always writable (gcc puts a const
+  // __thread in .tdata too); never common (is_common), as gcc.
+  if (item.attrs.tls) item.readonly = false;
   return item;
 }
 

@@ -419,6 +419,7 @@ bool FunctionBuilder::duplicable(NodeId root) const {
     switch (n.op) {
       case Op::AstVar:
       case Op::AstSymAddr:
+      case Op::AstTlsAddr:
       case Op::AstConst: break;
       case Op::AstLoad:
         if (!entry_only_.count(n.inputs[0])) return false;
@@ -730,6 +731,8 @@ NodeId FunctionBuilder::declaration_address(const DeclRefExpr* e) {
     unsupported(where, "the address of '" + fd->getNameAsString() +
                            "', whose 16-byte vectors travel in memory here (not in one xmm register, as gcc's callers "
                            "would pass them)");
+  if (const auto* vd = dyn_cast<VarDecl>(d); vd && vd->getTLSKind() != VarDecl::TLS_None)
+    return add(Op::AstTlsAddr, l, {Literal::string(module_.symbol(d, where))}, {});  // this thread's copy
   return symaddr(module_.symbol(d, where), l);
 }
 

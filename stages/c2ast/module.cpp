@@ -163,11 +163,6 @@ std::string ModuleBuilder::function_symbol(const FunctionDecl* fd, SourceLocatio
 }
 
 std::string ModuleBuilder::variable_symbol(const VarDecl* vd, SourceLocation use) {
-  // Thread-local storage needs TLS data and access sequences we do not
-  // have yet: refused by name, never compiled as an ordinary global (which
-  // every thread would share).
-  if (vd->getTLSKind() != VarDecl::TLS_None)
-    unsupported(use, "thread-local variable '" + vd->getNameAsString() + "'");
   if (vd->isStaticLocal()) {
     const auto* parent = dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod());
     std::string owner = parent ? symbol(parent, use) : std::string("");
@@ -225,6 +220,8 @@ SymbolAttrs ModuleBuilder::extern_attrs(const ValueDecl* decl) {
   SymbolAttrs a;
   a.weak = all.weak;
   a.visibility = all.visibility;
+  a.tls = all.tls;  // a thread-local extern is reached by a TLS access model, never the GOT
+  a.tls_model = all.tls_model;
   if (isa<FunctionDecl>(decl)) a.hints = all.hints;
   return a;
 }

@@ -21,12 +21,13 @@
 // where it is at every instruction), a stackslot at rsp + off is at
 // DW_OP_fbreg (off - cfa_offset); a variable held by address (a struct
 // passed by value) adds DW_OP_deref; a static local is DW_OP_addr of its
-// symbol. In optimized code a variable bound to values (an unchanged
-// parameter's `value`, the debug value bindings of the locals and
-// parameters the function assigns) has a location list (.debug_loc,
-// DW_FORM_sec_offset): the ranges of code where its current value is in a
-// register (DW_OP_regN) or a spill slot (DW_OP_fbreg), from value_places.h
-// through the code generator. A variable without any
+// symbol (a thread-local one DW_OP_const8u SYM@dtpoff,
+// DW_OP_GNU_push_tls_address, as gcc). In optimized code a variable bound
+// to values (an unchanged parameter's `value`, the debug value bindings of
+// the locals and parameters the function assigns) has a location list
+// (.debug_loc, DW_FORM_sec_offset): the ranges of code where its current
+// value is in a register (DW_OP_regN) or a spill slot (DW_OP_fbreg), from
+// value_places.h through the code generator. A variable without any
 // of these gets no DW_AT_location: "optimized out".
 #include "dwarf.h"
 
@@ -84,6 +85,11 @@ struct DwarfWriter::Impl {
   std::vector<std::string> abbrevs;  // the encoded declaration of code i + 1
 
   Impl(McEmitter& o, const ModuleHeader& h) : out(o), header(h), s(o.mc_streamer()), ctx(o.mc_context()) {}
+  bool is_tls(llvm::StringRef name) const {
+    for (const DataItem& d : header.data)
+      if (d.attrs.tls && d.name == name) return true;
+    return false;
+  }
 
   llvm::MCSymbol* label() { return ctx.createTempSymbol("dwarf", true); }
   void to_info() {
@@ -148,6 +154,17 @@ struct DwarfWriter::Impl {
             }};
   }
   Attr address_expr(uint16_t at, llvm::MCSymbol* sym) {  // DW_OP_addr SYM
+    if (is_tls(sym->getName())) {
+      // A thread-local variable, as gcc describes it: its offset in the
+      // module's TLS block (R_X86_64_DTPOFF64), then "add this thread's
+      // block" (DW_OP_GNU_push_tls_address, which gdb reads).
+      return {at, dw::DW_FORM_exprloc, [this, sym] {
+                s.emitULEB128IntValue(10);
+                s.emitIntValue(dw::DW_OP_const8u, 1);
+                s.emitValue(llvm::MCSymbolRefExpr::create(sym, llvm::MCSymbolRefExpr::VK_DTPOFF, ctx), 8);
+                s.emitIntValue(dw::DW_OP_GNU_push_tls_address, 1);
+              }};
+    }
     return {at, dw::DW_FORM_exprloc, [this, sym] {
               s.emitULEB128IntValue(9);
               s.emitIntValue(dw::DW_OP_addr, 1);

@@ -296,7 +296,8 @@ FrameRequest FunctionEmitter::frame_request() const {
   for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
     const Node& nd = node(n);
     if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
-    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd) req.has_calls = true;
+    // x64:tls.gd calls __tls_get_addr: the stack is aligned there, no red zone.
+    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd || nd.op == Op::X64TlsGd) req.has_calls = true;
     if (nd.op == Op::X64StackSlot) {
       int64_t size = int_literal(n, 0), align = int_literal(n, 1);
       if (size < 0 || size > (int64_t{1} << 30) || align < 1 || align > 16 || (align & (align - 1)))
@@ -1017,6 +1018,16 @@ void FunctionEmitter::emit_node(NodeId n) {
     }
     case Op::X64LoadGot:
       out_.load_got(result(n), string_literal(n, 0));
+      return;
+    case Op::X64TlsLe:
+      out_.tls_local_exec(result(n), string_literal(n, 0));
+      return;
+    case Op::X64TlsIe:
+      out_.tls_initial_exec(result(n), string_literal(n, 0));
+      return;
+    case Op::X64TlsGd:
+      if (result(n) != Reg::Rax) fail(n, "x64:tls.gd's result is not in rax");
+      out_.tls_general_dynamic(string_literal(n, 0));
       return;
     case Op::X64Add: case Op::X64Sub: case Op::X64And: case Op::X64Or: case Op::X64Xor:
       out_.alu(alu_of(nd.op), type_literal(n, 0), tied(n, 0), reg(n, 1));

@@ -441,11 +441,23 @@ void McEmitter::data_item(const DataItem& item) {
   }
   bool zero = item.relocs.empty() && item.init.find_first_not_of('\0') == std::string::npos;
   llvm::MCSection* section;
-  if (item.readonly)
+  if (item.attrs.tls) {
+    // gcc's sections: .tdata (initialized, @progbits) and .tbss (@nobits),
+    // "awT"; with a section attribute or -fdata-sections, that name.
+    std::string name = zero ? ".tbss" : ".tdata";
+    if (!item.attrs.section.empty()) name = item.attrs.section;
+    else if (m.options.sections.data && !item.name.empty() && item.name[0] != '.') name += "." + item.name;
+    bool nobits = name.rfind(".tbss", 0) == 0;
+    if (nobits && !zero) fail("thread-local data '" + item.name + "' with initial bytes in the .tbss section " + name);
+    section = m.ctx->getELFSection(name, nobits ? llvm::ELF::SHT_NOBITS : llvm::ELF::SHT_PROGBITS,
+                                   llvm::ELF::SHF_ALLOC | llvm::ELF::SHF_WRITE | llvm::ELF::SHF_TLS);
+  } else if (item.readonly)
     section = item.relocs.empty() ? m.mofi->getReadOnlySection() : m.mofi->getDataRelROSection();
   else
     section = zero ? m.mofi->getBSSSection() : m.mofi->getDataSection();
-  if (!item.attrs.section.empty()) {
+  if (item.attrs.tls) {
+    // (chosen above)
+  } else if (!item.attrs.section.empty()) {
     section = m.named_section(item.attrs.section, false, item.readonly);
   } else if (m.options.sections.data && !item.name.empty() && item.name[0] != '.') {
     // The shared section's name and flags, with the item's name appended:
@@ -460,7 +472,7 @@ void McEmitter::data_item(const DataItem& item) {
   m.streamer->SwitchSection(section);
   llvm::MCSymbol* sym = m.symbol(item.name);
   m.binding(sym, item.linkage, item.attrs);
-  m.streamer->emitSymbolAttribute(sym, llvm::MCSA_ELF_TypeObject);
+  m.streamer->emitSymbolAttribute(sym, item.attrs.tls ? llvm::MCSA_ELF_TypeTLS : llvm::MCSA_ELF_TypeObject);
   m.streamer->emitValueToAlignment(std::max<uint32_t>(item.align, 1));
   m.streamer->emitLabel(sym);
   uint64_t at = 0;
@@ -587,6 +599,56 @@ void McEmitter::load_got(Reg dst, std::string_view name) {
   inst.addOperand(m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_GOTPCREL));
   inst.addOperand(Impl::r(0));
   m.emit(inst);
+}
+
+void McEmitter::tls_local_exec(Reg dst, std::string_view name) {
+  Impl& m = *impl_;
+  load(64, dst, Mem::fs_abs(0));
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("LEA64r"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::imm(1));
+  inst.addOperand(Impl::r(0));
+  inst.addOperand(m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_TPOFF));
+  inst.addOperand(Impl::r(0));
+  m.emit(inst);
+}
+
+void McEmitter::tls_initial_exec(Reg dst, std::string_view name) {
+  Impl& m = *impl_;
+  load(64, dst, Mem::fs_abs(0));
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("ADD64rm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  inst.addOperand(Impl::r(m.rip));
+  inst.addOperand(Impl::imm(1));
+  inst.addOperand(Impl::r(0));
+  inst.addOperand(m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_GOTTPOFF));
+  inst.addOperand(Impl::r(0));
+  m.emit(inst);
+}
+
+void McEmitter::tls_general_dynamic(std::string_view name) {
+  Impl& m = *impl_;
+  // The prefixes are separate MC instructions (as LLVM's own TLS_addr64
+  // lowering emits them), so that the object and the text (one prefix per
+  // line, which `as` reads) carry exactly the 16 bytes the linker expects.
+  m.emit(m.op("DATA16_PREFIX"), {});
+  llvm::MCInst lea;
+  lea.setOpcode(m.op("LEA64r"));
+  lea.addOperand(Impl::r(m.reg(Reg::Rdi, 64)));
+  lea.addOperand(Impl::r(m.rip));
+  lea.addOperand(Impl::imm(1));
+  lea.addOperand(Impl::r(0));
+  lea.addOperand(m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_TLSGD));
+  lea.addOperand(Impl::r(0));
+  m.emit(lea);
+  m.emit(m.op("DATA16_PREFIX"), {});
+  m.emit(m.op("DATA16_PREFIX"), {});
+  m.emit(m.op("REX64_PREFIX"), {});
+  m.emit(m.op("CALL64pcrel32"), {m.expr(m.symbol("__tls_get_addr"), llvm::MCSymbolRefExpr::VK_PLT)});
 }
 
 void McEmitter::alu(Alu op, unsigned bits, Reg dst, Reg src) {

@@ -164,7 +164,9 @@ class McEmitter {
   void cfi_restore_state();
 
   // ---- data ----
-  // An item in .data, .rodata, .data.rel.ro or .bss by its flags.
+  // An item in .data, .rodata, .data.rel.ro or .bss by its flags; a
+  // thread-local one (attrs.tls) in .tdata or .tbss ("awT"), of ELF type
+  // STT_TLS.
   void data_item(const DataItem& item);
   // An undefined symbol (externs nobody references need not be declared).
   void declare_extern(std::string_view name);
@@ -182,6 +184,16 @@ class McEmitter {
   void store_imm(unsigned bits, const Mem& dst, int32_t imm);
   void lea(unsigned bits, Reg dst, const Mem& src);  // 32 or 64
   void load_got(Reg dst, std::string_view symbol);    // movq sym@GOTPCREL(%rip)
+  // This thread's address of a thread-local symbol, by access model (the
+  // sequences of the ELF TLS ABI for x86-64, which the linker recognizes
+  // and relaxes): local-exec `movq %fs:0, dst; leaq sym@tpoff(dst), dst`;
+  // initial-exec `movq %fs:0, dst; addq sym@gottpoff(%rip), dst`;
+  // general-dynamic `data16 leaq sym@tlsgd(%rip), %rdi; data16 data16 rex64
+  // call __tls_get_addr@PLT`, the address in rax (a call: the caller keeps
+  // the stack aligned and expects the caller-saved registers destroyed).
+  void tls_local_exec(Reg dst, std::string_view symbol);
+  void tls_initial_exec(Reg dst, std::string_view symbol);
+  void tls_general_dynamic(std::string_view symbol);
   void alu(Alu op, unsigned bits, Reg dst, Reg src);  // dst op= src (cmp: flags only)
   void alu_imm(Alu op, unsigned bits, Reg dst, int32_t imm);
   void alu_mem(Alu op, unsigned bits, Reg dst, const Mem& src);  // dst op= [src]

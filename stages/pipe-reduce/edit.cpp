@@ -154,7 +154,7 @@ std::optional<std::string> value_type(const Function& fn, NodeId id) {
     case Const: case Add: case Sub: case Mul: case And: case Or: case Xor: case Shl: case LShr: case AShr:
     case SDiv: case UDiv: case SRem: case URem: case Neg: case Not: case Load: case Param:
       return string_literal(n, 0);
-    case SymAddr: case StackSlot: return "ptr";
+    case SymAddr: case TlsAddr: case StackSlot: return "ptr";
     case Proj: {
       if (n.inputs.empty() || n.literals.empty() || !n.literals[0].is_int() || n.literals[0].as_int() != 1)
         return std::nullopt;

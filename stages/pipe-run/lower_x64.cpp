@@ -136,6 +136,9 @@ void FunctionBuilder::preset_x64(NodeId id) {
       return;
     }
     case Op::X64LoadGot:
+    case Op::X64TlsLe:  // one thread: a thread-local item's only copy is its storage
+    case Op::X64TlsIe:
+    case Op::X64TlsGd:
       fold(id, program_.symbol_address(fn_, id, std::string(string_literal(id, 0))));
       return;
     case Op::X64FConst:
@@ -624,7 +627,12 @@ void FunctionBuilder::emit_ra(NodeId n) {
       if (node.literals.size() < 2 || !node.literals[1].is_int()) fail(n, "x64:movi needs an integer literal");
       return move(constant(x64_fresh(const_value(node.literals[1], 64), type_bits_of(n, 0))));
     }
+    case Op::X64TlsGd:
+      emit_clobbers(n);  // a call to __tls_get_addr: the caller-saved registers are gone
+      [[fallthrough]];
     case Op::X64LoadGot:
+    case Op::X64TlsLe:
+    case Op::X64TlsIe:
       return move(constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))));
     case Op::X64FConst:
     case Op::X64FZero: return move(constant(float_constant(n)));

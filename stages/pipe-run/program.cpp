@@ -451,6 +451,7 @@ void FunctionBuilder::preset(NodeId id) {
       break;
     }
     case Op::SymAddr:
+    case Op::TlsAddr:  // one thread: a thread-local item's only copy is its storage
       if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)
         fail(id, "symaddr needs a symbol name");
       defined(program_.symbol_address(fn_, id, std::string(node.literals[0].as_string())));

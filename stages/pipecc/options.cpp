@@ -78,8 +78,8 @@ struct Decision {
 };
 
 constexpr const char* kPic =
-    "the code is always position-independent (RIP-relative data, PLT calls, GOT loads of other objects' data), "
-    "right for executables, PIE and shared libraries";
+    "executable code, PIE or not, is what pipecc makes by default (RIP-relative data, PLT calls, GOT loads of "
+    "other objects' data, local-exec and initial-exec thread-local access); -fPIC/-fpic make shared-library code";
 constexpr const char* kOptSwitch = "an optimisation switch: it cannot change what the program computes";
 constexpr const char* kGccIgnored = "a gcc optimisation switch that clang ignores too";
 constexpr const char* kHardening =
@@ -143,8 +143,6 @@ const Decision kDecisions[] = {
 
     // -- accepted: cannot change what the code means
     {opts::OPT_pipe, Kind::Note, "the stages always run joined by pipes"},
-    {opts::OPT_fPIC, Kind::Note, kPic},
-    {opts::OPT_fpic, Kind::Note, kPic},
     {opts::OPT_fPIE, Kind::Note, kPic},
     {opts::OPT_fpie, Kind::Note, kPic},
     {opts::OPT_fno_PIC, Kind::Note, kPic},
@@ -469,6 +467,13 @@ struct Parser {
         o.cf_protection = v;
         return true;
       }
+      case opts::OPT_fPIC:  // shared-library code: son-lower-x64 --pic (GOT for preemptible symbols, dynamic TLS)
+      case opts::OPT_fpic: o.pic = true; return true;
+      case opts::OPT_fPIE: case opts::OPT_fpie: case opts::OPT_fno_PIC: case opts::OPT_fno_pic:
+      case opts::OPT_fno_PIE: case opts::OPT_fno_pie:
+        o.pic = false;
+        note(a, args, kPic);
+        return true;
       case opts::OPT_fno_omit_frame_pointer: o.frame_pointer = true; return true;  // regalloc-x64, codegen-x64
       case opts::OPT_fomit_frame_pointer: o.frame_pointer = false; return true;
       case opts::OPT_fstack_clash_protection: o.stack_clash = true; return true;  // codegen-x64 --stack-clash-protection

@@ -51,6 +51,7 @@ struct Options {
   std::string cf_protection = "none";  // -fcf-protection[=KIND]
   bool stack_clash = false;            // -fstack-clash-protection
   bool frame_pointer = false;          // -fno-omit-frame-pointer
+  bool pic = false;  // -fPIC/-fpic (the last of them and -fPIE/-fpie/-fno-pic... wins): son-lower-x64 --pic
   bool debug = false;      // -g (any level but -g0): line tables
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.

@@ -212,6 +212,7 @@ struct Driver {
     // debugger reads and writes it at any statement.
     if (name == "ast2cfg" && opt.debug && opt.opt_level == 0) a.push_back("--vars-in-memory");
     if (name == "regalloc-x64" && opt.frame_pointer) a.push_back("--frame-pointer");  // rbp stays free
+    if (name == "son-lower-x64" && opt.pic) a.push_back("--pic");  // -fPIC/-fpic: shared-library code
     return a;
   }
 

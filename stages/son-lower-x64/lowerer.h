@@ -94,6 +94,18 @@ class Lowerer {
   // Whether a tuple's proj 1 (the value of an atomic.rmw, a call ...) has a user.
   bool value_used(NodeId old) const { return value_used_.count(old) != 0; }
   bool is_extern(std::string_view sym) const;
+  // Whether the address of sym is read from the GOT rather than made
+  // RIP-relative: an extern, or under --pic (shared-library code) a symbol
+  // another module may preempt (anything but an internal or non-default-
+  // visibility data item of the module; a function's linkage is not in the
+  // header, so a function defined here goes through the GOT too, which the
+  // linker relaxes back when it can).
+  bool needs_got(std::string_view sym) const;
+  // The access model of the thread-local data item or extern sym, as gcc
+  // picks it (son-lower-x64.cpp, "Thread-local storage").
+  TlsModel tls_model(std::string_view sym) const;
+  void set_pic(bool on) { pic_ = on; }
+  bool pic() const { return pic_; }
   const Function& input() const { return in_; }
   const ModuleHeader& header() const { return header_; }
   const AbiSignature& entry_abi() const { return entry_abi_; }
@@ -207,6 +219,7 @@ class Lowerer {
   DomTree control_dom_;
   bool control_dom_built_ = false;
   bool fold_loads_ = true;
+  bool pic_ = false;
 
   const ModuleHeader& header_;
   const Function& in_;

@@ -938,12 +938,30 @@ const Rule kRules[] = {
          }),
     RULE(Const, "const-64", "(const 64 c)", "", "(x64:movi i64 c) (movabs)",
          { return l.movi(VT::I64, *l.constant(n)); }),
-    RULE(SymAddr, "symaddr-local", "(symaddr s)", "s is defined in the module", "(x64:lea i64 [s]) (RIP-relative)", {
-           if (l.is_extern(l.node(n).literals[0].as_string())) return kNone;
+    RULE(SymAddr, "symaddr-local", "(symaddr s)",
+         "s is defined in the module and, under --pic, is a data item that is internal or not of default visibility",
+         "(x64:lea i64 [s]) (RIP-relative)", {
+           if (l.needs_got(l.node(n).literals[0].as_string())) return kNone;
            return l.lea(l.address(n));
          }),
-    RULE(SymAddr, "symaddr-extern", "(symaddr s)", "s is an extern", "(x64:loadgot s)",
+    RULE(SymAddr, "symaddr-extern", "(symaddr s)", "s is an extern, or may be preempted (--pic)", "(x64:loadgot s)",
          { return l.emit(X64LoadGot, {l.node(n).literals[0]}, {}); }),
+    RULE(TlsAddr, "tlsaddr-local-exec", "(tlsaddr s)",
+         "the model is local-exec: s is a data item of the module, not weak, and not preemptible (no --pic), or "
+         "tls_model asks for it",
+         "(x64:tls.le s)", {
+           if (l.tls_model(l.node(n).literals[0].as_string()) != TlsModel::LocalExec) return kNone;
+           return l.emit(X64TlsLe, {l.node(n).literals[0]}, {});
+         }),
+    RULE(TlsAddr, "tlsaddr-initial-exec", "(tlsaddr s)",
+         "the model is initial-exec: an extern or weak item without --pic, or tls_model asks for it",
+         "(x64:tls.ie s)", {
+           if (l.tls_model(l.node(n).literals[0].as_string()) != TlsModel::InitialExec) return kNone;
+           return l.emit(X64TlsIe, {l.node(n).literals[0]}, {});
+         }),
+    RULE(TlsAddr, "tlsaddr-dynamic", "(tlsaddr s)", "",
+         "(x64:tls.gd s) (general-dynamic; local-dynamic is lowered the same way)",
+         { return l.emit(X64TlsGd, {l.node(n).literals[0]}, {}); }),
     RULE(StackSlot, "stackslot-overaligned", "(stackslot size align)", "align > 16",
          "(x64:andi i64 -align (x64:lea i64 [(x64:stackslot size+align-16 16) + align-16]))",
          { return overaligned_slot(l, n); }),

@@ -85,6 +85,25 @@
 //    long double values are not kept in registers (gcc -O2 keeps them on the
 //    x87 stack). A result of class `x` comes back in st(0): x64:fstpt after
 //    the call, x64:fldt before x64:ret (abi.cpp).
+//  - Thread-local storage: `tlsaddr s` becomes one x64:tls.* instruction
+//    per access model, picked as gcc picks it (Lowerer::tls_model): without
+//    --pic (executables, PIE included: our default) local-exec for a
+//    non-weak item of the module and initial-exec for the rest; with --pic
+//    (pipecc passes it for -fPIC/-fpic) general-dynamic, a call to
+//    __tls_get_addr in the exact byte sequence the linker relaxes (to IE or
+//    LE when it links an executable). A tls_model attribute only makes the
+//    model stronger. The address is pure (one thread per activation), so
+//    sonopt's GVN and son2cfg's scheduling place it once per function path
+//    where it is used. Departures from gcc: local-dynamic (gcc's choice for
+//    static and hidden items under -fPIC with optimization) is lowered as
+//    general-dynamic, one call per variable instead of one per function (the
+//    linker relaxes both alike); the address is always made in a register
+//    (gcc folds local-exec into a `%fs:x@tpoff` memory operand of the access
+//    itself).
+//  - --pic also sends the address of every preemptible symbol (a function
+//    of the module, an external data item of default visibility) through
+//    the GOT: `leaq x(%rip)` to a symbol another module may preempt is a
+//    relocation a shared object cannot have.
 //
 // Invariants needed: the son contract (FORMAT.md section 3 D), verified on
 // input by default; type literals consistent with the operands (the verifier
@@ -174,7 +193,7 @@ ValueType Lowerer::type(NodeId start) {
       case SIToFP: case UIToFP: case FPToSI: case FPToUI: case FPExt: case FPTrunc: case Bitcast:
         t = lit_type(v, 1);
         break;
-      case SymAddr: case StackSlot: case FrameAddress: case ReturnAddress: t = ValueType::Ptr; break;
+      case SymAddr: case TlsAddr: case StackSlot: case FrameAddress: case ReturnAddress: t = ValueType::Ptr; break;
       case Proj: {
         const Node& tuple = node(nd.inputs[0]);
         if (tuple.op == Call) {
@@ -232,6 +251,39 @@ void Lowerer::fold_constants() {
 }
 
 bool Lowerer::is_extern(std::string_view sym) const { return externs_.count(std::string(sym)) != 0; }
+
+bool Lowerer::needs_got(std::string_view sym) const {
+  if (is_extern(sym)) return true;
+  if (!pic_) return false;
+  for (const DataItem& d : header_.data)
+    if (d.name == sym) return d.linkage == Linkage::External && d.attrs.visibility == Visibility::Default;
+  return true;  // a function of the module, of a linkage the header does not say
+}
+
+// gcc's choice (varasm.cc decl_default_tls_model, then ipa-visibility's
+// "keep the attribute's model only if it is stronger"): the symbol binds
+// locally when it is a data item of the module that is not weak and, under
+// -fPIC, not preemptible (internal, or a visibility other than default), or
+// an extern of a visibility other than default. Executables (PIE or not):
+// local-exec when it binds locally, initial-exec otherwise; shared-library
+// code: local-dynamic when it binds locally, general-dynamic otherwise. A
+// tls_model attribute may only make the model stronger (GD < LD < IE < LE).
+TlsModel Lowerer::tls_model(std::string_view sym) const {
+  const SymbolAttrs* attrs = nullptr;
+  bool local = false;
+  for (const DataItem& d : header_.data)
+    if (d.name == sym) {
+      attrs = &d.attrs;
+      local = !d.attrs.weak &&
+              (!pic_ || d.linkage == Linkage::Internal || d.attrs.visibility != Visibility::Default);
+    }
+  for (const Extern& e : header_.externs)
+    if (e.name == sym) attrs = &e.attrs, local = !e.attrs.weak && e.attrs.visibility != Visibility::Default;
+  TlsModel model = pic_ ? (local ? TlsModel::LocalDynamic : TlsModel::GlobalDynamic)
+                        : (local ? TlsModel::LocalExec : TlsModel::InitialExec);
+  if (attrs && attrs->tls_model > model) model = attrs->tls_model;
+  return model;
+}
 
 NodeId Lowerer::value(NodeId old) const {
   if (map_[old] == kNone) throw std::logic_error("operand " + node_name(old) + " used before it was lowered");
@@ -344,7 +396,7 @@ Addr Lowerer::address(NodeId p) {
   };
   NodeId v = p;
   peel(v);
-  if (op(v) == SymAddr && !is_extern(node(v).literals[0].as_string())) {
+  if (op(v) == SymAddr && !needs_got(node(v).literals[0].as_string())) {
     a.sym = std::string(node(v).literals[0].as_string());
     return a;
   }
@@ -624,6 +676,10 @@ int main(int argc, char** argv) {
   bool no_fold_loads = false;
   tool.cli().add_flag("--no-fold-loads", no_fold_loads,
                       "Never fold a load into its user (the *-load rules): for measuring what memory operands gain");
+  bool pic = false;
+  tool.cli().add_flag("--pic", pic,
+                      "Shared-library code (pipecc -fPIC/-fpic): preemptible symbols' addresses from the GOT, "
+                      "thread-local variables by the dynamic TLS models");
   return tool.main(argc, argv, [&](pl::Tool& t) {
     if (print_rules) {
       std::cout << pl::lower::rules_document();
@@ -641,6 +697,7 @@ int main(int argc, char** argv) {
       if (!pl::defs_precede_uses(fn)) pl::renumber_canonical(fn);
       pl::lower::Lowerer lowerer(in.header(), fn);
       lowerer.set_fold_loads(!no_fold_loads);
+      lowerer.set_pic(pic);
       t.write(lowerer.run(t.input_verified()));
     }
     t.finish_output();

@@ -339,6 +339,7 @@ std::optional<ValueType> result_type(const Graph& g, NodeId n) {
       case Op::SExt: case Op::ZExt: case Op::Trunc:
         return literal_value_type(nd.literals[1]);
       case Op::SymAddr:
+      case Op::TlsAddr:
       case Op::StackSlot:
       case Op::FrameAddress:
       case Op::ReturnAddress:

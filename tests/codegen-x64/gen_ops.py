@@ -536,12 +536,15 @@ extern function g(i64) -> i64
 extern data c_buf
 extern data c_src
 extern data c_dst
+extern data c_tls tls
 data internal readonly d_bytes size 4 align 1 init x"11223344"
 data internal d_words size 16 align 8 init x"00000000000000000010000000000000"
 data internal d_zero size 16 align 8
 data internal readonly d_target size 4 align 4 init x"99000000"
 data internal readonly d_ptr size 8 align 8 reloc 0 d_target+0
 data pipe_exported size 8 align 8 init x"0700000000000000"
+data d_tls size 8 align 8 tls
+data internal d_tls2 size 8 align 8 init x"7700000000000000" tls
 """
 
 
@@ -717,6 +720,7 @@ C_MAIN = r"""
 #include <string.h>
 
 unsigned char c_buf[64], c_src[64], c_dst[64];
+__thread long c_tls = 5;
 extern long pipe_exported;
 static int misaligned;
 /* A macro, not a function: gcc calls its own static functions with any
@@ -1058,8 +1062,28 @@ def memory_operands(S):
                      pairs=[(5, 0), (-7, 0), (0x7FFFFFFF, 0), (0x123456789ABCDEF1, 0), (-1 << 63, 0)])
 
 
+def thread_locals(S):
+    """The three TLS access sequences: local-exec (store a to d_tls, load it
+    back), initial-exec (C's c_tls, 5), general-dynamic (d_tls2, 0x77: a
+    call to __tls_get_addr, which the link relaxes)."""
+    def le_ie(f, st, mem, a, b):
+        p = f.node('x64:tls.le "d_tls"', "rcx")
+        m2 = f.node(f'x64:store ^{st}, "i64", 0, 0, {mem}, {a}, {p}')
+        x = f.node(f'x64:load ^{st}, "i64", 0, 0, {m2}, {p}', "rax")
+        q = f.node('x64:tls.ie "c_tls"', "rdx")
+        y = f.node(f'x64:load ^{st}, "i64", 0, 0, {m2}, {q}', "rcx")
+        return f.node(f'x64:add "i64", {x}, {y}', "rax"), m2
+    S.simple("t_tls_le_ie", le_ie, lambda a, b: u(a + 5), pairs=[(3, 0), (-9, 0)])
+
+    def gd(f, st, mem, a, b):
+        g = f.node('x64:tls.gd "d_tls2"', "rax")
+        return f.node(f'x64:load ^{st}, "i64", 0, 0, {mem}, {g}', "rax")
+    S.simple("t_tls_gd", gd, lambda a, b: 0x77, pairs=[(0, 0)])
+
+
 def gen():
     S = Suite()
+    thread_locals(S)
     inline_asm(S)
     dynamic_stack(S)
     frame_and_return_address(S)
