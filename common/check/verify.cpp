@@ -224,6 +224,16 @@
 //     i64, f32 or f64; at cfg, ssa and son f80.from's value input has that
 //     type (K), and its addresses, as every f80 operation's, are no
 //     floating values.
+// T. 16-byte vectors in memory (check_v128; FORMAT.md 7, "16-byte vectors
+//    (v128)"), every level
+//   - v128.op, ast:v128.op and x64:v128.op name an operation of
+//     common/ir/eval_v128.h's table (one SSE/SSE2 instruction: "paddd",
+//     "mulps", "pshufd" ...), and their immediate is in that operation's
+//     range: 0 for one that takes none, a lane selector of shufpd below 4,
+//     a compare predicate of cmpps/cmppd/cmpss/cmpsd below 8, any other
+//     immediate (shift counts, pshufd/shufps selectors) below 256;
+//   - at cfg, ssa and son the three addresses are no floating values (K:
+//     an integer opcode's operand, or a float, is not an address).
 // R. Atomics (check_atomic; FORMAT.md 7, "Atomics")
 //   - atomic.load, atomic.store, atomic.rmw, atomic.cmpxchg and their ast:
 //     forms access i8, i16, i32, i64 or ptr (never i1: an atomic access is
@@ -292,6 +302,7 @@
 #include "check/alloc_check.h"
 #include "ir/bitfield.h"
 #include "ir/eval.h"
+#include "ir/eval_v128.h"
 #include "ir/renumber.h"
 #include "encoding/text_format.h"
 #include "x64/x64.h"
@@ -1447,6 +1458,7 @@ class FunctionVerifier {
         is(id, AstF80Arith) || is(id, AstF80Unary) || is(id, AstF80Cmp) || is(id, AstF80From) || is(id, AstF80To) ||
         is(id, X64F80Arith) || is(id, X64F80Unary) || is(id, X64F80From) || is(id, X64F80To))
       check_f80(id);
+    if (is(id, V128Op) || is(id, AstV128Op) || is(id, X64V128Op)) check_v128(id);
     if (is(id, AtomicLoad) || is(id, AtomicStore) || is(id, AtomicRmw) || is(id, AtomicCmpXchg) || is(id, Fence) ||
         is(id, AstAtomicLoad) || is(id, AstAtomicStore) || is(id, AstAtomicRmw) || is(id, AstAtomicCmpXchg) ||
         is(id, AstFence) || is(id, X64AtomicXchg) || is(id, X64AtomicXadd) || is(id, X64AtomicCmpXchg) ||
@@ -1608,6 +1620,24 @@ class FunctionVerifier {
           out_.at_node(id, "input 2 " + ref(n.inputs[2]) + " has type " + quoted(value_type_name(*got)) + ", but " +
                                op_of(id) + " converts " + quoted(value_type_name(*t)));
       }
+    }
+  }
+
+  void check_v128(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    if (n.literals[0].kind() != Literal::Kind::String || !n.literals[1].is_int()) return;
+    std::string problem = v128_op_problem(n.literals[0].as_string(), n.literals[1].bits());
+    if (!problem.empty()) {
+      out_.at_node(id, op_of(id) + ": " + problem);
+      return;
+    }
+    if (!is(id, V128Op) || !(level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son)) return;
+    for (size_t i = 2; i < n.inputs.size(); ++i) {  // input 1 is K's address rule
+      std::optional<ValueType> got = result_type_of(n.inputs[i]);
+      if (got && is_float(*got))
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " is a floating value (" +
+                             quoted(value_type_name(*got)) + "), but " + op_of(id) + " reads an address");
     }
   }
 

@@ -764,6 +764,7 @@ class Lowerer {
       case AstF80Cmp:
       case AstF80From:
       case AstF80To: return f80_value(f);
+      case AstV128Op: return v128_value(f);
       case AstBitLoad:
       case AstBitLoadV:
       case AstBitStore:
@@ -929,6 +930,17 @@ class Lowerer {
     bool value = op == F80Cmp || op == F80To;
     NodeId n = memory_op(op, loc(id), {node(id).literals[0]}, in, value ? Yields::Value : Yields::Memory);
     finish_value(value ? n : in[0]);
+  }
+
+  // ast:v128.op -> v128.op (16-byte vectors in memory, FORMAT.md 7): the
+  // three addresses left to right, then one memory operation yielding the
+  // destination address.
+  void v128_value(Frame& f) {
+    NodeId id = f.id;
+    if (f.step++ == 0) return push_inputs_left_to_right(id, Mode::Value);
+    InputList in = pop_values(node(id).inputs.size());
+    memory_op(V128Op, loc(id), {node(id).literals[0], node(id).literals[1]}, in, Yields::Memory);
+    finish_value(in[0]);
   }
 
   void call_value(Frame& f) {

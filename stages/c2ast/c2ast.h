@@ -574,6 +574,12 @@ class FunctionBuilder {
                            clang::SourceLocation where);
   NodeId vector_binary(clang::BinaryOperatorKind k, clang::QualType result, const clang::Expr* lhs,
                        const clang::Expr* rhs, NodeId a, NodeId b, Loc l, clang::SourceLocation where);
+  // ast:v128.op `name` imm on 16-byte vectors: a fresh temporary of `result`
+  // = name(a, b, imm) (b = a for a unary operation).
+  NodeId vector_sse(const char* name, uint64_t imm, const VectorShape& result, NodeId a, NodeId b, Loc l);
+  // The SSE/SSE2 form of a __builtin_ia32_* call on 16-byte vectors, or
+  // kNone when it has none (the element-by-element code computes it).
+  NodeId ia32_sse(const clang::CallExpr* c, const std::string& rest);
   NodeId vector_splat(const clang::Expr* scalar_expr, clang::QualType vector_type, Loc l, clang::SourceLocation where);
   NodeId vector_zero(clang::QualType vector_type, Loc l, clang::SourceLocation where);
   NodeId vector_subscript_address(const clang::ArraySubscriptExpr* a);

@@ -2,24 +2,45 @@
 // clang's ext_vector_type) and the SSE/SSE2 builtins clang 14's
 // <xmmintrin.h> and <emmintrin.h> expand to (issue 19, "GNU C").
 //
-// Decision: vectors are lowered to scalar code here, in c2ast, the way
-// complex.cpp lowers _Complex; no stage after c2ast knows about vectors.
-// A vector is an aggregate (Types::is_aggregate): an object of gcc's size
-// and alignment (the element type's array, aligned to the vector's size as
-// clang lays it out, which is gcc's), represented by its address like a
-// struct. A local is an `ast:var`, assignment an `ast:copy`, a vector
-// argument `ptr byval(...)` and a vector result `ptr sret(...)`; a vector
-// rvalue computed here is a fresh `.vector` variable whose address is the
-// expression's value. Each operation is written out element by element:
-// the operands' addresses are evaluated once (FunctionBuilder::pin), then
-// for every element i the result's element i is stored from the operation
-// on the operands' elements i (loads of the element type). sonopt's scalar
+// Decision: a vector is an aggregate (Types::is_aggregate): an object of
+// gcc's size and alignment (the element type's array, aligned to the
+// vector's size as clang lays it out, which is gcc's), represented by its
+// address like a struct. A local is an `ast:var`, assignment an `ast:copy`,
+// a vector argument `ptr byval(...)` and a vector result `ptr sret(...)`; a
+// vector rvalue computed here is a fresh `.vector` variable whose address is
+// the expression's value.
+//
+// 16-byte vectors and SSE2. An operation on 16-byte vectors that SSE2 does
+// in one instruction is one `ast:v128.op` (FORMAT.md 7, "16-byte vectors
+// (v128)"; common/ir/eval_v128.h): the instruction's name, its immediate,
+// and the addresses of the result (a fresh `.vector`) and the operands;
+// ast2cfg makes it the memory operation v128.op, son-lower-x64
+// x64:v128.op, and codegen-x64 writes `movdqu; movdqu; OP; movdqu` (so
+// `a + b` on __m128i is one paddd). That covers + - on every integer lane
+// width, & | ^, == and signed > < on 8/16/32-bit lanes (pcmpeq, pcmpgt),
+// 16-bit * (pmullw), << >> of 16/32/64-bit lanes by a constant in range
+// (psllwi ... psradi), + - * / and the six comparisons of float and double
+// lanes (addps ... cmpps with its predicate), unary - of integer lanes
+// (psub from zero), and the __builtin_ia32_* of the SSE2 header that are one
+// instruction (kSse below: saturating adds, pavg, pmulh, shifts, packs,
+// pshufd, shufps, psadbw, pmaddwd, pmuludq, min/max, sqrt, cmpps/cmppd,
+// pslldq, cvttps2dq ...). What SSE2 lacks (32/64-bit and 8-bit lane
+// multiply, division and remainder, unsigned and 64-bit compares, shifts by
+// a variable or per-lane count, float negation, ~) and every vector of 4, 8
+// or 32 bytes is written out element by element as before: the operands'
+// addresses are evaluated once (FunctionBuilder::pin), then for every
+// element i the result's element i is stored from the operation on the
+// operands' elements i (loads of the element type); sonopt's scalar
 // replacement and load forwarding then keep small vectors in registers.
-// This is correct at every level (pipe-run interprets it like any other
-// scalar code) and is what we chose first: the issue asks for SSE2
-// instructions (movdqu, paddd ...), which would need vector opcodes in the
-// IR (memory-form ones, as f80.*); that is left for later and is the main
-// departure from the issue. The code is therefore scalar code, not SSE2.
+// Both forms are correct at every level: pipe-run runs v128.op as the
+// processor (eval_v128.h runs the same instruction on the host).
+//
+// Departure from the issue: the vector opcodes are memory-form ones (as
+// f80.*), not operations on a 128-bit SSA value: a vector lives in its
+// object between operations, and no stage after c2ast holds one in a
+// register across operations. A 128-bit value type would have to reach
+// eval.h's 64-bit values, pipe-run's value slots and regalloc's 8-byte
+// spill slots; it is left for later, with the ABI below that needs it.
 //
 // The ABI is gcc's (System V 3.2.3, as gcc classifies vector modes) where
 // the IR can say it: a vector of 8 bytes is one SSE eightbyte (in an xmm
@@ -65,7 +86,8 @@
 //     __builtin_convertvector (element-wise C conversion); gcc's
 //     __builtin_shuffle is not known to clang 14, which rejects it;
 //   - the __builtin_ia32_* builtins of clang 14's SSE/SSE2 headers listed
-//     in ia32_builtin() below, each written out by the instruction's
+//     in ia32_builtin() below, one v128.op where kSse has it, the others
+//     (and those with a variable count or selector) each written out by the instruction's
 //     definition in Intel's manual (saturating adds and packs, pmovmskb,
 //     psadbw, pmaddwd, pshufd, the immediate and register shifts with their
 //     out-of-range counts, min/max with SSE's operand order for NaN,
@@ -77,6 +99,8 @@
 #include "c2ast.h"
 
 #include <clang/Basic/Builtins.h>
+
+#include "ir/eval_v128.h"
 
 #include <deque>
 
@@ -178,12 +202,109 @@ NodeId FunctionBuilder::vector_element_op(BinaryOperatorKind k, Scalar s, Scalar
   return convert(v, wide, s, l);
 }
 
-// a OP b element-wise into a fresh temporary of `result`'s type.
+NodeId FunctionBuilder::vector_sse(const char* name, uint64_t imm, const VectorShape& result, NodeId a, NodeId b,
+                                   Loc l) {
+  NodeId res = vector_temporary(result, l);
+  return add(Op::AstV128Op, l, {Literal::string(name), Literal::integer(static_cast<int64_t>(imm))}, {res, a, b});
+}
+
+namespace {
+
+// The one SSE/SSE2 instruction that computes `a k b` on two 16-byte vectors
+// of element type s (gcc's choice at -O0 with -msse2 only), or nullptr:
+// `swap` when it computes `b k a` (a > b is pcmpgt; a < b is pcmpgt with
+// the operands swapped), `imm` the cmpps predicate. SSE2 has no 8-bit or
+// 32/64-bit lane multiply, no 64-bit compare, no unsigned compare, no
+// integer division and no per-lane shift: those stay element by element.
+const char* sse2_binary(BinaryOperatorKind k, Scalar s, bool& swap, uint64_t& imm) {
+  swap = false;
+  imm = 0;
+  VType t = s.vt;
+  if (t == VType::F32 || t == VType::F64) {
+    bool ps = t == VType::F32;
+    switch (k) {
+      case BO_Add: return ps ? "addps" : "addpd";
+      case BO_Sub: return ps ? "subps" : "subpd";
+      case BO_Mul: return ps ? "mulps" : "mulpd";
+      case BO_Div: return ps ? "divps" : "divpd";
+      // cmpps predicates: 0 eq (ordered), 1 lt, 2 le, 4 neq (unordered: C's
+      // != is true for a NaN); a > b is b < a, a >= b is b <= a.
+      case BO_EQ: imm = 0; return ps ? "cmpps" : "cmppd";
+      case BO_NE: imm = 4; return ps ? "cmpps" : "cmppd";
+      case BO_LT: imm = 1; return ps ? "cmpps" : "cmppd";
+      case BO_LE: imm = 2; return ps ? "cmpps" : "cmppd";
+      case BO_GT: imm = 1, swap = true; return ps ? "cmpps" : "cmppd";
+      case BO_GE: imm = 2, swap = true; return ps ? "cmpps" : "cmppd";
+      default: return nullptr;
+    }
+  }
+  unsigned bits = vtype_bits(t);
+  auto by_width = [&](const char* b, const char* w, const char* d, const char* q) -> const char* {
+    return bits == 8 ? b : bits == 16 ? w : bits == 32 ? d : bits == 64 ? q : nullptr;
+  };
+  switch (k) {
+    case BO_Add: return by_width("paddb", "paddw", "paddd", "paddq");
+    case BO_Sub: return by_width("psubb", "psubw", "psubd", "psubq");
+    case BO_And: return bits >= 8 ? "pand" : nullptr;
+    case BO_Or: return bits >= 8 ? "por" : nullptr;
+    case BO_Xor: return bits >= 8 ? "pxor" : nullptr;
+    case BO_Mul: return bits == 16 ? "pmullw" : nullptr;
+    case BO_EQ: return by_width("pcmpeqb", "pcmpeqw", "pcmpeqd", nullptr);
+    case BO_GT: return s.is_signed ? by_width("pcmpgtb", "pcmpgtw", "pcmpgtd", nullptr) : nullptr;
+    case BO_LT: swap = true; return s.is_signed ? by_width("pcmpgtb", "pcmpgtw", "pcmpgtd", nullptr) : nullptr;
+    default: return nullptr;
+  }
+}
+
+// A shift of 16-, 32- or 64-bit lanes by a constant in range (clang splats
+// the scalar count: CK_VectorSplat of a constant): psllwi ... psradi.
+const char* sse2_shift(BinaryOperatorKind k, Scalar s, const Expr* count, const ASTContext& ctx, uint64_t& imm) {
+  if (k != BO_Shl && k != BO_Shr) return nullptr;
+  const auto* splat = dyn_cast<CastExpr>(count->IgnoreParens());
+  while (splat && splat->getCastKind() != CK_VectorSplat && isa<ImplicitCastExpr>(splat))
+    splat = dyn_cast<CastExpr>(splat->getSubExpr()->IgnoreParens());
+  if (!splat || splat->getCastKind() != CK_VectorSplat) return nullptr;
+  Expr::EvalResult r;
+  if (!splat->getSubExpr()->EvaluateAsInt(r, ctx)) return nullptr;
+  unsigned bits = vtype_bits(s.vt);
+  const llvm::APSInt& v = r.Val.getInt();
+  if (v.isNegative() || v.getActiveBits() > 32 || v.getZExtValue() >= bits) return nullptr;  // undefined in C
+  imm = v.getZExtValue();
+  bool ashr = k == BO_Shr && s.is_signed;
+  switch (bits) {
+    case 16: return k == BO_Shl ? "psllwi" : ashr ? "psrawi" : "psrlwi";
+    case 32: return k == BO_Shl ? "pslldi" : ashr ? "psradi" : "psrldi";
+    case 64: return k == BO_Shl ? "psllqi" : ashr ? nullptr : "psrlqi";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+// a OP b element-wise into a fresh temporary of `result`'s type: one SSE2
+// instruction (ast:v128.op) on 16-byte vectors where SSE2 has it, else
+// element by element.
 NodeId FunctionBuilder::vector_binary(BinaryOperatorKind k, QualType result, const Expr* lhs, const Expr* rhs,
                                       NodeId a, NodeId b, Loc l, SourceLocation where) {
   VectorShape in = vector_shape(lhs->getType(), where);
   VectorShape out_shape = vector_shape(result, where);
   VectorShape rs = vector_shape(rhs->getType(), where);
+  if (in.size == kV128Bytes && out_shape.size == kV128Bytes) {
+    bool swap = false;
+    uint64_t imm = 0;
+    // (A splat count may have another element type: short << int.)
+    if (const char* name = sse2_shift(k, in.element, rhs, ctx_, imm)) {
+      std::vector<NodeId> out = {b};  // the count, for its effects (a constant)
+      NodeId held = hold(VType::Ptr, a, out, l);  // one operand: its address twice
+      NodeId r = vector_sse(name, imm, out_shape, load(VType::Ptr, false, held, l), load(VType::Ptr, false, held, l), l);
+      return seq(statements(out, l), r, l);
+    }
+    if (rs.size == kV128Bytes && rs.element.vt == in.element.vt) {
+      if (const char* name = sse2_binary(k, in.element, swap, imm))
+        return swap ? vector_sse(name, imm, out_shape, b, a, l)  // C leaves the operands' order open
+                    : vector_sse(name, imm, out_shape, a, b, l);
+    }
+  }
   std::vector<NodeId> out;
   Pinned pa = pin(a, out, l);
   Pinned pb = pin(b, out, l);
@@ -267,6 +388,11 @@ NodeId FunctionBuilder::vector_unary(const UnaryOperator* u) {
     case UO_Minus:
     case UO_Not: {
       VectorShape s = vector_shape(sub->getType(), where);
+      if (u->getOpcode() == UO_Minus && s.size == kV128Bytes && !is_float(s.element.vt)) {  // 0 - a: psub
+        unsigned bits = vtype_bits(s.element.vt);
+        const char* name = bits == 8 ? "psubb" : bits == 16 ? "psubw" : bits == 32 ? "psubd" : "psubq";
+        return vector_sse(name, 0, s, symaddr(module_.zeros(s.size, s.align), l), object(sub), l);
+      }
       std::vector<NodeId> out;
       Pinned pa = pin(object(sub), out, l);
       NodeId res = vector_temporary(s, l);
@@ -474,7 +600,98 @@ const Ia32Entry kIa32[] = {
     {"cvttps2dq", Ia32::TruncToInt, ""},   {"cvttpd2dq", Ia32::TruncToInt, ""},
 };
 
+// The builtins above that are one SSE/SSE2 instruction on 16-byte vectors:
+// the v128.op and where its immediate comes from (kArg1/kArg2: that
+// argument, a constant; otherwise the fixed predicate of a compare).
+constexpr int kArg1 = -1, kArg2 = -2;
+struct SseEntry {
+  const char* builtin;
+  const char* op;
+  int imm;
+};
+const SseEntry kSse[] = {
+    {"paddsb128", "paddsb", 0},   {"paddsw128", "paddsw", 0},   {"psubsb128", "psubsb", 0},
+    {"psubsw128", "psubsw", 0},   {"paddusb128", "paddusb", 0}, {"paddusw128", "paddusw", 0},
+    {"psubusb128", "psubusb", 0}, {"psubusw128", "psubusw", 0}, {"pavgb128", "pavgb", 0},
+    {"pavgw128", "pavgw", 0},     {"pmulhw128", "pmulhw", 0},   {"pmulhuw128", "pmulhuw", 0},
+    {"psllwi128", "psllwi", kArg1}, {"pslldi128", "pslldi", kArg1}, {"psllqi128", "psllqi", kArg1},
+    {"psrlwi128", "psrlwi", kArg1}, {"psrldi128", "psrldi", kArg1}, {"psrlqi128", "psrlqi", kArg1},
+    {"psrawi128", "psrawi", kArg1}, {"psradi128", "psradi", kArg1},
+    {"psllw128", "psllw", 0},     {"pslld128", "pslld", 0},     {"psllq128", "psllq", 0},
+    {"psrlw128", "psrlw", 0},     {"psrld128", "psrld", 0},     {"psrlq128", "psrlq", 0},
+    {"psraw128", "psraw", 0},     {"psrad128", "psrad", 0},
+    {"packsswb128", "packsswb", 0}, {"packssdw128", "packssdw", 0}, {"packuswb128", "packuswb", 0},
+    {"pshufd", "pshufd", kArg1},  {"pshuflw", "pshuflw", kArg1}, {"pshufhw", "pshufhw", kArg1},
+    {"psadbw128", "psadbw", 0},   {"pmaddwd128", "pmaddwd", 0}, {"pmuludq128", "pmuludq", 0},
+    {"maxps", "maxps", 0},        {"maxpd", "maxpd", 0},        {"minps", "minps", 0},
+    {"minpd", "minpd", 0},        {"sqrtps", "sqrtps", 0},      {"sqrtpd", "sqrtpd", 0},
+    {"cmpeqps", "cmpps", 0},      {"cmpeqpd", "cmppd", 0},      {"cmpltps", "cmpps", 1},
+    {"cmpltpd", "cmppd", 1},      {"cmpleps", "cmpps", 2},      {"cmplepd", "cmppd", 2},
+    {"cmpunordps", "cmpps", 3},   {"cmpunordpd", "cmppd", 3},   {"cmpneqps", "cmpps", 4},
+    {"cmpneqpd", "cmppd", 4},     {"cmpnltps", "cmpps", 5},     {"cmpnltpd", "cmppd", 5},
+    {"cmpnleps", "cmpps", 6},     {"cmpnlepd", "cmppd", 6},     {"cmpordps", "cmpps", 7},
+    {"cmpordpd", "cmppd", 7},
+    {"pslldqi128_byteshift", "pslldq", kArg1}, {"psrldqi128_byteshift", "psrldq", kArg1},
+    {"shufps", "shufps", kArg2},  {"shufpd", "shufpd", kArg2},
+    {"cvttps2dq", "cvttps2dq", 0}, {"cvttpd2dq", "cvttpd2dq", 0},
+};
+
 }  // namespace
+
+NodeId FunctionBuilder::ia32_sse(const CallExpr* c, const std::string& rest) {
+  const SseEntry* e = nullptr;
+  for (const SseEntry& k : kSse)
+    if (rest == k.builtin) e = &k;
+  SourceLocation where = c->getExprLoc();
+  if (!e || !is_vector(c->getType()) || types_.size(c->getType(), where) != kV128Bytes) return kNone;
+  const V128OpInfo& info = kV128Ops[*v128_op(e->op)];
+  bool unary = info.shape == V128Shape::Unary || info.shape == V128Shape::UnaryImm;
+  unsigned vectors = unary ? 1 : 2;
+  if (c->getNumArgs() < vectors) return kNone;
+  for (unsigned i = 0; i < vectors; ++i)
+    if (!is_vector(c->getArg(i)->getType()) || types_.size(c->getArg(i)->getType(), where) != kV128Bytes) return kNone;
+  uint64_t imm = e->imm >= 0 ? static_cast<uint64_t>(e->imm) : 0;
+  if (e->imm < 0) {
+    unsigned i = e->imm == kArg1 ? 1 : 2;
+    Expr::EvalResult r;
+    if (c->getNumArgs() <= i) return kNone;
+    if (!c->getArg(i)->EvaluateAsInt(r, ctx_)) {
+      // A variable count (the header's _mm_slli_epi16 passes its int
+      // parameter): the register form, psllw by a vector whose low 64 bits
+      // are the count (a negative int is huge as those bits: every count
+      // from the width up gives the same result, as the builtin's).
+      if (info.shape != V128Shape::UnaryImm || info.mnemonic == info.name) return kNone;
+      Loc l = loc(where);
+      VectorShape shape = vector_shape(c->getType(), where);
+      NodeId count = vector_temporary(shape, l);
+      std::vector<NodeId> out;
+      out.push_back(store(VType::I64, false, count,
+                          convert(rvalue(c->getArg(1)), scalar(c->getArg(1)), {VType::I64, false}, l), l));
+      out.push_back(store(VType::I64, false, offset(count, 8, l), constant(VType::I64, 0, l), l));
+      std::string op(info.mnemonic);
+      return seq(statements(out, l), vector_sse(op.c_str(), 0, shape, object(c->getArg(0)), count, l), l);
+    }
+    const llvm::APSInt& v = r.Val.getInt();
+    // The immediate as the instruction reads it: the low 8 bits of a
+    // selector (pshufd, shufps; shufpd's low 2); a count clamped to 255,
+    // since every count from the lane's width up has one result.
+    if (rest.find("shuf") != std::string::npos)
+      imm = v.getExtValue() & (info.imm_limit - 1);
+    else
+      imm = v.isNegative() || v.getActiveBits() > 8 ? 255 : v.getZExtValue();
+  }
+  Loc l = loc(where);
+  NodeId a = object(c->getArg(0));
+  NodeId b = unary ? a : object(c->getArg(1));
+  if (unary) {  // one operand: its address twice, evaluated once
+    std::vector<NodeId> out;
+    NodeId held = hold(VType::Ptr, a, out, l);
+    NodeId r = vector_sse(e->op, imm, vector_shape(c->getType(), where), load(VType::Ptr, false, held, l),
+                          load(VType::Ptr, false, held, l), l);
+    return seq(statements(out, l), r, l);
+  }
+  return vector_sse(e->op, imm, vector_shape(c->getType(), where), a, b, l);
+}
 
 // __builtin_ia32_* (kIa32 above), __builtin_elementwise_min/max on integer
 // vectors and __builtin_nontemporal_store; kNone for any other builtin.
@@ -517,6 +734,7 @@ NodeId FunctionBuilder::ia32_builtin(const CallExpr* c, const std::string& name)
     for (const Ia32Entry& e : kIa32)
       if (rest == e.name) kind = e.kind, detail = e.detail;
     if (kind == Ia32::None) unsupported(where, "builtin '" + name + "'");
+    if (NodeId v = ia32_sse(c, rest); v != kNone) return v;
   }
   std::vector<NodeId> out;
   auto immediate = [&](unsigned i) -> int64_t {

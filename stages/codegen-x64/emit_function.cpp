@@ -13,6 +13,7 @@
 #include "ir/error.h"
 #include "ir/eval.h"
 #include "ir/eval_float.h"
+#include "ir/eval_v128.h"
 #include "frame.h"
 #include "parallel_move.h"
 #include "value_places.h"
@@ -99,6 +100,7 @@ class FunctionEmitter {
   std::string location_expr(Place p) const;
   void emit_node(NodeId n);
   void emit_x87(NodeId n);
+  void emit_v128(NodeId n);
   void emit_atomic(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
@@ -921,6 +923,34 @@ void FunctionEmitter::emit_atomic(NodeId n) {
   }
 }
 
+// 16-byte vectors (FORMAT.md section 8, "16-byte vectors"): x64:v128.op is
+// the instruction its literal names between two unaligned loads into the
+// scratch registers xmm0 and xmm1 (which the table says it destroys) and an
+// unaligned store of xmm0; the addresses are in general registers, all
+// read before the store, so the destination may be either operand.
+void FunctionEmitter::emit_v128(NodeId n) {
+  std::string_view name = string_literal(n, 0);
+  uint64_t imm = node(n).literals[1].bits();
+  if (!v128_op_problem(name, imm).empty()) fail(n, v128_op_problem(name, imm));
+  const V128OpInfo& op = kV128Ops[*v128_op(name)];
+  auto at = [&](size_t i) { return "(%" + std::string(reg_name(reg(n, i))) + ")"; };
+  bool unary = op.shape == V128Shape::Unary || op.shape == V128Shape::UnaryImm;
+  std::string mnemonic(op.mnemonic), imm_text = "$" + std::to_string(imm) + ", ";
+  std::string insn;
+  switch (op.shape) {
+    case V128Shape::Binary: insn = mnemonic + " %xmm1, %xmm0"; break;
+    case V128Shape::Unary: insn = mnemonic + " %xmm0, %xmm0"; break;
+    case V128Shape::UnaryImm:  // the shuffles name a source, the shifts do not
+      insn = mnemonic + " " + imm_text + (mnemonic.starts_with("pshuf") ? "%xmm0, %xmm0" : "%xmm0");
+      break;
+    case V128Shape::BinaryImm: insn = mnemonic + " " + imm_text + "%xmm1, %xmm0"; break;
+  }
+  std::string text = "movdqu " + at(2) + ", %xmm0\n" + (unary ? "" : "movdqu " + at(3) + ", %xmm1\n") + insn +
+                     "\nmovdqu %xmm0, " + at(1);
+  std::string error;
+  if (!out_.inline_asm(text, error)) fail(n, "SSE sequence does not assemble: " + error + ": " + text);
+}
+
 // long double (FORMAT.md section 8, "long double"): each x64:f80 instruction
 // is an x87 sequence that starts and ends with an empty x87 stack (the
 // result of a call is popped by the x64:fstpt right after it), written as
@@ -1170,6 +1200,7 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64F80To:
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_x87(n);
+    case Op::X64V128Op: return emit_v128(n);
     case Op::X64AtomicXchg:
     case Op::X64AtomicXadd:
     case Op::X64AtomicCmpXchg:

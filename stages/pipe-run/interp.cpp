@@ -22,6 +22,12 @@
 // an undefined value (as fptosi: it may have been run ahead of its guard),
 // an error where a use needs it.
 //
+// 16-byte vectors (Code::V128): v128.op and x64:v128.op read the 16 bytes
+// of their operands in Memory and run the very SSE/SSE2 instruction on the
+// host (common/ir/eval_v128.h); their addresses must be defined. At ra-x64
+// the instruction destroys xmm0 and xmm1 (codegen-x64's scratch), as any
+// clobber (XClobber).
+//
 // Memory states: memory is one real store, so a graph is only meaningful if
 // every memory operation consumes the current state (the states form a
 // chain; loads may share one). Each node that produces memory (store, copy,
@@ -67,6 +73,7 @@
 
 #include "ir/eval_float_op.h"
 #include "ir/eval_f80.h"
+#include "ir/eval_v128.h"
 #include "x64/eval_x64.h"
 #include "run.h"
 #include "encoding/text_format.h"
@@ -659,6 +666,18 @@ void Interpreter::loop() {
         }
         break;
       }
+      case Code::V128: {  // a 16-byte vector operation in memory (eval_v128.h)
+        defined(I.a, "the address of a vector");
+        defined(I.b, "the address of a vector");
+        defined(static_cast<uint32_t>(I.imm), "the address of a vector");
+        check_memory(I.c);
+        uint8_t a[kV128Bytes], b[kV128Bytes];
+        std::memcpy(a, mem_.at(V[I.b], kV128Bytes, Access::Read), kV128Bytes);
+        std::memcpy(b, mem_.at(V[I.imm], kV128Bytes, Access::Read), kV128Bytes);
+        v128_compute(I.aux, mem_.at(V[I.a], kV128Bytes, Access::Write), a, b, I.bits);
+        new_memory(I.dst);
+        break;
+      }
       case Code::Float: {
         EvalError e = EvalError::None;
         std::optional<uint64_t> v = eval_float_op(static_cast<OpId>(I.imm), static_cast<ValueType>(I.bits),
@@ -950,7 +969,8 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::VaStart:
     case Code::StackRestore:
     case Code::XStore:
-    case Code::XRepMovsb: line += "  -> memory"; break;
+    case Code::XRepMovsb:
+    case Code::V128: line += "  -> memory"; break;
     case Code::Atomic:
       if (insn.dst == kNone) line += "  -> memory";
       else line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);

@@ -90,6 +90,8 @@ bool produces_memory(OpId op) {
     case Op::X64F80From:
     case Op::X64Fldt:
     case Op::X64Fstpt:
+    case Op::V128Op:
+    case Op::X64V128Op:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:

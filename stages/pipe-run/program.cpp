@@ -33,6 +33,7 @@
 #include "ir/eval_float_op.h"
 #include "run.h"
 #include "ir/eval_f80.h"
+#include "ir/eval_v128.h"
 #include "encoding/text_format.h"
 
 namespace pl::run {
@@ -375,6 +376,26 @@ void FunctionBuilder::emit_f80(NodeId n) {
     if (!from && x64_level) insn.imm = 1;  // the machine's result out of range (interp.cpp)
     if (from) insn.b = input(2);
   }
+}
+
+// A 16-byte vector operation (common/ir/eval_v128.h), generic or x64.
+void FunctionBuilder::emit_v128(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  auto input = [&](size_t i) { return checked_operand(n, i); };
+  if (node.literals.size() != 2 || !node.literals[1].is_int()) fail(n, "v128.op needs an operation and an immediate");
+  std::string_view name = string_literal(n, 0);
+  uint64_t imm = node.literals[1].bits();
+  std::string problem = v128_op_problem(name, imm);
+  if (!problem.empty()) fail(n, problem);
+  unsigned k = *v128_op(name);
+  Insn& insn = push(Code::V128, n);
+  insn.dst = x64::is_x64(node.op) ? result(n, 0) : n;
+  insn.c = input(0);
+  insn.a = input(1);
+  insn.b = input(2);
+  insn.imm = kV128Ops[k].shape == V128Shape::Unary || kV128Ops[k].shape == V128Shape::UnaryImm ? insn.b : input(3);
+  insn.aux = static_cast<uint8_t>(k);
+  insn.bits = static_cast<uint8_t>(imm);
 }
 
 // An atomic operation or fence, generic or x64 (run.h, Code::Atomic). The
@@ -784,6 +805,11 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::X64F80To:
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_f80(n);
+    case Op::V128Op:
+    case Op::X64V128Op:
+      emit_v128(n);
+      if (out_.ra) emit_clobbers(n);  // xmm0 and xmm1 (codegen-x64's scratch)
+      return;
     case Op::AtomicRmw:
     case Op::AtomicCmpXchg:
     case Op::Fence: return emit_atomic(n);

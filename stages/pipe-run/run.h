@@ -192,6 +192,7 @@ enum class Code : uint8_t {
   XXchg,                // ra-x64: swap V[a] and V[b]
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
   F80,                  // long double in memory (eval_f80.h; aux: F80Code, below)
+  V128,                 // a 16-byte vector operation in memory (eval_v128.h)
   Atomic,               // an atomic operation or fence, generic and x64 (aux: kAtomic*, below)
 };
 
@@ -269,6 +270,10 @@ struct Insn {
 //          [a] = V[b] of ValueType bits, dst = memory out; To: dst = [a] as
 //          ValueType bits (imm 1: x64:f80.to, out of range the integer indefinite); Fldt/Fstpt (x64:fldt, x64:fstpt): st(0) = [a] / [a] =
 //          st(0), dst = memory out (st(0) is the interpreter's, across a call).
+//   V128 (v128.op, x64:v128.op): c = memory in, a = the destination's
+//          address, b and imm = the operands' addresses (imm = b for a unary
+//          operation), aux = the operation's index in eval_v128.h's kV128Ops,
+//          bits = its immediate; [a] = op([b], [imm], bits), dst = memory out.
 //   Atomic (atomic.rmw, atomic.cmpxchg, fence and their x64 forms; atomic.load
 //          and atomic.store run as LoadV and StoreV): c = memory in, b =
 //          memory out, a = the address, dst = the old value (kNone: none),
@@ -624,6 +629,7 @@ class FunctionBuilder {
  private:
   void emit_float(NodeId n);
   void emit_f80(NodeId n);
+  void emit_v128(NodeId n);
   void emit_atomic(NodeId n);
   ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
   uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float

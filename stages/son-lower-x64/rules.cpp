@@ -768,6 +768,15 @@ NodeId f80_mem_op(Lowerer& l, NodeId n, OpId x64op) {
   return l.emit(x64op, {nd.literals[0]}, std::move(ins), l.control(n));
 }
 
+// A 16-byte vector operation: the same operation, its addresses in
+// registers (codegen-x64 writes the instruction around movdqu).
+NodeId v128_mem_op(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  InputList ins;
+  for (NodeId in : nd.inputs) ins.push_back(l.value(in));
+  return l.emit(X64V128Op, {nd.literals[0], nd.literals[1]}, std::move(ins), l.control(n));
+}
+
 // One fucomip per condition, on the operands in float_cond's order (as
 // ucomisd: st(0) = the first, st(1) the second); foeq and fune need two.
 NodeId f80_cmp(Lowerer& l, NodeId n) {
@@ -1226,6 +1235,11 @@ const Rule kRules[] = {
     RULE(F80Unary, "f80-unary", "(f80.unary op _ d x)", "",
          "(x64:f80.unary op _ d x): fldt [x]; fchs|fabs|fsqrt (nothing for copy); fstpt [d]",
          { return f80_mem_op(l, n, X64F80Unary); }),
+    // 16-byte vectors in memory: one SSE/SSE2 instruction per operation
+    RULE(V128Op, "v128-op", "(v128.op op imm _ d x y)", "",
+         "(x64:v128.op op imm _ d x y): movdqu [x], xmm0; movdqu [y], xmm1; op [$imm,] xmm1, xmm0 (unary: xmm0, "
+         "xmm0); movdqu xmm0, [d] (xmm0 and xmm1 destroyed)",
+         { return v128_mem_op(l, n); }),
     RULE(F80Cmp, "f80-cmp", "(f80.cmp pred _ x y)", "",
          "(x64:f80.cmp cc _ x y): fldt [y]; fldt [x]; fucomip; fstp st(0); setcc; movzx, cc and the operand order "
          "as in pred's -value rule; foeq: (x64:and i32 (x64:f80.cmp e ..) (x64:f80.cmp np ..)), fune: "

@@ -142,12 +142,13 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
     return kNone;
   }
   // The dynamic stack touches only alloca blocks, never a stack slot.
-  // An f80 operation (long double) touches its operands' objects, whose
+  // An f80 or v128 operation (long double, 16-byte vectors) touches its operands' objects, whose
   // addresses escape by being its inputs: never a private slot. So does an
   // atomic operation's, and no other thread can see a private slot: the
   // order an atomic gives concerns escaped memory only.
   if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart || nd.op == Op::StackRestore ||
-      nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From || nd.op == Op::AtomicStore ||
+      nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From || nd.op == Op::V128Op ||
+      nd.op == Op::AtomicStore ||
       nd.op == Op::Fence)
     return nd.inputs[0];
   return kNone;

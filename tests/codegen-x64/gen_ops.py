@@ -917,6 +917,44 @@ def long_doubles(S):
     S.simple("t_f80_st0", st0_body, lambda a, b: u(s(a, 64)), pairs=LD_PAIRS)
 
 
+# ---- 16-byte vectors: x64:v128.op on c_buf (FORMAT.md 8, "16-byte vectors") ------------
+def vectors(S):
+    """A = (a, b) at c_buf and B = (b, a) at c_buf + 16 as two i64 lanes
+    each; the result at c_buf + 32, whose low 8 bytes are returned: each
+    operand shape (binary, unary, with an immediate, binary with one)."""
+    def setup(f, st, mem, a, b):
+        base = f.node('x64:loadgot "c_buf"', "rdx")
+        m = mem
+        for disp, v in ((0, a), (8, b), (16, b), (24, a)):
+            m = f.node(f'x64:store ^{st}, "i64", 0, {disp}, {m}, {v}, {base}')
+        pb = f.node(f'x64:lea "i64", 0, 16, {base}', "rcx")
+        pr = f.node(f'x64:lea "i64", 0, 32, {base}', "r8")
+        return base, pb, pr, m
+
+    def lanes32(x, y, fn):
+        lo = fn(x & 0xFFFFFFFF, y & 0xFFFFFFFF) & 0xFFFFFFFF
+        hi = fn(x >> 32, y >> 32) & 0xFFFFFFFF
+        return lo | hi << 32
+
+    cases = {
+        "paddq": (0, False, lambda a, b: a + b),
+        "psubd": (0, False, lambda a, b: lanes32(a, b, lambda x, y: x - y)),
+        "pxor": (0, False, lambda a, b: a ^ b),
+        "pshufd": (0x4E, True, lambda a, b: b),      # the two halves of A swapped
+        "psllqi": (4, True, lambda a, b: a << 4),
+        "psrlqi": (200, True, lambda a, b: 0),       # a count above 63 clears the lane
+        "shufpd": (1, False, lambda a, b: b),        # (A[1], B[0])
+        "punpcklqdq": (0, False, lambda a, b: a),    # (A[0], B[0])
+    }
+    for op, (imm, unary, fn) in cases.items():
+        def body(f, st, mem, a, b, op=op, imm=imm, unary=unary):
+            base, pb, pr, m = setup(f, st, mem, a, b)
+            second = base if unary else pb
+            m2 = f.node(f'x64:v128.op ^{st}, "{op}", {imm}, {m}, {pr}, {base}, {second}')
+            return f.node(f'x64:load ^{st}, "i64", 0, 32, {m2}, {base}', "rax"), m2
+        S.simple(f"t_v128_{op}", body, lambda a, b, fn=fn: u(fn(a, b)))
+
+
 # ---- atomics: lock-prefixed instructions on c_buf (FORMAT.md 8, "Atomics") -----------
 ATOMIC_PAIRS = [(0x1122334455667788, 0x0F0F0F0F0F0F0F0F), (5, 3), (-2, -2), (0, 1 << 63)]
 
@@ -1096,6 +1134,7 @@ def gen():
     floats(S)
     memory_operands(S)
     long_doubles(S)
+    vectors(S)
     atomics(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
     module = MODULE_HEADER + "\n".join(fns) + "\n"
