@@ -31,11 +31,11 @@ KERNELS = ROOT / "scripts" / "kernels"
 # The floating-point kernels (fp_*, issue 18) take sizes that give gcc -O2
 # 0.3 to 0.6 s in the timed runs; their geometric mean is reported apart from
 # the integer kernels'.
-TIME_SCALE = {"bits": "12000000", "divmod": "32000000", "fib": "41", "listchase": "800", "manyargs": "240000000",
+TIME_SCALE = {"bits": "12000000", "divmod": "32000000", "fib": "41", "hanoi": "24", "treewalk": "60", "listchase": "800", "manyargs": "240000000",
               "matmul": "400", "nestloop": "24", "qsort": "6000000", "sieve": "80", "strhash": "16000000", "vm": "16000000",
               "fp_mandel": "1500", "fp_matmul": "80", "fp_nbody": "1000000", "fp_spectral": "2000",
               "fp_stencil": "2400"}
-CACHEGRIND_SCALE = {"bits": "300000", "divmod": "800000", "fib": "27", "listchase": "20", "manyargs": "3000000",
+CACHEGRIND_SCALE = {"bits": "300000", "divmod": "800000", "fib": "27", "hanoi": "16", "treewalk": "2", "listchase": "20", "manyargs": "3000000",
                     "matmul": "5", "nestloop": "10", "qsort": "150000", "sieve": "2", "strhash": "400000", "vm": "400000",
                     "fp_mandel": "200", "fp_matmul": "2", "fp_nbody": "20000", "fp_spectral": "200",
                     "fp_stencil": "40"}
