@@ -16,9 +16,9 @@
 // value result v, or `OP t, v` / `OP v, t` with OP `add` or `mul` (the
 // accumulation, in the result's type; one OP for the whole function);
 // C_k's results feed nothing else, so C_k is the last thing its block
-// does. A path that returns is left: a return that is not a site, or an
-// input of R that is not (the last site of an R whose inputs all are
-// stays a call). The function has no stack slots (a slot of this frame
+// does. A path that returns is left (a return that is not a site, or an
+// input of R that is not); an R whose inputs all are sites goes, with its
+// phis and return. The function has no stack slots (a slot of this frame
 // whose address reached the call would be shared with the caller's frame
 // after the rewrite; gcc refuses the same), no alloca, va_start or frame
 // and return address, and is not variadic.
@@ -42,6 +42,7 @@
 // Invariants needed: the son contract. Kept: the son contract (H dominates
 // every block but start; each phi of H has one input per control input).
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "passes.h"
@@ -94,6 +95,8 @@ class TailRecursion {
     OpId op = Op::Add;                                   // OP, when there is an addend
     NodeId tail_value = kNone;                           // what the return read of C's value
   };
+
+  static constexpr NodeId kDropped = kNone - 1;  // a site's R, dropped whole
 
   // n has users, and all of them are `user`.
   bool only_user(NodeId n, NodeId user) const { return !g_.users(n).empty() && g_.used_only_by(n, {user}); }
@@ -167,7 +170,6 @@ class TailRecursion {
       site->jump = jump;
       found.push_back(*site);
     }
-    if (found.size() == region.control.size()) found.pop_back();
     sites.insert(sites.end(), found.begin(), found.end());
   }
 
@@ -185,12 +187,21 @@ class TailRecursion {
       sites.push_back(site);
     }
     if (sites.empty()) return false;
-    // A path that returns must be left: a return that is not a site, or a
-    // region that keeps an input.
-    size_t direct = 0;
-    for (const Site& site : sites) direct += site.region == kNone;
-    bool returns_left = direct < returns.size();
-    if (!returns_left) return false;
+    // A return whose every path is a site goes (a return in the call's
+    // block, or R with every input a site: R, its phis and the return are
+    // dropped, and R's jumps go to the header). A path that returns must
+    // be left.
+    std::map<NodeId, size_t> per_region;
+    for (const Site& site : sites)
+      if (site.region != kNone) ++per_region[site.region];
+    auto consumed = [&](NodeId ret) {
+      NodeId block = g_.node(ret).control[0];
+      for (const Site& site : sites)
+        if (site.ret == ret && site.region == kNone) return true;
+      auto it = per_region.find(block);
+      return g_.op(block) == Op::Region && it != per_region.end() && it->second == g_.node(block).control.size();
+    };
+    if (std::all_of(returns.begin(), returns.end(), consumed)) return false;
     const Literal type = Literal::string(fn_.signature.result);
     bool accumulates = op_seen.has_value();
     if (accumulates && !literal_value_type(type)) return false;
@@ -206,8 +217,19 @@ class TailRecursion {
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return std::pair{sites[a].region, sites[a].edge} > std::pair{sites[b].region, sites[b].edge};
     });
+    for (NodeId ret : returns) {
+      NodeId block = g_.node(ret).control[0];
+      if (g_.op(block) != Op::Region || !consumed(ret)) continue;
+      std::vector<NodeId> phis(g_.node(ret).inputs.begin(), g_.node(ret).inputs.end());
+      g_.kill(ret);
+      for (NodeId p : phis) g_.kill(p);
+      g_.kill(block);
+      for (Site& site : sites)
+        if (site.region == block) site.region = kDropped;
+    }
     for (size_t k : order) {
       Site& site = sites[k];
+      if (site.region == kDropped) continue;
       if (site.region != kNone) {
         g_.remove_region_input(site.region, site.edge);
       } else {
