@@ -34,9 +34,10 @@
 // evaluator says so (a literal, a constant expression, a string literal's
 // address; not &global); an operand evaluating which can have no effect and
 // cannot trap (harmless_constant_p_operand: variables and arithmetic over
-// them) becomes the operand of `constant_p`, which the optimizer answers as
-// gcc does after inlining and folding (1 when it becomes a constant; 0 at
-// -O0); any other operand is 0 and is not evaluated; __builtin_object_size and
+// them) becomes, when clang is told to optimize (-O1 and up: pipecc passes
+// its -O flag), the operand of `constant_p`, which the optimizer answers as
+// gcc does after inlining and folding (1 when it becomes a constant, else
+// 0); any other operand, and any at -O0, is 0 and is not evaluated; __builtin_object_size and
 // __builtin_dynamic_object_size answer "unknown" (-1 for types 0 and 1, 0
 // for 2 and 3), so _FORTIFY_SOURCE checks stay off rather than wrong;
 // __builtin_classify_type is gcc's type class of its operand after the
@@ -460,8 +461,10 @@ NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name
     // folds after inlining, else 0); anything else is 0 (&global, x++, f()).
     Expr::EvalResult folded;
     if (c->EvaluateAsInt(folded, ctx_) && folded.Val.getInt().getBoolValue()) return constant(VType::I32, 1, l);
+    // Not optimizing (-O0, or no -O given to clang): gcc's -O0 answer, 0, at
+    // once, so that `if (__builtin_constant_p(x) ...)` folds away here.
     const Expr* arg = c->getNumArgs() == 1 ? c->getArg(0) : nullptr;
-    if (!arg || arg->HasSideEffects(ctx_) || !harmless_constant_p_operand(arg, ctx_)) return constant(VType::I32, 0, l);
+    if (!ctx_.getLangOpts().Optimize || !arg || arg->HasSideEffects(ctx_) || !harmless_constant_p_operand(arg, ctx_)) return constant(VType::I32, 0, l);
     return op("constant_p", VType::I32, l, rvalue(arg));
   }
   if (name == "__builtin_object_size" || name == "__builtin_dynamic_object_size") {

@@ -25,6 +25,10 @@
 // the same as idealize's, so it answers what idealize would after the
 // inlined arguments reach their users.
 //
+// At -O1 nothing inlines, and it answers every one in the first module
+// round (its schedule's only module pass: sonopt then reads the whole
+// module at -O1 too). At -O0 c2ast answers 0 itself.
+//
 // Invariants needed: the son contract. Kept: the son contract; no
 // constant_p is left in the module (son-lower-x64 and pipe-run answer 0 to
 // one, at -O0 and -O1).

@@ -61,8 +61,9 @@
 //                 (-O2; then the function passes run again on the result)
 //   constant-p    whole module: each __builtin_constant_p still open after
 //                 inline's first application is 1 if its operand folds to a
-//                 constant, else 0 (idealize answers 1 for a constant
-//                 operand at -O1 too; -O0's answer, 0, is the back end's)
+//                 constant, else 0 (-O1 and -O2: at -O1, where nothing
+//                 inlines, it makes sonopt read the whole module; idealize
+//                 answers 1 for a constant operand; c2ast answers 0 at -O0)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -89,7 +90,7 @@ std::vector<PassDecl> pass_table() {
        .module_pass = inline_calls},
       {.name = "constant-p",
        .summary = "whole module: __builtin_constant_p (constant_p) answered once inlining is done: 1 if it folds, else 0",
-       .min_level = 2,
+       .min_level = 1,
        .after = {"inline"},
        .triggers = {"idealize", "gvn", "sccp", "if-convert", "simplify-cfg", "dce", "inline"},
        .module_pass = constant_p},

@@ -1,7 +1,9 @@
-/* __builtin_constant_p: clang's 1 for a constant expression; a harmless
-   operand (variables, arithmetic, conversions, ?:) becomes the operand of
-   constant_p for the optimizer; an operand with an effect, a load through a
-   pointer, a call or an undefined extern is 0 and is not evaluated. */
+/* __builtin_constant_p: clang's 1 for a constant expression; an operand
+   with an effect, a load through a pointer, a call or an undefined extern is
+   0 and is not evaluated. Run as here, without -O (gcc's -O0), every other
+   answer is 0 too; with -O1 and up a harmless operand (variables,
+   arithmetic, conversions, ?:) becomes the operand of constant_p for the
+   optimizer (test_c2ast.py's constant_p test). */
 int defined_global = 3;
 extern int extern_global;
 int f(void);
