@@ -34,13 +34,13 @@ KERNELS = ROOT / "scripts" / "kernels"
 # The floating-point kernels (fp_*, issue 18) take sizes that give gcc -O2
 # 0.3 to 0.6 s in the timed runs; their geometric mean is reported apart from
 # the integer kernels'.
-TIME_SCALE = {"bits": "12000000", "divmod": "32000000", "fib": "41", "listchase": "800", "manyargs": "240000000",
+TIME_SCALE = {"bits": "12000000", "divmod": "32000000", "fib": "41", "hanoi": "24", "treewalk": "60", "listchase": "800", "manyargs": "240000000",
               "matmul": "400", "nestloop": "24", "objalloc": "100000000", "qsort": "6000000", "sieve": "80", "strhash": "16000000", "vm": "16000000",
               "fp_mandel": "1500", "fp_matmul": "80", "fp_nbody": "1000000", "fp_spectral": "2000",
               "fp_stencil": "2400",
               "prog_binarytrees": "16", "prog_crc": "800", "prog_fannkuch": "10", "prog_listsort": "8",
               "prog_nqueens": "14", "prog_shapes": "4000", "prog_treeinterp": "200000", "prog_wordfreq": "8000000"}
-CACHEGRIND_SCALE = {"bits": "300000", "divmod": "800000", "fib": "27", "listchase": "20", "manyargs": "3000000",
+CACHEGRIND_SCALE = {"bits": "300000", "divmod": "800000", "fib": "27", "hanoi": "16", "treewalk": "2", "listchase": "20", "manyargs": "3000000",
                     "matmul": "5", "nestloop": "10", "objalloc": "1000000", "qsort": "150000", "sieve": "2", "strhash": "400000", "vm": "400000",
                     "fp_mandel": "200", "fp_matmul": "2", "fp_nbody": "20000", "fp_spectral": "200",
                     "fp_stencil": "40",

@@ -308,3 +308,15 @@ def test_program_matches_gcc(src, tmp_path):
     except pipeline.ToolMissing as e:
         pytest.fail(str(e))
     assert not problems, f"{src.name}:\n" + "\n".join(problems)
+
+
+def test_constant_p_is_left_to_the_optimizer_only_when_optimizing():
+    """__builtin_constant_p (issue 19/21): with -O2 given to clang the harmless
+    operands of tests/stages/c2ast/constant_p.in.c (x, x * 2 + 1, d < 1.0 ? x
+    : -x, a defined global) become `ast:op "constant_p"`; the others stay
+    constants; without -O (gcc's -O0) none does."""
+    src = ROOT / "tests" / "stages" / "c2ast" / "constant_p.in.c"
+    optimized = run_tool("c2ast", str(src), "-f", "text", "--", "-O2").stdout.decode()
+    assert optimized.count('ast:op "constant_p"') == 4, optimized
+    plain = run_tool("c2ast", str(src), "-f", "text").stdout.decode()
+    assert '"constant_p"' not in plain, plain

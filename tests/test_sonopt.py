@@ -28,7 +28,7 @@ def test_list_passes_shows_the_computed_schedule():
     assert "schedule at -O1: printf-fold idealize gvn scalar-replace implied-conds simplify-cfg dce\n" in out, out
     assert ("schedule at -O2: printf-fold licm loop-idiom exit-values unroll iv-reduce unroll-partial tail-recurse idealize gvn libcalls heap-to-stack split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce "
             "const-call "
-            "inline\n") in out, out
+            "inline constant-p\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
 

@@ -168,6 +168,7 @@ std::optional<FloatPred> float_pred(OpId op) {
 }
 
 bool is_ast_op_target(OpId op) {
+  if (op == Op::ConstantP) return true;
   if (is_float_op(op)) return op != Op::FConst;
   EvalClass k = eval_class(op);
   return k != EvalClass::None && k != EvalClass::Const && k != EvalClass::Select;

@@ -161,7 +161,8 @@ enum class EvalClass : uint8_t { None, Const, Unary, Binary, Shift, Divide, Comp
 EvalClass eval_class(OpId op);
 // The generic opcodes an ast:op may name: every class above but Const and None
 // (arithmetic, shifts, division, comparisons, conversions), and the
-// floating-point opcodes but fconst (is_float_op).
+// floating-point opcodes but fconst (is_float_op), and constant_p
+// (__builtin_constant_p, which no evaluator folds: it asks the optimizer).
 bool is_ast_op_target(OpId op);
 
 // Two-operand opcodes (Binary, Shift, Divide, Compare): the result, or nullopt

@@ -32,8 +32,12 @@
 //
 // No-ops with a value: __builtin_constant_p is 1 where clang's constant
 // evaluator says so (a literal, a constant expression, a string literal's
-// address; not &global) and 0 otherwise, never 1 after optimization as gcc's
-// can be (its operand is not evaluated); __builtin_object_size and
+// address; not &global); an operand evaluating which can have no effect and
+// cannot trap (harmless_constant_p_operand: variables and arithmetic over
+// them) becomes, when clang is told to optimize (-O1 and up: pipecc passes
+// its -O flag), the operand of `constant_p`, which the optimizer answers as
+// gcc does after inlining and folding (1 when it becomes a constant, else
+// 0); any other operand, and any at -O0, is 0 and is not evaluated; __builtin_object_size and
 // __builtin_dynamic_object_size answer "unknown" (-1 for types 0 and 1, 0
 // for 2 and 3), so _FORTIFY_SOURCE checks stay off rather than wrong;
 // __builtin_classify_type is gcc's type class of its operand after the
@@ -129,6 +133,74 @@ constexpr NamedFamily kNamedBuiltins[] = {
 constexpr const char* kKeywordBuiltins[] = {"__builtin_va_arg", "__builtin_offsetof", "__builtin_choose_expr",
                                             "__builtin_types_compatible_p", "__builtin_shufflevector",
                                             "__builtin_convertvector"};
+
+// __builtin_constant_p's operand is evaluated (as an operand of constant_p)
+// only when evaluating it can neither have an effect nor trap nor name a
+// symbol the program may not define: its type is an integer, a pointer,
+// float or double; it is built of literals, enumerators, functions, reads
+// of non-volatile, non-atomic scalar variables that are locals, parameters
+// or globals defined in this file (not weak), and the conversions,
+// unary and binary operators (no division, no assignment) and ?: over
+// them. Anything else (a load through a pointer, a call, x++) answers 0
+// at once, as gcc does for an operand with side effects.
+bool harmless_constant_p_operand(const Expr* e, ASTContext& ctx, bool top = true) {
+  e = e->IgnoreParens();
+  QualType t = e->getType();
+  auto scalar_type = [&](QualType q) {
+    if (q->isVariablyModifiedType() || q.isVolatileQualified() || q->isAtomicType()) return false;
+    if (!(q->isIntegerType() || q->isPointerType() || q->isRealFloatingType())) return false;
+    if (q->isRealFloatingType() && !q->isSpecificBuiltinType(BuiltinType::Float) &&
+        !q->isSpecificBuiltinType(BuiltinType::Double))
+      return false;
+    return ctx.getTypeSize(q) <= 64;
+  };
+  if (top && !scalar_type(t)) return false;
+  if (isa<IntegerLiteral>(e) || isa<CharacterLiteral>(e) || isa<FloatingLiteral>(e)) return true;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(e)) {
+    const ValueDecl* d = ref->getDecl();
+    if (isa<EnumConstantDecl>(d) || isa<FunctionDecl>(d)) return true;
+    const auto* var = dyn_cast<VarDecl>(d);
+    if (!var || var->isWeak() || var->getType().isVolatileQualified() || var->getType()->isAtomicType() ||
+        var->getType()->isVariablyModifiedType())
+      return false;
+    return var->hasLocalStorage() || var->hasDefinition(ctx) != VarDecl::DeclarationOnly;
+  }
+  if (const auto* cast = dyn_cast<CastExpr>(e)) {
+    switch (cast->getCastKind()) {
+      case CK_LValueToRValue: case CK_NoOp: case CK_ArrayToPointerDecay: case CK_FunctionToPointerDecay:
+      case CK_BitCast: case CK_IntegralCast: case CK_IntegralToBoolean: case CK_IntegralToFloating:
+      case CK_FloatingToIntegral: case CK_FloatingCast: case CK_FloatingToBoolean: case CK_PointerToIntegral:
+      case CK_IntegralToPointer: case CK_PointerToBoolean: case CK_NullToPointer:
+        break;
+      default: return false;
+    }
+    const Expr* sub = cast->getSubExpr();
+    bool decays = cast->getCastKind() == CK_ArrayToPointerDecay || cast->getCastKind() == CK_FunctionToPointerDecay;
+    if (!decays && !scalar_type(sub->getType())) return false;
+    return harmless_constant_p_operand(sub, ctx, false);
+  }
+  if (const auto* un = dyn_cast<UnaryOperator>(e)) {
+    UnaryOperatorKind k = un->getOpcode();
+    if (k != UO_Plus && k != UO_Minus && k != UO_Not && k != UO_LNot) return false;
+    return scalar_type(un->getSubExpr()->getType()) && harmless_constant_p_operand(un->getSubExpr(), ctx, false);
+  }
+  if (const auto* bin = dyn_cast<BinaryOperator>(e)) {
+    switch (bin->getOpcode()) {
+      case BO_Add: case BO_Sub: case BO_Mul: case BO_Shl: case BO_Shr: case BO_And: case BO_Xor: case BO_Or:
+      case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE: case BO_LAnd: case BO_LOr:
+        break;
+      default: return false;
+    }
+    return scalar_type(bin->getLHS()->getType()) && scalar_type(bin->getRHS()->getType()) &&
+           harmless_constant_p_operand(bin->getLHS(), ctx, false) && harmless_constant_p_operand(bin->getRHS(), ctx, false);
+  }
+  if (const auto* cond = dyn_cast<ConditionalOperator>(e))
+    return scalar_type(cond->getCond()->getType()) && scalar_type(cond->getTrueExpr()->getType()) &&
+           scalar_type(cond->getFalseExpr()->getType()) && harmless_constant_p_operand(cond->getCond(), ctx, false) &&
+           harmless_constant_p_operand(cond->getTrueExpr(), ctx, false) &&
+           harmless_constant_p_operand(cond->getFalseExpr(), ctx, false);
+  return false;
+}
 
 }  // namespace
 
@@ -384,10 +456,17 @@ void FunctionBuilder::multiply_64x64(NodeId a, NodeId b, std::vector<NodeId>& ou
 NodeId FunctionBuilder::query_builtin(const CallExpr* c, const std::string& name) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
-  if (name == "__builtin_constant_p") {  // clang's answer where it has one (1 for 42 and "hi", 0 for &global)
+  if (name == "__builtin_constant_p") {
+    // clang's answer where it is 1 (42, "hi", a constant expression); a
+    // harmless operand is left for the optimizer (constant_p: 1 when it
+    // folds after inlining, else 0); anything else is 0 (&global, x++, f()).
     Expr::EvalResult folded;
-    bool known = c->EvaluateAsInt(folded, ctx_) && folded.Val.getInt().getBoolValue();
-    return constant(VType::I32, known ? 1 : 0, l);
+    if (c->EvaluateAsInt(folded, ctx_) && folded.Val.getInt().getBoolValue()) return constant(VType::I32, 1, l);
+    // Not optimizing (-O0, or no -O given to clang): gcc's -O0 answer, 0, at
+    // once, so that `if (__builtin_constant_p(x) ...)` folds away here.
+    const Expr* arg = c->getNumArgs() == 1 ? c->getArg(0) : nullptr;
+    if (!ctx_.getLangOpts().Optimize || !arg || arg->HasSideEffects(ctx_) || !harmless_constant_p_operand(arg, ctx_)) return constant(VType::I32, 0, l);
+    return op("constant_p", VType::I32, l, rvalue(arg));
   }
   if (name == "__builtin_object_size" || name == "__builtin_dynamic_object_size") {
     Expr::EvalResult kind;

@@ -471,6 +471,9 @@ void FunctionBuilder::preset(NodeId id) {
       defined(*v);
       break;
     }
+    case Op::ConstantP:  // unanswered by an optimizer: -O0's answer (FORMAT.md, constant_p)
+      defined(0);
+      break;
     case Op::SymAddr:
     case Op::TlsAddr:  // one thread: a thread-local item's only copy is its storage
       if (node.literals.empty() || node.literals[0].kind() != Literal::Kind::String)

@@ -947,6 +947,9 @@ const Rule kRules[] = {
          }),
     RULE(Const, "const-64", "(const 64 c)", "", "(x64:movi i64 c) (movabs)",
          { return l.movi(VT::I64, *l.constant(n)); }),
+    RULE(ConstantP, "constant-p", "(constant_p t x)", "",
+         "(x64:movi i32 0) (-O0's answer: sonopt answers the others at -O1/-O2; x is not read)",
+         { return n == kNone ? kNone : l.movi(VT::I32, 0); }),
     RULE(SymAddr, "symaddr-local", "(symaddr s)",
          "s is defined in the module and, under --pic, is a data item that is internal or not of default visibility",
          "(x64:lea i64 [s]) (RIP-relative)", {

@@ -22,6 +22,7 @@
 //    An evaluation error (division by zero, INT_MIN / -1, shift amount out
 //    of range) folds nothing: the node stays and traps or is reported at
 //    run time, as the interpreter does.
+//  - constant_p of a const or fconst -> 1 (never 0: constant_p.cpp);
 //  - order: add mul and or xor eq ne put a constant second, otherwise the
 //    lower id first (so GVN sees x+y and y+x alike);
 //  - identities: x+0, x-0, x*1, x&-1, x|0, x^0, x<<0, x>>0, x/1 -> x;
@@ -171,6 +172,7 @@ class Idealizer {
   void step(NodeId n) {
     OpId op = g_.op(n);
     if (op == Op::If) return branch(n);
+    if (op == Op::ConstantP) return step_constant_p(n);
     if (is_float_op(op)) return step_float(n);
     EvalClass cls = eval_class(op);
     if (cls == EvalClass::None || cls == EvalClass::Const) return;
@@ -183,6 +185,17 @@ class Idealizer {
       if (r == n) return changed_in_place(n);
       return replace(n, r);
     }
+  }
+
+  // constant_p x -> 1 when x is a const or fconst (__builtin_constant_p
+  // after inlining); 0 is the constant-p pass's answer, once inlining is
+  // done (constant_p.cpp), or the back end's.
+  void step_constant_p(NodeId n) {
+    const Node& nd = g_.node(n);
+    OpId in = g_.op(nd.inputs[0]);
+    if (in != Op::Const && in != Op::FConst) return;
+    std::optional<ValueType> t = literal_value_type(nd.literals[0]);
+    if (t) replace(n, constant(*t, 1, nd.loc));
   }
 
   // select c a b: a or b for a constant c; a when a = b; the condition of

@@ -19,7 +19,12 @@
 // constant of the load's type (little-endian; bytes past `init` are zero).
 // A store to such an item would be undefined (natively it faults), so no
 // state can hold other bytes there. (`static const int t[] = {...}; t[2]`,
-// a `const double` global read in a conversion.)
+// a `const double` global read in a conversion.) A pointer load of exactly
+// a relocation's 8 bytes is `symaddr SYMBOL` (plus its addend): a call
+// through `static const` tables of functions, or a const struct's function
+// member, at a constant index becomes a direct call, which const-call and
+// inline then see (devirtualization; stored function pointers reach their
+// calls by the forwarding below, as any stored value does).
 // The load's own memory input is never changed (no load moves past a
 // store): only a value replaces a load, and that value dominates the load.
 //
@@ -103,8 +108,18 @@ class LoadForward {
     if (!item || !type || addr.offset < 0 || size > 8) return false;
     uint64_t begin = static_cast<uint64_t>(addr.offset), end = begin + size;
     if (end > item->size) return false;
-    for (const Reloc& r : item->relocs)
-      if (r.offset < end && begin < r.offset + 8) return false;
+    for (const Reloc& r : item->relocs) {
+      if (!(r.offset < end && begin < r.offset + 8)) continue;
+      // Exactly a relocation's 8 bytes, read as a pointer: the symbol's
+      // address (devirtualization: a call through a `static const` table
+      // of functions at a constant index names its callee directly).
+      if (r.offset != begin || size != 8 || *type != ValueType::Ptr) return false;
+      NodeId sym = g_.add_node(Op::SymAddr, {Literal::string(r.symbol)}, {}, ld.loc);
+      if (r.addend != 0)
+        sym = g_.add_node(Op::Add, {Literal::string("ptr")}, {sym, g_.add_constant(ValueType::Ptr, static_cast<uint64_t>(r.addend), ld.loc)},
+                          ld.loc);
+      return replace(load, sym);
+    }
     uint64_t value = 0;
     for (uint64_t i = 0; i < size; ++i) {
       uint64_t at = begin + i;

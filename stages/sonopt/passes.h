@@ -38,6 +38,7 @@ size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& c
 size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
+size_t constant_p(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t if_convert(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t implied_conds(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t sccp(Function& fn, const ModuleHeader& header, FunctionCache& cache);

@@ -19,7 +19,9 @@
 // Evaluation is common/ir/eval.h's eval_pure (folding is interpreting); an
 // evaluation error (a division by zero, INT_MIN / -1, a shift out of range)
 // gives Bottom: the node stays and traps or is reported at run time.
-// `undefined`, params, loads, calls and memory are Bottom.
+// `undefined`, params, loads, calls and memory are Bottom. A constant_p
+// (__builtin_constant_p) is 1 once its operand's cell is a constant, and
+// Bottom (left for constant_p.cpp's late answer) when it varies.
 //
 // Then: every value node whose cell is a constant is replaced by a `const`
 // (its users read the constant; a pinned division so replaced is removed),
@@ -169,6 +171,13 @@ class Sccp {
       case Op::If: return branch(n);
       case Op::Phi: return lower(n, meet_phi(n));
       case Op::Select: return lower(n, meet_select(n));
+      case Op::ConstantP: {  // 1 once the operand is a constant; an unknown one is answered late (constant_p.cpp)
+        const Cell& c = cell_[nd.inputs[0]];
+        std::optional<ValueType> t = literal_value_type(nd.literals[0]);
+        if (c.kind == Cell::Top) return;
+        if (c.kind == Cell::Bottom || !t) return lower(n, bottom());
+        return lower(n, Cell{Cell::Const, *t, 1});
+      }
       case Op::Const:
       case Op::FConst: {
         std::optional<ValueType> t = g_.constant_type(n);

@@ -72,6 +72,11 @@
 //                 before inline, so a call it can evaluate is not copied)
 //   inline        whole module: small callees, internal ones called once
 //                 (-O2; then the function passes run again on the result)
+//   constant-p    whole module: each __builtin_constant_p still open after
+//                 inline's first application is 1 if its operand folds to a
+//                 constant, else 0 (-O1 and -O2: at -O1, where nothing
+//                 inlines, it makes sonopt read the whole module; idealize
+//                 answers 1 for a constant operand; c2ast answers 0 at -O0)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -96,6 +101,12 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
                     "dce"},
        .module_pass = inline_calls},
+      {.name = "constant-p",
+       .summary = "whole module: __builtin_constant_p (constant_p) answered once inlining is done: 1 if it folds, else 0",
+       .min_level = 1,
+       .after = {"inline"},
+       .triggers = {"idealize", "gvn", "sccp", "if-convert", "simplify-cfg", "dce", "inline"},
+       .module_pass = constant_p},
       {.name = "const-call",
        .summary = "whole module: calls to pure functions with constant arguments evaluated (cached, step budget)",
        .min_level = 2,
