@@ -465,6 +465,9 @@ class FunctionBuilder {
   NodeId pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc loc);
   NodeId assignment(const clang::BinaryOperator* e);
   NodeId compound_assignment(const clang::CompoundAssignOperator* e);
+  // The right operand of `a op= b`, first when it has side effects (see
+  // expressions.cpp); `setup` evaluates it into a temporary, or is kNone.
+  NodeId compound_right_operand(const clang::Expr* rhs, NodeId& setup, Loc loc);
   NodeId increment(const clang::UnaryOperator* e, bool value_used);
   NodeId conditional(const clang::ConditionalOperator* e);
   NodeId call(const clang::CallExpr* e);
