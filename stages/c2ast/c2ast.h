@@ -692,6 +692,9 @@ class FunctionBuilder {
   NodeId computed_goto(const clang::IndirectGotoStmt* s);
   // inline_asm.cpp
   NodeId asm_statement(const clang::GCCAsmStmt* s);
+  // x87 "t"/"u" operands, through memory (inline_asm.cpp).
+  bool uses_x87_operands(const clang::GCCAsmStmt* s) const;
+  NodeId x87_asm_statement(const clang::GCCAsmStmt* s);
   // The statements of a scope, then the calls of the cleanups it declared.
   void scope(const clang::CompoundStmt* s, std::vector<NodeId>& out);
   NodeId loop(const clang::Stmt* s);

@@ -39,7 +39,7 @@ int main(void) {
   zg *= set_zg();
   pg += step_pg();
   sg.n += set_sg(&sg);
-  printf("%u %ld %d %g %Lg\n", g[0], lg, cg, dg, ldg);
+  printf("%u %ld %d %g %g\n", g[0], lg, cg, dg, (double)ldg);
   printf("%lld %lld\n", (long long)(wg >> 64), (long long)(unsigned long long)wg);
   printf("%g %g\n", __real__ zg, __imag__ zg);
   printf("%d %d\n", *pg, sg.n);
