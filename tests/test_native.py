@@ -28,6 +28,9 @@
     for ta.c and tb.c (thread-local variables defined on each side and used
     on the other: local-exec and initial-exec, on three threads;
     tests/test_tls.py builds them with -fPIC too);
+    for sja.c and sjb.c (gcc's __builtin_setjmp buffer written by one
+    compiler and longjmp'd to by the other, frames below; the frame-pointer
+    chain read by __builtin_frame_address(1)/__builtin_return_address(1));
   - `make CC=pipecc` builds tests/make_project (separate compilation, ar, -L
     and -l) into a program that runs like the gcc-built one;
   - with -g, addr2line maps a call instruction back to its C line.
@@ -197,9 +200,9 @@ COMBINATIONS = [("pipecc", "gcc"), ("gcc", "pipecc"), ("pipecc", "pipecc")]
 
 @pytest.mark.parametrize("pair", [("a.c", "b.c"), ("va_a.c", "va_b.c"), ("fa.c", "fb.c"), ("ca.c", "cb.c"),
                                   ("ia.c", "ib.c"), ("lda.c", "ldb.c"), ("oa.c", "ob.c"), ("va.c", "vb.c"),
-                                  ("ta.c", "tb.c")],
+                                  ("ta.c", "tb.c"), ("sja.c", "sjb.c")],
                          ids=["shapes", "variadic", "float_shapes", "complex", "int128", "long_double",
-                              "overaligned", "vectors", "tls"])
+                              "overaligned", "vectors", "tls", "builtin_setjmp"])
 @pytest.mark.parametrize("builders", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])
 def test_interop(pair, builders, tmp_path):
     need_pipecc()

@@ -207,7 +207,8 @@ bool harmless_constant_p_operand(const Expr* e, ASTContext& ctx, bool top = true
 BuiltinFamily builtin_family(const Builtin::Context& info, unsigned id) {
   if (id == Builtin::BIalloca || id == Builtin::BI__builtin_alloca || id == Builtin::BI__builtin_alloca_with_align)
     return BuiltinFamily::Alloca;
-  if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address)
+  if (id == Builtin::BI__builtin_frame_address || id == Builtin::BI__builtin_return_address ||
+      id == Builtin::BI__builtin_setjmp || id == Builtin::BI__builtin_longjmp)
     return BuiltinFamily::Frame;
   std::string name = info.getName(id);
   if (is_vector_builtin(name)) return BuiltinFamily::Vector;
@@ -365,7 +366,8 @@ NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) 
 
 // __builtin_{add,sub,mul}_overflow and the typed forms: the exact result as
 // a 128-bit two's complement pair (hi, lo) of i64 temporaries, then whether
-// it fits the result's type.
+// it fits the result's type (an __int128 result included; __int128
+// operands, whose product needs 256 bits, are refused by name).
 NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& name) {
   std::string operation = overflow_operation(name);
   if (operation.empty()) return kNone;
@@ -374,10 +376,11 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
   QualType result_type = c->getArg(2)->getType()->getPointeeType();
   if (result_type->isBooleanType() || result_type->isEnumeralType())
     unsupported(where, "'" + name + "' with a _Bool or enum result");
-  if (Types::is_int128(result_type) || Types::is_int128(c->getArg(0)->getType()) ||
-      Types::is_int128(c->getArg(1)->getType()))
-    unsupported(where, "'" + name + "' with a 128-bit integer operand or result");
-  Scalar sa = scalar(c->getArg(0)), sb = scalar(c->getArg(1)), sr = types_.scalar(result_type, where);
+  if (Types::is_int128(c->getArg(0)->getType()) || Types::is_int128(c->getArg(1)->getType()))
+    unsupported(where, "'" + name + "' with a 128-bit integer operand");
+  bool wide = Types::is_int128(result_type);  // an __int128 result: see below
+  Scalar sa = scalar(c->getArg(0)), sb = scalar(c->getArg(1));
+  Scalar sr = wide ? Scalar{VType::I64, result_type->isSignedIntegerType()} : types_.scalar(result_type, where);
   constexpr VType W = VType::I64;
   std::vector<NodeId> out;
   auto keep = [&](NodeId v) { return hold(W, v, out, l); };
@@ -396,6 +399,7 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
   operand(c->getArg(1), sb, b_hi, b_lo);
   NodeId dst = hold(VType::Ptr, rvalue(c->getArg(2)), out, l);
   NodeId hi, lo;
+  NodeId negative = kNone, phi = kNone, plo = kNone;  // mul: the product's sign and magnitude
   if (operation == "add") {
     lo = keep(op("add", W, l, get(a_lo), get(b_lo)));
     NodeId carry = bit(op("ult", W, l, get(lo), get(a_lo)));
@@ -410,14 +414,37 @@ NodeId FunctionBuilder::overflow_builtin(const CallExpr* c, const std::string& n
       return keep(op("sub", W, l, op("xor", W, l, get(v), get(h)), get(h)));
     };
     NodeId ma = magnitude(a_hi, a_lo), mb = magnitude(b_hi, b_lo);
-    NodeId negative = keep(op("xor", W, l, get(a_hi), get(b_hi)));  // 0 or -1
-    NodeId phi, plo;
+    negative = keep(op("xor", W, l, get(a_hi), get(b_hi)));  // 0 or -1
     multiply_64x64(ma, mb, out, l, phi, plo);
     // Negated when the signs differ: (hi, lo) -> (~hi + (lo == 0), -lo), as (x ^ m) - m per half.
     lo = keep(op("sub", W, l, op("xor", W, l, get(plo), get(negative)), get(negative)));
     NodeId lo_zero = bit(op("eq", W, l, get(plo), k(0)));
     NodeId flipped = op("xor", W, l, get(phi), get(negative));
     hi = keep(op("add", W, l, flipped, op("and", W, l, lo_zero, op("and", W, l, get(negative), k(1)))));
+  }
+  if (wide) {
+    // An __int128 result (operands of at most 64 bits): (hi, lo) is the
+    // exact value as a 128-bit two's complement pair, stored as is, except
+    // that an unsigned 64 x 64 product (magnitude up to 2^128 - 2^65 + 1,
+    // positive) does not fit that pair's signed reading. So the result does
+    // not fit when: a sum or difference (65 bits at most) is negative and
+    // the result unsigned; a product has magnitude (phi, plo) != 0 and a
+    // negative sign and the result is unsigned, or is positive with phi's
+    // top bit set and the result signed (only |a|, |b| >= 2^63 reach it; a
+    // negative product has a signed operand, so magnitude below 2^127).
+    out.push_back(store(W, false, get(dst), get(lo), l));
+    out.push_back(store(W, false, offset(get(dst), 8, l), get(hi), l));
+    constexpr VType B = VType::I32;
+    NodeId overflow;
+    if (operation != "mul") {
+      overflow = sr.is_signed ? constant(B, 0, l) : op("slt", W, l, get(hi), k(0));
+    } else if (sr.is_signed) {
+      overflow = op("and", B, l, op("eq", W, l, get(negative), k(0)), op("slt", W, l, get(phi), k(0)));
+    } else {
+      overflow = op("and", B, l, op("ne", W, l, get(negative), k(0)),
+                    op("ne", W, l, op("or", W, l, get(phi), get(plo)), k(0)));
+    }
+    return seq(block(out, l), conversion("trunc", B, VType::I8, l, overflow), l);
   }
   // It fits when hi is lo's sign extension (signed) or 0 (unsigned), and a
   // narrower result's truncation extends back to lo.

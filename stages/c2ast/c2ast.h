@@ -465,6 +465,9 @@ class FunctionBuilder {
   NodeId pointer_offset(NodeId index, Scalar index_type, uint64_t element_size, Loc loc);
   NodeId assignment(const clang::BinaryOperator* e);
   NodeId compound_assignment(const clang::CompoundAssignOperator* e);
+  // The right operand of `a op= b`, first when it has side effects (see
+  // expressions.cpp); `setup` evaluates it into a temporary, or is kNone.
+  NodeId compound_right_operand(const clang::Expr* rhs, NodeId& setup, Loc loc);
   NodeId increment(const clang::UnaryOperator* e, bool value_used);
   NodeId conditional(const clang::ConditionalOperator* e);
   NodeId call(const clang::CallExpr* e);
@@ -695,6 +698,9 @@ class FunctionBuilder {
   NodeId computed_goto(const clang::IndirectGotoStmt* s);
   // inline_asm.cpp
   NodeId asm_statement(const clang::GCCAsmStmt* s);
+  // x87 "t"/"u" operands, through memory (inline_asm.cpp).
+  bool uses_x87_operands(const clang::GCCAsmStmt* s) const;
+  NodeId x87_asm_statement(const clang::GCCAsmStmt* s);
   // The statements of a scope, then the calls of the cleanups it declared.
   void scope(const clang::CompoundStmt* s, std::vector<NodeId>& out);
   NodeId loop(const clang::Stmt* s);

@@ -390,6 +390,9 @@ NodeId FunctionBuilder::complex_compound_assignment(const CompoundAssignOperator
   QualType result_type = e->getComputationResultType();
   Scalar element = is_complex(result_type) ? types_.complex_element(result_type, where) : types_.scalar(result_type, where);
   std::vector<NodeId> out;
+  // The right operand first, as clang's CodeGen (expressions.cpp,
+  // compound_right_operand): its parts are held in temporaries.
+  ComplexParts y = complex_parts(e->getRHS(), element, out);
   TwoUses at = address_twice(lhs, l);
   if (at.setup != kNone) out.push_back(at.setup);
   ComplexParts x;
@@ -405,7 +408,6 @@ NodeId FunctionBuilder::complex_compound_assignment(const CompoundAssignOperator
     NodeId old = lvalue_load(lhs, s.vt, is_volatile, at.first, l);
     x = {hold(element.vt, convert(old, s, element, l), out, l), kNone};
   }
-  ComplexParts y = complex_parts(e->getRHS(), element, out);
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   ComplexParts r = complex_arithmetic(opcode, x, y, element, out, l);
   if (is_complex(t)) {

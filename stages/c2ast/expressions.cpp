@@ -469,13 +469,33 @@ NodeId FunctionBuilder::compound_assignment(const CompoundAssignOperator* e) {
   Scalar cs = types_.scalar(computation, where);
   Scalar result = types_.scalar(e->getComputationResultType(), where);
 
+  NodeId first = kNone;
+  NodeId rhs = compound_right_operand(e->getRHS(), first, l);
   TwoUses at = address_twice(lhs, l);
   NodeId old = convert(lvalue_load(lhs, s.vt, is_volatile, at.first, l), s, cs, l);
-  NodeId rhs = rvalue(e->getRHS());
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   NodeId value = arithmetic(opcode, computation, e->getRHS()->getType(), old, rhs, l, where);
   value = t->isBooleanType() ? to_bool(value, result.vt, l) : convert(value, result, s, l);
-  return seq(at.setup, lvalue_store(lhs, s.vt, is_volatile, at.second, value, l), l);
+  return seq(first, seq(at.setup, lvalue_store(lhs, s.vt, is_volatile, at.second, value, l), l), l);
+}
+
+// C leaves the order of `a op= b`'s operands unspecified; gcc and clang both
+// evaluate b before a's address and old value (clang's CodeGen emits the
+// right operand first in every compound assignment, scalar and complex), so
+// `x[0] |= f()` where f changes x[0] reads x[0] after the call (c-torture
+// pr58943). A right operand with side effects (a call, an assignment, a
+// volatile read) is therefore evaluated first, into a temporary: its value,
+// or for an __int128 or long double the address of the object holding it.
+// One without side effects is evaluated in place: its order cannot show.
+NodeId FunctionBuilder::compound_right_operand(const Expr* rhs, NodeId& setup, Loc l) {
+  setup = kNone;
+  if (!rhs->HasSideEffects(ctx_)) return rvalue(rhs);
+  QualType t = rhs->getType();
+  VType vt = Types::is_int128(t) ? VType::Ptr : scalar(rhs).vt;
+  if (vt == VType::F80) vt = VType::Ptr;
+  Reused r = reuse(rvalue(rhs), vt, l);
+  setup = r.first;
+  return again(r, l);
 }
 
 NodeId FunctionBuilder::increment(const UnaryOperator* u, bool value_used) {

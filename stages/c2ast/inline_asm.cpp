@@ -13,7 +13,8 @@
 //     input is an integer constant expression); several letters pick the
 //     first class of that order that fits; x87 (t u f), MMX (y), AVX-512
 //     (k v), the rdx:rax pair (A), addresses (p) and alternatives (`,`) are
-//     refused by name;
+//     refused by name (x87 "t" and "u" go through memory:
+//     x87_asm_statement);
 //   - every named reference %[name] / %c[name] in the template becomes its
 //     number; the modifiers b w k q h c n P a are kept, others refused;
 //     basic asm (no colon) has no operands, so its `%` are doubled;
@@ -83,12 +84,177 @@ struct Letters {
   int match = -1;
 };
 
+bool has_x87_letter(std::string_view c) { return c.find_first_of("tuf") != std::string_view::npos; }
+
+// The x87 stack register a clobber names: 0 for "st" and "st(0)", N for
+// "st(N)"; -1 otherwise.
+int x87_clobber(std::string_view c) {
+  if (!c.empty() && c[0] == '%') c.remove_prefix(1);
+  if (c == "st") return 0;
+  if (c.size() == 5 && c.substr(0, 3) == "st(" && c[3] >= '0' && c[3] <= '7' && c[4] == ')') return c[3] - '0';
+  return -1;
+}
+
+// fld/fstp's size suffix for a float, double or long double.
+char x87_suffix(VType vt) { return vt == VType::F32 ? 's' : vt == VType::F64 ? 'l' : 't'; }
+
 }  // namespace
+
+bool FunctionBuilder::uses_x87_operands(const GCCAsmStmt* s) const {
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i)
+    if (has_x87_letter(s->getOutputConstraint(i))) return true;
+  for (unsigned i = 0; i < s->getNumInputs(); ++i)
+    if (has_x87_letter(s->getInputConstraint(i))) return true;
+  return false;
+}
+
+// An asm whose operands are x87 stack registers (gcc's "t" = st(0), "u" =
+// st(1), and digits matching such outputs; the manual's "x86
+// Floating-Point asm Operands"), the form of glibc's old <bits/mathinline.h>:
+//   asm("fpatan" : "=t"(r) : "0"(x), "u"(y) : "st(1)");
+// Our register allocator knows no x87 stack, so the operands travel through
+// memory and the statement becomes an ordinary asm with "m" operands: the
+// template is wrapped in the loads and stores gcc's reg-stack pass would
+// place around it. Before it, the inputs are pushed (fld) deepest first,
+// the st(1) input then the st(0) one; after it, the stack holds the outputs
+// on top (st(0)'s, then st(1)'s) and below them every input neither tied to
+// an output nor popped by the asm (an input the asm pops must be clobbered,
+// gcc's rule), so the outputs are stored and popped (fstp) in that order and
+// the leftover inputs popped. The stack is empty before and after (our own
+// long double code leaves it so). A float or double input goes through a
+// temporary; a long double input is already an object (long_double.cpp).
+// Refused by name: "f" (any x87 register), "+", "&", an input in st(1)
+// without one in st(0), an output in st(1) without one in st(0), other
+// operands beside x87 ones, a template that names an operand (%0...), and
+// clobbers but memory, cc and the st registers.
+NodeId FunctionBuilder::x87_asm_statement(const GCCAsmStmt* s) {
+  SourceLocation where = s->getAsmLoc();
+  Loc l = loc(where);
+  struct X87 {
+    int position;  // 0: st(0), 1: st(1)
+    VType vt;
+    NodeId address;
+  };
+  std::vector<NodeId> setup;
+  std::vector<X87> outputs, inputs;
+  auto position_of = [&](std::string_view c, SourceLocation at, bool output) {
+    int pos = -1;
+    for (char x : c) {
+      if (x == '=' || x == '*' || x == '?' || x == '!') continue;
+      if (x == 't' && pos < 0) pos = 0;
+      else if (x == 'u' && pos < 0) pos = 1;
+      else if (x >= '0' && x <= '9' && !output && pos < 0) {
+        size_t n = static_cast<size_t>(x - '0');
+        if (n >= outputs.size()) unsupported(at, "x87 inline assembly input matching an operand that is not an x87 output");
+        pos = outputs[n].position;
+      } else {
+        unsupported(at, std::string("x87 inline assembly constraint '") + std::string(c) + "'");
+      }
+    }
+    if (pos < 0) unsupported(at, std::string("x87 inline assembly constraint '") + std::string(c) + "'");
+    return pos;
+  };
+  auto float_type = [&](const Expr* e, SourceLocation at) {
+    VType vt = e->getType()->isRealFloatingType() ? scalar(e).vt : VType::I32;
+    if (vt != VType::F32 && vt != VType::F64 && vt != VType::F80)
+      unsupported(at, "x87 inline assembly operand of type '" + e->getType().getAsString() + "'");
+    return vt;
+  };
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
+    const Expr* e = s->getOutputExpr(i);
+    SourceLocation at = e->getExprLoc();
+    std::string c = s->getOutputConstraint(i).str();
+    if (c.find_first_of("+&") != std::string::npos)
+      unsupported(at, "x87 inline assembly output constraint '" + c + "'");
+    int pos = position_of(c, at, true);
+    for (const X87& o : outputs)
+      if (o.position == pos) unsupported(at, "two x87 inline assembly outputs in one register");
+    if (!e->isGLValue() || e->refersToBitField() || e->getType().isVolatileQualified())
+      unsupported(at, "x87 inline assembly output that is not a plain lvalue");
+    outputs.push_back({pos, float_type(e, at), address(e)});
+  }
+  for (unsigned i = 0; i < s->getNumInputs(); ++i) {
+    const Expr* e = s->getInputExpr(i);
+    SourceLocation at = e->getExprLoc();
+    int pos = position_of(s->getInputConstraint(i), at, false);
+    for (const X87& in : inputs)
+      if (in.position == pos) unsupported(at, "two x87 inline assembly inputs in one register");
+    VType vt = float_type(e, at);
+    NodeId addr = rvalue(e);  // a long double's value is its object's address
+    if (vt != VType::F80) {
+      NodeId temp = variable(".x87", 8, 8, loc(at));
+      setup.push_back(store(vt, false, temp, addr, loc(at)));
+      addr = temp;
+    }
+    inputs.push_back({pos, vt, addr});
+  }
+  auto has = [](const std::vector<X87>& list, int pos) {
+    return std::any_of(list.begin(), list.end(), [&](const X87& x) { return x.position == pos; });
+  };
+  if (has(inputs, 1) && !has(inputs, 0)) unsupported(where, "x87 inline assembly input in st(1) without one in st(0)");
+  if (has(outputs, 1) && !has(outputs, 0)) unsupported(where, "x87 inline assembly output in st(1) without one in st(0)");
+  std::vector<bool> popped(8, false);
+  std::string clobbers = "cc";
+  for (unsigned i = 0; i < s->getNumClobbers(); ++i) {
+    std::string c = s->getClobber(i).str();
+    if (int r = x87_clobber(c); r >= 0) popped[static_cast<size_t>(r)] = true;
+    else if (c == "memory") clobbers += ",memory";
+    else if (c != "cc" && c != "flags" && c != "fpsr" && c != "dirflag")
+      unsupported(where, "x87 inline assembly clobber '" + c + "'");
+  }
+  // The template: no operand may be named in it (they are in memory now).
+  std::string text = s->getAsmString()->getString().str(), body;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      body += text[i];
+      continue;
+    }
+    if (i + 1 < text.size() && (text[i + 1] == '%' || text[i + 1] == '=')) {
+      body += text.substr(i, 2);
+      ++i;
+      continue;
+    }
+    unsupported(where, "x87 inline assembly template that names an operand");
+  }
+  // Operands: the outputs' addresses ("=m"), then the inputs' ("m").
+  LiteralList literals{Literal::string("volatile"), Literal::string(""), Literal::string(clobbers)};
+  InputList nodes;
+  for (const X87& o : outputs) {
+    literals.push_back(Literal::string("=m ptr"));
+    nodes.push_back(o.address);
+  }
+  std::string tmpl;
+  size_t first_input = outputs.size();
+  for (int pos : {1, 0})
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (inputs[k].position == pos)
+        tmpl += std::string("fld") + x87_suffix(inputs[k].vt) + " %" + std::to_string(first_input + k) + "\n\t";
+  for (const X87& in : inputs) {
+    literals.push_back(Literal::string("m ptr"));
+    nodes.push_back(in.address);
+  }
+  tmpl += body + "\n\t";
+  size_t leftovers = 0;
+  for (const X87& in : inputs)
+    if (!has(outputs, in.position) && !popped[static_cast<size_t>(in.position)]) ++leftovers;
+  for (int pos : {0, 1})
+    for (size_t k = 0; k < outputs.size(); ++k)
+      if (outputs[k].position == pos) tmpl += std::string("fstp") + x87_suffix(outputs[k].vt) + " %" + std::to_string(k) + "\n\t";
+  for (size_t k = 0; k < leftovers; ++k) tmpl += "fstp %%st(0)\n\t";
+  std::string why;
+  if (!split_asm_template(tmpl, literals.size() - kAsmFirstOperand, why))
+    unsupported(where, "inline assembly template: " + why);
+  literals[kAsmTemplate] = Literal::string(tmpl);
+  NodeId node = add(Op::AstAsm, l, std::move(literals), std::move(nodes));
+  setup.push_back(node);
+  return statements(setup, l);
+}
 
 NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
   SourceLocation where = s->getAsmLoc();
   Loc l = loc(where);
   if (s->isAsmGoto()) unsupported(where, "asm goto");
+  if (uses_x87_operands(s)) return x87_asm_statement(s);
   std::vector<std::string> operand_literals;
   InputList inputs;
   auto letters_of = [&](std::string_view c, SourceLocation at, bool output) {

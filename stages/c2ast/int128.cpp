@@ -365,17 +365,18 @@ NodeId FunctionBuilder::int128_compound_assignment(const CompoundAssignOperator*
   bool wide = Types::is_int128(t);
   bool is_volatile = t.isVolatileQualified();
   QualType computation = e->getComputationLHSType();
+  NodeId first = kNone;  // the right operand first when it has side effects (expressions.cpp)
+  NodeId rhs = compound_right_operand(e->getRHS(), first, l);
   TwoUses at = address_twice(lhs, l);
   // The old value: an __int128's is its address (read first thing by the
-  // operation, before the right operand).
+  // operation).
   NodeId old = wide ? at.first : lvalue_load(lhs, scalar(lhs).vt, is_volatile, at.first, l);
   old = convert_type(old, t, computation, l, where);
-  NodeId rhs = rvalue(e->getRHS());
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   NodeId value = arithmetic(opcode, computation, e->getRHS()->getType(), old, rhs, l, where);
   value = convert_type(value, e->getComputationResultType(), t, l, where);
-  if (wide) return seq(at.setup, copy(16, 16, at.second, value, l), l);
-  return seq(at.setup, lvalue_store(lhs, scalar(lhs).vt, is_volatile, at.second, value, l), l);
+  if (wide) return seq(first, seq(at.setup, copy(16, 16, at.second, value, l), l), l);
+  return seq(first, seq(at.setup, lvalue_store(lhs, scalar(lhs).vt, is_volatile, at.second, value, l), l), l);
 }
 
 NodeId FunctionBuilder::int128_increment(const UnaryOperator* u, bool value_used) {

@@ -177,11 +177,12 @@ NodeId FunctionBuilder::f80_arithmetic(BinaryOperatorKind opcode, NodeId a, Node
 NodeId FunctionBuilder::f80_compound_assignment(const CompoundAssignOperator* e) {
   SourceLocation where = e->getOperatorLoc();
   Loc l = loc(where);
+  NodeId first = kNone;  // the right operand first when it has side effects (expressions.cpp)
+  NodeId rhs = compound_right_operand(e->getRHS(), first, l);
   TwoUses at = address_twice(e->getLHS(), l);
-  NodeId rhs = rvalue(e->getRHS());
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   NodeId value = arithmetic(opcode, e->getComputationLHSType(), e->getRHS()->getType(), at.first, rhs, l, where);
-  return seq(at.setup, f80_copy(at.second, value, l), l);
+  return seq(first, seq(at.setup, f80_copy(at.second, value, l), l), l);
 }
 
 NodeId FunctionBuilder::f80_increment(const UnaryOperator* u, bool value_used) {

@@ -13,7 +13,9 @@
 // (clang gives setjmp, _setjmp, sigsetjmp, __sigsetjmp, savectx, vfork and
 // getcontext the attribute as library builtins), and, as gcc's
 // special_function_p does, any function named setjmp, sigsetjmp, savectx,
-// vfork, getcontext or qsetjmp after dropping a leading `_` or `__`. A call
+// vfork, getcontext or qsetjmp after dropping a leading `_` or `__`, and
+// gcc's __builtin_setjmp (vla.cpp, whose receiver is reached with every
+// register but rbp and rsp clobbered, as longjmp's). A call
 // through a function pointer is not recognized (nor is it by gcc unless the
 // callee is known).
 //
@@ -51,7 +53,7 @@ bool returns_twice(const FunctionDecl* fd) {
   else if (name.startswith("_"))
     name = name.drop_front(1);
   return name == "setjmp" || name == "sigsetjmp" || name == "savectx" || name == "vfork" ||
-         name == "getcontext" || name == "qsetjmp";
+         name == "getcontext" || name == "qsetjmp" || name == "builtin_setjmp";
 }
 
 namespace {

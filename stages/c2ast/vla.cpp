@@ -31,7 +31,44 @@
 //
 // Also here, as they read the frame: `__builtin_frame_address(0)` and
 // `__builtin_return_address(0)` are `ast:frameaddress` and
-// `ast:returnaddress` (other levels are refused by name).
+// `ast:returnaddress`. A level N > 0 walks the frame-pointer chain as gcc
+// does (expand_builtin_return_addr): N volatile loads of the saved rbp at
+// each frame's address, starting from ast:frameaddress, then for the return
+// address a volatile load of the word 8 bytes above. Natively this reads
+// the System V frame `push rbp; mov rbp, rsp` lays out; it is right only
+// when every frame walked keeps rbp as its frame pointer, which gcc also
+// requires (its callers must not be built with -fomit-frame-pointer: ours
+// keep one when they use alloca, a VLA or frameaddress). pipe-run lays out
+// the same two words in its frame object (run.h, FrameAddress), so the walk
+// runs there too. The loads are volatile: they read what no IR store wrote.
+//
+// And gcc's `__builtin_setjmp(buf)` / `__builtin_longjmp(buf, 1)`, which
+// save and restore a frame: buf's words 0, 1 and 2 are the frame pointer
+// (rbp), the receiver's address and the stack pointer, as gcc's x86-64
+// expansion writes them (buf has 5 words; 3 and 4 are unused here, as by
+// gcc on x86-64). Both are inline assembly (ast:asm, through the existing
+// path to LLVM MC), not opcodes of their own: the receiver is a second
+// entry into the middle of the setjmp statement, which no stage's graph
+// could otherwise express without a new kind of edge in every level, while
+// an asm statement already is a point every stage keeps in place and in
+// order with memory, whose register effects regalloc-x64 honours:
+//   - setjmp: `+{rax}` holds buf's address in and the result out; the
+//     asm stores rbp, the address of its local label 1 and rsp into buf,
+//     sets eax to 0 and jumps past label 1, where longjmp lands and sets
+//     eax to 1. It clobbers every allocatable register but rax (and rbp
+//     and rsp, which longjmp restores) and memory: nothing the compiler
+//     keeps survives in a register across it, so at the landing every
+//     value lives in the frame, addressed from the rbp or rsp longjmp
+//     restored (as gcc's nonlocal-goto receiver, which clobbers all
+//     registers). The caller is a returns_twice caller
+//     (returns_twice.cpp): its locals are in memory, accessed volatile,
+//     and it is never inlined, so its frame is the one buf describes.
+//   - longjmp: `{rax}` holds buf; the asm loads the landing address and
+//     rsp and rbp from it and jumps. The longjmp may be in any function
+//     called, directly or not, from the setjmp's activation while it is
+//     live (gcc's rule). What follows it in the IR is never reached.
+// pipe-run refuses both by name (its refusal of inline assembly quotes the
+// template's opening comment): natively only.
 //
 // Parameters: the sizes in a parameter's declared type (`int a[n][n]`, whose
 // adjusted type is `int (*)[n]`) are evaluated at entry, after every
@@ -48,6 +85,33 @@ using namespace clang;
 namespace {
 
 constexpr uint64_t kStackAlign = 16;
+constexpr uint64_t kMaxFrameLevel = 1024;  // frames walked by __builtin_frame_address(N)
+
+// gcc's __builtin_setjmp(buf) and __builtin_longjmp(buf, 1), as inline
+// assembly. Each template opens with a comment naming its builtin, which
+// pipe-run's refusal quotes.
+constexpr const char* kBuiltinSetjmpAsm =
+    "# __builtin_setjmp\n\t"
+    "movq %%rbp, (%0)\n\t"
+    "leaq 1f(%%rip), %%rcx\n\t"
+    "movq %%rcx, 8(%0)\n\t"
+    "movq %%rsp, 16(%0)\n\t"
+    "xorl %k0, %k0\n\t"
+    "jmp 2f\n"
+    "1:\n\t"
+    "movl $1, %k0\n"
+    "2:";
+// Every register a value could live in across the receiver, but rbp and rsp
+// (restored from the buffer) and rax (the result).
+constexpr const char* kBuiltinSetjmpClobbers =
+    "memory,cc,rbx,rcx,rdx,rsi,rdi,r8,r9,r10,r11,r12,r13,r14,r15,"
+    "xmm0,xmm1,xmm2,xmm3,xmm4,xmm5,xmm6,xmm7,xmm8,xmm9,xmm10,xmm11,xmm12,xmm13,xmm14,xmm15";
+constexpr const char* kBuiltinLongjmpAsm =
+    "# __builtin_longjmp\n\t"
+    "movq 8(%0), %%rcx\n\t"
+    "movq 16(%0), %%rsp\n\t"
+    "movq (%0), %%rbp\n\t"
+    "jmp *%%rcx";
 
 }  // namespace
 
@@ -191,13 +255,45 @@ NodeId FunctionBuilder::alloca_call(const CallExpr* c, unsigned id) {
 
 NodeId FunctionBuilder::frame_builtin(const CallExpr* c, unsigned id) {
   SourceLocation where = c->getExprLoc();
+  if (id == Builtin::BI__builtin_setjmp || id == Builtin::BI__builtin_longjmp) {
+    Loc l = loc(where);
+    NodeId buf = rvalue(c->getArg(0));
+    if (id == Builtin::BI__builtin_longjmp) {
+      Expr::EvalResult value;  // clang checks it too ("must be a constant 1")
+      if (!c->getArg(1)->EvaluateAsInt(value, ctx_) || value.Val.getInt() != 1)
+        unsupported(where, "__builtin_longjmp with a second argument other than 1");
+      return add(Op::AstAsm, l,
+                 {Literal::string("volatile"), Literal::string(kBuiltinLongjmpAsm), Literal::string("memory"),
+                  Literal::string("{rax} ptr")},
+                 {buf});
+    }
+    // The buffer's address in rax in, 0 or 1 out (an i64 temporary: the
+    // operand is a "+" output, read through its address).
+    NodeId temp = variable(".setjmp", 8, 8, l);
+    NodeId init = store(VType::I64, false, temp, convert(buf, {VType::Ptr, false}, {VType::I64, false}, l), l);
+    NodeId saved = add(Op::AstAsm, l,
+                       {Literal::string("volatile"), Literal::string(kBuiltinSetjmpAsm),
+                        Literal::string(kBuiltinSetjmpClobbers), Literal::string("+{rax} i64")},
+                       {temp});
+    NodeId result = conversion("trunc", VType::I64, VType::I32, l, load(VType::I64, false, temp, l));
+    return seq(init, seq(saved, result, l), l);
+  }
   bool frame = id == Builtin::BI__builtin_frame_address;
   const char* name = frame ? "__builtin_frame_address" : "__builtin_return_address";
   Expr::EvalResult level;
   if (c->getNumArgs() != 1 || !c->getArg(0)->EvaluateAsInt(level, ctx_))
     unsupported(where, std::string(name) + " without a constant level");
-  if (level.Val.getInt() != 0) unsupported(where, std::string(name) + " of a level other than 0");
-  return add(frame ? Op::AstFrameAddress : Op::AstReturnAddress, loc(where), {}, {});
+  Loc l = loc(where);
+  uint64_t n = level.Val.getInt().getZExtValue();
+  if (level.Val.getInt().isNegative() || n > kMaxFrameLevel)
+    unsupported(where, std::string(name) + " of a level above " + std::to_string(kMaxFrameLevel));
+  if (n == 0) return add(frame ? Op::AstFrameAddress : Op::AstReturnAddress, l, {}, {});
+  // Level n: up the saved-rbp chain n times from this frame, as gcc's
+  // expand_builtin_return_addr does; the return address of that frame is
+  // the word above its saved rbp.
+  NodeId p = add(Op::AstFrameAddress, l, {}, {});
+  for (uint64_t i = 0; i < n; ++i) p = load(VType::Ptr, true, p, l);
+  return frame ? p : load(VType::Ptr, true, offset(p, 8, l), l);
 }
 
 }  // namespace pl::c2ast

@@ -157,11 +157,40 @@ class Interpreter {
     uint32_t pc;   // next instruction (the caller's: after its call)
     size_t base;   // first value of the activation in the value stack
     size_t dynamic_base;  // its allocas are dynamic_[dynamic_base...]
-    uint64_t frame = 0;   // __builtin_frame_address(0)'s allocation, once asked
+    uint64_t frame = 0;   // its frame object (frame_object()), once asked
   };
 
   template <bool kTrace>
   void loop();
+  // The return address of activation k: its caller's function address + the
+  // call node + 1 (0 for main's, called from outside the module).
+  uint64_t return_address(size_t k) const {
+    if (k == 0) return 0;
+    const Frame& caller = frames_[k - 1];
+    const CompiledFunction& ccf = *caller.cf;
+    return program_.symbol_address(*ccf.fn, 0, ccf.fn->name) + ccf.code[caller.pc - 1].node + 1;
+  }
+  // Activation k's frame object (made at the first __builtin_frame_address
+  // asked of it or of a callee): 16 bytes laid out as System V's frame at
+  // rbp, the caller's frame object at 0 (0 for main's) and the return
+  // address at 8, so __builtin_frame_address(N) and
+  // __builtin_return_address(N) walk the chain as natively (c2ast vla.cpp).
+  // The callers' objects are made first, bottom up, so each one's word 0
+  // names an object that exists. `node` names the frameaddress node.
+  uint64_t frame_object(size_t k, uint32_t node) {
+    size_t first = k + 1;  // the lowest activation from which every one up to k needs its object
+    while (first > 0 && !frames_[first - 1].frame) --first;
+    for (size_t j = first; j <= k; ++j) {
+      uint32_t at = j == k ? node : frames_[j].cf->code[frames_[j].pc - 1].node;  // its call, for a caller
+      uint64_t p = mem_.allocate_dynamic(kFrameObjectBytes, frames_[j].cf->index, at);
+      uint8_t* words = mem_.at(p, kFrameObjectBytes, Access::Write);
+      write_le(words, j == 0 ? 0 : frames_[j - 1].frame, 8);
+      write_le(words + 8, return_address(j), 8);
+      frames_[j].frame = p;
+    }
+    return frames_[k].frame;
+  }
+  static constexpr uint64_t kFrameObjectBytes = 16;
   std::vector<uint64_t> main_arguments(const std::vector<std::string>& argv, size_t params);
   // Pushes an activation of `cf` with `args`; returns its entry block.
   const BlockCode& push_frame(const CompiledFunction& cf, size_t base, const uint64_t* args, const uint8_t* undef,
@@ -565,21 +594,13 @@ void Interpreter::loop() {
         new_memory(I.b);
         break;
       case Code::FrameAddress:
-        if (!frames_.back().frame) frames_.back().frame = mem_.allocate_dynamic(0, cf->index, I.node);
-        V[I.dst] = frames_.back().frame;
+        V[I.dst] = frame_object(frames_.size() - 1, I.node);
         U[I.dst] = 0;
         break;
-      case Code::ReturnAddress: {
-        uint64_t at = 0;
-        if (frames_.size() >= 2) {
-          const Frame& caller = frames_[frames_.size() - 2];
-          const CompiledFunction& ccf = *caller.cf;
-          at = program_.symbol_address(*ccf.fn, 0, ccf.fn->name) + ccf.code[caller.pc - 1].node + 1;
-        }
-        V[I.dst] = at;
+      case Code::ReturnAddress:
+        V[I.dst] = return_address(frames_.size() - 1);
         U[I.dst] = 0;
         break;
-      }
       case Code::StackRestore: {
         defined(I.a, "the stack extent of stackrestore");
         check_memory(I.c);

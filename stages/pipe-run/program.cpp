@@ -31,6 +31,7 @@
 
 #include "x64/eval_x64.h"
 #include "ir/eval_float_op.h"
+#include "ir/asm.h"
 #include "run.h"
 #include "ir/eval_f80.h"
 #include "ir/eval_v128.h"
@@ -219,8 +220,20 @@ void Program::load() {
     // Inline assembly is machine code the interpreter does not model: the
     // program is refused before it runs, never run without it.
     for (NodeId id = 0; id < fn.nodes.size(); ++id) {
-      if (fn.nodes[id].op == Op::Asm || fn.nodes[id].op == Op::X64Asm)
-        throw FormatError(Where::in(fn.name, node_name(id)), "cannot interpret inline assembly (it runs natively only)");
+      if (fn.nodes[id].op == Op::Asm || fn.nodes[id].op == Op::X64Asm) {
+        // c2ast's __builtin_setjmp and __builtin_longjmp (vla.cpp) are asm
+        // whose template opens with a comment naming the builtin.
+        std::string_view text = fn.nodes[id].literals.size() > kAsmTemplate &&
+                                        fn.nodes[id].literals[kAsmTemplate].kind() == Literal::Kind::String
+                                    ? fn.nodes[id].literals[kAsmTemplate].as_string()
+                                    : std::string_view();
+        std::string_view builtin;
+        for (std::string_view name : {"__builtin_setjmp", "__builtin_longjmp"})
+          if (text.substr(0, 2 + name.size()) == "# " + std::string(name)) builtin = name;
+        throw FormatError(Where::in(fn.name, node_name(id)),
+                          builtin.empty() ? std::string("cannot interpret inline assembly (it runs natively only)")
+                                          : "cannot interpret " + std::string(builtin) + " (it runs natively only)");
+      }
       // So are the non-local jumps of setjmp and longjmp (and the other
       // functions that return twice or resume a saved context): the
       // interpreter has no machine state to save and restore.

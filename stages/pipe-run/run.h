@@ -237,8 +237,10 @@ struct Insn {
 //   StackSave dst = the extent (the number of the activation's live
 //          allocas), b = memory out, c = memory in
 //   StackRestore dst = memory out, a = the extent, c = memory in
-//   FrameAddress dst = the activation's frame: a zero-size allocation made
-//          when it starts (above its caller's, below its callees')
+//   FrameAddress dst = the activation's frame: a 16-byte allocation made at
+//          the first frameaddress of it or of a callee, holding its caller's
+//          frame (0 for main's) and its return address, as System V's saved
+//          rbp and return address (interp.cpp, frame_object)
 //   ReturnAddress dst = the caller's function address + its call node + 1
 //          (0 for a call from outside the module)
 //   Jump   a = edge;  If  a = condition, b = true edge, c = false edge
