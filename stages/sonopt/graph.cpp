@@ -267,6 +267,20 @@ void Graph::kill_set(const std::vector<NodeId>& set) {
   }
 }
 
+void Graph::replace_call(NodeId call, NodeId value, NodeId mem) {
+  for (NodeId p; (p = proj(call, 1)) != kNone;) {
+    if (value != kNone) replace_uses(p, value);
+    kill(p);
+  }
+  for (NodeId p; (p = proj(call, 0)) != kNone;) {
+    replace_uses(p, mem);
+    kill(p);
+  }
+  std::vector<NodeId> inputs(node(call).inputs.begin() + 1, node(call).inputs.end());
+  kill(call);
+  for (NodeId in : inputs) kill_if_unused(in);
+}
+
 size_t Graph::kill_if_unused(NodeId n) {
   size_t killed = 0;
   std::vector<NodeId> stack = {n};

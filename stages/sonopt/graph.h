@@ -119,6 +119,10 @@ class Graph {
   // Kills n if nothing uses it and it may go (not pinned, or a phi/proj),
   // then the same for its inputs, transitively. Returns the count killed.
   size_t kill_if_unused(NodeId n);
+  // Removes a call: the users of its result proj read `value` (kNone: the
+  // result must have none), those of its memory proj `mem`; the call goes,
+  // then its inputs that nothing else reads.
+  void replace_call(NodeId call, NodeId value, NodeId mem);
 
   // Writes the graph back into the function (see the header comment).
   // Returns the number of nodes dropped.

@@ -238,17 +238,7 @@ class Allocation {
   // Removes a call whose results nothing needs any more: its memory users
   // read `mem`, its value users `value`.
   void remove_call(NodeId call, NodeId value, NodeId mem) {
-    for (NodeId p; (p = g_.proj(call, 1)) != kNone;) {
-      g_.replace_uses(p, value);
-      g_.kill(p);
-    }
-    for (NodeId p; (p = g_.proj(call, 0)) != kNone;) {
-      g_.replace_uses(p, mem);
-      g_.kill(p);
-    }
-    std::vector<NodeId> inputs(g_.node(call).inputs.begin() + 1, g_.node(call).inputs.end());
-    g_.kill(call);
-    for (NodeId in : inputs) g_.kill_if_unused(in);
+    g_.replace_call(call, value, mem);
   }
 
   // The frees and null tests go; the allocation's result becomes `slot`

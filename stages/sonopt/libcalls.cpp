@@ -264,17 +264,7 @@ class Rewriter {
   // The call's result proj's users read `value`, its memory proj's `mem`;
   // the call goes, and its inputs nothing else reads.
   void replace(NodeId call, NodeId value, NodeId mem) {
-    for (NodeId p; (p = g_.proj(call, 1)) != kNone;) {
-      g_.replace_uses(p, value);
-      g_.kill(p);
-    }
-    for (NodeId p; (p = g_.proj(call, 0)) != kNone;) {
-      g_.replace_uses(p, mem);
-      g_.kill(p);
-    }
-    std::vector<NodeId> inputs(g_.node(call).inputs.begin() + 1, g_.node(call).inputs.end());
-    g_.kill(call);
-    for (NodeId in : inputs) g_.kill_if_unused(in);
+    g_.replace_call(call, value, mem);
   }
 
   Graph& g_;

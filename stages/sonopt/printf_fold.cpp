@@ -285,17 +285,7 @@ class Folder {
   }
 
   void swap_out(NodeId call, NodeId mem, NodeId value) {
-    for (NodeId p; (p = g_.proj(call, 1)) != kNone;) {
-      if (value != kNone) g_.replace_uses(p, value);
-      g_.kill(p);
-    }
-    for (NodeId p; (p = g_.proj(call, 0)) != kNone;) {
-      g_.replace_uses(p, mem);
-      g_.kill(p);
-    }
-    std::vector<NodeId> inputs(g_.node(call).inputs.begin() + 1, g_.node(call).inputs.end());
-    g_.kill(call);
-    for (NodeId in : inputs) g_.kill_if_unused(in);
+    g_.replace_call(call, value, mem);
   }
 
   Graph& g_;
