@@ -316,3 +316,15 @@ def test_no_omit_frame_pointer_keeps_the_rbp_chain_in_every_function(tmp_path):
             assert re.match(r"push\s+%rbp", code[0]) and re.match(r"mov\s+%rsp,%rbp", code[1]), (fn, code[:3])
         cc(level, "-fno-omit-frame-pointer", "-fomit-frame-pointer", "-c", src, "-o", obj)
         assert not re.match(r"push\s+%rbp", disassembly(obj)["leaf"][0])
+
+
+def test_frames_beyond_32_bit_offsets_are_refused_by_name(tmp_path):
+    """Three locals of 1e9 bytes each fit one slot apiece but not one frame
+    (32-bit offsets): codegen-x64 says so, exit 1, no object; it never lays
+    the frame out with offsets that wrap."""
+    src = tmp_path / "frame.c"
+    src.write_text("int f(int i) { char a[1000000000], b[1000000000], c[1000000000];\n"
+                   "  a[i] = 1; b[i] = 2; c[i] = 3; return a[i + 1] + b[i] + c[i]; }\n")
+    proc = cc("-O0", "-c", src, "-o", tmp_path / "frame.o", check=1)
+    assert "function 'f': error: stack frame of 3000000000 bytes (frames up to 1 GiB)" in proc.stderr.decode()
+    assert not (tmp_path / "frame.o").exists()

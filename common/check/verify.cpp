@@ -36,6 +36,11 @@
 //     the x64 levels d = signed 32-bit integer, x = address scale (0 1 2 4
 //     8), k = condition code, a = integer argument register, e = callee-saved
 //     register;
+//   - a stack slot (stackslot, x64:stackslot) has a power-of-two alignment
+//     of at most 2^28 (gcc's limit) and a size plus alignment of at most
+//     2^31, so its frame offset and an over-aligned slot's lowering (a slot
+//     of size + align - 16 and a mask) fit 32-bit displacements and
+//     immediates;
 //   - input count per the input shape, control count per the control column.
 // B. Kinds, every level
 //   - result kinds come from the table: c control, v value, m memory, x
@@ -283,8 +288,8 @@
 //   - at son: that each `if` has exactly one proj 0 and one proj 1, and that
 //     every node reaches a return (dead nodes are allowed);
 //   - call signatures against the callee's extern or function signature;
-//   - x64 operand sizes against the operands' definers, x64:stackslot
-//     alignment, x64:call's al against its callee.
+//   - x64 operand sizes against the operands' definers, x64:call's al
+//     against its callee.
 #include "check/verify.h"
 
 #include <algorithm>
@@ -1267,6 +1272,7 @@ class FunctionVerifier {
       out_.at_node(id, "opcode " + op_of(id) + " is not allowed at level " + level_text());
     bool ok = check_literals(id, info);
     if (ok && (is(id, AstAsm) || is(id, Asm) || is(id, X64Asm))) ok = check_asm(id);
+    if (ok && (is(id, StackSlot) || is(id, X64StackSlot))) ok = check_stack_slot(id);
     if (!shape_accepts(info.inputs, n.inputs.size())) {
       out_.at_node(id, op_of(id) + " takes " + counted(shape_count_text(info.inputs), "input") + ", found " +
                            std::to_string(n.inputs.size()));
@@ -1279,6 +1285,24 @@ class FunctionVerifier {
       ok = false;
     }
     shape_ok_[id] = ok;
+  }
+
+  // A: a stack slot's size and alignment fit the frame's 32-bit offsets.
+  bool check_stack_slot(NodeId id) {
+    const Node& n = node(id);
+    uint64_t size = n.literals[0].bits(), align = n.literals[1].bits();
+    constexpr uint64_t kMaxAlign = uint64_t{1} << 28;
+    bool ok = true;
+    if (align == 0 || (align & (align - 1)) != 0 || align > kMaxAlign) {
+      out_.at_node(id, "stack slot alignment " + std::to_string(align) +
+                           " is not a power of two from 1 to 2^28");
+      ok = false;
+    } else if (size > (uint64_t{1} << 31) - align) {
+      out_.at_node(id, "stack slot of " + std::to_string(size) + " bytes aligned to " + std::to_string(align) +
+                           ": its size plus its alignment must be at most 2^31");
+      ok = false;
+    }
+    return ok;
   }
 
   // N. Inline assembly (asm.h): the operand literals parse, the template's

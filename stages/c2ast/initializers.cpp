@@ -21,6 +21,10 @@ namespace pl::c2ast {
 
 using namespace clang;
 
+// The largest local object: codegen-x64 lays out slots of up to 1 GiB (frame
+// offsets are 32-bit displacements; the verifier's bound is 2^31 bytes).
+constexpr uint64_t kMaxFrameObject = uint64_t{1} << 30;
+
 NodeId FunctionBuilder::local_variable(const VarDecl* vd) {
   SourceLocation where = vd->getLocation();
   if (vd->isStaticLocal()) {
@@ -39,6 +43,8 @@ NodeId FunctionBuilder::local_variable(const VarDecl* vd) {
     return statements(list, l);
   }
   uint64_t size = types_.size(t, where);
+  if (size > kMaxFrameObject)
+    unsupported(vd->getLocation(), "a local object of " + std::to_string(size) + " bytes (more than 1 GiB)");
   auto align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
   NodeId var = variable(vd->getNameAsString(), size, align, l);
   locals_[vd] = Local{var, false};

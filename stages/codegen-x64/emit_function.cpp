@@ -392,7 +392,11 @@ void FunctionEmitter::run() {
   FrameRequest request = frame_request();
   pushed_slots_ = request.pushed_slots;
   outgoing_bytes_ = (request.outgoing_bytes + 15) & ~uint32_t{15};
-  frame_ = layout_frame(request);
+  try {
+    frame_ = layout_frame(request);
+  } catch (const std::invalid_argument& e) {  // a frame beyond 32-bit offsets: the input's limit, not a bug
+    throw FormatError(Where::in(fn_.name, ""), std::string(e.what()) + " (frames up to 1 GiB)");
+  }
   for (size_t b = 0; b < fn_.cfg->blocks.size(); ++b) labels_.push_back(out_.make_label());
   find_forwarding_blocks();
 
