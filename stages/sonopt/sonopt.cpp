@@ -163,13 +163,15 @@ std::vector<PassDecl> pass_table() {
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
        .min_level = 1,
        .after = {"gvn"},
-       .triggers = {"idealize", "gvn", "load-forward", "simplify-cfg", "dce"},
+       // sccp: a slot's stores become values, and a constant stored before
+       // a loop then reaches its phis, which only sccp's optimism resolves.
+       .triggers = {"idealize", "gvn", "load-forward", "sccp", "simplify-cfg", "dce"},
        .function_pass = scalar_replace},
       {.name = "load-forward",
        .summary = "store-to-load forwarding and redundant loads, over base objects and offsets (volatile untouched)",
        .min_level = 2,
        .after = {"scalar-replace"},
-       .triggers = {"idealize", "gvn", "dead-store", "simplify-cfg", "dce"},
+       .triggers = {"idealize", "gvn", "dead-store", "sccp", "simplify-cfg", "dce"},
        .function_pass = load_forward},
       {.name = "dead-store",
        .summary = "stores overwritten before any read, stores to this frame's slots before a return (volatile untouched)",
