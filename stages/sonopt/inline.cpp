@@ -167,9 +167,6 @@ struct Return {
   NodeId control, memory, value;
 };
 
-// Splices a copy of `callee` in place of `call` in g's function (see the
-// header). The copy is appended after every node, so the caller's other
-// nodes keep their ids.
 // The `const` k >= 1 that `nd` adds to `symaddr name` (in fn), or null: the
 // shape of a label's address, name + k (see the header).
 const Node* label_offset(const Function& fn, const Node& nd, std::string_view name) {
@@ -196,8 +193,10 @@ int64_t last_label_number(const Function& fn, const ModuleHeader& header) {
   return last;
 }
 
-// Copies of the callee's label addresses name the caller's labels numbered
-// from `labels` + 1 on (see the header); `labels` then counts them too.
+// Splices a copy of `callee` in place of `call` in g's function (see the
+// header). The copy is appended after every node, so the caller's other
+// nodes keep their ids. Copies of the callee's label addresses name the
+// caller's labels numbered from `labels` + 1 on; `labels` then counts them.
 void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, const std::string& caller,
             int64_t& labels) {
   NodeId b = g.node(call).control[0];
