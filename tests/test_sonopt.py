@@ -480,3 +480,69 @@ def test_heap_objects_that_do_not_escape_end_in_registers(tmp_path):
         assert gone not in main, main
     before, after = run_tool("pipe-run", son), run_tool("pipe-run", opt)
     assert before.stdout == after.stdout == b"2001000\n"
+
+
+LABEL_COPIES = r"""
+#include <stdio.h>
+static void *ptr1, *ptr2, *ptr3;
+static inline void here(void **p, int cond) {
+  if (cond) {
+  at:
+    *p = &&at;
+  }
+}
+static inline int pick(int k) {            /* two labels, distinct in every copy */
+  void *p = k ? &&one : &&two;
+  if (p == &&one) { one: return 1; }
+  if (p == &&two) { two: return 2; }
+  return 0;
+}
+static int dispatch(int k) {               /* computed goto: never inlined */
+  static void *const table[] = {&&a, &&b};
+  goto *table[k & 1];
+a: return 10;
+b: return 20;
+}
+static int stored(int k) {                 /* a label in a static table: never inlined */
+  static void *const mine[] = {&&x};
+  void *p = &&x;
+  if (k) return p == mine[0];
+x: return 7;
+}
+int main(void) {
+  here(&ptr1, 1);
+  here(&ptr2, 1);
+  void *own = &&mine;
+mine:
+  ptr3 = own;
+  printf("%d %d %d %d %d %d %d\n", ptr1 != ptr2, ptr1 != ptr3 && ptr2 != ptr3, pick(1), pick(0),
+         dispatch(0) + dispatch(1), stored(1), stored(0));
+  return 0;
+}
+"""
+
+
+def test_inlined_copies_of_a_label_have_addresses_of_their_own(tmp_path):
+    """GNU C's `&&label` (`symaddr f + k`) in a function sonopt inlines: each
+    copy becomes a label of the caller, numbered above the caller's own, so
+    copies compare unequal (gcc's c-torture 990208-1); a function with a
+    computed goto or a label address in a static initializer keeps its calls
+    (noinline from c2ast, as gcc); pipe-run before and after -O2."""
+    son = c_to_son(tmp_path, LABEL_COPIES, "labels")
+    opt = tmp_path / "labels.O2.son"
+    proc = subprocess.run([tool_path("sonopt"), str(son), "-O2", "--verify-each", "-o", str(opt)],
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr.decode()
+    text = run_tool("pipe-fmt", opt, "-f", "text", check=0).stdout.decode()
+    main = text[text.index("pipeline main("):]
+    main = main[:main.index("}")]
+    assert 'symaddr "here"' not in main and 'symaddr "pick"' not in main, main
+    assert 'symaddr "dispatch"' in main and 'symaddr "stored"' in main, main
+    before, after = run_tool("pipe-run", son), run_tool("pipe-run", opt)
+    assert before.stdout == b"0 1 1 2 30 1 7\n", before.stdout   # unoptimized: one `at` for both
+    assert after.stdout == b"1 1 1 2 30 1 7\n", after.stdout
+    exe = tmp_path / "labels"
+    built = subprocess.run([tool_path("pipecc"), "-O2", "-w", str(tmp_path / "labels.c"), "-o", str(exe)],
+                           capture_output=True, timeout=120)
+    assert built.returncode == 0, built.stderr.decode()
+    assert subprocess.run([str(exe)], capture_output=True, timeout=10).stdout == b"1 1 1 2 30 1 7\n"

@@ -22,6 +22,11 @@ namespace pl::c2ast {
 
 using namespace clang;
 
+// labels.cpp: a computed goto, or a label's address in a static local's
+// initializer, keeps the function out of inlining, as gcc. (Declared here
+// for now; its place is c2ast.h beside calls_returns_twice.)
+bool labels_forbid_inlining(const FunctionDecl* fd);
+
 FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, std::string name)
     : module_(module), types_(module.types()), ctx_(module.ctx()), fd_(fd) {
   fn_.name = std::move(name);
@@ -32,6 +37,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   debug_ = module.debug();
   locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
   if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;
+  if (labels_forbid_inlining(fd)) fn_.attrs.hints |= kHintNoinline;  // labels.cpp, "Inlining"
   instrumented_ = module.instrumentation().instruments(fd, ctx_.getSourceManager());
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }

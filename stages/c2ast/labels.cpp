@@ -26,17 +26,51 @@
 // again here.) Everything below c2ast
 // sees ordinary ifs, gotos and pointer arithmetic, so computed goto
 // works through every level and in pipe-run without an IR opcode of its
-// own; inlining a function that takes label addresses is correct too (its
-// copies compare against the same f + k).
+// own.
+//
+// Inlining. gcc inlines a function that takes label addresses, and each
+// inlined copy's labels are labels of the caller, with addresses of their
+// own (c-torture's 990208-1 stores `&&here` of one inline function from two
+// callers and expects two different addresses). sonopt's inline renames a
+// copy's `symaddr callee + k` (k >= 1: in the callee's own code that is
+// only ever a label's address) to `symaddr caller + base + k`, base above
+// every label number the caller uses (stages/sonopt/inline.cpp, "Label
+// addresses"). What that renaming cannot follow, gcc does not inline
+// either (tree-inline.cc, copy_forbidden and inline_forbidden_p): a
+// function with a computed goto (its chain subtracts the callee's own
+// address) and one that stores a label's address in a static initializer
+// (the relocation f + k stays the callee's). Such a function gets the
+// noinline hint (labels_forbid_inlining(), called by FunctionBuilder).
 //
 // Departure from gcc: gcc's label values are code addresses and its
 // dispatch one indirect jump (`jmp *reg`); ours is a compare chain, as
 // ast2cfg makes of a switch (linear in the number of address-taken labels).
-// An IR-level indirect branch (a terminator whose successors are the
-// address-taken blocks) would make it one jump; see issue 19. The value
-// of `&&L` is only good for computed goto, comparison and arithmetic with
-// other label values (gcc's documented uses): calling it or reading
-// through it is undefined, as with gcc.
+// The value of `&&L` is only good for computed goto, comparison and
+// arithmetic with other label values (gcc's documented uses): calling it or
+// reading through it is undefined, as with gcc.
+//
+// Next (issue 19, not done): one indirect jump. The plan: (1) an opcode
+// `labeladdr f k` for `&&L` (so the inliner renames a node that says what it
+// is, not the pattern symaddr + k, and a verifier rule can check that it
+// names its own function); (2) a terminator `ijump` (son: a tuple of one
+// control per address-taken label, read through proj k, as `if` through
+// proj 0/1; cfg: a block with one successor per label; x64: `x64:ijump`,
+// `jmp *reg`); (3) each address-taken label gets a landing block whose only
+// predecessor is the ijump (no ijump edge is critical: regalloc-x64's phi
+// moves go into the landing block, son2cfg never splits one), tagged with
+// the label's number k, a name that survives every renumbering (a block
+// index or a node id does not), and labeladdr f k resolves to the landing
+// block tagged k; (4) codegen-x64 emits the tag as a local code label
+// (`.Lf$k`), a data relocation f + k becomes one to that label (relocations
+// need a kind for a function's local code labels), and a label difference
+// in a static initializer a difference the assembler resolves (k_a - k_b
+// is then no longer the value); pipe-run maps f + k back to the tagged
+// block; (5) verifier: every ijump successor is a landing block with a
+// distinct tag, each landing block's only predecessor is the ijump (rules
+// U, V, W); (6) sonopt: gvn and dce as for `if`; simplify-cfg folds an
+// ijump on a known labeladdr into a jump; inline keeps refusing a function
+// with an ijump, as gcc; a landing block stays while its labeladdr lives.
+// `asm goto` is the same multi-successor terminator with an asm in front.
 #include "c2ast.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -46,6 +80,34 @@ namespace pl::c2ast {
 using namespace clang;
 
 namespace {
+
+// Does the body hold a computed goto, or a label's address in the
+// initializer of a static local? (The function is then never inlined.)
+class InliningForbidden : public RecursiveASTVisitor<InliningForbidden> {
+ public:
+  bool VisitIndirectGotoStmt(IndirectGotoStmt*) {
+    found = true;
+    return false;
+  }
+  bool VisitVarDecl(VarDecl* v) {
+    if (v->isStaticLocal() && v->getInit() && takes_label_address(v->getInit())) found = true;
+    return !found;
+  }
+  bool found = false;
+
+ private:
+  static bool takes_label_address(Stmt* s) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      bool found = false;
+      bool VisitAddrLabelExpr(AddrLabelExpr*) {
+        found = true;
+        return false;
+      }
+    } finder;
+    finder.TraverseStmt(s);
+    return finder.found;
+  }
+};
 
 class AddressTakenLabels : public RecursiveASTVisitor<AddressTakenLabels> {
  public:
@@ -62,6 +124,14 @@ class AddressTakenLabels : public RecursiveASTVisitor<AddressTakenLabels> {
 };
 
 }  // namespace
+
+// (Declared where it is called, in function.cpp.)
+bool labels_forbid_inlining(const FunctionDecl* fd) {
+  if (!fd->getBody()) return false;
+  InliningForbidden visitor;
+  visitor.TraverseStmt(fd->getBody());
+  return visitor.found;
+}
 
 const std::vector<const LabelDecl*>& ModuleBuilder::address_taken_labels(const FunctionDecl* fd) {
   fd = fd->getDefinition() ? fd->getDefinition() : fd;

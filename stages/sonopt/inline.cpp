@@ -39,6 +39,22 @@
 //     are dropped (drop_unreferenced).
 // A caller that takes in a callee marked `stack_protect` (FORMAT.md section
 // 1) is marked too: the callee's arrays are now in the caller's frame.
+// Label addresses (GNU C's `&&L` is `symaddr f + k`, k >= 1 the label's
+// number; stages/c2ast/labels.cpp, FORMAT.md 7, "Labels as values"): in a
+// copy, an `add` of `symaddr callee` and a constant k >= 1 becomes `add
+// (symaddr caller) (const base + k)`, base one copy's worth above every
+// label number the caller uses (its own `symaddr caller + k` and the
+// relocations `caller + k` of the module's data: last_label_number), so
+// each copy's labels get addresses of their own, distinct from the
+// caller's and from other copies' (gcc's c-torture 990208-1), and the
+// differences between one copy's labels stay the callee's. In a function's
+// own code `symaddr f + k` is nothing but a label's address (a call through
+// it, or through f plus anything, would be undefined), and `symaddr
+// callee` used any other way (a call, a function pointer) is copied as is.
+// A function whose labels cannot be renamed so (a computed goto compares
+// against its own address; a label's address in a static initializer
+// stays the callee's relocation) carries the noinline hint from c2ast, as
+// gcc refuses to inline it.
 // Invariants needed: the son contract in every function. Kept: the son
 // contract (B's part before the call dominates the callee's entry, the
 // callee's returns dominate K); the memory chain stays one chain (the
@@ -151,10 +167,38 @@ struct Return {
   NodeId control, memory, value;
 };
 
+// The `const` k >= 1 that `nd` adds to `symaddr name` (in fn), or null: the
+// shape of a label's address, name + k (see the header).
+const Node* label_offset(const Function& fn, const Node& nd, std::string_view name) {
+  if (nd.op != Op::Add || nd.inputs.size() != 2) return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const Node& sym = fn.nodes[nd.inputs[side]];
+    const Node& k = fn.nodes[nd.inputs[1 - side]];
+    if (sym.op == Op::SymAddr && sym.literals[0].as_string() == name && k.op == Op::Const &&
+        k.literals[1].as_int() >= 1)
+      return &k;
+  }
+  return nullptr;
+}
+
+// The highest label number the function's labels use: its own `symaddr f
+// + k` and the relocations `f + k` of the module's data (0 when none).
+int64_t last_label_number(const Function& fn, const ModuleHeader& header) {
+  int64_t last = 0;
+  for (const Node& nd : fn.nodes)
+    if (const Node* k = label_offset(fn, nd, fn.name)) last = std::max(last, k->literals[1].as_int());
+  for (const DataItem& d : header.data)
+    for (const Reloc& r : d.relocs)
+      if (r.symbol == fn.name) last = std::max(last, r.addend);
+  return last;
+}
+
 // Splices a copy of `callee` in place of `call` in g's function (see the
 // header). The copy is appended after every node, so the caller's other
-// nodes keep their ids.
-void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
+// nodes keep their ids. Copies of the callee's label addresses name the
+// caller's labels numbered from `labels` + 1 on; `labels` then counts them.
+void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, const std::string& caller,
+            int64_t& labels) {
   NodeId b = g.node(call).control[0];
   NodeId memory_in = g.node(call).inputs[0];
   std::vector<NodeId> args(g.node(call).inputs.begin() + 2, g.node(call).inputs.end());
@@ -170,6 +214,13 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
     else if (nd.op != Op::Return) map[n] = next++;
   }
   std::vector<Return> returns;
+  struct LabelCopy {
+    NodeId add;          // the copied add
+    Literal type;        // its constant's type
+    int64_t k;           // and value
+  };
+  std::vector<LabelCopy> label_copies;
+  int64_t copied_labels = 0;
   std::vector<Node> copies;
   copies.reserve(next - g.size());
   for (NodeId n = 0; n < callee.nodes.size(); ++n) {
@@ -181,9 +232,24 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks) {
       continue;
     }
     if (nd.op == Op::Start || nd.op == Op::EntryMem || nd.op == Op::Param) continue;
+    if (const Node* k = label_offset(callee, callee.nodes[n], callee.name)) {
+      label_copies.push_back({map[n], k->literals[0], k->literals[1].as_int()});
+      copied_labels = std::max(copied_labels, k->literals[1].as_int());
+    }
     copies.push_back(std::move(nd));
   }
   g.add_all(std::move(copies));
+  for (const LabelCopy& c : label_copies) {
+    Loc at = g.node(c.add).loc;
+    NodeId sym = g.add(Node{.op = Op::SymAddr, .literals = {Literal::string(caller)}, .loc = at});
+    NodeId number = g.add(Node{.op = Op::Const, .literals = {c.type, Literal::integer(labels + c.k)}, .loc = at});
+    NodeId old_sym = g.node(c.add).inputs[0], old_k = g.node(c.add).inputs[1];
+    g.set_input(c.add, 0, sym);
+    g.set_input(c.add, 1, number);
+    g.kill_if_unused(old_sym);
+    g.kill_if_unused(old_k);
+  }
+  labels += copied_labels;
   Loc loc = g.node(call).loc;
   NodeId k, memory, value;
   if (returns.size() == 1) {
@@ -380,9 +446,10 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
     size_t spliced = 0;
     uint16_t protect = 0;
     WalkMarks marks;
+    int64_t labels = last_label_number(fns[f], header);
     for (auto [call, callee] : sites) {
       if (g.live_count() + fns[callee].nodes.size() > kCallerBudget) break;
-      splice(g, call, fns[callee], marks);
+      splice(g, call, fns[callee], marks, fns[f].name, labels);
       protect |= fns[callee].attrs.hints & kHintStackProtect;
       ++spliced;
     }

@@ -2,7 +2,8 @@
    variables, structs and static tables, compared (only the same label
    twice: gcc may merge labels whose code is alike), differences of labels,
    a computed goto inside a statement expression, computed gotos backwards and forwards, out of
-   nested blocks and loops, and in a function called from several places. */
+   nested blocks and loops, and in a function called from several places;
+   an inline function whose label addresses each inlined copy renames. */
 #include <stdio.h>
 
 struct state {
@@ -84,6 +85,15 @@ found:
   return steps;
 }
 
+/* Label addresses without a computed goto: sonopt inlines it (labeladdr
+   renamed into each caller), the comparisons hold in every copy. */
+static inline int pick(int k) {
+  void *p = k ? &&one : &&two;
+  if (p == &&one) { one: return 1; }
+  if (p == &&two) { two: return 2; }
+  return 0;
+}
+
 int main(void) {
   unsigned starts[] = {1, 6, 7, 27, 97};
   for (int i = 0; i < 5; i++) printf("collatz(%u) = %d\n", starts[i], collatz_steps(starts[i]));
@@ -92,5 +102,6 @@ int main(void) {
   printf("nested_exit: %d %d %d\n", nested_exit(40), nested_exit(200), nested_exit(100000));
   printf("label_distance: %ld\n", label_distance());
   printf("halvings: %d %d %d\n", halvings(40), halvings(7), halvings(1024));
+  printf("pick: %d %d %d\n", pick(1), pick(0), pick(1) + pick(0));
   return 0;
 }
