@@ -26,7 +26,8 @@
 // `--` (the preprocessor's -include -isystem -M..., -W..., -pedantic: clang
 // honours them in process), `-E` (write the preprocessed text, or with -M/-MM
 // the dependencies, to -o: the same preprocessor and predefined macros as
-// the compile) and `--cc-diagnostics` (diagnostics as clang prints them:
+// the compile; with `--directives-only` gcc's -fdirectives-only text, see
+// DirectivesOnlyAction) and `--cc-diagnostics` (diagnostics as clang prints them:
 // `FILE:LINE:COL: error: ...` at the start of the line, the source line and
 // a caret, notes, and clang's default warnings, tuned by -W/-w; the
 // "unsupported" errors in the same form). Without it warnings stay off and
@@ -50,6 +51,7 @@
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Rewrite/Frontend/Rewriters.h>
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include "c2ast.h"
@@ -63,6 +65,7 @@ struct Options {
   std::string standard = "gnu11";
   std::vector<std::string> clang_args;  // clang driver options after `--`
   bool preprocess_only = false;         // -E
+  bool directives_only = false;         // --directives-only (with -E): gcc's -fdirectives-only
   bool cc_diagnostics = false;          // --cc-diagnostics
   bool debug = false;                   // -g: the debug sections
   // -finstrument-functions-exclude-file-list= and -function-list= (gcc's;
@@ -221,6 +224,53 @@ class WithOurFeatureTests : public Base {
   }
 };
 
+// -E --directives-only, gcc's -E -fdirectives-only: the directives are
+// processed and the macros are not expanded. The included files' text
+// takes the place of each #include and the conditionals are decided
+// (clang's -frewrite-includes: the directive stays, commented out, beside a
+// line marker), every #define stays as written. The macro definitions the
+// source did not write come first, as gcc writes them: the predefined ones
+// (a system section, `<built-in>`) and those of -D and -U (`<command
+// line>`), so the text compiles to the same program with no predefined
+// macros at all (-fpreprocessed -fdirectives-only: clang's -undef on
+// preprocessed input, pipecc's side). The text opens with the source's line
+// marker, so a compile of it names the source (module.cpp), as gcc's does.
+// -include files are part of the rewritten text (clang enters them from
+// the predefines, so their #include lines are left out of the definitions).
+class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
+ protected:
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    // clang's predefines, before c2ast adds its feature tests (which the
+    // compile of the text adds again: WithOurFeatureTests).
+    predefines_ = ci.getPreprocessor().getPredefines();
+    return true;
+  }
+
+  void ExecuteAction() override {
+    clang::CompilerInstance& ci = getCompilerInstance();
+    std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
+    if (!os) return;
+    *os << "# 1 \"" << getCurrentFileOrBufferName() << "\"\n" << definitions(predefines_);
+    clang::RewriteIncludesInInput(ci.getPreprocessor(), os.get(), ci.getPreprocessorOutputOpts());
+  }
+
+ private:
+  // The #define and #undef lines of clang's predefines buffer, under the
+  // markers of its two parts (`<built-in>`, `<command line>`).
+  static std::string definitions(llvm::StringRef predefines) {
+    std::string out = "# 1 \"<built-in>\" 3\n";
+    llvm::SmallVector<llvm::StringRef, 0> lines;
+    predefines.split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      if (line.startswith("#define ") || line.startswith("#undef ")) out += line.str() + "\n";
+      else if (line.contains("\"<command line>\"")) out += "# 1 \"<command line>\"\n";
+    }
+    return out;
+  }
+
+  std::string predefines_;
+};
+
 class ConvertAction : public clang::ASTFrontendAction {
  public:
   ConvertAction(Result& out, const Options& options) : out_(out), options_(options) {}
@@ -293,6 +343,8 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
     std::unique_ptr<clang::FrontendAction> action;
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
       action = std::make_unique<WithOurFeatureTests<clang::PreprocessOnlyAction>>();  // -M, -MM: dependencies only
+    else if (options.directives_only)
+      action = std::make_unique<WithOurFeatureTests<DirectivesOnlyAction>>();
     else
       action = std::make_unique<WithOurFeatureTests<clang::PrintPreprocessedAction>>();
     ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
@@ -346,6 +398,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_flag("-E", options.preprocess_only,
                "Preprocess only: write clang's preprocessed text (or with -M/-MM after --, the dependencies) to -o");
+  cli.add_flag("--directives-only", options.directives_only,
+               "With -E: gcc's -fdirectives-only: #include and conditionals processed, macros not expanded, the "
+               "predefined and command-line macro definitions written first");
   cli.add_flag("-g", options.debug,
                "Debug information: the C types, each function's variables and scopes (FORMAT.md \"Debug information\")");
   cli.add_flag("--cc-diagnostics", options.cc_diagnostics,
