@@ -133,6 +133,15 @@ def test_preprocessed_input_compiles_as_distcc_sends_it(tmp_path):
     p = project(tmp_path)
     cc("-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main.i", cwd=p, check=0)
     cc("-c", "main.i", "-o", "main.o", cwd=p, check=0)
+    # With -g the .i names its directory (gcc's -fworking-directory marker):
+    # compiled elsewhere, the object records the directory of a local
+    # compile. (Its line table's columns are those of the expanded text.)
+    cc("-g", "-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main-g.i", cwd=p, check=0)
+    assert (p / "main-g.i").read_text().startswith(f'# 1 "main.c"\n# 1 "{p}//"\n')
+    (p / "elsewhere").mkdir()
+    cc("-g", "-c", "../main-g.i", "-o", "../remote.o", cwd=p / "elsewhere", check=0)
+    info = subprocess.run(["readelf", "--debug-dump=info", p / "remote.o"], stdout=subprocess.PIPE, check=True)
+    assert f"DW_AT_comp_dir    : {p}\n" in info.stdout.decode()
     cc("main.o", "two.c", "-DEXTRA=0", "-Iinc", "v.S", "-o", "prog", cwd=p, check=0)
     assert run_exe(p / "prog") == 82
 
@@ -156,10 +165,15 @@ def test_directives_only_text_compiles_from_stdin_as_icecream_sends_it(tmp_path)
     assert '# 1 "<command line>"\n#define EXTRA 3\n' in text and "#define BASE 40" in text and "#define PRE 7" in text
     assert "int big = TWICE(EXTRA + PRE);" in text and "__FILE__" in text and "absent.h" in text
     assert (p / "m.d").read_text() == "m.o: m.c pre.h inc/h.h\n"
+    # The remote compiles elsewhere: with -g the text names the client's
+    # directory (gcc's -fworking-directory marker), DW_AT_comp_dir.
+    (p / "remote").mkdir()
     for debug in ([], ["-g"]):
+        text = cc(*flags, *debug, "-E", "m.c", "-fdirectives-only", cwd=p, check=0).stdout.decode()
+        assert (f'# 1 "{p}//"\n' in text) == bool(debug)
         cc(*flags, *debug, "-c", "m.c", "-o", "direct.o", cwd=p, check=0)
-        cc("-x", "c", *flags, *debug, "-c", "-fdirectives-only", "-fpreprocessed", "-", "-o", "remote.o", "--param",
-           "ggc-min-expand=100", "--param", "ggc-min-heapsize=131072", cwd=p, input=text.encode(), check=0)
+        cc("-x", "c", *flags, *debug, "-c", "-fdirectives-only", "-fpreprocessed", "-", "-o", "../remote.o", "--param",
+           "ggc-min-expand=100", "--param", "ggc-min-heapsize=131072", cwd=p / "remote", input=text.encode(), check=0)
         assert (p / "remote.o").read_bytes() == (p / "direct.o").read_bytes(), debug
     cc("remote.o", "two.c", "-o", "prog", cwd=p, check=0)
     assert run_exe(p / "prog") == 2

@@ -77,24 +77,27 @@ MAKEFILE = """OBJS = main.o a.o b.o c.o
 prog: $(OBJS)
 \t$(CC) -o $@ $(OBJS)
 %.o: %.c
-\t$(CC) -O2 -Iinclude -DSCALE=3 -MMD -c $< -o $@
+\t$(CC) $(CFLAGS) -O2 -Iinclude -DSCALE=3 -MMD -c $< -o $@
 """
 
 
-def make_project(tmp_path):
-    """A four-file project with a Makefile (src) and its local build with
-    pipecc (local): (src, local)."""
+def make_project(tmp_path, cflags=""):
+    """A four-file project with a Makefile (src, compiled with CFLAGS
+    cflags) and the products of its local build with pipecc (local): (src,
+    local)."""
     src = tmp_path / "src"
     (src / "include").mkdir(parents=True)
     (src / "include" / "p.h").write_text("int a(int); int b(int); int c(int);\n")
     for name, body in [("a", "x + SCALE"), ("b", "x * SCALE"), ("c", "x - SCALE")]:
         (src / f"{name}.c").write_text(f'#include "p.h"\n#include <stdio.h>\nint {name}(int x) {{ return {body}; }}\n')
     (src / "main.c").write_text('#include "p.h"\nint main(void) { return a(1) + b(2) + c(10) == 17 ? 0 : 1; }\n')
-    (src / "Makefile").write_text(MAKEFILE)
+    (src / "Makefile").write_text(f"CFLAGS = {cflags}\n" + MAKEFILE)
+    # Built in src (a -g object names its directory), its products kept in local.
+    subprocess.run(["make", f"CC={BUILD_DIR}/pipecc"], cwd=src, check=True, stdout=subprocess.DEVNULL, timeout=300)
     local = tmp_path / "local"
-    shutil.copytree(src, local)
-    subprocess.run(["make", f"CC={BUILD_DIR}/pipecc"], cwd=local, check=True, stdout=subprocess.DEVNULL,
-                   timeout=300)
+    local.mkdir()
+    for product in [src / "prog", *src.glob("*.o"), *src.glob("*.d")]:
+        product.rename(local / product.name)
     return src, local
 
 
@@ -183,8 +186,9 @@ def test_icecream_compiles_in_the_remote_daemons_chroot_like_a_local_build(tmp_p
     them: the client's (--no-remote, reached through ICECC_TEST_SOCKET) and
     the remote one (ICECC_PREFERRED_HOST; ICECC_TEST_REMOTEBUILD: a job for
     a daemon on 127.0.0.1 is sent to it, not compiled by the client). The
-    remote daemon's log shows each compile, and the objects and depfiles
-    equal a local build's."""
+    remote daemon's log shows each compile, and the objects (with -g: the
+    text names the client's directory) and depfiles equal a local
+    build's."""
     for program in ("icecc", "iceccd", "icecc-scheduler", "icecc-create-env"):
         need(program, "icecc")
     if os.getuid() != 0:
@@ -229,7 +233,7 @@ def test_icecream_compiles_in_the_remote_daemons_chroot_like_a_local_build(tmp_p
         argv, env = daemon("remote", "-p", str(remote_port))
         start(["unshare", "-m", "sh", "-c", f'mount --bind {fake_stat} /proc/stat && exec "$@"', "sh", *argv], env)
         # While the daemons find the scheduler: the local build and the environment.
-        src, local = make_project(tmp_path)
+        src, local = make_project(tmp_path, cflags="-g")
         made = subprocess.run([str(ROOT / "scripts" / "icecc-env"), str(BUILD_DIR / "pipecc"), "--compression", "none"],
                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
         assert made.returncode == 0, made.stderr.decode()

@@ -27,7 +27,9 @@
 // honours them in process), `-E` (write the preprocessed text, or with -M/-MM
 // the dependencies, to -o: the same preprocessor and predefined macros as
 // the compile; with `--directives-only` gcc's -fdirectives-only text, see
-// DirectivesOnlyAction) and `--cc-diagnostics` (diagnostics as clang prints them:
+// DirectivesOnlyAction; with `--working-directory` gcc's marker of the
+// directory, which the -g compile of such text takes for DW_AT_comp_dir,
+// see compilation_directory) and `--cc-diagnostics` (diagnostics as clang prints them:
 // `FILE:LINE:COL: error: ...` at the start of the line, the source line and
 // a caret, notes, and clang's default warnings, tuned by -W/-w; the
 // "unsupported" errors in the same form). Without it warnings stay off and
@@ -66,6 +68,7 @@ struct Options {
   std::vector<std::string> clang_args;  // clang driver options after `--`
   bool preprocess_only = false;         // -E
   bool directives_only = false;         // --directives-only (with -E): gcc's -fdirectives-only
+  bool working_directory = false;       // --working-directory (with -E): gcc's -fworking-directory marker
   bool cc_diagnostics = false;          // --cc-diagnostics
   bool debug = false;                   // -g: the debug sections
   // -finstrument-functions-exclude-file-list= and -function-list= (gcc's;
@@ -166,6 +169,27 @@ struct Result {
   std::exception_ptr error;
 };
 
+// gcc's -fworking-directory marker: in preprocessed text made with -g, the
+// second line `# 1 "DIR//"` names the directory it was preprocessed in.
+constexpr llvm::StringLiteral kWorkingDirectoryEnd = "//\"";
+
+std::string working_directory_marker() {
+  return "# 1 \"" + std::filesystem::current_path().string() + kWorkingDirectoryEnd.str() + "\n";
+}
+
+// The compilation's directory (DW_AT_comp_dir): the one preprocessed text
+// names (a remote compile of distcc or icecream: the client's), else the
+// current one.
+std::string compilation_directory(const clang::SourceManager& sm) {
+  llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+  if (text.startswith("# ")) {
+    llvm::StringRef second = text.split('\n').second.split('\n').first;
+    if (second.consume_front("# 1 \"") && second.consume_back(kWorkingDirectoryEnd) && !second.empty())
+      return second.str();
+  }
+  return std::filesystem::current_path().string();
+}
+
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
@@ -183,7 +207,7 @@ class Converter : public clang::ASTConsumer {
         return;
       }
       out_.module = ModuleBuilder(ctx, debug_, instrumentation_, common_).build();
-      if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
+      if (debug_) out_.module->header.debug.comp_dir = compilation_directory(ctx.getSourceManager());
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
         clang::DiagnosticsEngine& diags = ctx.getDiagnostics();
@@ -238,6 +262,9 @@ class WithOurFeatureTests : public Base {
 // -include files are part of the rewritten text (clang enters them from
 // the predefines, so their #include lines are left out of the definitions).
 class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
+ public:
+  explicit DirectivesOnlyAction(bool working_directory) : working_directory_(working_directory) {}
+
  protected:
   bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
     // clang's predefines, before c2ast adds its feature tests (which the
@@ -250,7 +277,9 @@ class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
     clang::CompilerInstance& ci = getCompilerInstance();
     std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
     if (!os) return;
-    *os << "# 1 \"" << getCurrentFileOrBufferName() << "\"\n" << definitions(predefines_);
+    *os << "# 1 \"" << getCurrentFileOrBufferName() << "\"\n";
+    if (working_directory_) *os << working_directory_marker();
+    *os << definitions(predefines_);
     clang::RewriteIncludesInInput(ci.getPreprocessor(), os.get(), ci.getPreprocessorOutputOpts());
   }
 
@@ -268,7 +297,27 @@ class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
     return out;
   }
 
+  bool working_directory_;
   std::string predefines_;
+};
+
+// -E with --working-directory (pipecc -E -g): clang's preprocessed text
+// with gcc's working-directory marker after its first line marker.
+class PrintWithWorkingDirectoryAction : public clang::PreprocessorFrontendAction {
+ protected:
+  void ExecuteAction() override {
+    clang::CompilerInstance& ci = getCompilerInstance();
+    std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
+    if (!os) return;
+    std::string text;
+    llvm::raw_string_ostream printed(text);
+    clang::DoPrintPreprocessedInput(ci.getPreprocessor(), &printed, ci.getPreprocessorOutputOpts());
+    printed.flush();
+    size_t first_line = text.find('\n');
+    if (text.starts_with("# ") && first_line != std::string::npos)
+      text.insert(first_line + 1, working_directory_marker());
+    *os << text;
+  }
 };
 
 class ConvertAction : public clang::ASTFrontendAction {
@@ -344,7 +393,9 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
       action = std::make_unique<WithOurFeatureTests<clang::PreprocessOnlyAction>>();  // -M, -MM: dependencies only
     else if (options.directives_only)
-      action = std::make_unique<WithOurFeatureTests<DirectivesOnlyAction>>();
+      action = std::make_unique<WithOurFeatureTests<DirectivesOnlyAction>>(options.working_directory);
+    else if (options.working_directory)
+      action = std::make_unique<WithOurFeatureTests<PrintWithWorkingDirectoryAction>>();
     else
       action = std::make_unique<WithOurFeatureTests<clang::PrintPreprocessedAction>>();
     ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
@@ -401,6 +452,9 @@ int main(int argc, char** argv) {
   cli.add_flag("--directives-only", options.directives_only,
                "With -E: gcc's -fdirectives-only: #include and conditionals processed, macros not expanded, the "
                "predefined and command-line macro definitions written first");
+  cli.add_flag("--working-directory", options.working_directory,
+               "With -E: gcc's -fworking-directory: a second line marker `# 1 \"DIR//\"` names the current "
+               "directory, which a -g compile of the text records as the compilation directory");
   cli.add_flag("-g", options.debug,
                "Debug information: the C types, each function's variables and scopes (FORMAT.md \"Debug information\")");
   cli.add_flag("--cc-diagnostics", options.cc_diagnostics,
