@@ -277,7 +277,9 @@ class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
     clang::CompilerInstance& ci = getCompilerInstance();
     std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
     if (!os) return;
-    *os << "# 1 \"" << getCurrentFileOrBufferName() << "\"\n";
+    // The main file as clang's line markers name it (stdin: <stdin>).
+    const clang::SourceManager& sm = ci.getSourceManager();
+    *os << "# 1 \"" << sm.getPresumedLoc(sm.getLocForStartOfFile(sm.getMainFileID())).getFilename() << "\"\n";
     if (working_directory_) *os << working_directory_marker();
     *os << definitions(predefines_);
     clang::RewriteIncludesInInput(ci.getPreprocessor(), os.get(), ci.getPreprocessorOutputOpts());
