@@ -138,6 +138,9 @@ def test_preprocessed_input_compiles_as_distcc_sends_it(tmp_path):
     # compile. (Its line table's columns are those of the expanded text.)
     cc("-g", "-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main-g.i", cwd=p, check=0)
     assert (p / "main-g.i").read_text().startswith(f'# 1 "main.c"\n# 1 "{p}//"\n')
+    for flags, marked in [(["-g", "-fno-working-directory"], False), (["-fworking-directory"], True),
+                          (["-g", "-P"], False)]:
+        assert (f'"{p}//"' in cc(*flags, "-E", "two.c", cwd=p, check=0).stdout.decode()) == marked, flags
     (p / "elsewhere").mkdir()
     cc("-g", "-c", "../main-g.i", "-o", "../remote.o", cwd=p / "elsewhere", check=0)
     info = subprocess.run(["readelf", "--debug-dump=info", p / "remote.o"], stdout=subprocess.PIPE, check=True)

@@ -584,6 +584,8 @@ Options parse_options(const std::vector<std::string>& raw) {
     else if (a == "-fpreprocessed") p.o.preprocessed = true;
     else if (a == "-fdirectives-only") p.o.directives_only = true;
     else if (a == "-fno-directives-only") p.o.directives_only = false;
+    else if (a == "-fworking-directory") p.o.working_directory = true;
+    else if (a == "-fno-working-directory") p.o.working_directory = false;
     // gcc's; clang 14 lacks them: c2ast applies them with -finstrument-functions
     else if (starts_with(a, "-finstrument-functions-exclude-file-list="))
       p.o.c2ast_args.push_back("--instrument-exclude-file-list=" + a.substr(41));
@@ -655,7 +657,9 @@ std::string describe_option_decisions() {
       "  substrings: the functions -finstrument-functions leaves out)\n"
       "  -fpreprocessed (gcc's: the C inputs are preprocessed text) -fdirectives-only -fno-directives-only (gcc's:\n"
       "  -E processes the directives only, macros unexpanded, definitions first; preprocessed input is compiled\n"
-      "  with the macros it defines) --param NAME=VALUE (gcc's tuning parameters: none apply)\n"
+      "  with the macros it defines) -fworking-directory -fno-working-directory (gcc's: with -E, on by default with\n"
+      "  -g, the text names its directory for the compile's DW_AT_comp_dir) --param NAME=VALUE (gcc's tuning\n"
+      "  parameters: none apply)\n"
       "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";

@@ -62,6 +62,10 @@ struct Options {
   // preprocessed input is compiled with the macros it defines and no
   // predefined ones (clang's -undef).
   bool directives_only = false;
+  // gcc's -fworking-directory / -fno-working-directory (unset: on with -g):
+  // -E text names the directory it was made in (`# 1 "DIR//"`), which the
+  // -g compile of the text records (c2ast --working-directory).
+  std::optional<bool> working_directory;
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.
   std::vector<std::string> frontend_args;

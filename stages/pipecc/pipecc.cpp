@@ -181,10 +181,11 @@ struct Driver {
     if (preprocess && opt.directives_only && opt.mode == Mode::Preprocess && !opt.dep_m && !opt.dep_mm &&
         in.lang == Lang::C)
       a.push_back("--directives-only");
-    // gcc's -fworking-directory, implied by -g: the text names the directory
-    // it was made in, and a remote -g compile of it (distcc, icecream)
-    // records that directory, as a local compile does.
-    if (preprocess && opt.debug && opt.mode == Mode::Preprocess && !opt.dep_m && !opt.dep_mm && in.lang == Lang::C &&
+    // gcc's -fworking-directory, implied by -g, not with -P: the text names
+    // the directory it was made in, and a remote -g compile of it (distcc,
+    // icecream) records that directory, as a local compile does.
+    if (preprocess && opt.working_directory.value_or(opt.debug) && opt.mode == Mode::Preprocess && !opt.dep_m &&
+        !opt.dep_mm && in.lang == Lang::C &&
         std::find(opt.frontend_args.begin(), opt.frontend_args.end(), "-P") == opt.frontend_args.end())
       a.push_back("--working-directory");
     if (opt.debug && !preprocess) a.push_back("-g");  // the debug section (types, variables)
