@@ -11,7 +11,7 @@ PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
                clang-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev libmimalloc-dev
                gcc gcc-12-source csmith libcsmith-dev
                graphviz creduce chromium chromium-driver python3-selenium
-               meson distcc distcc-pump ccache dpkg-dev gdb lldb-14 autoconf automake libtool)
+               meson distcc distcc-pump icecc ccache dpkg-dev gdb lldb-14 autoconf automake libtool)
 
 # Installs whichever of PIPE_PACKAGES is missing (needs root and apt-get).
 pipe_setup() {

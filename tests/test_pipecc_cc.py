@@ -133,8 +133,77 @@ def test_preprocessed_input_compiles_as_distcc_sends_it(tmp_path):
     p = project(tmp_path)
     cc("-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main.i", cwd=p, check=0)
     cc("-c", "main.i", "-o", "main.o", cwd=p, check=0)
+    # With -g the .i names its directory (gcc's -fworking-directory marker):
+    # compiled elsewhere, the object records the directory of a local
+    # compile. (Its line table's columns are those of the expanded text.)
+    cc("-g", "-E", "-Iinc", "-DEXTRA=0", "main.c", "-o", "main-g.i", cwd=p, check=0)
+    assert (p / "main-g.i").read_text().startswith(f'# 1 "main.c"\n# 1 "{p}//"\n')
+    for flags, marked in [(["-g", "-fno-working-directory"], False), (["-fworking-directory"], True),
+                          (["-g", "-P"], False)]:
+        assert (f'"{p}//"' in cc(*flags, "-E", "two.c", cwd=p, check=0).stdout.decode()) == marked, flags
+    (p / "elsewhere").mkdir()
+    cc("-g", "-c", "../main-g.i", "-o", "../remote.o", cwd=p / "elsewhere", check=0)
+    info = subprocess.run(["readelf", "--debug-dump=info", p / "remote.o"], stdout=subprocess.PIPE, check=True)
+    assert f"DW_AT_comp_dir    : {p}\n" in info.stdout.decode()
     cc("main.o", "two.c", "-DEXTRA=0", "-Iinc", "v.S", "-o", "prog", cwd=p, check=0)
     assert run_exe(p / "prog") == 82
+
+
+def test_directives_only_text_compiles_from_stdin_as_icecream_sends_it(tmp_path):
+    """icecream's gcc mode: `cc -E -fdirectives-only` on the client (gcc's
+    meaning: includes and conditionals processed, macros left unexpanded,
+    every definition written first), `cc -x c -fpreprocessed
+    -fdirectives-only - --param ...` on the remote, with the -D options
+    again (ignored there, as gcc ignores them: the text has them). The
+    object equals a direct compile's, with -g too."""
+    p = project(tmp_path)
+    write(p / "pre.h", "#define PRE 7\n")
+    write(p / "m.c", '#include "h.h"\n#define TWICE(x) ((x) * 2)\n#if EXTRA > 1\nint big = TWICE(EXTRA + PRE);\n'
+                     '#else\n#include "absent.h"\n#endif\nconst char *where = __FILE__; int line = __LINE__;\n'
+                     'int main(void) { return big - 2 * (EXTRA + PRE) + two(); }\n')
+    flags = ["-O2", "-Iinc", "-DEXTRA=3", "-include", "pre.h"]
+    cc(*flags, "-E", "m.c", "-fdirectives-only", "-MMD", "-MF", "m.d", cwd=p, check=0)
+    text = cc(*flags, "-E", "m.c", "-fdirectives-only", cwd=p, check=0).stdout.decode()
+    assert text.startswith('# 1 "m.c"\n# 1 "<built-in>" 3\n#define __llvm__ 1\n'), text[:200]
+    assert '# 1 "<command line>"\n#define EXTRA 3\n' in text and "#define BASE 40" in text and "#define PRE 7" in text
+    assert "int big = TWICE(EXTRA + PRE);" in text and "__FILE__" in text and "absent.h" in text
+    assert (p / "m.d").read_text() == "m.o: m.c pre.h inc/h.h\n"
+    # The remote compiles elsewhere: with -g the text names the client's
+    # directory (gcc's -fworking-directory marker), DW_AT_comp_dir.
+    (p / "remote").mkdir()
+    for debug in ([], ["-g"]):
+        text = cc(*flags, *debug, "-E", "m.c", "-fdirectives-only", cwd=p, check=0).stdout.decode()
+        assert (f'# 1 "{p}//"\n' in text) == bool(debug)
+        cc(*flags, *debug, "-c", "m.c", "-o", "direct.o", cwd=p, check=0)
+        cc("-x", "c", *flags, *debug, "-c", "-fdirectives-only", "-fpreprocessed", "-", "-o", "../remote.o", "--param",
+           "ggc-min-expand=100", "--param", "ggc-min-heapsize=131072", cwd=p / "remote", input=text.encode(), check=0)
+        assert (p / "remote.o").read_bytes() == (p / "direct.o").read_bytes(), debug
+    cc("remote.o", "two.c", "-o", "prog", cwd=p, check=0)
+    assert run_exe(p / "prog") == 2
+    # Only the text's own definitions: no predefined macros (gcc's
+    # -fpreprocessed -fdirectives-only), no -D.
+    err = cc("-x", "c", "-fpreprocessed", "-fdirectives-only", "-DX=1", "-c", "-", "-o", "x.o", cwd=p,
+             input=b"int a = __clang_major__ + X;\n", check=1).stderr.decode()
+    assert "'__clang_major__'" in err and "'X'" in err
+    # Plain -fpreprocessed text (cc -E) keeps the predefined macros, as .i files do.
+    cc("-x", "c", "-fpreprocessed", "-c", "-", "-o", "y.o", cwd=p, input=b"int a = __clang_major__;\n", check=0)
+    assert b"'-fpreprocessed' with -E" in cc("-E", "-fpreprocessed", "m.c", cwd=p, check=2).stderr
+    assert b"ssp-buffer-size=4" in cc("--param", "ssp-buffer-size=4", "-c", "two.c", cwd=p, check=2).stderr
+    assert b"'--param ggc-min-expand=1' accepted" in cc("-v", "--param", "ggc-min-expand=1", "-c", "two.c",
+                                                         cwd=p, check=0).stderr
+
+
+def test_pipecc_away_from_its_stages_finds_them_where_they_were_built(tmp_path):
+    """icecc-create-env (scripts/icecc-env) packs pipecc as /usr/bin/gcc and
+    the stages at their own paths: pipecc alone in a directory uses the
+    build's stages."""
+    import shutil
+    shutil.copy(PIPECC, tmp_path / "gcc")
+    write(tmp_path / "m.c", "int main(void) { return 5; }\n")
+    proc = subprocess.run([str(tmp_path / "gcc"), "-###", "m.c"], stderr=subprocess.PIPE, cwd=tmp_path, timeout=60)
+    assert f"{os.path.dirname(PIPECC)}/c2ast " in proc.stderr.decode()
+    subprocess.run([str(tmp_path / "gcc"), "m.c", "-o", "m"], cwd=tmp_path, check=True, timeout=120)
+    assert run_exe(tmp_path / "m") == 5
 
 
 def test_stdin_needs_x_and_then_compiles(tmp_path):

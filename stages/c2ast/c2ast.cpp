@@ -26,7 +26,10 @@
 // `--` (the preprocessor's -include -isystem -M..., -W..., -pedantic: clang
 // honours them in process), `-E` (write the preprocessed text, or with -M/-MM
 // the dependencies, to -o: the same preprocessor and predefined macros as
-// the compile) and `--cc-diagnostics` (diagnostics as clang prints them:
+// the compile; with `--directives-only` gcc's -fdirectives-only text, see
+// DirectivesOnlyAction; with `--working-directory` gcc's marker of the
+// directory, which the -g compile of such text takes for DW_AT_comp_dir,
+// see compilation_directory) and `--cc-diagnostics` (diagnostics as clang prints them:
 // `FILE:LINE:COL: error: ...` at the start of the line, the source line and
 // a caret, notes, and clang's default warnings, tuned by -W/-w; the
 // "unsupported" errors in the same form). Without it warnings stay off and
@@ -50,6 +53,7 @@
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Rewrite/Frontend/Rewriters.h>
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include "c2ast.h"
@@ -63,6 +67,8 @@ struct Options {
   std::string standard = "gnu11";
   std::vector<std::string> clang_args;  // clang driver options after `--`
   bool preprocess_only = false;         // -E
+  bool directives_only = false;         // --directives-only (with -E): gcc's -fdirectives-only
+  bool working_directory = false;       // --working-directory (with -E): gcc's -fworking-directory marker
   bool cc_diagnostics = false;          // --cc-diagnostics
   bool debug = false;                   // -g: the debug sections
   // -finstrument-functions-exclude-file-list= and -function-list= (gcc's;
@@ -163,6 +169,27 @@ struct Result {
   std::exception_ptr error;
 };
 
+// gcc's -fworking-directory marker: in preprocessed text made with -g, the
+// second line `# 1 "DIR//"` names the directory it was preprocessed in.
+constexpr llvm::StringLiteral kWorkingDirectoryEnd = "//\"";
+
+std::string working_directory_marker() {
+  return "# 1 \"" + std::filesystem::current_path().string() + kWorkingDirectoryEnd.str() + "\n";
+}
+
+// The compilation's directory (DW_AT_comp_dir): the one preprocessed text
+// names (a remote compile of distcc or icecream: the client's), else the
+// current one.
+std::string compilation_directory(const clang::SourceManager& sm) {
+  llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+  if (text.startswith("# ")) {
+    llvm::StringRef second = text.split('\n').second.split('\n').first;
+    if (second.consume_front("# 1 \"") && second.consume_back(kWorkingDirectoryEnd) && !second.empty())
+      return second.str();
+  }
+  return std::filesystem::current_path().string();
+}
+
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
@@ -180,7 +207,7 @@ class Converter : public clang::ASTConsumer {
         return;
       }
       out_.module = ModuleBuilder(ctx, debug_, instrumentation_, common_).build();
-      if (debug_) out_.module->header.debug.comp_dir = std::filesystem::current_path().string();
+      if (debug_) out_.module->header.debug.comp_dir = compilation_directory(ctx.getSourceManager());
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
         clang::DiagnosticsEngine& diags = ctx.getDiagnostics();
@@ -218,6 +245,80 @@ class WithOurFeatureTests : public Base {
     clang::Preprocessor& pp = ci.getPreprocessor();
     pp.setPredefines(pp.getPredefines() + feature_test_predefines(ci.getLangOpts()));
     return true;
+  }
+};
+
+// -E --directives-only, gcc's -E -fdirectives-only: the directives are
+// processed and the macros are not expanded. The included files' text
+// takes the place of each #include and the conditionals are decided
+// (clang's -frewrite-includes: the directive stays, commented out, beside a
+// line marker), every #define stays as written. The macro definitions the
+// source did not write come first, as gcc writes them: the predefined ones
+// (a system section, `<built-in>`) and those of -D and -U (`<command
+// line>`), so the text compiles to the same program with no predefined
+// macros at all (-fpreprocessed -fdirectives-only: clang's -undef on
+// preprocessed input, pipecc's side). The text opens with the source's line
+// marker, so a compile of it names the source (module.cpp), as gcc's does.
+// -include files are part of the rewritten text (clang enters them from
+// the predefines, so their #include lines are left out of the definitions).
+class DirectivesOnlyAction : public clang::PreprocessorFrontendAction {
+ public:
+  explicit DirectivesOnlyAction(bool working_directory) : working_directory_(working_directory) {}
+
+ protected:
+  bool BeginSourceFileAction(clang::CompilerInstance& ci) override {
+    // clang's predefines, before c2ast adds its feature tests (which the
+    // compile of the text adds again: WithOurFeatureTests).
+    predefines_ = ci.getPreprocessor().getPredefines();
+    return true;
+  }
+
+  void ExecuteAction() override {
+    clang::CompilerInstance& ci = getCompilerInstance();
+    std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
+    if (!os) return;
+    // The main file as clang's line markers name it (stdin: <stdin>).
+    const clang::SourceManager& sm = ci.getSourceManager();
+    *os << "# 1 \"" << sm.getPresumedLoc(sm.getLocForStartOfFile(sm.getMainFileID())).getFilename() << "\"\n";
+    if (working_directory_) *os << working_directory_marker();
+    *os << definitions(predefines_);
+    clang::RewriteIncludesInInput(ci.getPreprocessor(), os.get(), ci.getPreprocessorOutputOpts());
+  }
+
+ private:
+  // The #define and #undef lines of clang's predefines buffer, under the
+  // markers of its two parts (`<built-in>`, `<command line>`).
+  static std::string definitions(llvm::StringRef predefines) {
+    std::string out = "# 1 \"<built-in>\" 3\n";
+    llvm::SmallVector<llvm::StringRef, 0> lines;
+    predefines.split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      if (line.startswith("#define ") || line.startswith("#undef ")) out += line.str() + "\n";
+      else if (line.contains("\"<command line>\"")) out += "# 1 \"<command line>\"\n";
+    }
+    return out;
+  }
+
+  bool working_directory_;
+  std::string predefines_;
+};
+
+// -E with --working-directory (pipecc -E -g): clang's preprocessed text
+// with gcc's working-directory marker after its first line marker.
+class PrintWithWorkingDirectoryAction : public clang::PreprocessorFrontendAction {
+ protected:
+  void ExecuteAction() override {
+    clang::CompilerInstance& ci = getCompilerInstance();
+    std::unique_ptr<llvm::raw_pwrite_stream> os = ci.createDefaultOutputFile(true, getCurrentFileOrBufferName());
+    if (!os) return;
+    std::string text;
+    llvm::raw_string_ostream printed(text);
+    clang::DoPrintPreprocessedInput(ci.getPreprocessor(), &printed, ci.getPreprocessorOutputOpts());
+    printed.flush();
+    size_t first_line = text.find('\n');
+    if (text.starts_with("# ") && first_line != std::string::npos)
+      text.insert(first_line + 1, working_directory_marker());
+    *os << text;
   }
 };
 
@@ -293,6 +394,10 @@ std::optional<Module> compile(const std::string& path, const Options& options, b
     std::unique_ptr<clang::FrontendAction> action;
     if (ci.getFrontendOpts().ProgramAction == clang::frontend::RunPreprocessorOnly)
       action = std::make_unique<WithOurFeatureTests<clang::PreprocessOnlyAction>>();  // -M, -MM: dependencies only
+    else if (options.directives_only)
+      action = std::make_unique<WithOurFeatureTests<DirectivesOnlyAction>>(options.working_directory);
+    else if (options.working_directory)
+      action = std::make_unique<WithOurFeatureTests<PrintWithWorkingDirectoryAction>>();
     else
       action = std::make_unique<WithOurFeatureTests<clang::PrintPreprocessedAction>>();
     ok = ci.ExecuteAction(*action) && !ci.getDiagnostics().hasErrorOccurred();
@@ -346,6 +451,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   cli.add_flag("-E", options.preprocess_only,
                "Preprocess only: write clang's preprocessed text (or with -M/-MM after --, the dependencies) to -o");
+  cli.add_flag("--directives-only", options.directives_only,
+               "With -E: gcc's -fdirectives-only: #include and conditionals processed, macros not expanded, the "
+               "predefined and command-line macro definitions written first");
+  cli.add_flag("--working-directory", options.working_directory,
+               "With -E: gcc's -fworking-directory: a second line marker `# 1 \"DIR//\"` names the current "
+               "directory, which a -g compile of the text records as the compilation directory");
   cli.add_flag("-g", options.debug,
                "Debug information: the C types, each function's variables and scopes (FORMAT.md \"Debug information\")");
   cli.add_flag("--cc-diagnostics", options.cc_diagnostics,

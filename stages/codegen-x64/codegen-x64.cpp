@@ -82,7 +82,10 @@ void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64
   options.kind = object ? x64::OutputKind::Object : x64::OutputKind::Asm;
   options.debug_lines = debug;
   options.source_name = header.files.empty() ? t.input_display_name() : header.files[0];
-  if (debug) options.compilation_dir = std::filesystem::current_path().string();
+  // The module's (c2ast's: the directory preprocessed text names), else this one.
+  if (debug)
+    options.compilation_dir =
+        header.debug.comp_dir.empty() ? std::filesystem::current_path().string() : header.debug.comp_dir;
   // The module's debug section becomes .debug_info (object output; an
   // assembly file keeps the line table, and `as` makes its unit).
   options.debug_info = debug && object && !header.debug.empty();

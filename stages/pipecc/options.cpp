@@ -506,6 +506,14 @@ struct Parser {
         for (const char* v : a.getValues()) o.asm_args.push_back(std::string("-Wa,") + v);
         return true;
       case opts::OPT_Xassembler: o.asm_args.push_back(std::string("-Wa,") + a.getValue()); return true;
+      case opts::OPT__param: {  // gcc's tuning parameters (icecream's remote compiles pass ggc-min-*)
+        std::string v = a.getValue();
+        if (starts_with(v, "ssp-buffer-size=") && v != "ssp-buffer-size=8")
+          throw UsageError("'" + a.getAsString(args) + "' is not supported: -fstack-protector guards char arrays "
+                           "of 8 bytes or more, gcc's default");
+        note(a, args, "a gcc tuning parameter (heuristics, its own memory use): pipecc's passes have none");
+        return true;
+      }
       case opts::OPT_mcmodel_EQ:
         if (std::string_view(a.getValue()) != "small")
           throw UsageError("'" + a.getAsString(args) + "': only the small code model is implemented");
@@ -570,6 +578,14 @@ Options parse_options(const std::vector<std::string>& raw) {
     else if (a == "--verify-inputs") p.o.verify_inputs = true;
     else if (a == "--check-each") p.o.check_each = true;
     else if (a == "-dumpfullversion") p.o.query = Query::DumpFullVersion;  // gcc's; clang 14 lacks it
+    // gcc's preprocessing modes, clang 14 lacks them (icecream's gcc mode
+    // uses them: -E -fdirectives-only on the client, -fpreprocessed
+    // -fdirectives-only on the remote)
+    else if (a == "-fpreprocessed") p.o.preprocessed = true;
+    else if (a == "-fdirectives-only") p.o.directives_only = true;
+    else if (a == "-fno-directives-only") p.o.directives_only = false;
+    else if (a == "-fworking-directory") p.o.working_directory = true;
+    else if (a == "-fno-working-directory") p.o.working_directory = false;
     // gcc's; clang 14 lacks them: c2ast applies them with -finstrument-functions
     else if (starts_with(a, "-finstrument-functions-exclude-file-list="))
       p.o.c2ast_args.push_back("--instrument-exclude-file-list=" + a.substr(41));
@@ -598,6 +614,16 @@ Options parse_options(const std::vector<std::string>& raw) {
   }
   if (p.saw_stdin && p.o.mode != Mode::Preprocess)
     throw UsageError("-E or -x required when input is from standard input");
+  if (p.o.preprocessed) {
+    for (Input& in : p.o.inputs)
+      if (in.lang == Lang::C) in.lang = Lang::CppOutput;
+    if (p.o.mode == Mode::Preprocess)
+      throw UsageError("'-fpreprocessed' with -E, -M or -MM: the input is preprocessed already");
+  }
+  if (p.o.directives_only && p.o.mode != Mode::Preprocess && !p.o.preprocessed &&
+      std::none_of(p.o.inputs.begin(), p.o.inputs.end(), [](const Input& in) { return in.lang == Lang::CppOutput; }))
+    p.o.notes.push_back("'-fdirectives-only' accepted: it changes -E and the compile of preprocessed input; "
+                        "this compile preprocesses fully, as gcc's does");
   // glibc's _FORTIFY_SOURCE wrappers need __builtin_object_size and the
   // __builtin___*_chk calls, which c2ast does not implement: the macro is
   // undefined again after the user's -D (hardening absent, meaning the same).
@@ -629,6 +655,11 @@ std::string describe_option_decisions() {
       "  -fno-omit-frame-pointer -fomit-frame-pointer (the rbp chain in every function, or only where needed)\n"
       "  -finstrument-functions-exclude-file-list= -finstrument-functions-exclude-function-list= (gcc's\n"
       "  substrings: the functions -finstrument-functions leaves out)\n"
+      "  -fpreprocessed (gcc's: the C inputs are preprocessed text) -fdirectives-only -fno-directives-only (gcc's:\n"
+      "  -E processes the directives only, macros unexpanded, definitions first; preprocessed input is compiled\n"
+      "  with the macros it defines) -fworking-directory -fno-working-directory (gcc's: with -E, on by default with\n"
+      "  -g, the text names its directory for the compile's DW_AT_comp_dir) --param NAME=VALUE (gcc's tuning\n"
+      "  parameters: none apply)\n"
       "  --version -dumpversion -dumpfullversion -dumpmachine -print-prog-name=\n"
       "  -print-file-name= -print-search-dirs -print-libgcc-file-name -print-multiarch -print-target-triple\n"
       "Every other option of clang 14's driver table, first match wins:\n";

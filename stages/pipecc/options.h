@@ -53,6 +53,19 @@ struct Options {
   bool frame_pointer = false;          // -fno-omit-frame-pointer
   bool pic = false;  // -fPIC/-fpic (the last of them and -fPIE/-fpie/-fno-pic... wins): son-lower-x64 --pic
   bool debug = false;      // -g (any level but -g0): line tables
+  // gcc's -fpreprocessed: the C inputs are preprocessed text (as .i files
+  // are; icecream's remote compiles), so -D, -U, -I and -include do not apply.
+  bool preprocessed = false;
+  // gcc's -fdirectives-only (the last of it and -fno-directives-only wins):
+  // with -E only the directives are processed, macros are not expanded and
+  // the macro definitions come first (c2ast --directives-only); a
+  // preprocessed input is compiled with the macros it defines and no
+  // predefined ones (clang's -undef).
+  bool directives_only = false;
+  // gcc's -fworking-directory / -fno-working-directory (unset: on with -g):
+  // -E text names the directory it was made in (`# 1 "DIR//"`), which the
+  // -g compile of the text records (c2ast --working-directory).
+  std::optional<bool> working_directory;
   // clang driver arguments for c2ast (its front end, in process): -I -D -U
   // -include -isystem ... -std= -ansi -pedantic -W... -w, and -M options.
   std::vector<std::string> frontend_args;

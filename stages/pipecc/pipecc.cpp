@@ -58,7 +58,15 @@
 //    already checked: each module of the pipe is verified once instead of
 //    twice (the verifier, the ra-x64 allocation checker above all, was a
 //    third of the pipeline's time). --verify-inputs checks both ends.
-//  - The stages are found next to pipecc's own executable.
+//  - The stages are found next to pipecc's own executable, else in the
+//    directory they were built in (stage_directory: an icecream
+//    environment runs pipecc as /usr/bin/gcc in a chroot without /proc).
+//  - gcc's -fpreprocessed and -fdirectives-only (options.h) are
+//    implemented, so icecream's gcc mode compiles remotely: the client runs
+//    `pipecc -E -fdirectives-only` (c2ast --directives-only: includes and
+//    conditionals done, macros unexpanded, every definition written first)
+//    and the remote `pipecc -x c -fpreprocessed -fdirectives-only -` on that
+//    text (clang -x cpp-output -undef: the text's own macros only).
 #include <fcntl.h>
 #include <csignal>
 #include <sys/stat.h>
@@ -168,11 +176,27 @@ struct Driver {
   std::vector<std::string> c2ast_args(const Input& in, const std::string& product, bool preprocess) const {
     std::vector<std::string> a{tool("c2ast"), "--cc-diagnostics"};
     if (preprocess) a.push_back("-E");
+    // gcc's -E -fdirectives-only (c2ast's DirectivesOnlyAction); -M and -MM
+    // write only the rule.
+    if (preprocess && opt.directives_only && opt.mode == Mode::Preprocess && !opt.dep_m && !opt.dep_mm &&
+        in.lang == Lang::C)
+      a.push_back("--directives-only");
+    // gcc's -fworking-directory, implied by -g, not with -P: the text names
+    // the directory it was made in, and a remote -g compile of it (distcc,
+    // icecream) records that directory, as a local compile does.
+    if (preprocess && opt.working_directory.value_or(opt.debug) && opt.mode == Mode::Preprocess && !opt.dep_m &&
+        !opt.dep_mm && in.lang == Lang::C &&
+        std::find(opt.frontend_args.begin(), opt.frontend_args.end(), "-P") == opt.frontend_args.end())
+      a.push_back("--working-directory");
     if (opt.debug && !preprocess) a.push_back("-g");  // the debug section (types, variables)
     if (!preprocess) a.insert(a.end(), opt.c2ast_args.begin(), opt.c2ast_args.end());
     a.push_back(in.path);
     std::vector<std::string> clang = opt.frontend_args;
     if (in.lang == Lang::CppOutput) clang.insert(clang.end(), {"-x", "cpp-output"});
+    // Text of -E -fdirectives-only: its own definitions are the macros, as
+    // gcc's -fpreprocessed -fdirectives-only takes them (no predefined ones;
+    // clang's driver drops -undef for preprocessed input, its cc1 takes it).
+    if (in.lang == Lang::CppOutput && opt.directives_only) clang.insert(clang.end(), {"-Xclang", "-undef"});
     if (in.lang == Lang::AsmCpp) clang.insert(clang.end(), {"-x", "assembler-with-cpp"});
     // The -O flag as written: clang's predefined macros follow it (__OPTIMIZE__,
     // __OPTIMIZE_SIZE__, __NO_INLINE__), as in a gcc or clang compile.
@@ -480,11 +504,36 @@ struct Driver {
   }
 };
 
-std::string own_directory(const char* argv0) {
+// pipecc's own executable: /proc/self/exe, else (no /proc, as in the
+// chroot of an icecream remote compile) argv[0] as a path or found on PATH.
+fs::path own_executable(const std::string& argv0) {
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) self = fs::absolute(argv0);
-  return self.parent_path().string();
+  if (!ec) return self;
+  if (argv0.find('/') != std::string::npos) return fs::absolute(argv0, ec);
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t colon = std::min(dirs.find(':', start), dirs.size());
+    fs::path candidate = fs::path(colon == start ? "." : dirs.substr(start, colon - start)) / argv0;
+    if (access(candidate.c_str(), X_OK) == 0) return fs::absolute(candidate, ec);
+    start = colon + 1;
+  }
+  return fs::absolute(argv0, ec);
+}
+
+// Where the stages are: next to pipecc's own executable; else, as gcc falls
+// back from the prefix relative to itself to the libexec directory it was
+// configured with, the directory they were built in (PIPE_STAGE_DIR). An
+// icecream environment made by icecc-create-env holds pipecc as
+// /usr/bin/gcc and the stages (its --addfile) at their own paths.
+std::string stage_directory(const std::string& argv0) {
+  std::string own = own_executable(argv0).parent_path().string();
+#ifdef PIPE_STAGE_DIR
+  if (access((own + "/c2ast").c_str(), X_OK) != 0 && access(PIPE_STAGE_DIR "/c2ast", X_OK) == 0)
+    return PIPE_STAGE_DIR;
+#endif
+  return own;
 }
 
 }  // namespace
@@ -506,7 +555,7 @@ int main(int argc, char** argv) {
   }
   try {
     Options options = parse_options(args);
-    std::string dir = own_directory(argv[0]);
+    std::string dir = stage_directory(argv[0]);
     if (options.query != Query::None) return answer_query(options, dir);
     int status;
     {

@@ -83,6 +83,18 @@ std::string describe_failure(const Child& c) {
   return "exit status " + std::to_string(WEXITSTATUS(c.wait_status));
 }
 
+// A descriptor that reads nothing: /dev/null, or where there is no /dev
+// (the chroot of an icecream remote compile) a pipe whose write end is
+// closed.
+int empty_input() {
+  int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) return fd;
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) system_error("/dev/null");
+  close(ends[1]);
+  return ends[0];
+}
+
 }  // namespace
 
 std::string shell_line(const Pipeline& p) {
@@ -105,8 +117,7 @@ RunResult run(const Pipeline& p) {
     pipe_fds.push_back(pp[0]);
     pipe_fds.push_back(pp[1]);
   }
-  int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (null_fd < 0) system_error("/dev/null");
+  int null_fd = empty_input();
   for (size_t i = 0; i < n; ++i) {
     children[i].err_fd = memfd_create(p.commands[i].name.c_str(), MFD_CLOEXEC);
     if (children[i].err_fd < 0) system_error("memfd_create");
