@@ -42,8 +42,11 @@
 //    that is its only user, so no memory access is duplicated; the fused
 //    instruction is pinned where the load was, and load_fusion.cpp says when
 //    the user's other operand is available there (before the memory the
-//    load read can be overwritten). --no-fold-loads turns the arithmetic
-//    ones off (for measuring them).
+//    load read can be overwritten). A compare takes a load as its memory
+//    operand (`cmp r, [p]`, `ucomisd x, [p]`) only for a branch in the
+//    load's block, the compare used by that branch alone (so it is emitted
+//    once). --no-fold-loads turns the arithmetic and compare ones off (for
+//    measuring them).
 //  - Constants: a pure node whose operands are all constant is a constant
 //    too (folded once per function with common/ir/eval.h, the interpreter's own
 //    meanings), so a rule that wants a constant operand sees through C's
