@@ -7,13 +7,17 @@
 // upper bits, and compared with the model: the whole destination register
 // where the model defines it (32-bit writes zero-extend, 8/16-bit two-address
 // writes keep the upper bits), the low bits where it calls the rest
-// unspecified; the status flags of cmp/test (CF PF ZF SF OF, read with
+// unspecified; the status flags of cmp/test and of the memory forms of cmp
+// and ucomisd/ucomiss (CF PF ZF SF OF, read with
 // setcc), all 16 condition codes, and #DE (SIGFPE) of div/idiv. Prints one
 // line per mismatch and exits 1 if there is any.
+#include <bit>
 #include <csetjmp>
 #include <csignal>
 #include <cstdio>
+#include <iterator>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "x64/eval_x64.h"
@@ -121,6 +125,75 @@ uint64_t flags_of(uint8_t c, uint8_t p, uint8_t z, uint8_t s, uint8_t o) {
 FLAGS(cmp, "cmp")
 FLAGS(test, "test")
 #undef FLAGS
+
+// The memory forms (x64:cmp.m `cmp a, [p]`, x64:cmpi.m `cmp [p], imm`):
+// the same flags as the register form on the value in memory. `mem_first`
+// runs `cmp b, [a]` (flags of [a] - b, as cmpi.m), otherwise `cmp [b], a`
+// (flags of a - [b], as cmp.m).
+#define FLAGS_MEM(T, FIRST, SECOND)                                                                          \
+  asm("cmp %" SECOND ", %" FIRST "; setc %0; setp %1; setz %2; sets %3; seto %4"                          \
+      : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o)                                                 \
+      : "m"(*reinterpret_cast<const T*>(mem)), "r"(static_cast<T>(reg)) : "cc")
+uint64_t hw_flags_cmp_mem(uint64_t a, uint64_t b, unsigned bits, bool mem_first) {
+  uint8_t c, p, z, s, o;
+  uint64_t mem_value = mem_first ? a : b, reg = mem_first ? b : a;
+  const void* mem = &mem_value;
+  switch (bits) {
+    case 8: if (mem_first) FLAGS_MEM(uint8_t, "5", "b6"); else FLAGS_MEM(uint8_t, "b6", "5"); break;
+    case 16: if (mem_first) FLAGS_MEM(uint16_t, "5", "w6"); else FLAGS_MEM(uint16_t, "w6", "5"); break;
+    case 32: if (mem_first) FLAGS_MEM(uint32_t, "5", "k6"); else FLAGS_MEM(uint32_t, "k6", "5"); break;
+    default: if (mem_first) FLAGS_MEM(uint64_t, "5", "q6"); else FLAGS_MEM(uint64_t, "q6", "5"); break;
+  }
+  return flags_of(c, p, z, s, o);
+}
+#undef FLAGS_MEM
+
+// cmp [a], imm at each size, for the immediates of kCmpImms.
+constexpr int32_t kCmpImms[] = {0, 1, -1, 127, -128, 0x7fffffff};
+template <int32_t I>
+uint64_t hw_flags_cmpi_mem(uint64_t a, unsigned bits) {
+  uint8_t c, p, z, s, o;
+  switch (bits) {
+    case 8:
+      asm("cmpb %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+          : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "m"(*reinterpret_cast<const uint8_t*>(&a)),
+            "i"(static_cast<int8_t>(I)) : "cc");
+      break;
+    case 16:
+      asm("cmpw %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+          : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "m"(*reinterpret_cast<const uint16_t*>(&a)),
+            "i"(static_cast<int16_t>(I)) : "cc");
+      break;
+    case 32:
+      asm("cmpl %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+          : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "m"(*reinterpret_cast<const uint32_t*>(&a)), "i"(I)
+          : "cc");
+      break;
+    default:
+      asm("cmpq %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+          : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "m"(a), "i"(I) : "cc");
+      break;
+  }
+  return flags_of(c, p, z, s, o);
+}
+template <size_t... K>
+void check_cmpi_mem(uint64_t a, unsigned bits, std::index_sequence<K...>);
+
+// ucomisd/ucomiss a, [b] (x64:ucomis.m): CF PF ZF SF OF through setcc.
+uint64_t hw_flags_ucomis_mem(uint64_t a, uint64_t b, bool f32) {
+  uint8_t c, p, z, s, o;
+  if (f32) {
+    float x = std::bit_cast<float>(static_cast<uint32_t>(a));
+    uint32_t y = static_cast<uint32_t>(b);
+    asm("ucomiss %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+        : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "x"(x), "m"(y) : "cc");
+  } else {
+    double x = std::bit_cast<double>(a);
+    asm("ucomisd %6, %5; setc %0; setp %1; setz %2; sets %3; seto %4"
+        : "=&r"(c), "=&r"(p), "=&r"(z), "=&r"(s), "=&r"(o) : "x"(x), "m"(b) : "cc");
+  }
+  return flags_of(c, p, z, s, o);
+}
 
 // The 16 setcc results after the sized `cmp b, a` as a mask: bit i is
 // condition code i (x64::Cond order).
@@ -259,6 +332,13 @@ std::vector<uint64_t> operands(std::mt19937_64& rng) {
 
 uint64_t low(uint64_t v, unsigned bits) { return truncate_to(v, bits); }
 
+template <size_t... K>
+void check_cmpi_mem(uint64_t a, unsigned bits, std::index_sequence<K...>) {
+  (expect("cmpi.m.flags", bits, a, static_cast<uint64_t>(int64_t{kCmpImms[K]}),
+          hw_flags_cmpi_mem<kCmpImms[K]>(a, bits), x64_flags_cmp(a, static_cast<uint64_t>(int64_t{kCmpImms[K]}), bits)),
+   ...);
+}
+
 }  // namespace
 
 int main() {
@@ -276,6 +356,11 @@ int main() {
         if (bits != 8) expect("imul", bits, a, b, hw_imul(a, b, bits), x64_write(a, eval_mul(a, b, bits), bits));
         expect("cmp.flags", bits, a, b, hw_flags_cmp(a, b, bits), x64_flags_cmp(a, b, bits));
         expect("test.flags", bits, a, b, hw_flags_test(a, b, bits), x64_flags_test(a, b, bits));
+        expect("cmp.m.flags", bits, a, b, hw_flags_cmp_mem(a, b, bits, false), x64_flags_cmp(a, b, bits));
+        expect("cmp[m],r.flags", bits, a, b, hw_flags_cmp_mem(a, b, bits, true), x64_flags_cmp(a, b, bits));
+        if (bits >= 32)
+          expect("ucomis.m.flags", bits, a, b, hw_flags_ucomis_mem(a, b, bits == 32),
+                 x64_flags_ucomis(bits == 32 ? low(a, 32) : a, bits == 32 ? low(b, 32) : b, bits == 32));
         uint64_t want = 0, flags = x64_flags_cmp(a, b, bits);
         for (unsigned c = 0; c < 16; ++c) want |= uint64_t{x64_cond(static_cast<Cond>(c), flags)} << c;
         expect("conditions", bits, a, b, hw_conditions(a, b, bits), want);
@@ -305,6 +390,7 @@ int main() {
           }
         }
       }
+      check_cmpi_mem(a, bits, std::make_index_sequence<std::size(kCmpImms)>());
       expect("neg", bits, a, 0, hw_neg(a, bits), x64_write(a, eval_neg(a, bits), bits));
       expect("not", bits, a, 0, hw_not(a, bits), x64_write(a, eval_not(a, bits), bits));
       for (uint64_t count = 0; count < 80; ++count) {

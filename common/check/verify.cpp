@@ -180,7 +180,8 @@
 //     slots proving every read finds its value (see alloc_check.cpp).
 //
 // I. Flags, x64 levels (son-x64, cfg-x64, ra-x64)
-//   - a flags value (kind f: x64:cmp, cmpi, test, testi, flagsof) has at most one
+//   - a flags value (kind f: x64:cmp, cmpi, test, testi, ucomis, the memory
+//     forms cmp.m, cmpi.m, ucomis.m, flagsof) has at most one
 //     user (a dead one none; a second user needs its own compare);
 //   - at cfg-x64 the producer is the node directly before its user, in the
 //     user's block; at ra-x64 earlier in the user's block (copies may sit

@@ -291,7 +291,7 @@ std::optional<RegClass> input_class(const Node& n, size_t i) {
     case X64FAdd: case X64FSub: case X64FMul: case X64FDiv: case X64FSqrt: case X64FXor: case X64FAnd:
     case X64Ucomis: case X64CvtTF2SI: case X64CvtF2F:
       return RegClass::Xmm;
-    case X64FAddM: case X64FSubM: case X64FMulM: case X64FDivM:
+    case X64FAddM: case X64FSubM: case X64FMulM: case X64FDivM: case X64UcomisM:
       return i == 1 ? RegClass::Xmm : RegClass::Gpr;  // the register operand; the memory one's address
     case X64Bitcast: return lit_class(0);
     case X64F80From: return i == 2 ? lit_class(0) : RegClass::Gpr;  // the value converted
@@ -529,6 +529,9 @@ OpId register_form(OpId op) {
     case X64FDivM: return X64FDiv;
     case X64FSqrtM: return X64FSqrt;
     case X64CvtSI2FM: return X64CvtSI2F;
+    case X64CmpM: return X64Cmp;
+    case X64CmpMI: return X64CmpI;
+    case X64UcomisM: return X64Ucomis;
     default: return kNumOps;
   }
 }

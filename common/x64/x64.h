@@ -234,9 +234,10 @@ std::string check_asm_registers(const Node& n);
 
 // True for rows written with X64(...) in opcodes.def.
 bool is_x64(OpId op);
-// The instructions with a memory source operand (x64:add.m ... x64:cvtsi2f.m:
-// a load folded into its user, FORMAT.md section 8, "Memory operands"), and
-// the register form each one is (x64:add.m -> x64:add); kNumOps otherwise.
+// The instructions with a memory source operand (x64:add.m ... x64:cvtsi2f.m,
+// x64:cmp.m, cmpi.m, ucomis.m: a load folded into its user, FORMAT.md
+// section 8, "Memory operands"), and the register form each one is
+// (x64:add.m -> x64:add, x64:cmpi.m -> x64:cmpi); kNumOps otherwise.
 bool is_memory_operand_form(OpId op);
 OpId register_form(OpId op);
 // Whether the function keeps rbp as its frame pointer, which no value may

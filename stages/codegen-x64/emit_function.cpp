@@ -1181,6 +1181,15 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64ImulM:
       out_.imul_mem(type_literal(n, 0), tied(n, 1), address(n, 1, 2));
       return;
+    case Op::X64CmpM:
+      out_.alu_mem(Alu::Cmp, type_literal(n, 0), reg(n, 1), address(n, 1, 2));
+      return;
+    case Op::X64CmpMI:
+      out_.cmp_mem_imm(type_literal(n, 0), address(n, 2, 1), imm(1));
+      return;
+    case Op::X64UcomisM:
+      out_.ucomis_mem(type_literal(n, 0), xreg(n, 1), address(n, 1, 2));
+      return;
     case Op::X64FXor: case Op::X64FAnd:
       out_.fbitwise(nd.op == Op::X64FXor, xtied(n, 0), xreg(n, 1));
       return;

@@ -670,6 +670,18 @@ void McEmitter::alu_mem(Alu op, unsigned bits, Reg dst, const Mem& src) {
   m.emit(inst);
 }
 
+// cmp [a], imm: the imm8 form (83 /7) when the immediate fits, as `as` picks.
+void McEmitter::cmp_mem_imm(unsigned bits, const Mem& a, int32_t value) {
+  Impl& m = *impl_;
+  int64_t v = normalize_imm(bits, value);
+  std::string form = bits == 8 ? "mi" : fits8(v) ? "mi8" : bits == 64 ? "mi32" : "mi";
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + form));
+  m.add_mem(inst, a);
+  inst.addOperand(Impl::imm(v));
+  m.emit(inst);
+}
+
 // The shortest form, as `as` picks it: imm8 (opcode 83) when the immediate
 // fits, else the accumulator form for al/ax/eax/rax, else the full form.
 void McEmitter::alu_imm(Alu op, unsigned bits, Reg dst, int32_t value) {
@@ -979,6 +991,15 @@ void McEmitter::fconst(unsigned bits, uint64_t pattern, Reg dst) {
 void McEmitter::ucomis(unsigned bits, Reg a, Reg b) {
   Impl& m = *impl_;
   m.emit(m.op(std::string("UCOMI") + sd_ss(bits) + "rr"), {Impl::r(m.reg(a, 64)), Impl::r(m.reg(b, 64))});
+}
+
+void McEmitter::ucomis_mem(unsigned bits, Reg a, const Mem& b) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op(std::string("UCOMI") + sd_ss(bits) + "rm"));
+  inst.addOperand(Impl::r(m.reg(a, 64)));
+  m.add_mem(inst, b);
+  m.emit(inst);
 }
 
 void McEmitter::cvtsi2f(unsigned int_bits, unsigned float_bits, Reg dst, Reg src) {

@@ -197,6 +197,7 @@ class McEmitter {
   void alu(Alu op, unsigned bits, Reg dst, Reg src);  // dst op= src (cmp: flags only)
   void alu_imm(Alu op, unsigned bits, Reg dst, int32_t imm);
   void alu_mem(Alu op, unsigned bits, Reg dst, const Mem& src);  // dst op= [src]
+  void cmp_mem_imm(unsigned bits, const Mem& a, int32_t imm);   // flags of [a] - imm
   void test(unsigned bits, Reg a, Reg b);
   void test_imm(unsigned bits, Reg a, int32_t imm);
   void imul(unsigned bits, Reg dst, Reg src);                 // two-operand
@@ -249,6 +250,7 @@ class McEmitter {
   void fstore(unsigned bits, const Mem& dst, Reg src);
   void fconst(unsigned bits, uint64_t pattern, Reg dst);
   void ucomis(unsigned bits, Reg a, Reg b);
+  void ucomis_mem(unsigned bits, Reg a, const Mem& b);
   void cvtsi2f(unsigned int_bits, unsigned float_bits, Reg dst, Reg src);
   void cvttf2si(unsigned float_bits, unsigned int_bits, Reg dst, Reg src);
   void cvtf2f(unsigned from_bits, Reg dst, Reg src);        // cvtss2sd (from 32), cvtsd2ss

@@ -398,6 +398,33 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.b = tmp;
       return;
     }
+    case Op::X64CmpM:
+    case Op::X64CmpMI:
+    case Op::X64UcomisM: {
+      // A compare with a folded load: the load into the scratch value, then
+      // the register form (cmp a, tmp; cmp tmp, imm; ucomis a, tmp).
+      const size_t lit = op == Op::X64CmpMI ? 2 : 1, in = op == Op::X64CmpMI ? 1 : 2;
+      unsigned bits = op == Op::X64UcomisM ? type_bits(float_type_of(n, 0)) : type_bits_of(n, 0);
+      uint32_t tmp = out_.scratch;
+      {
+        Insn& ld = insn_of(Code::XLoad, bits);
+        ld.bits2 = static_cast<uint8_t>(bits);
+        ld.c = input(0);
+        ld.dst = tmp;
+        x64_address(n, ld, lit, in);
+      }
+      if (op == Op::X64UcomisM) {
+        Insn& insn = insn_of(Code::XUcomis, bits);
+        insn.aux = float_type_of(n, 0) == ValueType::F32;
+        insn.a = input(1);
+        insn.b = tmp;
+        return;
+      }
+      Insn& insn = insn_of(Code::XCmp, bits);
+      insn.a = op == Op::X64CmpM ? input(1) : tmp;
+      insn.b = op == Op::X64CmpM ? tmp : constant(static_cast<uint64_t>(int_literal(n, 1)));
+      return;
+    }
     case Op::X64FXor:
     case Op::X64FAnd: return alu(op == Op::X64FXor ? Code::XXor : Code::XAnd, false);
     case Op::X64Ucomis: {

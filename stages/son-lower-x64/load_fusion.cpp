@@ -28,6 +28,17 @@
 // the way of register pressure; pinned, it now executes where the load
 // does, which is where gcc and LLVM put a folded load too.
 //
+// A compare (x64:cmp.m, cmpi.m, ucomis.m) is fused only when its flags go
+// to a branch: flags live from their producer to their one user in the
+// same block with nothing between (FORMAT.md section 8, rule I), and the
+// branch ends the block, so son2cfg glues the compare to it as the
+// block's last instruction. Hence, besides the above, the load must be in
+// the branch's block (same control) and nothing pinned there may overwrite
+// the memory state the load read (a store or call after the load would
+// have to come after the compare too, and so after the jump). A setcc or
+// cmov user floats, and could be placed in another block than the load:
+// those compares keep their load.
+//
 // The search through x's operands is bounded (kBudget nodes); past it the
 // answer is no. The control dominator tree is Cooper-Harvey-Kennedy
 // (common/ir/dominance.h), linear in practice.
@@ -145,6 +156,32 @@ bool Lowerer::load_fusable(NodeId ld, NodeId other) {
   std::unordered_map<NodeId, bool> memo;
   unsigned budget = kBudget;
   return available_at(other, lnode.control[0], lnode.inputs[0], memo, budget);
+}
+
+void Lowerer::build_overwrites() {
+  for (const Node& nd : in_.nodes) {
+    const OpInfo& info = op_info(nd.op);
+    if (nd.op == Phi || info.results.find('m') == std::string_view::npos) continue;
+    for (size_t k = 0; k < nd.inputs.size(); ++k) {
+      if (shape_letter(info.inputs, k) != 'm') continue;
+      if (nd.control.empty())
+        overwritten_anywhere_.insert(nd.inputs[k]);
+      else
+        overwritten_in_.insert(uint64_t{nd.inputs[k]} << 32 | nd.control[0]);
+    }
+  }
+  overwrites_built_ = true;
+}
+
+bool Lowerer::load_fusable_at_branch(NodeId ld, NodeId other, NodeId br) {
+  const Node& lnode = node(ld);
+  const Node& bnode = node(br);
+  if (lnode.op != Load || lnode.control.empty() || bnode.control.empty() || lnode.control[0] != bnode.control[0])
+    return false;
+  if (!load_fusable(ld, other)) return false;
+  if (!overwrites_built_) build_overwrites();
+  NodeId mem = lnode.inputs[0];
+  return !overwritten_anywhere_.count(mem) && !overwritten_in_.count(uint64_t{mem} << 32 | lnode.control[0]);
 }
 
 }  // namespace pl::lower

@@ -141,6 +141,11 @@ class Lowerer {
   // May the old load `ld` become the memory operand of its one user, whose
   // other operand is the old value `other`? (load_fusion.cpp)
   bool load_fusable(NodeId ld, NodeId other);
+  // May it become the memory operand of a compare whose flags the old
+  // branch `br` reads? As load_fusable, and the load is in br's block,
+  // where nothing overwrites the memory it read (the compare is emitted
+  // right before the jump, after everything else in the block).
+  bool load_fusable_at_branch(NodeId ld, NodeId other, NodeId br);
   void set_fold_loads(bool on) { fold_loads_ = on; }
 
   // ---- shared selection pieces (rules.cpp) ----
@@ -151,6 +156,9 @@ class Lowerer {
   // condition that holds when the compare is true; a new producer per call
   // (each flags value has one user).
   NodeId compare_flags(NodeId cmp, x64::Cond& cc);
+  // The condition under which the integer compare `op` (eq ... ule) holds
+  // on the flags of `cmp a, b`.
+  static x64::Cond compare_cond(OpId op);
   // Flags for "the old value v is not zero" (test v, v at v's width).
   NodeId nonzero_flags(NodeId v, x64::Cond& cc);
   // The x64 type an old operand of type t is computed at: i8/i16 at 32 bits.
@@ -218,6 +226,13 @@ class Lowerer {
   std::vector<uint32_t> control_vertex_;
   DomTree control_dom_;
   bool control_dom_built_ = false;
+  // (memory state, control) pairs where a pinned node overwrites that
+  // state (stores, calls, volatile accesses: a memory result), and the
+  // states a floating node overwrites; built on first use.
+  void build_overwrites();
+  std::unordered_set<uint64_t> overwritten_in_;
+  std::unordered_set<NodeId> overwritten_anywhere_;
+  bool overwrites_built_ = false;
   bool fold_loads_ = true;
   bool pic_ = false;
 

@@ -900,6 +900,68 @@ NodeId if_fcompare(Lowerer& l, NodeId n, NodeId cmp, bool negate) {
   return jcc(l, n, ucomis(l, cmp, fc.swap), negate ? x64::negate(fc.cc) : fc.cc);
 }
 
+// ---- compares with a memory operand (load_fusion.cpp says when) -----------------
+
+// The compare the branch n reads, (if (CMP ..)) or (if (ne/eq (CMP ..) 0))
+// (negate for eq), when every node on the way has this one user: the
+// compare is then emitted once, so its load is read once.
+NodeId branch_compare(Lowerer& l, NodeId n, bool& negate) {
+  NodeId v = in0(l, n);
+  negate = false;
+  if ((l.op(v) == Ne || l.op(v) == Eq) && l.uses(v) == 1) {
+    NodeId c = in0(l, v);
+    auto zero = l.constant(in1(l, v));
+    if (zero && *zero == 0 && (is_compare(l.op(c)) || float_pred(l.op(c)).has_value())) {
+      negate = l.op(v) == Eq;
+      v = c;
+    }
+  }
+  if (!is_compare(l.op(v)) && !float_pred(l.op(v)).has_value()) return kNone;
+  return l.uses(v) == 1 ? v : kNone;
+}
+
+// (if (CMP t x (load t _ p))), either order: `cmp x, [p]`, or `cmp [p], c`
+// for a constant x that fits 32 bits; the condition swapped when the
+// flags are of the operands in the other order.
+NodeId if_compare_load(Lowerer& l, NodeId n) {
+  bool negate;
+  NodeId cmp = branch_compare(l, n, negate);
+  if (cmp == kNone || !is_compare(l.op(cmp))) return kNone;
+  VT t = Lowerer::machine(l.lit_type(cmp));
+  if (t == VT::I1) return kNone;
+  const Node& c = l.node(cmp);
+  for (int k = 1; k >= 0; --k) {
+    NodeId ld = c.inputs[k], x = c.inputs[1 - k];
+    if (l.op(ld) != Load || Lowerer::machine(l.lit_type(ld)) != t || !l.load_fusable_at_branch(ld, x, n)) continue;
+    std::optional<int64_t> imm = l.constant(x);
+    if (imm && bits(t) == 64 && !x64::fits_imm32(*imm)) imm.reset();
+    NodeId flags = imm ? with_memory_operand(l, X64CmpMI, {Lowerer::tlit(t), Literal::integer(Lowerer::immediate(t, *imm))},
+                                             ld, kNone)
+                       : with_memory_operand(l, X64CmpM, {Lowerer::tlit(t)}, ld, l.value(x));
+    // cmpi.m: flags of load - x; cmp.m: of x - load. The compare is in0 - in1.
+    Cond cc = Lowerer::compare_cond(l.op(cmp));
+    if ((k == 0) != bool(imm)) cc = x64::swap_operands(cc);
+    return jcc(l, n, flags, negate ? x64::negate(cc) : cc);
+  }
+  return kNone;
+}
+
+// (if (FCMP F x y)) with one condition, whose second ucomis operand (in
+// float_cond's order) is a load: `ucomisd x, [p]`.
+NodeId if_fcompare_load(Lowerer& l, NodeId n) {
+  bool negate;
+  NodeId cmp = branch_compare(l, n, negate);
+  if (cmp == kNone || !float_pred(l.op(cmp)).has_value()) return kNone;
+  FloatCond fc = float_cond(l.op(cmp));
+  if (fc.two) return kNone;
+  VT t = l.lit_type(cmp);
+  const Node& c = l.node(cmp);
+  NodeId a = c.inputs[fc.swap ? 1 : 0], ld = c.inputs[fc.swap ? 0 : 1];
+  if (l.op(ld) != Load || l.lit_type(ld) != t || !l.load_fusable_at_branch(ld, a, n)) return kNone;
+  NodeId flags = with_memory_operand(l, X64UcomisM, {Lowerer::tlit(t)}, ld, l.value(a));
+  return jcc(l, n, flags, negate ? x64::negate(fc.cc) : fc.cc);
+}
+
 // ---- the table ---------------------------------------------------------------
 
 #define RULE(op, name, pattern, when, result, body) \
@@ -1073,6 +1135,17 @@ const Rule kRules[] = {
     RULE(ULe, "cmp-value-ule", "(ule t x y)", "", "(x64:movzx i8 i32 (x64:setcc be FLAGS))", { return setcc_value(l, n); }),
 
     // branches: the compare is fused into the jump; each jump gets its own flags producer
+    RULE(If, "if-compare-load",
+         "(if (CMP t x (load t _ p))), either order; also under (ne/eq (CMP ..) (const 0)) as if-compare-zero",
+         "t is not i1; the compare (and the ne/eq) has no other user; the load has no other user, is in the if's "
+         "block, where nothing overwrites the memory it read, and x is available where it is (load_fusion.cpp)",
+         "(x64:jcc cc (x64:cmp.m t x [p])) (cmp x, [p]); a constant x that fits 32 bits: (x64:jcc cc' "
+         "(x64:cmpi.m t x [p])) (cmp [p], x); cc as in if-compare, swapped when the load is the other operand",
+         { return if_compare_load(l, n); }),
+    RULE(If, "if-fcompare-load", "(if (FCMP F x (load F _ p))), also under (ne/eq (FCMP ..) (const 0))",
+         "one condition (not foeq, fune); the load is ucomis's second operand in the order of the -value rule "
+         "(folt, fole, fugt, fuge: x); the rest as if-compare-load",
+         "(x64:jcc cc (x64:ucomis.m F x [p])) (ucomisd x, [p])", { return if_fcompare_load(l, n); }),
     RULE(If, "if-compare-zero", "(if (ne (CMP t x y) (const 0))), (if (eq (CMP ..) (const 0)))", "",
          "(x64:jcc cc FLAGS), the condition negated for eq", { return if_compare_zero(l, n); }),
     RULE(If, "if-compare", "(if (CMP t x y))", "",

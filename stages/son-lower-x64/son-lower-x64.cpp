@@ -42,8 +42,11 @@
 //    that is its only user, so no memory access is duplicated; the fused
 //    instruction is pinned where the load was, and load_fusion.cpp says when
 //    the user's other operand is available there (before the memory the
-//    load read can be overwritten). --no-fold-loads turns the arithmetic
-//    ones off (for measuring them).
+//    load read can be overwritten). A compare takes a load as its memory
+//    operand (`cmp r, [p]`, `ucomisd x, [p]`) only for a branch in the
+//    load's block, the compare used by that branch alone (so it is emitted
+//    once). --no-fold-loads turns the arithmetic and compare ones off (for
+//    measuring them).
 //  - Constants: a pure node whose operands are all constant is a constant
 //    too (folded once per function with common/ir/eval.h, the interpreter's own
 //    meanings), so a rule that wants a constant operand sees through C's
@@ -466,18 +469,23 @@ NodeId Lowerer::store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr&
 
 // ---- flags -----------------------------------------------------------------------
 
+x64::Cond Lowerer::compare_cond(OpId op) {
+  using x64::Cond;
+  switch (op) {
+    case Eq: return Cond::E;
+    case Ne: return Cond::NE;
+    case SLt: return Cond::L;
+    case SLe: return Cond::LE;
+    case ULt: return Cond::B;
+    default: return Cond::BE;
+  }
+}
+
 NodeId Lowerer::compare_flags(NodeId cmp, x64::Cond& cc) {
   using x64::Cond;
   const Node& nd = node(cmp);
   ValueType t = machine(lit_type(cmp));
-  switch (nd.op) {
-    case Eq: cc = Cond::E; break;
-    case Ne: cc = Cond::NE; break;
-    case SLt: cc = Cond::L; break;
-    case SLe: cc = Cond::LE; break;
-    case ULt: cc = Cond::B; break;
-    default: cc = Cond::BE; break;
-  }
+  cc = compare_cond(nd.op);
   NodeId a = nd.inputs[0], b = nd.inputs[1];
   if (t == ValueType::I1) {
     // 0/1 values compared at 32 bits; signed, 1 is -1: x < y iff x > y

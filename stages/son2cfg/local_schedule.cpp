@@ -33,9 +33,13 @@
 //
 // Units: some nodes are scheduled as one with another. A tuple's projs
 // follow it at once (they are not instructions: they name its results). An
-// x64 flags producer (results "f") that has one user, in its block, and
-// reads no memory is emitted directly before that user (flags do not survive
-// other instructions), also when the user is the terminator.
+// x64 flags producer (results "f") that has one user, in its block, is
+// emitted directly before that user (flags do not survive other
+// instructions), also when the user is the terminator. One that reads
+// memory (x64:cmp.m, cmpi.m, ucomis.m) brings its anti-dependences to the
+// unit: the unit comes before the block's overwriters of that memory,
+// which a terminator cannot (a cycle, reported as bad input; son-lower-x64
+// fuses a load into a branch's compare only where the block has none).
 //
 // Cost: O(E log E) per block for E edges; anti-dependence edges are one per
 // (load, overwriting consumer of its state) pair in the block, linear for
@@ -135,8 +139,7 @@ bool BlockScheduler::is_glued_flags(uint32_t b, NodeId id) const {
   // Not glued to a user that is itself glued (one level: a flags producer
   // reading flags is scheduled on its own).
   bool user_glued = produces_flags(g_.node(user).op) && g_.users.count(user) == 1;
-  return g_.block[user] == b && r != Role::Phi && r != Role::TupleProj && !user_glued &&
-         op_info(g_.node(id).op).inputs.find('m') == std::string_view::npos;
+  return g_.block[user] == b && r != Role::Phi && r != Role::TupleProj && !user_glued;
 }
 
 // Units: a node with its projs after it and its glued flags producer before.

@@ -39,6 +39,8 @@
 //    +-2^k) ==/!= 0 -> (x & (2^k - 1)) ==/!= 0; udiv by 2^k
 //    -> lshr, urem by 2^k -> and (2^k - 1) (a non-zero constant divisor
 //    cannot trap, so the pinned division becomes a floating pure node);
+//    sdiv by 2^k -> ashr and srem by 2^k -> 0 when the low k bits of the
+//    dividend are known zero (known_low_zeros: x * (x + 1) is even);
 //  - (x + c1) ==/!= c2 -> x ==/!= (c2 - c1) for integer types; unsigned
 //    compares of zext x with a constant at or beyond x's range: constants,
 //    or x ==/!= the range's top (zext_against_constant);
@@ -73,6 +75,9 @@ bool commutative(OpId op) {
   return op == Op::Add || op == Op::Mul || op == Op::And || op == Op::Or || op == Op::Xor || op == Op::Eq ||
          op == Op::Ne;
 }
+
+// How deep known_low_zeros looks through shifts, products, ands and adds.
+constexpr int kLowZerosDepth = 4;
 
 // How deep bits_within looks through and/or chains (each level tries two
 // inputs on each side: at most 4^depth steps per node).
@@ -359,6 +364,63 @@ class Idealizer {
 
   bool const_is(NodeId c, uint64_t v) const { return g_.is_const(c) && g_.const_value_of(c) == v; }
 
+  // How many low bits of the integer value x (of `bits` bits) are known to
+  // be zero, by a bounded look (depth levels) through its definition: a
+  // constant's trailing zeros; x << c adds c; a product adds its factors'
+  // counts, and x * (x + d) for an odd constant d is even (one of the two
+  // factors is: the low bit of a product is the and of the factors' low
+  // bits, which wrapping keeps); and takes the larger count, add the
+  // smaller. Only nodes of the same width are looked through.
+  unsigned known_low_zeros(NodeId x, unsigned bits, int depth) const {
+    if (g_.is_const(x)) {
+      uint64_t v = truncate_to(g_.const_value_of(x), bits);
+      return v == 0 ? bits : static_cast<unsigned>(std::countr_zero(v));
+    }
+    const Node& nd = g_.node(x);
+    if (depth == 0 || nd.literals.empty() || nd.inputs.size() != 2) return 0;
+    std::optional<ValueType> t = literal_value_type(nd.literals[0]);
+    if (!t || is_float(*t) || type_bits(*t) != bits) return 0;
+    NodeId a = nd.inputs[0], b = nd.inputs[1];
+    switch (nd.op) {
+      case Op::Shl: {
+        if (!g_.is_const(b)) return 0;
+        uint64_t k = g_.const_value_of(b);
+        if (k >= bits) return 0;  // no meaning at run time (the interpreter reports it)
+        return std::min<unsigned>(bits, static_cast<unsigned>(k) + known_low_zeros(a, bits, depth - 1));
+      }
+      case Op::Mul: {
+        unsigned z = std::min(bits, known_low_zeros(a, bits, depth - 1) + known_low_zeros(b, bits, depth - 1));
+        return z == 0 && (differ_by_odd(a, b) || differ_by_odd(b, a)) ? 1 : z;
+      }
+      case Op::And: return std::max(known_low_zeros(a, bits, depth - 1), known_low_zeros(b, bits, depth - 1));
+      case Op::Add: return std::min(known_low_zeros(a, bits, depth - 1), known_low_zeros(b, bits, depth - 1));
+      default: return 0;
+    }
+  }
+
+  // Is b = a + d for an odd constant d?
+  bool differ_by_odd(NodeId a, NodeId b) const {
+    const Node& nd = g_.node(b);
+    return nd.op == Op::Add && nd.inputs.size() == 2 && nd.inputs[0] == a && g_.is_const(nd.inputs[1]) &&
+           (g_.const_value_of(nd.inputs[1]) & 1) != 0;
+  }
+
+  // x sdiv/srem 2^k (0 < k < bits - 1: a positive divisor) with the low k
+  // bits of x known zero: the division is exact, so x >>arith k (no
+  // rounding fix for a negative x: it has nothing to round), and the
+  // remainder 0. (x * (x + 1) / 2, the triangular numbers: gcc reaches the
+  // same code by knowing the product is not negative.)
+  NodeId exact_division(NodeId n, ValueType t, uint64_t c) {
+    const Node& nd = g_.node(n);
+    unsigned bits = type_bits(t);
+    c = truncate_to(c, bits);
+    if (!power_of_two(c) || c == 1 || log2_of(c) >= bits - 1) return kNone;
+    unsigned k = log2_of(c);
+    if (known_low_zeros(nd.inputs[0], bits, kLowZerosDepth) < k) return kNone;
+    if (nd.op == Op::SRem) return constant(t, 0, nd.loc);
+    return binary(Op::AShr, nd.literals[0], nd.inputs[0], constant(t, k, nd.loc), nd.loc);
+  }
+
   NodeId simplify(NodeId n, ValueType t) {
     const Node& nd = g_.node(n);
     OpId op = nd.op;
@@ -400,6 +462,7 @@ class Idealizer {
           break;
         case Op::SDiv:
           if (c == 1) return x;
+          if (NodeId r = exact_division(n, t, c); r != kNone) return r;
           break;
         case Op::URem:
           if (c == 1) return constant(t, 0, loc);
@@ -407,6 +470,7 @@ class Idealizer {
           break;
         case Op::SRem:
           if (c == 1) return constant(t, 0, loc);
+          if (NodeId r = exact_division(n, t, c); r != kNone) return r;
           break;
         case Op::Eq:
         case Op::Ne:

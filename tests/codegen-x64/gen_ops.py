@@ -1067,6 +1067,44 @@ def memory_operands(S):
                     m = f.node(f"x64:mov {a}", "rax")
                     return f.node(f'x64:{op}.m ^{st}, "i{bits}", {lits}, {m2}, {m}, {ins}', "rax"), m2
                 S.simple(f"t_{op}_m_{bits}_{k}", body, lambda a, b, fn=fn, bits=bits: write(a, fn(a, b), bits))
+    # Compares with a memory operand: cmp.m a, [p] (b stored there) and
+    # cmpi.m [p], imm (a stored there), read by setcc.
+    for bits in (8, 16, 32, 64):
+        for cc in ("l", "b", "e", "g", "ae"):
+            for k in (0, 1):
+                def body(f, st, mem, a, b, bits=bits, cc=cc, k=k):
+                    base, lits, ins = address(f, k)
+                    m2 = f.node(f'x64:store ^{st}, "i{bits}", 0, 16, {mem}, {b}, {base}')
+                    fl = f.node(f'x64:cmp.m ^{st}, "i{bits}", {lits}, {m2}, {a}, {ins}')
+                    x = f.node(f'x64:setcc "{cc}", {fl}', "rax")
+                    return f.node(f'x64:movzx "i8", "i32", {x}', "rax"), m2
+                S.simple(f"t_cmp_m_{cc}_{bits}_{k}", body,
+                         lambda a, b, cc=cc, bits=bits: int(holds(cc, flags_sub(a, b, bits))))
+            for value in (3, -2, 1000) if bits > 8 else (3, -2):
+                def ibody(f, st, mem, a, b, bits=bits, cc=cc, value=value):
+                    base, lits, ins = address(f, 1)
+                    m2 = f.node(f'x64:store ^{st}, "i{bits}", 0, 16, {mem}, {a}, {base}')
+                    fl = f.node(f'x64:cmpi.m ^{st}, "i{bits}", {value}, {lits}, {m2}, {ins}')
+                    x = f.node(f'x64:setcc "{cc}", {fl}', "rdx")
+                    return f.node(f'x64:movzx "i8", "i64", {x}', "rax"), m2
+                S.simple(f"t_cmpi_m_{cc}_{bits}_{value & 0xFFFF}", ibody,
+                         lambda a, b, cc=cc, bits=bits, value=value: int(holds(cc, flags_sub(a, u(value), bits))))
+    for width, pairs in ((64, F64_PAIRS), (32, F32_PAIRS)):
+        t, it = f'"f{width}"', f'"i{width}"'
+        ipairs = [(fbits(x, width), fbits(y, width)) for x, y in pairs]
+        nan = 0x7FF8000000000001 if width == 64 else 0x7FC00001
+        cpairs = ipairs + [(nan, fbits(1.0, width)), (fbits(1.0, width), nan), (fbits(-0.0, width), 0)]
+        for cc in ("e", "p", "np", "a", "ae", "b", "be"):
+            def ubody(f, st, mem, a, b, cc=cc, t=t, it=it):
+                base, lits, ins = address(f, 1)
+                m2 = f.node(f'x64:store ^{st}, {it}, 0, 16, {mem}, {b}, {base}')
+                xa = f.node(f"x64:bitcast {it}, {t}, {a}", "xmm9")
+                fl = f.node(f"x64:ucomis.m ^{st}, {t}, {lits}, {m2}, {xa}, {ins}")
+                x = f.node(f'x64:setcc "{cc}", {fl}', "rax")
+                return f.node(f'x64:movzx "i8", "i32", {x}', "rax"), m2
+            S.simple(f"t_ucomis_m_{cc}_{width}", ubody,
+                     lambda a, b, cc=cc, width=width: int(holds(cc, ucomis_flags(fval(a, width), fval(b, width)))),
+                     pairs=cpairs)
     for width, pairs in ((64, F64_PAIRS), (32, F32_PAIRS)):
         t, it = f'"f{width}"', f'"i{width}"'
         ipairs = [(fbits(x, width), fbits(y, width)) for x, y in pairs]
