@@ -28,6 +28,8 @@
 //      assembler parser into the same stream (McEmitter::inline_asm);
 //      the x87 sequences of long double (x64:f80.*, x64:fldt, x64:fstpt)
 //      go the same way, written as gcc writes them (emit_function.cpp);
+//      with --sibling-calls (pipecc -O2) a call whose result the function
+//      returns at once is the epilogue and a jump (sibling_calls.h);
 //   4. the emitter ends the module (.note.GNU-stack, the DWARF line table
 //      with -g) and the bytes are written atomically to -o.
 //
@@ -70,7 +72,7 @@ void check_names(std::set<std::string>& names, const std::string& name, const Wh
 }
 
 void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64::CfProtection& cet,
-             bool stack_clash, bool frame_pointer) {
+             bool stack_clash, bool frame_pointer, bool sibling_calls) {
   ModuleReader& in = t.open_input(Level::RaX64);
   const ModuleHeader& header = in.header();
   bool object = t.format_name() != "asm";
@@ -93,6 +95,7 @@ void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64
   options.cf_protection = cet;
   options.stack_clash = stack_clash;
   options.frame_pointer = frame_pointer;
+  options.sibling_calls = sibling_calls;
   x64::McEmitter out(options);
   out.set_files(header.files);
   std::optional<x64::DwarfWriter> dwarf;
@@ -160,6 +163,11 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--stack-clash-protection", stack_clash,
                       "gcc's -fstack-clash-protection: frames of a page or more, and alloca/VLA blocks, are taken "
                       "a page at a time, each page written (orq $0) before the next (frame.h)");
+  bool sibling_calls = false;
+  tool.cli().add_flag("--sibling-calls", sibling_calls,
+                      "return f(args): the epilogue, then jmp f instead of call f, epilogue, ret, when the callee "
+                      "cannot see the frame (gcc's -foptimize-sibling-calls; pipecc passes it at -O2; "
+                      "sibling_calls.h)");
   std::string cf = "none";
   tool.cli()
       .add_option("--cf-protection", cf,
@@ -168,6 +176,6 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"none", "branch", "return", "full"}));
   return tool.main(argc, argv, [&](pl::Tool& t) {
     pl::x64::CfProtection cet{.ibt = cf == "branch" || cf == "full", .shstk = cf == "return" || cf == "full"};
-    compile(t, debug, sections, cet, stack_clash, frame_pointer);
+    compile(t, debug, sections, cet, stack_clash, frame_pointer, sibling_calls);
   });
 }

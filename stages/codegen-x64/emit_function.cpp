@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/asm.h"
@@ -16,6 +17,7 @@
 #include "ir/eval_v128.h"
 #include "frame.h"
 #include "parallel_move.h"
+#include "sibling_calls.h"
 #include "value_places.h"
 
 namespace pl::x64 {
@@ -46,6 +48,11 @@ class FunctionEmitter {
   std::vector<uint32_t> forward_;                     // block -> the block a jump to it goes to
   Frame frame_;
   uint32_t outgoing_bytes_ = 0;                       // the outgoing stack-argument area, rounded to 16
+  // --sibling-calls (sibling_calls.h): x64:ret or jump -> the x64:call it
+  // jumps to, and those calls, which emit nothing where they are and do not
+  // make the function a caller (frame.h: no alignment for them).
+  std::unordered_map<NodeId, NodeId> sibling_of_;
+  std::unordered_set<NodeId> sibling_calls_;
   // -g on optimized code: where the variables bound to values are, and the
   // location range each has open (per ValuePlaces::bound() entry).
   struct OpenRange {
@@ -105,6 +112,7 @@ class FunctionEmitter {
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
   void emit_call(NodeId n);
+  void emit_return(NodeId term, bool last);  // the epilogue, then ret or a sibling call's jmp
   void emit_load(NodeId n);
   void emit_asm(NodeId n);
   std::string asm_operand_text(NodeId n, const AsmOperand& op, char modifier) const;
@@ -299,7 +307,8 @@ FrameRequest FunctionEmitter::frame_request() const {
     const Node& nd = node(n);
     if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
     // x64:tls.gd calls __tls_get_addr: the stack is aligned there, no red zone.
-    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd || nd.op == Op::X64TlsGd) req.has_calls = true;
+    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd || nd.op == Op::X64TlsGd)
+      req.has_calls = req.has_calls || !sibling_calls_.count(n);  // a sibling call leaves the frame first
     if (nd.op == Op::X64StackSlot) {
       int64_t size = int_literal(n, 0), align = int_literal(n, 1);
       if (size < 0 || size > (int64_t{1} << 30) || align < 1 || align > 16 || (align & (align - 1)))
@@ -387,10 +396,26 @@ void FunctionEmitter::find_pushed_saves(FrameRequest& req) const {
 
 void FunctionEmitter::run() {
   index_graph();
+  if (out_.options().sibling_calls) sibling_of_ = find_sibling_calls(fn_);
   for (NodeId n = 0; n < fn_.nodes.size(); ++n)
     if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
+  for (const auto& [term, call] : sibling_of_) sibling_calls_.insert(call);
   FrameRequest request = frame_request();
   pushed_slots_ = request.pushed_slots;
+  // A sibling call from a jump: its return block must be the epilogue alone
+  // (restores by pop), which the jump then emits; else it stays a call, and
+  // the frame is laid out again for it.
+  size_t candidates = sibling_of_.size();
+  for (const Block& block : fn_.cfg->blocks)
+    if (!block.nodes.empty() && node(block.nodes.back()).op == Op::Jump && sibling_of_.count(block.nodes.back()) &&
+        !only_returns(block_index_.at(block.successors[0]))) {
+      sibling_calls_.erase(sibling_of_.at(block.nodes.back()));
+      sibling_of_.erase(block.nodes.back());
+    }
+  if (sibling_of_.size() != candidates) {
+    request = frame_request();
+    pushed_slots_ = request.pushed_slots;
+  }
   outgoing_bytes_ = (request.outgoing_bytes + 15) & ~uint32_t{15};
   try {
     frame_ = layout_frame(request);
@@ -670,13 +695,18 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
     case Op::Jump: {
       uint32_t t = target(0);
       emit_edge_moves(b, n, block.successors[0]);
+      if (sibling_of_.count(n)) {  // the call before is a sibling call: the epilogue and its jmp
+        out_.set_loc(node(fn_.cfg->blocks[block_index_.at(block.successors[0])].nodes.back()).loc);
+        emit_return(n, false);
+        return;
+      }
       if (t == b + 1) return;
       // A jump to a block that only returns is the return itself (its
       // restores are pops, its phis took their values on this edge).
       if (only_returns(t)) {
         const std::vector<NodeId>& nodes = fn_.cfg->blocks[t].nodes;
         out_.set_loc(node(nodes.back()).loc);
-        emit_epilogue(out_, frame_, false);
+        emit_return(nodes.back(), false);
         return;
       }
       out_.jmp(labels_[t]);
@@ -699,7 +729,7 @@ void FunctionEmitter::emit_terminator(uint32_t b, NodeId n) {
       return;
     }
     case Op::X64Ret:
-      emit_epilogue(out_, frame_, b + 1 == num_blocks);
+      emit_return(n, b + 1 == num_blocks);
       return;
     default:
       fail(n, "no machine code for terminator '" + std::string(fn_.op_name(node(n).op)) + "'");
@@ -738,8 +768,34 @@ void FunctionEmitter::allocate_probed(Reg size) {
   out_.bind(done);
 }
 
+// x64:ret: the epilogue and `ret`, or for a sibling call (sibling_calls.h)
+// the epilogue, which leaves rsp where it was at entry (the return address
+// on top) and the callee-saved registers restored, then `mov $al, %eax` for
+// a variadic callee and `jmp f@PLT` or `jmp *r`: the callee returns to our
+// caller. The arguments are in their registers already (the call emitted
+// nothing where it was); the epilogue writes none of them, nor the
+// callee's register (not callee-saved, not r11).
+void FunctionEmitter::emit_return(NodeId term, bool last) {
+  auto it = sibling_of_.find(term);
+  if (it == sibling_of_.end()) return emit_epilogue(out_, frame_, last);
+  const NodeId call = it->second;
+  const bool indirect = node(call).op == Op::X64CallInd;
+  const int64_t al = int_literal(call, indirect ? 0 : 1);
+  if (al > 255) fail(call, "al literal " + std::to_string(al) + " out of range");
+  const Reg callee = indirect ? reg(call, 1) : Reg::Rax;
+  if (indirect && al >= 0 && callee == Reg::Rax)
+    fail(call, "the callee is in rax, which the variadic call's al overwrites");
+  out_.set_loc(node(call).loc);
+  emit_epilogue(out_, frame_, last, [&] {
+    if (al >= 0) out_.mov_imm(32, Reg::Rax, al);
+    if (indirect) out_.jmp_reg(callee);
+    else out_.jmp_symbol(string_literal(call, 0));
+  });
+}
+
 void FunctionEmitter::emit_call(NodeId n) {
   const Node& nd = node(n);
+  if (sibling_calls_.count(n)) return;  // its x64:ret jumps (emit_return)
   bool indirect = nd.op == Op::X64CallInd;
   int64_t al = int_literal(n, indirect ? 0 : 1);
   if (al > 255) fail(n, "al literal " + std::to_string(al) + " out of range");

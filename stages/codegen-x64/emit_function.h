@@ -22,7 +22,10 @@
 //     register's save, so it also gets a .cfi_offset (the unwinder and gdb
 //     then find the caller's value); the reloads before x64:ret restore it;
 //   - x64:call: `mov $al, %eax` first for a variadic callee, then a call
-//     through the PLT; x64:ret: the epilogue (frame.h);
+//     through the PLT; x64:ret: the epilogue (frame.h); with --sibling-calls
+//     an x64:call right before an x64:ret that returns its result (only
+//     restores between) emits nothing, and the x64:ret is the epilogue and
+//     `jmp f` (sibling_calls.h);
 //   - a volatile load whose value no proj takes is `cmp $0, mem` (the flags
 //     are dead there: every flags value sits right before its only user).
 // Blocks: each starts with a label; a jump to the next block is left out

@@ -138,7 +138,7 @@ void check_canary(McEmitter& out, const Frame& frame) {
 
 }  // namespace
 
-void emit_epilogue(McEmitter& out, const Frame& frame, bool last) {
+void emit_epilogue(McEmitter& out, const Frame& frame, bool last, const std::function<void()>& leave) {
   if (frame.canary) check_canary(out, frame);
   if (!last) out.cfi_remember_state();
   if (frame.frame_pointer) {
@@ -147,7 +147,7 @@ void emit_epilogue(McEmitter& out, const Frame& frame, bool last) {
     for (auto it = frame.pushed.rbegin(); it + 1 != frame.pushed.rend(); ++it) out.pop(*it);
     out.pop(Reg::Rbp);
     out.cfi_def_cfa(Reg::Rsp, 8);
-    out.ret();
+    leave ? leave() : out.ret();
     if (!last) out.cfi_restore_state();
     return;
   }
@@ -161,7 +161,7 @@ void emit_epilogue(McEmitter& out, const Frame& frame, bool last) {
     cfa -= 8;
     out.cfi_def_cfa_offset(cfa);
   }
-  out.ret();
+  leave ? leave() : out.ret();
   if (!last) out.cfi_restore_state();
 }
 

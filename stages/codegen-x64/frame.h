@@ -80,9 +80,14 @@
 // is (.cfi_offset). An epilogue before the end of the function is wrapped in
 // .cfi_remember_state / .cfi_restore_state so the code after it unwinds
 // with the body's rules.
+//
+// Sibling calls (sibling_calls.h): the same epilogue with a `jmp` to the
+// callee in place of the `ret` (emit_epilogue's `leave`), so the callee
+// starts with rsp and the callee-saved registers as our caller left them.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -138,6 +143,9 @@ Frame layout_frame(const FrameRequest& request);
 void emit_prologue(McEmitter& out, const Frame& frame);
 // Undoes the prologue and returns; `last` = at the function's end (else the
 // CFI state is remembered before and restored after).
-void emit_epilogue(McEmitter& out, const Frame& frame, bool last);
+// The epilogue, then `ret`, or `leave` instead (a sibling call's `jmp`,
+// with rsp back at its value at entry and the callee-saved registers
+// restored).
+void emit_epilogue(McEmitter& out, const Frame& frame, bool last, const std::function<void()>& leave = {});
 
 }  // namespace pl::x64

@@ -821,6 +821,18 @@ void McEmitter::call_reg(Reg target) {
   m.emit(m.op("CALL64r"), {Impl::r(m.reg(target, 64))});
 }
 
+// A sibling call's jump: `jmp f@PLT` (relaxed to the rel32 form: the target
+// is another function, resolved by the linker) and `jmp *r`.
+void McEmitter::jmp_symbol(std::string_view name) {
+  Impl& m = *impl_;
+  m.emit(m.op("JMP_1"), {m.expr(m.symbol(name), llvm::MCSymbolRefExpr::VK_PLT)});
+}
+
+void McEmitter::jmp_reg(Reg target) {
+  Impl& m = *impl_;
+  m.emit(m.op("JMP64r"), {Impl::r(m.reg(target, 64))});
+}
+
 void McEmitter::ret() { impl_->emit(impl_->op("RET64"), {}); }
 
 void McEmitter::push(Reg reg) { impl_->emit(impl_->op("PUSH64r"), {Impl::r(impl_->reg(reg, 64))}); }

@@ -123,6 +123,8 @@ struct EmitterOptions {
   // gcc's -fno-omit-frame-pointer: every function's frame is rbp based,
   // the rbp chain unbroken (frame.h).
   bool frame_pointer = false;
+  // gcc's -foptimize-sibling-calls: `return f(x)` as a jump (sibling_calls.h).
+  bool sibling_calls = false;
 };
 
 // Operand sizes are given in bits: 8, 16, 32, 64. Every method throws
@@ -218,6 +220,8 @@ class McEmitter {
   void call(std::string_view symbol, bool local);
   void call_reg(Reg target);
   void ret();
+  void jmp_symbol(std::string_view symbol);  // a sibling call: jmp f@PLT
+  void jmp_reg(Reg target);                  // jmp *r
   void push(Reg reg);
   void pop(Reg reg);
   void xchg(unsigned bits, Reg a, Reg b);

@@ -210,8 +210,6 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_vectorize, Kind::Note, kOptSwitch},
     {opts::OPT_fslp_vectorize, Kind::Note, kOptSwitch},
     {opts::OPT_fno_slp_vectorize, Kind::Note, kOptSwitch},
-    {opts::OPT_foptimize_sibling_calls, Kind::Note, kOptSwitch},
-    {opts::OPT_fno_optimize_sibling_calls, Kind::Note, kOptSwitch},
     {opts::OPT_fjump_tables, Kind::Note, kOptSwitch},
     {opts::OPT_fno_jump_tables, Kind::Note, kOptSwitch},
     {opts::OPT_fzero_initialized_in_bss, Kind::Note, kOptSwitch},
@@ -476,6 +474,9 @@ struct Parser {
         return true;
       case opts::OPT_fno_omit_frame_pointer: o.frame_pointer = true; return true;  // regalloc-x64, codegen-x64
       case opts::OPT_fomit_frame_pointer: o.frame_pointer = false; return true;
+      // son-lower-x64 --sibling-calls (by default at -O2; never at -O0)
+      case opts::OPT_foptimize_sibling_calls: o.sibling_calls = true; return true;
+      case opts::OPT_fno_optimize_sibling_calls: o.sibling_calls = false; return true;
       case opts::OPT_fstack_clash_protection: o.stack_clash = true; return true;  // codegen-x64 --stack-clash-protection
       case opts::OPT_fno_stack_clash_protection: o.stack_clash = false; return true;
       case opts::OPT_ffunction_sections: o.function_sections = true; return true;  // codegen-x64 --function-sections
@@ -653,6 +654,7 @@ std::string describe_option_decisions() {
       "  -fcf-protection[=none|branch|return|full] (endbr64 at each function, the CET property note)\n"
       "  -fstack-clash-protection (and -fno-: stack pages probed one at a time, frames and alloca)\n"
       "  -fno-omit-frame-pointer -fomit-frame-pointer (the rbp chain in every function, or only where needed)\n"
+      "  -foptimize-sibling-calls -fno-optimize-sibling-calls (return f(x) as a jump; on at -O2, never at -O0)\n"
       "  -finstrument-functions-exclude-file-list= -finstrument-functions-exclude-function-list= (gcc's\n"
       "  substrings: the functions -finstrument-functions leaves out)\n"
       "  -fpreprocessed (gcc's: the C inputs are preprocessed text) -fdirectives-only -fno-directives-only (gcc's:\n"

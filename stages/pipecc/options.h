@@ -51,6 +51,9 @@ struct Options {
   std::string cf_protection = "none";  // -fcf-protection[=KIND]
   bool stack_clash = false;            // -fstack-clash-protection
   bool frame_pointer = false;          // -fno-omit-frame-pointer
+  // -f[no-]optimize-sibling-calls; unset: at -O2 (as gcc), never at -O0.
+  std::optional<bool> sibling_calls;
+  bool sibling_calls_on() const { return opt_level > 0 && sibling_calls.value_or(opt_level >= 2); }
   bool pic = false;  // -fPIC/-fpic (the last of them and -fPIE/-fpie/-fno-pic... wins): son-lower-x64 --pic
   bool debug = false;      // -g (any level but -g0): line tables
   // gcc's -fpreprocessed: the C inputs are preprocessed text (as .i files

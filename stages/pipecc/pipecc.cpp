@@ -268,6 +268,7 @@ struct Driver {
           if (opt.cf_protection != "none") c.argv.push_back("--cf-protection=" + opt.cf_protection);
           if (opt.stack_clash) c.argv.push_back("--stack-clash-protection");
           if (opt.frame_pointer) c.argv.push_back("--frame-pointer");
+          if (opt.sibling_calls_on()) c.argv.push_back("--sibling-calls");  // return f(x): jmp f
           c.argv.insert(c.argv.end(), {"-o", out});
         } else {
           // c2ast's own options go before its `--` (clang's options follow it).

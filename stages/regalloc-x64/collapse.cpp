@@ -9,13 +9,20 @@
 //    register or slot);
 //  - safe blocks (critical_edges.cpp) that got no move hold only their
 //    jump: the edge goes straight to the merge again;
+//  - a safe block that kept moves goes right before its merge where that
+//    costs the merge's other way in nothing (or a call's arm a jmp), so it
+//    falls through instead of jumping back from the function's end
+//    (place_safe_blocks);
 //  - constants nobody reads (each use was made anew) are dropped;
 //  - nodes no block holds (folded phis) are dropped and the rest numbered
 //    canonically: blocks in order, each block's node then its nodes;
 //  - the dominance section is recomputed (dominance.h).
 //
 // Needs: an assigned function. Keeps: the ra-x64 contract.
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "regalloc.h"
 
@@ -83,6 +90,54 @@ void remove_empty_safe_blocks(Function& fn, size_t first_safe) {
   cfg.blocks = std::move(kept);
 }
 
+// Safe blocks that kept moves sit at the end of the function, so the edge
+// through one takes two jumps: the branch to it and its jump back to the
+// merge. The safe block goes right before its merge instead, and falls
+// through into it, where that costs nothing on the other way into the
+// merge: when the block before the merge does not fall through into it
+// anyway, or makes a call (the arm with a call is the rarer one, as
+// assignment.cpp's call_free_arms_first assumes; it pays a `jmp`). One
+// safe block per merge; the others stay at the end. (Placing a loop's back
+// edge the same way, before the header, made a tree-walking interpreter's
+// dispatch loop slower: the block before a merge that comes earlier is not
+// always the loop's preheader.) Measured on scripts/kernels/prog_*: 1.3%
+// fewer instructions on prog_shapes, 0.6% on prog_listsort, 1.1% on
+// prog_nqueens, no program more.
+void place_safe_blocks(Function& fn, size_t first_safe) {
+  std::vector<Block>& blocks = fn.cfg->blocks;
+  if (first_safe >= blocks.size()) return;
+  std::unordered_map<NodeId, size_t> index;  // block node -> its index
+  for (size_t b = 0; b < blocks.size(); ++b) index.emplace(blocks[b].node, b);
+  auto calls = [&](const Block& b) {
+    return std::any_of(b.nodes.begin(), b.nodes.end(), [&](NodeId n) { return op_info(fn.nodes[n].op).has(CALL); });
+  };
+  std::vector<size_t> before(first_safe, SIZE_MAX);  // merge -> the safe block placed before it
+  for (size_t s = first_safe; s < blocks.size(); ++s) {
+    const Block& safe = blocks[s];
+    if (safe.successors.size() != 1 || fn.nodes[safe.node].control.size() != 1) continue;
+    auto merge = index.find(safe.successors[0]);
+    if (merge == index.end() || merge->second >= first_safe || merge->second == 0) continue;
+    const size_t m = merge->second;
+    if (before[m] != SIZE_MAX) continue;
+    const Block& prev = blocks[m - 1];
+    bool prev_falls = std::find(prev.successors.begin(), prev.successors.end(), blocks[m].node) != prev.successors.end();
+    if (calls(prev) || !prev_falls) before[m] = s;
+  }
+  std::vector<uint8_t> placed(blocks.size(), 0);
+  std::vector<Block> order;
+  order.reserve(blocks.size());
+  for (size_t b = 0; b < first_safe; ++b) {
+    if (before[b] != SIZE_MAX) {
+      order.push_back(std::move(blocks[before[b]]));
+      placed[before[b]] = 1;
+    }
+    order.push_back(std::move(blocks[b]));
+  }
+  for (size_t s = first_safe; s < blocks.size(); ++s)
+    if (!placed[s]) order.push_back(std::move(blocks[s]));
+  blocks = std::move(order);
+}
+
 // A constant the assignment made anew at every use (rematerialization:
 // its first register was taken before any read) is left unread where it
 // was defined; its instruction would be a dead write. Drop it.
@@ -134,6 +189,7 @@ void compact(Function& fn) {
 void collapse_blocks(Function& fn, size_t first_safe) {
   remove_trivial_phis(fn);
   remove_empty_safe_blocks(fn, first_safe);
+  place_safe_blocks(fn, first_safe);
   remove_unread_constants(fn);
   compact(fn);
   fn.dominance = dominance_section(fn, compute_dom_tree(block_graph(fn)));
