@@ -3,7 +3,11 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${PIPE_BUILD_DIR:-$ROOT/build}"
-ASAN_BUILD_DIR="${PIPE_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+# The sanitizer build: clang 14 with ASan, UBSan (every report fatal) and
+# libFuzzer's coverage in every object. It holds the libFuzzer targets
+# (scripts/fuzz-stage, scripts/fuzz-readers) and the tools the sanitizer
+# tests run (tests/test_bad_input.py, test_verify.py, test_literals.py).
+SAN_BUILD_DIR="${PIPE_ASAN_BUILD_DIR:-$ROOT/build-fuzz}"
 
 # Debian packages the build and the tests need.
 PIPE_PACKAGES=(cmake ninja-build g++ flatbuffers-compiler libflatbuffers-dev
@@ -29,6 +33,22 @@ pipe_setup() {
   apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null ||
     { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; } ||
     { echo "setup: apt-get install failed" >&2; exit 1; }
+}
+
+# pipe_build_sanitized [targets...]: configure SAN_BUILD_DIR once, then build
+# the targets (default: pipe-sanitized, what the test suite runs from it).
+pipe_build_sanitized() {
+  local dir="$SAN_BUILD_DIR"
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S "$ROOT" -B "$dir" -G Ninja -DPIPE_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
+      -DCMAKE_CXX_FLAGS=-Wno-unused-command-line-argument >/dev/null ||
+      { echo "build: cmake failed in $dir" >&2; exit 1; }
+  fi
+  local targets=("$@")
+  [ ${#targets[@]} -gt 0 ] || targets=(pipe-sanitized)
+  ninja -C "$dir" "${targets[@]}" >/dev/null ||
+    { ninja -C "$dir" "${targets[@]}"; echo "build: failed in $dir" >&2; exit 1; }
 }
 
 # pipe_build DIR [cmake args...]: configure once, then build incrementally.

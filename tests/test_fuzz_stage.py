@@ -2,7 +2,7 @@
 
 A smoke run of a second or two per stage, not a fuzzing campaign (long
 runs: scripts/fuzz-stage STAGE SECONDS): the clang build with libFuzzer,
-ASan and UBSan (build-fuzz/, shared with scripts/fuzz-readers) must build
+ASan and UBSan (build-fuzz/, the test suite's sanitizer build) must build
 every target, each must run its seeds and new inputs without a finding, and
 a module the stage does not read must be rejected rather than reach it.
 The smoke run is the same on every machine: a fresh corpus of the seeds, a
@@ -11,6 +11,7 @@ found a regalloc-x64 bug in one CI run of many; such finds belong to the
 long runs, and the test suite must give the same answer each time).
 """
 import os
+import pathlib
 import shutil
 import subprocess
 
@@ -23,25 +24,21 @@ STAGES = ["ast2cfg", "cfg2ssa", "ssa2son", "sonopt", "son-lower-x64", "son2cfg",
 # trees: about 100 a second).
 RUNS = {"ast2cfg": 300}
 DEFAULT_RUNS = 1500
-FUZZ_BUILD = ROOT / "build-fuzz"
+FUZZ_BUILD = pathlib.Path(os.environ.get("PIPE_ASAN_BUILD_DIR") or ROOT / "build-fuzz")
 
 
 def env():
-    return dict(os.environ, PIPE_BUILD_DIR=str(BUILD), PIPE_FUZZ_BUILD_DIR=str(FUZZ_BUILD), PIPE_FUZZ_FRESH="1")
+    return dict(os.environ, PIPE_BUILD_DIR=str(BUILD), PIPE_ASAN_BUILD_DIR=str(FUZZ_BUILD), PIPE_FUZZ_FRESH="1")
 
 
 def build_targets():
-    """Configures build-fuzz/ once and builds every stage's target (about 3
-    minutes from scratch on 2 cores, incremental afterwards)."""
+    """Builds every stage's target in the sanitizer build (scripts/lib.sh
+    pipe_build_sanitized; scripts/test has built them already)."""
     if shutil.which("clang++-14") is None:
         pytest.fail("clang++-14 is not installed (Debian package clang-14; scripts/test installs it)")
-    if not (FUZZ_BUILD / "build.ninja").exists():
-        subprocess.run(["cmake", "-S", ROOT, "-B", FUZZ_BUILD, "-G", "Ninja", "-DPIPE_FUZZ=ON",
-                        "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_CXX_COMPILER=clang++-14",
-                        "-DCMAKE_C_COMPILER=clang-14", "-DCMAKE_CXX_FLAGS=-Wno-unused-command-line-argument"],
-                       check=True, stdout=subprocess.DEVNULL)
-    targets = [f"pipe-fuzz-stage-{s}" for s in STAGES]
-    proc = subprocess.run(["ninja", "-C", FUZZ_BUILD, *targets], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    targets = " ".join(f"pipe-fuzz-stage-{s}" for s in STAGES)
+    proc = subprocess.run(["bash", "-c", f'source "{ROOT}/scripts/lib.sh" && pipe_build_sanitized {targets}'],
+                          env=env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert proc.returncode == 0, proc.stdout.decode(errors="replace")[-5000:]
 
 
