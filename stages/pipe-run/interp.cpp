@@ -257,9 +257,10 @@ class Interpreter {
   // x64:fstpt (the x87 stack is otherwise empty between instructions).
   uint8_t x87_st0_[kF80Bytes] = {};
   // 16-byte vectors in xmm registers (Code::XVec): what the next call
-  // passes in xmm0-xmm7 (bit r of vec_out_mask_: xmm r holds one), what each
-  // activation that received some had at its entry (Frame::vectors), and the
-  // xmm0 the last x64:v128.ret left (vec_ret_set_: since the last call).
+  // passes in xmm0-xmm7 (bit r of vec_out_mask_: xmm r holds one), the
+  // whole xmm argument registers of each activation that received any, at
+  // its entry (Frame::vectors), and the xmm0 the last x64:v128.ret left
+  // (vec_ret_set_: since the last call).
   using VectorRegs = std::array<uint8_t, 16 * 8>;
   VectorRegs vec_out_{};
   uint8_t vec_out_mask_ = 0;
@@ -872,6 +873,13 @@ void Interpreter::loop() {
               arg_undef_.insert(arg_undef_.begin() + static_cast<std::ptrdiff_t>(gprs + r), 0);
             }
           nargs = static_cast<uint32_t>(gprs + nxmm + std::popcount(vector_mask));
+          // The whole xmm registers, for the callee's x64:v128.param: a
+          // vector's 16 bytes, a float's in the low 8 (the rest zero).
+          vec_entry_.emplace_back();
+          for (uint32_t r = 0; r + gprs < nargs; ++r) {
+            if ((vector_mask >> r) & 1) std::memcpy(vec_entry_.back().data() + 16 * r, vec_out_.data() + 16 * r, 16);
+            else std::memcpy(vec_entry_.back().data() + 16 * r, &arg_values_[gprs + r], 8);
+          }
         }
         if (vector_mask && target.kind != AllocKind::Function)
           throw RuntimeError("a 16-byte vector in an xmm register passed to a C library function "
@@ -882,10 +890,7 @@ void Interpreter::loop() {
           uint64_t outgoing = cf->outgoing != kNone ? V[cf->outgoing] : 0;
           const CompiledFunction& next = program_.function(target.index);
           const BlockCode& entry = push_frame(next, base, arg_values_.data(), arg_undef_.data(), nargs, outgoing);
-          if (vector_mask) {
-            vec_entry_.push_back(vec_out_);
-            frames_.back().vectors = static_cast<uint32_t>(vec_entry_.size() - 1);
-          }
+          if (nxmm > 0 || vector_mask) frames_.back().vectors = static_cast<uint32_t>(vec_entry_.size() - 1);
           cf = &next;
           code = cf->code.data();
           ip = code + entry.first;
@@ -949,7 +954,7 @@ void Interpreter::loop() {
         defined(I.a, "the address of a 16-byte vector");
         check_memory(I.c);
         if (I.bits == kVecParam) {
-          // What the caller loaded into xmm r (zeros where it passed none: a
+          // What the caller had in xmm r (zeros where it passed nothing: a
           // variadic callee saves every register, passed or not).
           uint32_t k = frames_.back().vectors;
           uint8_t* dst = mem_.at(V[I.a] + I.imm, 16, Access::Write);
