@@ -32,6 +32,22 @@
 //    in xmm0 then xmm1 (call projs 1, 2, 3, 4; x64:ret's mask says which of
 //    its values are SSE); MEMORY: the pointer is passed in rdi and the
 //    callee returns it in rax.
+//  - `ptr byval(16,16,su)` / `ptr sret(16,16,su)` (a 16-byte vector, or a
+//    struct or union of one: SSE, SSEUP, ONE xmm register; stages/c2ast/
+//    vectors.cpp gives the decision): no value of the x64 levels is 16
+//    bytes, so the vector crosses the boundary through memory at fixed
+//    places. As an argument it takes the next xmm register (counted with
+//    the float arguments; on the stack, 16-aligned, once they run out):
+//    the caller copies it to the outgoing area above the stack arguments
+//    and the call's literal pair (register, offset) makes codegen-x64
+//    load it right before the call instruction, after every argument
+//    move, so the allocator never holds it; the float arguments take the
+//    xmm registers the pairs leave, in order. The callee's x64:v128.param
+//    stores the register to the parameter's 16-byte slot in the prologue.
+//    As a result: the callee's x64:v128.ret loads xmm0 from its result
+//    slot before x64:ret; the call's pair (8, offset) stores xmm0 to the
+//    outgoing area right after the call instruction, and the caller copies
+//    it from there to the result object. al counts the vectors' registers.
 //  - `ptr sret(16,16,x)` (long double, or a struct of one, classes X87
 //    X87UP): no pointer is passed; the callee builds the result in a
 //    16-byte x64:stackslot and loads it into st(0) (x64:fldt) before
