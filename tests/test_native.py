@@ -24,7 +24,10 @@
     named and through `...`, at four stack depths: the caller realigns rsp);
     for va.c and vb.c (GNU C vectors: 8-byte ones in xmm registers, alone,
     in structs, on the stack, through `...` and va_arg; 4-byte ones in
-    general registers; 32-byte ones in memory, and as results);
+    general registers; 32-byte ones in memory, and as results; 16-byte ones
+    in one xmm register each, among doubles, past the eighth on the stack,
+    in xmm0 as results, as a struct's only member, through `...` and
+    va_arg, and through a function pointer);
     for ta.c and tb.c (thread-local variables defined on each side and used
     on the other: local-exec and initial-exec, on three threads;
     tests/test_tls.py builds them with -fPIC too);

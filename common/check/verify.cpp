@@ -240,6 +240,11 @@
 //     immediate (shift counts, pshufd/shufps selectors) below 256;
 //   - at cfg, ssa and son the three addresses are no floating values (K:
 //     an integer opcode's operand, or a float, is not an address).
+//   - x64:v128.param stores one of xmm0-xmm7 to an x64:stackslot plus a
+//     displacement (codegen-x64 writes it in the prologue); an x64:call's
+//     16-byte vector pairs name xmm0-xmm7 once each (8: the result, once)
+//     at outgoing offsets that are multiples of 16, and its float
+//     arguments and vectors take at most the 8 xmm argument registers (J).
 // R. Atomics (check_atomic; FORMAT.md 7, "Atomics")
 //   - atomic.load, atomic.store, atomic.rmw, atomic.cmpxchg and their ast:
 //     forms access i8, i16, i32, i64 or ptr (never i1: an atomic access is
@@ -295,6 +300,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -1165,6 +1171,13 @@ class FunctionVerifier {
       return;
     }
     size_t xmm = x64::xmm_args(n);
+    x64::CallVectors vectors = x64::call_vectors(n);
+    size_t vector_args = static_cast<size_t>(std::popcount(vectors.arg_mask));
+    if (!vectors.problem.empty())
+      out_.at_node(id, op_of(id) + ": " + vectors.problem);
+    else if (xmm + vector_args > x64::kXmmArgRegs.size())
+      out_.at_node(id, op_of(id) + " passes " + std::to_string(xmm) + " float arguments and " +
+                           plural(vector_args, "16-byte vector") + " in xmm registers (at most 8 in all)");
     if (xmm > values || xmm > x64::kXmmArgRegs.size())
       out_.at_node(id, op_of(id) + " passes " + std::to_string(xmm) + " arguments in xmm registers (at most 8), but has " +
                            std::to_string(values) + " register arguments");
@@ -1484,6 +1497,7 @@ class FunctionVerifier {
         is(id, X64F80Arith) || is(id, X64F80Unary) || is(id, X64F80From) || is(id, X64F80To))
       check_f80(id);
     if (is(id, V128Op) || is(id, AstV128Op) || is(id, X64V128Op)) check_v128(id);
+    if (is(id, X64V128Param)) check_v128_param(id);
     if (is(id, AtomicLoad) || is(id, AtomicStore) || is(id, AtomicRmw) || is(id, AtomicCmpXchg) || is(id, Fence) ||
         is(id, AstAtomicLoad) || is(id, AstAtomicStore) || is(id, AstAtomicRmw) || is(id, AstAtomicCmpXchg) ||
         is(id, AstFence) || is(id, X64AtomicXchg) || is(id, X64AtomicXadd) || is(id, X64AtomicCmpXchg) ||
@@ -1646,6 +1660,20 @@ class FunctionVerifier {
                                op_of(id) + " converts " + quoted(value_type_name(*t)));
       }
     }
+  }
+
+  // x64:v128.param: codegen-x64 stores the register in the prologue, so its
+  // address must be a frame slot known there.
+  void check_v128_param(NodeId id) {
+    const Node& n = node(id);
+    if (!shape_ok_[id] || n.literals.size() < 3) return;
+    if (n.literals[0].bits() >= x64::kXmmArgRegs.size())
+      out_.at_node(id, "x64:v128.param stores xmm" + std::to_string(n.literals[0].bits()) +
+                           ", which is no argument register (xmm0-xmm7)");
+    bool plain = n.literals.size() == 3 && n.literals[1].bits() == 0 && n.inputs.size() == 2;
+    if (!plain || !is(n.inputs[1], X64StackSlot))
+      out_.at_node(id, "x64:v128.param's address is an x64:stackslot plus a displacement (no index, no symbol), "
+                       "which the prologue can address");
   }
 
   void check_v128(NodeId id) {

@@ -383,6 +383,57 @@ size_t xmm_args(const Node& n) {
   return v > 0 ? static_cast<size_t>(v) : 0;
 }
 
+CallVectors call_vectors(const Node& n) {
+  CallVectors v;
+  size_t lit = n.op == X64Call ? 3 : n.op == X64CallInd ? 2 : SIZE_MAX;
+  if (lit == SIZE_MAX || n.literals.size() <= lit) return v;
+  if ((n.literals.size() - lit) % 2 != 0) {
+    v.problem = "its 16-byte vector literals are not pairs (register, outgoing offset)";
+    return v;
+  }
+  for (size_t i = lit; i + 1 < n.literals.size(); i += 2) {
+    if (!n.literals[i].is_int() || !n.literals[i + 1].is_int()) {
+      v.problem = "its 16-byte vector literals are not integers";
+      return v;
+    }
+    int64_t r = n.literals[i].as_int(), off = n.literals[i + 1].as_int();
+    if (r < 0 || r > 8) {
+      v.problem = "a 16-byte vector in xmm" + std::to_string(r) + " (arguments in xmm0-xmm7, 8 for the result)";
+      return v;
+    }
+    if (off < 0 || off % 16 != 0 || off >= (int64_t{1} << 24)) {
+      v.problem = "a 16-byte vector at outgoing offset " + std::to_string(off) + " (a multiple of 16 below 16 MiB)";
+      return v;
+    }
+    if (r == 8) {
+      if (v.has_result) {
+        v.problem = "two 16-byte vector results";
+        return v;
+      }
+      v.has_result = true;
+      v.result = off;
+    } else {
+      if ((v.arg_mask >> r) & 1) {
+        v.problem = "two 16-byte vectors in xmm" + std::to_string(r);
+        return v;
+      }
+      v.arg_mask = static_cast<uint8_t>(v.arg_mask | (1u << r));
+      v.args[static_cast<size_t>(r)] = off;
+    }
+  }
+  return v;
+}
+
+std::optional<Reg> xmm_arg_reg(const Node& n, size_t k) {
+  uint8_t taken = call_vectors(n).arg_mask;
+  for (size_t r = 0; r < kXmmArgRegs.size(); ++r) {
+    if ((taken >> r) & 1) continue;
+    if (k == 0) return kXmmArgRegs[r];
+    --k;
+  }
+  return std::nullopt;
+}
+
 uint64_t ret_xmm_mask(const Node& n) {
   if (n.op != X64Ret || n.literals.empty() || n.literals[0].kind() != Literal::Kind::Int) return 0;
   return n.literals[0].bits();
@@ -490,8 +541,8 @@ OperandConstraint input_constraint(const Node& n, size_t i) {
     size_t fixed = n.op == X64Call ? 1 : 2, nx = xmm_args(n);
     size_t args = n.inputs.size() > fixed ? n.inputs.size() - fixed : 0;
     if (i >= fixed && nx > 0 && nx <= args && i - fixed >= args - nx) {
-      size_t k = i - fixed - (args - nx);
-      return k < kXmmArgRegs.size() ? OperandConstraint{Fixed::Reg, kXmmArgRegs[k]} : OperandConstraint{Fixed::Any};
+      std::optional<Reg> r = xmm_arg_reg(n, i - fixed - (args - nx));
+      return r ? OperandConstraint{Fixed::Reg, *r} : OperandConstraint{Fixed::Any};
     }
     return c.input(i);
   }

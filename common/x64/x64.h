@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -208,8 +209,24 @@ ForbiddenRegs forbidden_input_regs(const Node& n, size_t i);
 // constraints (the allocator, its checker, the interpreter, the code
 // generator, the verifier) goes through this.
 OperandConstraint input_constraint(const Node& n, size_t i);
-// The number of xmm register arguments of a call (its last literal, or 0).
+// The number of xmm register arguments of a call (its literal after al, or 0).
 size_t xmm_args(const Node& n);
+// The 16-byte vectors a call moves through xmm registers (the literal pairs
+// after its xmm count; opcodes.def, x64:call): `args[r]` the outgoing-area
+// offset xmm r is loaded from before the call (arg_mask bit r set), and
+// `result` the offset xmm0 is stored to after it (has_result). `problem`
+// says what is wrong with malformed pairs ("" when none is).
+struct CallVectors {
+  uint8_t arg_mask = 0;
+  std::array<int64_t, 8> args{};
+  bool has_result = false;
+  int64_t result = 0;
+  std::string problem;
+};
+CallVectors call_vectors(const Node& n);
+// The xmm register that float argument k of a call (k-th of its xmm_args)
+// takes: the k-th of xmm0-xmm7 that no vector pair names.
+std::optional<Reg> xmm_arg_reg(const Node& n, size_t k);
 // x64:ret's literal: bit i set = value i is returned in an xmm register.
 uint64_t ret_xmm_mask(const Node& n);
 

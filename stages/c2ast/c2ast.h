@@ -182,27 +182,19 @@ class Types {
   // The IR signature of a function type, with its ABI attributes (abi.h);
   // nullopt when it has no prototype.
   std::optional<Signature> signature(clang::QualType function_type, clang::SourceLocation where) const;
-  // `vectors_in_memory` (the parameter of the three below): the function is
-  // defined here with internal linkage and its address never escapes, so a
-  // 16-byte vector (System V SSE, SSEUP: one xmm register) travels as
-  // MEMORY instead; otherwise such a vector stops with "unsupported"
-  // (vectors.cpp: the xmm register's upper half is not modelled yet).
-  // Whether a function type has a parameter or result classified SSE, SSEUP.
-  bool has_sse_up(clang::QualType function_type, clang::SourceLocation where) const;
   // A parameter's signature type: its value type with its ABI attribute
   // (`i8 signext`, `ptr byval(12,4)`, `ptr byval(8,4,s)`, `i32`); also the
   // type of an aggregate passed through `...` or read by va_arg.
-  std::string param_type(clang::QualType param, clang::SourceLocation where, bool vectors_in_memory = false) const;
+  std::string param_type(clang::QualType param, clang::SourceLocation where) const;
   // The hidden result pointer of a function returning an aggregate:
   // `ptr sret(SIZE,ALIGN)`.
-  std::string result_pointer(clang::QualType result, clang::SourceLocation where, bool vectors_in_memory = false) const;
+  std::string result_pointer(clang::QualType result, clang::SourceLocation where) const;
 
   // "'T'" or "'T' (aka 'U')", as clang names types in diagnostics.
   static std::string describe(clang::QualType t);
 
  private:
-  std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where,
-                              bool vectors_in_memory) const;
+  std::string aggregate_param(clang::QualType t, ParamAttr attr, clang::SourceLocation where) const;
   std::string aggregate_classes(clang::QualType t, clang::SourceLocation where) const;
   void flatten_scalars(clang::QualType t, uint64_t bit_offset, std::vector<AbiScalar>& out,
                        clang::SourceLocation where) const;
@@ -473,10 +465,6 @@ class FunctionBuilder {
   NodeId call(const clang::CallExpr* e);
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
-  // vectors.cpp: whether a call of `callee` passes 16-byte vectors in
-  // memory (Types::param_type); the callee expression being converted.
-  bool vectors_in_memory(const clang::FunctionDecl* callee) const;
-  const clang::Expr* direct_callee_ = nullptr;
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
   // ---- gnu_expressions.cpp
   NodeId statement_expression(const clang::StmtExpr* e);

@@ -589,9 +589,7 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
   }
   QualType result = c->getType();
   bool indirect_result = Types::is_aggregate(result);
-  direct_callee_ = c->getCallee()->IgnoreParenImpCasts();
   InputList inputs{rvalue(c->getCallee())};
-  direct_callee_ = nullptr;
   NodeId result_var = kNone;
   if (indirect_result) {
     result_var = variable(".call", types_.size(result, where), types_.align(result), l);
@@ -628,13 +626,12 @@ LiteralList FunctionBuilder::call_literals(const CallExpr* c, QualType callee_ty
   const auto* proto = callee_type->getAs<FunctionProtoType>();
   std::vector<std::string> params;
   QualType result = function_type->getReturnType();
-  bool in_memory = vectors_in_memory(c->getDirectCallee());
-  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where, in_memory));
+  if (Types::is_aggregate(result)) params.push_back(types_.result_pointer(result, where));
   unsigned fixed = proto ? proto->getNumParams() : c->getNumArgs();
   for (unsigned i = 0; i < fixed; ++i) {
     const Expr* arg = c->getArg(i);
     params.push_back(
-        types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc(), in_memory));
+        types_.param_type(proto ? proto->getParamType(i) : arg->getType(), arg->getExprLoc()));
   }
   // The variadic arguments' types, written when one is an aggregate.
   std::vector<std::string> varargs;
@@ -746,11 +743,6 @@ NodeId FunctionBuilder::declaration_address(const DeclRefExpr* e) {
     }
     if (vd->hasLocalStorage()) unsupported(where, "reference to '" + vd->getNameAsString() + "' before its declaration");
   }
-  if (const auto* fd = dyn_cast<FunctionDecl>(d); fd && e != direct_callee_ && vectors_in_memory(fd) &&
-                                                   types_.has_sse_up(fd->getType(), where))
-    unsupported(where, "the address of '" + fd->getNameAsString() +
-                           "', whose 16-byte vectors travel in memory here (not in one xmm register, as gcc's callers "
-                           "would pass them)");
   if (const auto* vd = dyn_cast<VarDecl>(d); vd && vd->getTLSKind() != VarDecl::TLS_None)
     return add(Op::AstTlsAddr, l, {Literal::string(module_.symbol(d, where))}, {});  // this thread's copy
   return symaddr(module_.symbol(d, where), l);

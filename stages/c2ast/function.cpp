@@ -152,7 +152,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
     entry_only_.insert(return_address_);
     body.push_back(store(VType::Ptr, false, return_address_,
                          add(Op::AstParam, l, {type_literal(VType::Ptr), Literal::integer(index)}, {}), l));
-    fn_.signature.params.push_back(types_.result_pointer(result, fd_->getLocation(), vectors_in_memory(fd_)));
+    fn_.signature.params.push_back(types_.result_pointer(result, fd_->getLocation()));
     ++index;
   }
   fn_.signature.result = types_.result_type(result, fd_->getLocation());
@@ -171,7 +171,7 @@ void FunctionBuilder::parameters(std::vector<NodeId>& body) {
                       : type->isRealFloatingType() ? ctx_.DoubleTy  // a float arrives as a double
                                                    : ctx_.getPromotedIntegerType(type);
     Scalar arrives = indirect ? s : types_.scalar(passed, where);
-    fn_.signature.params.push_back(types_.param_type(passed, where, vectors_in_memory(fd_)));
+    fn_.signature.params.push_back(types_.param_type(passed, where));
     std::string name = p->getName().empty() ? ".param." + std::to_string(index) : p->getNameAsString();
     NodeId var = indirect ? variable(name + ".addr", 8, 8, l)
                           : variable(name, types_.size(type, where), static_cast<uint32_t>(

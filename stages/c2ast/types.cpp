@@ -267,41 +267,24 @@ std::string Types::aggregate_classes(QualType t, SourceLocation where) const {
   return classes;
 }
 
-std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where, bool vectors_in_memory) const {
+// A 16-byte vector (or a struct or union of one) is classes `su`, SSE
+// SSEUP: one xmm register, which son-lower-x64 moves through memory at the
+// call boundary (abi.cpp).
+std::string Types::aggregate_param(QualType t, ParamAttr attr, SourceLocation where) const {
   std::string classes = aggregate_classes(t, where);
-  if (classes.find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos) {
-    if (!vectors_in_memory)
-      unsupported(where, "a 16-byte vector in one xmm register (System V classes SSE, SSEUP) " +
-                             std::string(attr == ParamAttr::SRet ? "returned by" : "passed to") +
-                             " a function not defined static in this file (" + describe(t) + ")");
-    classes = std::string(1, kMemoryClass);
-  }
   return param_type_string(ParamType{"ptr", attr, size(t, where), align(t), classes});
 }
 
-bool Types::has_sse_up(QualType function_type, SourceLocation where) const {
-  const auto* proto = function_type->getAs<FunctionProtoType>();
-  if (!proto) return false;
-  auto sse_up = [&](QualType t) {
-    return is_aggregate(t) && !t->isVoidType() &&
-           aggregate_classes(t, where).find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos;
-  };
-  if (sse_up(proto->getReturnType())) return true;
-  for (QualType p : proto->getParamTypes())
-    if (sse_up(p)) return true;
-  return false;
-}
-
-std::string Types::param_type(QualType param, SourceLocation where, bool vectors_in_memory) const {
-  if (is_aggregate(param)) return aggregate_param(param, ParamAttr::ByVal, where, vectors_in_memory);
+std::string Types::param_type(QualType param, SourceLocation where) const {
+  if (is_aggregate(param)) return aggregate_param(param, ParamAttr::ByVal, where);
   Scalar s = scalar(param, where);
   std::string type = vtype_name(s.vt);
   if (s.vt == VType::I8 || s.vt == VType::I16) type += s.is_signed ? " signext" : " zeroext";
   return type;
 }
 
-std::string Types::result_pointer(QualType result, SourceLocation where, bool vectors_in_memory) const {
-  return aggregate_param(result, ParamAttr::SRet, where, vectors_in_memory);
+std::string Types::result_pointer(QualType result, SourceLocation where) const {
+  return aggregate_param(result, ParamAttr::SRet, where);
 }
 
 std::optional<Signature> Types::signature(QualType function_type, SourceLocation where) const {

@@ -40,7 +40,7 @@
 // object between operations, and no stage after c2ast holds one in a
 // register across operations. A 128-bit value type would have to reach
 // eval.h's 64-bit values, pipe-run's value slots and regalloc's 8-byte
-// spill slots; it is left for later, with the ABI below that needs it.
+// spill slots; it is left for later (the ABI below does without it).
 //
 // The ABI is gcc's (System V 3.2.3, as gcc classifies vector modes) where
 // the IR can say it: a vector of 8 bytes is one SSE eightbyte (in an xmm
@@ -49,18 +49,29 @@
 // and returned through the hidden pointer, as gcc -O2 does (it warns
 // -Wpsabi); vectors of 4 bytes or fewer are classified by their elements
 // (INTEGER for integer elements, as gcc's V4QI/V2HI modes are). A vector of
-// 16 bytes (and a 16-byte struct of one) is SSE, SSEUP: the whole vector in
-// ONE xmm register. common/ir/abi.h has the class (`u`), but no stage after
-// c2ast moves 16 bytes through one register yet (the x64 levels and
-// pipe-run model a register as 64 bits), so: a function defined here with
-// internal linkage (static, and the static inline functions of the
-// intrinsics headers) passes and returns its 16-byte vectors as MEMORY
-// (every caller is in this file and agrees; taking its address is refused
-// by name, since a caller elsewhere would use the register), and a
-// 16-byte vector passed to or returned from any other function stops with
-// "unsupported: a 16-byte vector in one xmm register ..." (Types::
-// aggregate_param), never a silent mismatch with gcc's objects. This is the
-// second departure from the issue.
+// 16 bytes (and a 16-byte struct or union of one) is SSE, SSEUP: the whole
+// vector in ONE xmm register, `ptr byval(16,16,su)` / `ptr sret(16,16,su)`,
+// passed in the next of xmm0-xmm7 (counted with the float arguments), on
+// the stack 16-aligned once they run out, returned in xmm0, through `...`
+// as a named one, and read by va_arg from a 16-byte xmm slot of the
+// register save area or the 16-aligned overflow area, as gcc does.
+//
+// Decision (issue 19, the ABI of 16-byte vectors): the memory form stays,
+// and only the boundary moves 16 bytes through an xmm register; there is no
+// 128-bit value type. son-lower-x64 (abi.cpp) copies a vector argument
+// into the outgoing argument area, and x64:call loads it into its register
+// right before the call instruction (literal pairs: register, offset);
+// a vector result is stored by the call from xmm0 to the outgoing area
+// right after it and copied to the result object; the callee's
+// x64:v128.param stores the register to the parameter's stack slot in the
+// prologue, and x64:v128.ret loads the result into xmm0 before x64:ret
+// (FORMAT.md section 8, "16-byte vectors"). So no 16-byte value ever lives
+// in a register the allocator manages: regalloc-x64's slots, its moves and
+// pipe-run's 64-bit registers stay as they are, and pipe-run models the
+// vector registers at calls and returns only (interp.cpp). A 128-bit value
+// type would also keep vectors in registers between operations; that is
+// the larger change left for later, with the cost of one store and load per
+// boundary crossing until then.
 //
 // Semantics, as gcc computes them (gcc/doc/extend.texi, "Vector Extensions"):
 //   - + - * / % & | ^ << >> element-wise in the element type: elements of
@@ -549,10 +560,6 @@ void FunctionBuilder::initialize_vector(NodeId var, uint64_t at, QualType type, 
     ++filled;
   }
   if (filled < s.count) needs_zero = true;
-}
-
-bool FunctionBuilder::vectors_in_memory(const FunctionDecl* callee) const {
-  return callee && !callee->isExternallyVisible();
 }
 
 namespace {

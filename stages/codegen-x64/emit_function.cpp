@@ -113,6 +113,8 @@ class FunctionEmitter {
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
   void emit_call(NodeId n);
   void emit_return(NodeId term, bool last);  // the epilogue, then ret or a sibling call's jmp
+  void emit_call_instruction(NodeId n, bool indirect, int64_t al);
+  void emit_v128_params();
   void emit_load(NodeId n);
   void emit_asm(NodeId n);
   std::string asm_operand_text(NodeId n, const AsmOperand& op, char modifier) const;
@@ -285,6 +287,12 @@ uint32_t FunctionEmitter::outgoing_bytes() const {
     const Node& nd = node(n);
     if (!is_x64(nd.op)) continue;
     if (nd.op == Op::X64OutArg) size = std::max(size, int_literal(n, 0) + 8);
+    if (nd.op == Op::X64Call || nd.op == Op::X64CallInd) {  // the 16-byte vectors' copies
+      x64::CallVectors v = x64::call_vectors(nd);
+      for (size_t r = 0; r < 8; ++r)
+        if ((v.arg_mask >> r) & 1) size = std::max(size, v.args[r] + 16);
+      if (v.has_result) size = std::max(size, v.result + 16);
+    }
     const Constraints& c = constraints(nd.op);
     if (c.address_input >= 0 && nd.literals.size() == static_cast<size_t>(c.address_literal) + 2 &&
         nd.inputs.size() > static_cast<size_t>(c.address_input))
@@ -430,6 +438,7 @@ void FunctionEmitter::run() {
   const uint64_t at_entry = out_.instructions_emitted();
   out_.branch_target();
   emit_prologue(out_, frame_);
+  emit_v128_params();
   if (dwarf_) {
     facts_.begin = out_.function_begin();
     facts_.cfa_offset = frame_.cfa_offset();
@@ -793,12 +802,41 @@ void FunctionEmitter::emit_return(NodeId term, bool last) {
   });
 }
 
+// 16-byte vector parameters (x64:v128.param, FORMAT.md section 8, "16-byte
+// vectors"): each argument register's 16 bytes go to their frame slot
+// right after the prologue, before the body's first instruction, which may
+// reuse the register (the allocator sees no value in it); the prologue
+// itself touches no xmm register.
+void FunctionEmitter::emit_v128_params() {
+  for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
+    if (node(n).op != Op::X64V128Param) continue;
+    int64_t r = int_literal(n, 0);
+    if (r < 0 || r >= static_cast<int64_t>(x64::kXmmArgRegs.size())) fail(n, "x64:v128.param names no xmm argument register");
+    if (node(n).inputs.size() != 2 || node(node(n).inputs[1]).op != Op::X64StackSlot)
+      fail(n, "x64:v128.param's address is not a stack slot");
+    out_.vstore(address(n, 1, 1), x64::kXmmArgRegs[static_cast<size_t>(r)]);
+  }
+}
+
 void FunctionEmitter::emit_call(NodeId n) {
   const Node& nd = node(n);
   if (sibling_calls_.count(n)) return;  // its x64:ret jumps (emit_return)
   bool indirect = nd.op == Op::X64CallInd;
   int64_t al = int_literal(n, indirect ? 0 : 1);
   if (al > 255) fail(n, "al literal " + std::to_string(al) + " out of range");
+  // 16-byte vectors: loaded from the outgoing area after every argument move
+  // (the allocator placed nothing of the call's in their registers), the
+  // result stored there right after the call.
+  x64::CallVectors vectors = x64::call_vectors(nd);
+  if (!vectors.problem.empty()) fail(n, vectors.problem);
+  for (size_t r = 0; r < x64::kXmmArgRegs.size(); ++r)
+    if ((vectors.arg_mask >> r) & 1)
+      out_.vload(x64::kXmmArgRegs[r], Mem::at(Reg::Rsp, static_cast<int32_t>(vectors.args[r])));
+  emit_call_instruction(n, indirect, al);
+  if (vectors.has_result) out_.vstore(Mem::at(Reg::Rsp, static_cast<int32_t>(vectors.result)), Reg::Xmm0);
+}
+
+void FunctionEmitter::emit_call_instruction(NodeId n, bool indirect, int64_t al) {
   if (indirect) {
     Reg callee = reg(n, 1);
     if (al >= 0 && callee == Reg::Rax) fail(n, "the callee is in rax, which the variadic call's al overwrites");
@@ -1270,6 +1308,8 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_x87(n);
     case Op::X64V128Op: return emit_v128(n);
+    case Op::X64V128Param: return;  // stored by the prologue (emit_v128_params)
+    case Op::X64V128Ret: return out_.vload(Reg::Xmm0, address(n, 0, 1));
     case Op::X64AtomicXchg:
     case Op::X64AtomicXadd:
     case Op::X64AtomicCmpXchg:

@@ -979,6 +979,24 @@ void McEmitter::fstore(unsigned bits, const Mem& dst, Reg src) {
   m.emit(inst);
 }
 
+void McEmitter::vload(Reg dst, const Mem& src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("MOVUPSrm"));
+  inst.addOperand(Impl::r(m.reg(dst, 64)));
+  m.add_mem(inst, src);
+  m.emit(inst);
+}
+
+void McEmitter::vstore(const Mem& dst, Reg src) {
+  Impl& m = *impl_;
+  llvm::MCInst inst;
+  inst.setOpcode(m.op("MOVUPSmr"));
+  m.add_mem(inst, dst);
+  inst.addOperand(Impl::r(m.reg(src, 64)));
+  m.emit(inst);
+}
+
 void McEmitter::fconst(unsigned bits, uint64_t pattern, Reg dst) {
   Impl& m = *impl_;
   std::pair<unsigned, uint64_t> key{bits / 8, pattern};

@@ -252,6 +252,8 @@ class McEmitter {
   void fmov(Reg dst, Reg src);                              // movaps
   void fload(unsigned bits, Reg dst, const Mem& src);       // movss / movsd
   void fstore(unsigned bits, const Mem& dst, Reg src);
+  void vload(Reg dst, const Mem& src);                      // movups: all 16 bytes of an xmm register
+  void vstore(const Mem& dst, Reg src);
   void fconst(unsigned bits, uint64_t pattern, Reg dst);
   void ucomis(unsigned bits, Reg a, Reg b);
   void ucomis_mem(unsigned bits, Reg a, const Mem& b);

@@ -24,6 +24,12 @@ bool frame_reachable(const Function& fn) {
   if (fn.attrs.hints & kHintStackProtect) return true;
   for (const Node& nd : fn.nodes) {
     if (nd.op == X64OutArg || nd.op == X64Alloca || nd.op == X64StackSave) return true;
+    // A 16-byte vector argument or result goes through the outgoing area,
+    // which the epilogue gives up (x64:call's vector pairs).
+    if (nd.op == X64Call || nd.op == X64CallInd) {
+      CallVectors v = call_vectors(nd);
+      if (v.arg_mask != 0 || v.has_result) return true;
+    }
     if (nd.op == X64Call && !nd.literals.empty() && nd.literals[0].kind() == Literal::Kind::String &&
         returns_twice(nd.literals[0].as_string()))
       return true;

@@ -29,7 +29,9 @@
 // The whole function keeps its calls when the callee could see or need its
 // frame (gcc's conditions in tree-tailcall.cc and calls.cc, conservatively):
 //   - a stack argument anywhere (an x64:outarg: the outgoing area is in the
-//     frame the jump frees), a dynamic stack (x64:alloca, x64:stacksave);
+//     frame the jump frees), a 16-byte vector argument or result (x64:call's
+//     vector pairs go through that area too), a dynamic stack (x64:alloca,
+//     x64:stacksave);
 //   - the address of a stack slot or of an incoming stack argument used as
 //     a value (an x64:lea of an x64:stackslot or x64:argslot, or one read
 //     by anything but a memory operand): a callee could be handed a

@@ -64,6 +64,7 @@
 //     called from FUNCTION: iK (FILE:LINE:COL)   (the call stack)
 // and returns kRuntimeErrorStatus (70).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <chrono>
@@ -158,6 +159,7 @@ class Interpreter {
     size_t base;   // first value of the activation in the value stack
     size_t dynamic_base;  // its allocas are dynamic_[dynamic_base...]
     uint64_t frame = 0;   // its frame object (frame_object()), once asked
+    uint32_t vectors = kNone;  // its 16-byte vector arguments: vec_entry_[vectors], if any
   };
 
   template <bool kTrace>
@@ -254,6 +256,17 @@ class Interpreter {
   // st(0) between a long double result's x64:fldt and the caller's
   // x64:fstpt (the x87 stack is otherwise empty between instructions).
   uint8_t x87_st0_[kF80Bytes] = {};
+  // 16-byte vectors in xmm registers (Code::XVec): what the next call
+  // passes in xmm0-xmm7 (bit r of vec_out_mask_: xmm r holds one), the
+  // whole xmm argument registers of each activation that received any, at
+  // its entry (Frame::vectors), and the xmm0 the last x64:v128.ret left
+  // (vec_ret_set_: since the last call).
+  using VectorRegs = std::array<uint8_t, 16 * 8>;
+  VectorRegs vec_out_{};
+  uint8_t vec_out_mask_ = 0;
+  std::vector<VectorRegs> vec_entry_;
+  uint8_t vec_ret_[16] = {};
+  bool vec_ret_set_ = false;
   uint64_t steps_ = 0;
   int exit_status_ = 0;
 };
@@ -387,6 +400,7 @@ void Interpreter::loop() {
     if (cf->varargs != kNone) mem_.release_varargs(V[cf->varargs]);
     release_dynamic(frames_.back().dynamic_base, false);
     if (frames_.back().frame) mem_.release_dynamic(frames_.back().frame, false);
+    if (frames_.back().vectors != kNone) vec_entry_.pop_back();
     frames_.pop_back();
     const Frame& caller = frames_.back();
     cf = caller.cf;
@@ -841,21 +855,42 @@ void Interpreter::loop() {
         gather_arguments(*cf, V, U, first, nargs + nxmm);
         ret_xmm_[0] = ret_xmm_[1] = kX64Junk;
         ret_xmm_undef_[0] = ret_xmm_undef_[1] = 1;
-        if (target.kind == AllocKind::Function && nxmm > 0) {
+        vec_ret_set_ = false;
+        const uint8_t vector_mask = vec_out_mask_;  // I.aux: the xmm registers the XVec before loaded
+        vec_out_mask_ = 0;
+        if (target.kind == AllocKind::Function && (nxmm > 0 || vector_mask)) {
           // Arguments by register: rdi..r9 are 0-5 (unpassed ones undefined), xmm0.. from 6.
           const size_t gprs = x64::kArgRegs.size();
           arg_values_.insert(arg_values_.begin() + nargs, gprs - nargs, kX64Junk);
           // (a variadic callee saves every argument register, passed or not: junk, not undefined)
           bool variadic = program_.function(target.index).fn->signature.variadic;
           arg_undef_.insert(arg_undef_.begin() + nargs, gprs - nargs, variadic ? 0 : 1);
-          nargs = static_cast<uint32_t>(gprs + nxmm);
+          // The float arguments take the xmm registers no 16-byte vector is in
+          // (whose low halves are junk here: x64:v128.param reads them whole).
+          for (uint32_t r = 0; r < nxmm + static_cast<uint32_t>(std::popcount(vector_mask)); ++r)
+            if ((vector_mask >> r) & 1) {
+              arg_values_.insert(arg_values_.begin() + static_cast<std::ptrdiff_t>(gprs + r), kX64Junk);
+              arg_undef_.insert(arg_undef_.begin() + static_cast<std::ptrdiff_t>(gprs + r), 0);
+            }
+          nargs = static_cast<uint32_t>(gprs + nxmm + std::popcount(vector_mask));
+          // The whole xmm registers, for the callee's x64:v128.param: a
+          // vector's 16 bytes, a float's in the low 8 (the rest zero).
+          vec_entry_.emplace_back();
+          for (uint32_t r = 0; r + gprs < nargs; ++r) {
+            if ((vector_mask >> r) & 1) std::memcpy(vec_entry_.back().data() + 16 * r, vec_out_.data() + 16 * r, 16);
+            else std::memcpy(vec_entry_.back().data() + 16 * r, &arg_values_[gprs + r], 8);
+          }
         }
+        if (vector_mask && target.kind != AllocKind::Function)
+          throw RuntimeError("a 16-byte vector in an xmm register passed to a C library function "
+                             "(pipe-run models none; natively only)");
         if (target.kind == AllocKind::Function) {
           frames_.back().pc = static_cast<uint32_t>(ip - code);
           size_t base = frames_.back().base + cf->num_values;
           uint64_t outgoing = cf->outgoing != kNone ? V[cf->outgoing] : 0;
           const CompiledFunction& next = program_.function(target.index);
           const BlockCode& entry = push_frame(next, base, arg_values_.data(), arg_undef_.data(), nargs, outgoing);
+          if (nxmm > 0 || vector_mask) frames_.back().vectors = static_cast<uint32_t>(vec_entry_.size() - 1);
           cf = &next;
           code = cf->code.data();
           ip = code + entry.first;
@@ -899,6 +934,37 @@ void Interpreter::loop() {
         V[I.b] = kX64Junk;
         U[I.b] = 1;
         new_memory(I.node);
+        break;
+      }
+      case Code::XVec: {
+        const uint8_t r = I.aux;
+        if (I.bits == kVecArg || I.bits == kVecResult) {
+          if (cf->outgoing == kNone) throw RuntimeError("a 16-byte vector call with no outgoing argument area");
+          uint64_t at = V[cf->outgoing] + I.imm;
+          if (I.bits == kVecArg) {
+            std::memcpy(vec_out_.data() + 16 * r, mem_.at(at, 16, Access::Read), 16);
+            vec_out_mask_ = static_cast<uint8_t>(vec_out_mask_ | (1u << r));
+          } else {
+            if (!vec_ret_set_)
+              throw RuntimeError("the call's 16-byte vector result is undefined (no x64:v128.ret left one in xmm0)");
+            std::memcpy(mem_.at(at, 16, Access::Write), vec_ret_, 16);
+          }
+          break;
+        }
+        defined(I.a, "the address of a 16-byte vector");
+        check_memory(I.c);
+        if (I.bits == kVecParam) {
+          // What the caller had in xmm r (zeros where it passed nothing: a
+          // variadic callee saves every register, passed or not).
+          uint32_t k = frames_.back().vectors;
+          uint8_t* dst = mem_.at(V[I.a] + I.imm, 16, Access::Write);
+          if (k != kNone) std::memcpy(dst, vec_entry_[k].data() + 16 * r, 16);
+          else std::memset(dst, 0, 16);
+        } else {
+          std::memcpy(vec_ret_, mem_.at(V[I.a] + I.imm, 16, Access::Read), 16);
+          vec_ret_set_ = true;
+        }
+        new_memory(I.dst);
         break;
       }
       case Code::XCallXmm:

@@ -92,6 +92,8 @@ bool produces_memory(OpId op) {
     case Op::X64Fstpt:
     case Op::V128Op:
     case Op::X64V128Op:
+    case Op::X64V128Param:
+    case Op::X64V128Ret:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:

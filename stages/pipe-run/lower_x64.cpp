@@ -532,10 +532,36 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.dst = input(3);
       return;
     }
+    case Op::X64V128Param:
+    case Op::X64V128Ret: {
+      size_t lit = op == Op::X64V128Param ? 1 : 0;
+      if (node.literals.size() != lit + 2 || int_literal(n, lit) != 0 || node.inputs.size() != 2)
+        fail(n, "pipe-run takes the address of " + std::string(fn_.op_name(op)) + " as a base and a displacement");
+      Insn& insn = insn_of(Code::XVec, op == Op::X64V128Param ? kVecParam : kVecRet);
+      insn.c = input(0);
+      insn.a = input(1);
+      insn.imm = static_cast<uint64_t>(int_literal(n, lit + 1));
+      if (op == Op::X64V128Param) {
+        int64_t r = int_literal(n, 0);
+        if (r < 0 || r >= static_cast<int64_t>(x64::kXmmArgRegs.size())) fail(n, "x64:v128.param names no xmm argument register");
+        insn.aux = static_cast<uint8_t>(r);
+      }
+      return;
+    }
     case Op::X64Call:
     case Op::X64CallInd: {
       bool direct = op == Op::X64Call;
+      x64::CallVectors vectors = x64::call_vectors(node);
+      if (!vectors.problem.empty()) fail(n, vectors.problem);
+      for (uint8_t r = 0; r < x64::kXmmArgRegs.size(); ++r) {
+        if (!((vectors.arg_mask >> r) & 1)) continue;
+        Insn& vec = push(Code::XVec, n);
+        vec.bits = kVecArg;
+        vec.aux = r;
+        vec.imm = static_cast<uint64_t>(vectors.args[r]);
+      }
       Insn& insn = insn_of(Code::XCall, 64);
+      insn.aux = vectors.arg_mask;
       insn.c = input(0);
       insn.a = direct ? constant(program_.symbol_address(fn_, n, std::string(string_literal(n, 0)))) : input(1);
       insn.dst = result_of(1);
@@ -553,6 +579,11 @@ void FunctionBuilder::emit_x64(NodeId n) {
       Insn& xr = push(Code::XCallXmm, n);
       xr.dst = result(n, 3);
       xr.b = result(n, 4);
+      if (vectors.has_result) {
+        Insn& vec = push(Code::XVec, n);
+        vec.bits = kVecResult;
+        vec.imm = static_cast<uint64_t>(vectors.result);
+      }
       return;
     }
     default: break;

@@ -193,6 +193,7 @@ enum class Code : uint8_t {
   XClobber,             // ra-x64: registers (imm bits 0-31) and flags (bit 32) become junk
   F80,                  // long double in memory (eval_f80.h; aux: F80Code, below)
   V128,                 // a 16-byte vector operation in memory (eval_v128.h)
+  XVec,                 // a 16-byte vector in an xmm register at a call boundary (bits: kVec*, below)
   Atomic,               // an atomic operation or fence, generic and x64 (aux: kAtomic*, below)
 };
 
@@ -202,6 +203,11 @@ enum class Code : uint8_t {
 inline constexpr uint8_t kAtomicXchg = 0, kAtomicAdd = 1, kAtomicSub = 2, kAtomicAnd = 3, kAtomicOr = 4,
                          kAtomicXor = 5, kAtomicNand = 6, kAtomicCmpXchg = 7, kAtomicFence = 8, kAtomicX64 = 0x80;
 inline constexpr std::string_view kAtomicOps[] = {"xchg", "add", "sub", "and", "or", "xor", "nand"};
+
+// What a Code::XVec instruction does (its bits): the 16-byte vector
+// registers exist only at calls and returns (x64:call's vector pairs,
+// x64:v128.param, x64:v128.ret; interp.cpp).
+inline constexpr uint8_t kVecArg = 0, kVecResult = 1, kVecParam = 2, kVecRet = 3;
 
 // What a Code::F80 instruction does (its aux): an F80Op (eval_f80.h) or one of these.
 inline constexpr uint8_t kF80Cmp = 8, kF80From = 9, kF80To = 10, kF80Fldt = 11, kF80Fstpt = 12;
@@ -276,6 +282,11 @@ struct Insn {
 //          address, b and imm = the operands' addresses (imm = b for a unary
 //          operation), aux = the operation's index in eval_v128.h's kV128Ops,
 //          bits = its immediate; [a] = op([b], [imm], bits), dst = memory out.
+//   XVec   kVecArg: before an XCall, xmm aux = the 16 bytes at the outgoing
+//          area + imm; kVecResult: after it, the outgoing area + imm = the
+//          xmm0 the callee's kVecRet left; kVecParam: [a + imm] = xmm aux
+//          at the activation's entry, c = memory in, dst = memory out;
+//          kVecRet: xmm0 = [a + imm], c = memory in, dst = memory out.
 //   Atomic (atomic.rmw, atomic.cmpxchg, fence and their x64 forms; atomic.load
 //          and atomic.store run as LoadV and StoreV): c = memory in, b =
 //          memory out, a = the address, dst = the old value (kNone: none),

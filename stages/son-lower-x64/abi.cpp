@@ -32,6 +32,22 @@
 //    in xmm0 then xmm1 (call projs 1, 2, 3, 4; x64:ret's mask says which of
 //    its values are SSE); MEMORY: the pointer is passed in rdi and the
 //    callee returns it in rax.
+//  - `ptr byval(16,16,su)` / `ptr sret(16,16,su)` (a 16-byte vector, or a
+//    struct or union of one: SSE, SSEUP, ONE xmm register; stages/c2ast/
+//    vectors.cpp gives the decision): no value of the x64 levels is 16
+//    bytes, so the vector crosses the boundary through memory at fixed
+//    places. As an argument it takes the next xmm register (counted with
+//    the float arguments; on the stack, 16-aligned, once they run out):
+//    the caller copies it to the outgoing area above the stack arguments
+//    and the call's literal pair (register, offset) makes codegen-x64
+//    load it right before the call instruction, after every argument
+//    move, so the allocator never holds it; the float arguments take the
+//    xmm registers the pairs leave, in order. The callee's x64:v128.param
+//    stores the register to the parameter's 16-byte slot in the prologue.
+//    As a result: the callee's x64:v128.ret loads xmm0 from its result
+//    slot before x64:ret; the call's pair (8, offset) stores xmm0 to the
+//    outgoing area right after the call instruction, and the caller copies
+//    it from there to the result object. al counts the vectors' registers.
 //  - `ptr sret(16,16,x)` (long double, or a struct of one, classes X87
 //    X87UP): no pointer is passed; the callee builds the result in a
 //    16-byte x64:stackslot and loads it into st(0) (x64:fldt) before
@@ -74,9 +90,10 @@ AbiParam parse_abi_param(std::string_view text) {
   std::string problem;
   std::optional<ParamType> type = parse_param_type(text, &problem);
   if (!type) throw std::invalid_argument(problem);
-  if (type->classes.find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos)
-    throw std::invalid_argument("unsupported: the classes '" + type->classes +
-                                "' (an SSEUP eightbyte: 16 bytes in one xmm register) in '" + std::string(text) + "'");
+  if (type->classes.find(static_cast<char>(EightbyteClass::SseUp)) != std::string::npos &&
+      (type->classes != "su" || type->size != 16))
+    throw std::invalid_argument("unsupported: the classes '" + type->classes + "' in '" + std::string(text) +
+                                "' (an SSEUP eightbyte travels only as a 16-byte vector's `su`: one xmm register)");
   return AbiParam{.type = *parse_value_type(type->value_type), .attr = type->attr, .size = type->size,
                   .align = type->align, .classes = type->classes};
 }
@@ -137,6 +154,11 @@ void Lowerer::entry_setup() {
     } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_slot_ = slot_of(p.size);
       param_value_[i] = sret_slot_;
+    } else if (p.attr == AbiParam::Attr::ByVal && p.v128() && xregs < x64::kXmmArgRegs.size()) {
+      NodeId slot = slot_of(p.size);  // xmmR's 16 bytes, stored by the prologue
+      mem = emit(X64V128Param, {Literal::integer(static_cast<int64_t>(xregs++)), Literal::integer(0), Literal::integer(0)},
+                 {mem, slot}, start);
+      param_value_[i] = slot;
     } else if (p.attr == AbiParam::Attr::ByVal) {
       if (p.in_regs() && regs + p.int_regs() <= kArgRegCount && xregs + p.sse_regs() <= x64::kXmmArgRegs.size()) {
         NodeId slot = slot_of(p.size);
@@ -213,7 +235,9 @@ NodeId Lowerer::lower_return(NodeId old) {
   InputList ins = {mem};
   uint64_t mask = 0;
   if (x87_slot_ != kNone) return emit(X64Ret, {}, {emit(X64Fldt, {}, {mem, x87_slot_}, ctl)}, ctl);  // in st(0)
-  if (sret_slot_ != kNone) {
+  if (sret_slot_ != kNone && entry_abi_.params[0].v128()) {  // in xmm0, all 16 bytes
+    ins[0] = emit(X64V128Ret, {Literal::integer(0), Literal::integer(0)}, {mem, sret_slot_}, ctl);
+  } else if (sret_slot_ != kNone) {
     for (const Eightbyte& e : register_eightbytes(entry_abi_.params[0])) {
       if (e.sse) mask |= uint64_t{1} << (ins.size() - 1);
       ins.push_back(load_eightbyte(ctl, mem, sret_slot_, e, true));
@@ -358,6 +382,7 @@ NodeId Lowerer::lower_call(NodeId old) {
   NodeId ctl = control(old);
   NodeId mem = value(nd.inputs[0]);
   std::vector<NodeId> regs, xregs;
+  std::vector<std::pair<size_t, NodeId>> vectors;  // 16-byte vector arguments: xmm register, address
   uint64_t stack = 0;
   NodeId sret_ptr = kNone;
   NodeId x87_ptr = kNone;
@@ -376,9 +401,11 @@ NodeId Lowerer::lower_call(NodeId old) {
     } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_ptr = v;
       sret = p;
+    } else if (p.attr == AbiParam::Attr::ByVal && p.v128() && xregs.size() + vectors.size() < x64::kXmmArgRegs.size()) {
+      vectors.push_back({xregs.size() + vectors.size(), v});
     } else if (p.attr == AbiParam::Attr::ByVal) {
       if (p.in_regs() && regs.size() + p.int_regs() <= kArgRegCount &&
-          xregs.size() + p.sse_regs() <= x64::kXmmArgRegs.size()) {
+          xregs.size() + vectors.size() + p.sse_regs() <= x64::kXmmArgRegs.size()) {
         pass_aggregate_in_regs(ctl, mem, v, p, regs, xregs);
       } else {
         // An argument aligned to more than 16 bytes sits at its alignment
@@ -396,7 +423,7 @@ NodeId Lowerer::lower_call(NodeId old) {
         stack = off + round_up(p.size, 8);
       }
     } else if (is_float(type(arg))) {
-      if (xregs.size() < x64::kXmmArgRegs.size()) {
+      if (xregs.size() + vectors.size() < x64::kXmmArgRegs.size()) {
         xregs.push_back(v);
       } else {
         Addr a;
@@ -417,9 +444,26 @@ NodeId Lowerer::lower_call(NodeId old) {
       }
     }
   }
+  // 16-byte vectors: copied to the outgoing area above the stack arguments,
+  // 16-aligned, where the call loads each into its xmm register (and a
+  // vector result comes back to, from xmm0); literal pairs (opcodes.def).
+  LiteralList vector_lits;
+  uint64_t vector_area = round_up(stack, 16);
+  for (auto [r, ptr] : vectors) {
+    mem = lower_copy(ctl, mem, outarg(vector_area), ptr, 16);
+    vector_lits.push_back(Literal::integer(static_cast<int64_t>(r)));
+    vector_lits.push_back(Literal::integer(static_cast<int64_t>(vector_area)));
+    vector_area += 16;
+  }
+  const bool vector_result = sret_ptr != kNone && sret.v128();
+  if (vector_result) {
+    vector_lits.push_back(Literal::integer(8));
+    vector_lits.push_back(Literal::integer(static_cast<int64_t>(vector_area)));
+  }
   // al: the number of vector registers, for a variadic callee; set whenever
   // xmm registers carry arguments (the callee's signature may be unknown).
-  int64_t al = !xregs.empty() ? static_cast<int64_t>(xregs.size()) : abi.known && abi.variadic ? 0 : -1;
+  const size_t xmm_used = xregs.size() + vectors.size();
+  int64_t al = xmm_used > 0 ? static_cast<int64_t>(xmm_used) : abi.known && abi.variadic ? 0 : -1;
   NodeId callee = nd.inputs[1];
   InputList ins = {mem};
   NodeId call;
@@ -432,12 +476,15 @@ NodeId Lowerer::lower_call(NodeId old) {
   }
   ins.insert(ins.end(), regs.begin(), regs.end());
   ins.insert(ins.end(), xregs.begin(), xregs.end());
-  if (!xregs.empty()) lits.push_back(Literal::integer(static_cast<int64_t>(xregs.size())));
+  if (!xregs.empty() || !vector_lits.empty()) lits.push_back(Literal::integer(static_cast<int64_t>(xregs.size())));
+  lits.insert(lits.end(), vector_lits.begin(), vector_lits.end());
   call = emit(op(callee) == SymAddr ? X64Call : X64CallInd, std::move(lits), std::move(ins), ctl);
   std::optional<ValueType> result = parse_value_type(nd.literals[0].as_string());
   NodeId out_mem = proj(call, 0), rax = proj(call, result && is_float(*result) ? 3 : 1);
   if (nd.literals[0].as_string() == "i1") rax = with_imm(X64AndI, ValueType::I32, rax, 1);  // _Bool: bit 0
-  if (sret_ptr != kNone) {  // the INTEGER eightbytes from rax, rdx, the SSE ones from xmm0, xmm1
+  if (vector_result) {  // the call stored xmm0 at the outgoing offset of its last pair
+    out_mem = lower_copy(ctl, out_mem, sret_ptr, outarg(static_cast<uint64_t>(vector_lits.back().as_int())), 16);
+  } else if (sret_ptr != kNone) {  // the INTEGER eightbytes from rax, rdx, the SSE ones from xmm0, xmm1
     int64_t next_gpr = 1, next_xmm = 3;
     for (const Eightbyte& e : register_eightbytes(sret)) {
       NodeId r = proj(call, e.sse ? next_xmm++ : next_gpr++);

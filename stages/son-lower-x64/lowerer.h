@@ -47,6 +47,9 @@ struct AbiParam {
   bool in_regs() const { return aggregate() && !in_memory(classes); }
   size_t int_regs() const { return count_class(classes, EightbyteClass::Integer); }
   size_t sse_regs() const { return count_class(classes, EightbyteClass::Sse); }
+  // A 16-byte vector (or a struct of one): classes SSE, SSEUP, the whole
+  // aggregate in one xmm register (abi.cpp).
+  bool v128() const { return aggregate() && classes == "su"; }
 };
 // One eightbyte of an aggregate that travels in registers: its offset, its
 // bytes inside the aggregate (8, or what the last one holds) and its class.

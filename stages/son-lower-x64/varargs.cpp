@@ -9,8 +9,9 @@
 // Prologue (save_vararg_registers, called from entry_setup when the function
 // has a va_start): the argument registers the named parameters left unused
 // are stored to a 176-byte x64:stackslot at their System V offsets (rdi at 0
-// ... r9 at 40, xmm0 at 48 ... xmm7 at 160, 8 bytes each: va_arg reads a
-// double, and gcc's code reading our va_list reads no more). Only those:
+// ... r9 at 40, 8 bytes each; xmm0 at 48 ... xmm7 at 160, all 16 bytes of
+// each, x64:v128.param, as gcc's movaps: a 16-byte vector may be there, and
+// va_arg of one reads both halves of its slot). Only those:
 // the named ones are the parameters' own x64:argreg nodes, and va_arg never
 // reads below gp_offset / fp_offset. (gcc tests al first and skips the xmm
 // stores when it is 0; the stores here are unconditional: a caller that
@@ -63,10 +64,10 @@ void Lowerer::save_vararg_registers(NodeId start, NodeId& mem, size_t regs_used,
     NodeId reg = emit(X64ArgReg, {tlit(ValueType::I64), Literal::string(x64::reg_name(x64::kArgRegs[r]))}, {}, start);
     mem = store(ValueType::I64, mem, start, reg, at(va_save_area_, static_cast<int64_t>(8 * r)));
   }
-  for (size_t r = xregs_used; r < x64::kXmmArgRegs.size(); ++r) {
-    NodeId reg = emit(X64ArgReg, {tlit(ValueType::F64), Literal::string(x64::reg_name(x64::kXmmArgRegs[r]))}, {}, start);
-    mem = store(ValueType::F64, mem, start, reg, at(va_save_area_, static_cast<int64_t>(kGpLimit + 16 * r)));
-  }
+  for (size_t r = xregs_used; r < x64::kXmmArgRegs.size(); ++r)  // all 16 bytes: a vector may be there
+    mem = emit(X64V128Param, {Literal::integer(static_cast<int64_t>(r)), Literal::integer(0),
+                              Literal::integer(kGpLimit + static_cast<int64_t>(16 * r))},
+               {mem, va_save_area_}, start);
   va_gp_offset_ = static_cast<int64_t>(8 * std::min(regs_used, x64::kArgRegs.size()));
   va_fp_offset_ = kGpLimit + static_cast<int64_t>(16 * std::min(xregs_used, x64::kXmmArgRegs.size()));
   va_overflow_offset_ = static_cast<int64_t>(stack_used);
@@ -136,7 +137,8 @@ NodeId Lowerer::lower_va_arg(NodeId old) {
 // past its registers, or overflow_arg_area past its ceil(S/8) words. A
 // MEMORY aggregate is read in place: its address is overflow_arg_area
 // (aligned up to A when A > 8, as the caller placed it), which then
-// advances by ceil(S/8) words.
+// advances by ceil(S/8) words. A 16-byte vector (classes `su`, one xmm
+// register) takes one SSE slot, all 16 bytes of it, as gcc reads one.
 NodeId Lowerer::lower_va_arg_aggregate(NodeId old) {
   const Node& nd = node(old);
   AbiParam p;
@@ -181,8 +183,11 @@ NodeId Lowerer::lower_va_arg_aggregate(NodeId old) {
                                     Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
   NodeId m = mem;
   int64_t next_int = 0, next_sse = 0;
-  for (const Eightbyte& e : register_eightbytes(p)) {
-    Addr in_regs = at(save_area, e.sse ? 16 * next_sse++ : 8 * next_int++);
+  std::vector<Eightbyte> pieces = register_eightbytes(p);
+  if (p.v128()) pieces = {Eightbyte{.offset = 0, .bytes = 8, .sse = true}, Eightbyte{.offset = 8, .bytes = 8, .sse = true}};
+  for (const Eightbyte& e : pieces) {
+    // (a 16-byte vector: both halves of one xmm slot, 16 bytes apart from the next)
+    Addr in_regs = at(save_area, e.sse ? (p.v128() ? static_cast<int64_t>(e.offset) : 16 * next_sse++) : 8 * next_int++);
     in_regs.index = e.sse ? fp : gp;
     in_regs.scale = 1;
     NodeId in_overflow = e.offset == 0 ? overflow : with_imm(X64AddI, ValueType::I64, overflow, static_cast<int64_t>(e.offset));

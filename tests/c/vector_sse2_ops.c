@@ -7,8 +7,8 @@
    64-bit compares, shifts by a variable), with wrap-around, NaN and signed
    zero cases; compound assignment, operands with side effects evaluated
    once, results stored through pointers (a function that is not static
-   takes its vectors by address: the System V register passing of a
-   16-byte vector is refused for now). Relies on x86-64: plain char is
+   takes its vectors by address; tests/c/vector_abi.c passes them by
+   value). Relies on x86-64: plain char is
    signed, >> of a negative lane is arithmetic. */
 #include <stdio.h>
 #include <string.h>

@@ -953,6 +953,15 @@ def vectors(S):
             m2 = f.node(f'x64:v128.op ^{st}, "{op}", {imm}, {m}, {pr}, {base}, {second}')
             return f.node(f'x64:load ^{st}, "i64", 0, 32, {m2}, {base}', "rax"), m2
         S.simple(f"t_v128_{op}", body, lambda a, b, fn=fn: u(fn(a, b)))
+    # The ABI boundary: x64:v128.param stores xmm0 in the prologue (junk
+    # here, then overwritten), x64:v128.ret loads the slot into xmm0.
+    def abi_body(f, st, mem, a, b):
+        slot = f.node("x64:stackslot 16, 16")
+        m = f.node(f"x64:v128.param ^{st}, 0, 0, 0, {mem}, {slot}")
+        m = f.node(f'x64:store ^{st}, "i64", 0, 8, {m}, {a}, {slot}')
+        m = f.node(f"x64:v128.ret ^{st}, 0, 0, {m}, {slot}")
+        return f.node(f'x64:load ^{st}, "i64", 0, 8, {m}, {slot}', "rax"), m
+    S.simple("t_v128_abi", abi_body, lambda a, b: u(a))
 
 
 # ---- atomics: lock-prefixed instructions on c_buf (FORMAT.md 8, "Atomics") -----------

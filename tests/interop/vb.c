@@ -38,3 +38,34 @@ v2si b_callback(v2si (*f)(v2si, v8si), v2si x) {
   v2si r = f(x, (v8si){1, 2, 3, 4, 5, 6, 7, 8});
   return r + (v2si){(int)a_vsum(3, x, x * 2, (v2si){-1, 1}), (int)a_vsum(9, x, x, x, x, x, x, x, x, x)};
 }
+v4si b_add16(v4si x, v4si y) { return x + y * 3; }
+v2df b_mix16(double d0, v4si a, double d1, v4sf b, float f, v2df c, double d2, v8hi h) {
+  return c * (v2df){d0, d1} + (v2df){a[0] + a[3] + b[1] + f, d2 + b[2] + h[7] - h[0]};
+}
+v4si b_many16(v4si a, v4si b, v4si c, v4si d, v4si e, v4si f, v4si g, v4si h, v4si i, v4si j) {
+  return a + b * 2 + c * 3 + d * 4 + e * 5 + f * 6 + g * 7 + h * 8 + i * 9 + j * 10;
+}
+v2df b_after8(double a, double b, double c, double d, double e, double f, double g, double h, v2df v, int k,
+              v4si w) {
+  return v * (a + b + c + d + e + f + g + h) + (v2df){k, w[0] - w[3]};
+}
+struct wrap16 b_wrap16(struct wrap16 w, long k, struct wrap16 u) {
+  struct wrap16 r = {w.v * (float)k - u.v};
+  return r;
+}
+long b_vsum16(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  long t = 0;
+  for (int k = 0; k < n; k++) {
+    double d = va_arg(ap, double);
+    v4si v = va_arg(ap, v4si);
+    t = t * 2 + (long)d + v[0] * v[1] - v[2] + v[3];
+  }
+  va_end(ap);
+  return t;
+}
+v4si b_callback16(v4si (*f)(v4si, double, v4sf), v4si x) {
+  v4si r = f(x, 0.5, (v4sf){1, 2, 3, 4});
+  return r + (int)a_vsum16(9, x, x * 2, x, x, x, x, x, x, (v4si){-1, 1, 5, 7});
+}
