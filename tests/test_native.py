@@ -19,7 +19,8 @@
     for ia.c and ib.c (__int128 in register pairs, on the stack after five
     longs, as results, in structs, through `...` and va_arg);
     for lda.c and ldb.c (long double arguments, st(0) results, structs
-    holding long doubles, long doubles through `...`);
+    holding long doubles, long doubles through `...`; _Complex long double
+    arguments in memory, results in st(0) and st(1), through `...`);
     for oa.c and ob.c (structs aligned to 32 and 64 bytes on the stack,
     named and through `...`, at four stack depths: the caller realigns rsp);
     for va.c and vb.c (GNU C vectors: 8-byte ones in xmm registers, alone,

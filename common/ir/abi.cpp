@@ -36,6 +36,7 @@ bool fail(std::string* problem, std::string message) {
 
 bool valid_classes(std::string_view classes, uint64_t size) {
   if (is_x87(classes)) return size == 16;
+  if (is_complex_x87(classes)) return size == 32;
   if (in_memory(classes)) return size > 0;
   if (size > 16 || classes.size() != (size + 7) / 8) return false;
   if (classes.find_first_not_of("insu") != std::string_view::npos) return false;
@@ -66,7 +67,7 @@ bool parse_size_align(std::string_view whole, std::string_view args, ParamType& 
   if (second == std::string_view::npos) return true;
   std::string_view classes = args.substr(second + 1);
   if (!valid_classes(classes, *size))
-    return bad("the classes must be 'm' (MEMORY), 'x' (X87 X87UP: 16 bytes) or, up to 16 bytes, one letter per eightbyte: i (INTEGER), "
+    return bad("the classes must be 'm' (MEMORY), 'x' (X87 X87UP: 16 bytes), 'c' (COMPLEX_X87: 32 bytes) or, up to 16 bytes, one letter per eightbyte: i (INTEGER), "
                "s (SSE), u (SSEUP, after an s), n (NO_CLASS)");
   if (classes == type.classes) return bad("the classes '" + std::string(classes) + "' are the default: leave them out");
   type.classes = std::string(classes);

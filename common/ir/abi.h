@@ -16,7 +16,8 @@
 // up to 16 bytes passed in registers; or `m` alone, MEMORY. It is written
 // only where it differs from the default, which is the classification of
 // an aggregate without floating-point or misaligned members: all `i` up to
-// 16 bytes, `m` above; or `x` alone, X87 (kX87Class below) (so SIZE 0, an empty struct, has no letters and
+// 16 bytes, `m` above; or `x` alone, X87 (kX87Class below), or `c` alone,
+// COMPLEX_X87 (kComplexX87Class below) (so SIZE 0, an empty struct, has no letters and
 // travels nowhere). A parameter list is `(T, T, ...)`: the
 // types separated by ", ", with `...` last for a variadic callee (`(...)`
 // alone when it has no fixed parameter, `()` when it has none at all).
@@ -79,14 +80,22 @@ inline constexpr char kMemoryClass = 'm';
 // before ret; no hidden pointer travels).
 inline constexpr char kX87Class = 'x';
 inline bool is_x87(std::string_view classes) { return classes == "x"; }
+// `c` alone: a `_Complex long double` (32 bytes, 16-aligned; never a struct
+// holding one, which is MEMORY), class COMPLEX_X87: passed in memory like
+// MEMORY, returned in st(0) (the real part) and st(1) (the imaginary part)
+// (ABI 3.2.3: the caller stores both with two fstpt, the callee loads the
+// imaginary part then the real part with fldt before ret).
+inline constexpr char kComplexX87Class = 'c';
+inline bool is_complex_x87(std::string_view classes) { return classes == "c"; }
 // The classes string (see the attribute above) of an aggregate of `size`
 // bytes with these scalar members.
 std::string classify_aggregate(uint64_t size, const std::vector<AbiScalar>& scalars);
 // The classes an aggregate has when the attribute omits them.
 std::string default_classes(uint64_t size);
 // Whether `classes` passes the aggregate in memory.
-// (An `x` aggregate is in memory as an argument, in st(0) as a result.)
-inline bool in_memory(std::string_view classes) { return classes == "m" || classes == "x"; }
+// (An `x` aggregate is in memory as an argument, in st(0) as a result; a
+// `c` one in memory as an argument, in st(0) and st(1) as a result.)
+inline bool in_memory(std::string_view classes) { return classes == "m" || classes == "x" || classes == "c"; }
 // The number of INTEGER and SSE eightbytes (registers it takes).
 size_t count_class(std::string_view classes, EightbyteClass c);
 

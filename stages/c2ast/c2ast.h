@@ -150,8 +150,8 @@ class Types {
   explicit Types(clang::ASTContext& ctx) : ctx_(ctx) {}
   clang::ASTContext& ctx() const { return ctx_; }
 
-  // Stops with "unsupported" for types outside the C subset (long double,
-  // _Complex long double, vectors, _Atomic); variably modified types pass
+  // Stops with "unsupported" for types outside the C subset (_Float16,
+  // __float128, _Complex of those, some vectors and _Atomic types); variably modified types pass
   // (vla.cpp), but size() refuses a VLA type.
   void check(clang::QualType t, clang::SourceLocation where) const;
   // Value type of a scalar; `ptr` for what is represented by its address
@@ -524,6 +524,10 @@ class FunctionBuilder {
   Pinned pin(NodeId address, std::vector<NodeId>& out, Loc l);
   NodeId use(Pinned& p, Loc l);
   NodeId complex_zero(Scalar element, Loc l);
+  // -v of the element type (a long double: into a fresh temporary).
+  NodeId negate(Scalar element, NodeId v, Loc l);
+  // A real operand's value converted to `element` (a long double copied).
+  NodeId real_part_value(const clang::Expr* e, Scalar element, Loc l);
   // The parts of `e` (complex or real) converted to `element`; the
   // statements that compute them go to `out`.
   ComplexParts complex_parts(const clang::Expr* e, Scalar element, std::vector<NodeId>& out);

@@ -1,5 +1,6 @@
-// complex.cpp - _Complex float, _Complex double and GNU C's _Complex integer
-// types (issue 19, "GNU C"), as gcc compiles them on x86-64.
+// complex.cpp - _Complex float, _Complex double, _Complex long double and
+// GNU C's _Complex integer types (issues 18 and 19), as gcc compiles them
+// on x86-64.
 //
 // Representation: `_Complex T` is an aggregate of two T, the real part at
 // offset 0 and the imaginary part at sizeof(T): size 2*sizeof(T), alignment
@@ -11,7 +12,9 @@
 // scalars (types.cpp flatten_scalars -> abi.h classify_aggregate: a
 // _Complex float is one SSE eightbyte, both floats in xmm0's low 8 bytes;
 // a _Complex double two, xmm0 and xmm1; a _Complex int one INTEGER
-// eightbyte), and through `...` and va_arg likewise. Globals and constants
+// eightbyte; a _Complex long double, 32 bytes aligned to 16, is COMPLEX_X87,
+// `c`: in memory as an argument, in st(0) and st(1) as a result), and
+// through `...` and va_arg likewise. Globals and constants
 // are written part by part (data.cpp, APValue::ComplexFloat/ComplexInt).
 //
 // Operations are lowered here onto the element type's scalar operations:
@@ -20,7 +23,12 @@
 // result's parts are computed from them, and a complex result is stored
 // into a fresh `.complex` variable whose address is the expression's value.
 // sonopt's scalar replacement then turns those variables, and complex
-// locals, into registers at -O2. The rules are gcc's (C11 Annex G and
+// locals, into registers at -O2. A long double part is no IR value
+// (long_double.cpp): its temporary holds the address of a 16-byte `.ld`
+// object, a copy of the part read from the complex object or a fresh
+// result of an ast:f80 operation, never changed once written but by the
+// multiplication's recovery below, so a part never aliases an object the
+// expression could change before reading it. The rules are gcc's (C11 Annex G and
 // gcc's c-typeck.cc / tree-complex.cc):
 //
 //   - with one real operand, + - * and `/ real` work part by part, the real
@@ -30,11 +38,14 @@
 //     the element type, which is what gcc does;
 //   - complex * complex of floating type: gcc's inline fast path
 //     (ac - bd, ad + bc) and, only when both parts are NaN, libgcc's
-//     __mulsc3/__muldc3 (C99 Annex G's recovery of infinities), which
-//     compute the same fast path first: the same bits as gcc -O0, which
-//     always calls;
+//     __mulsc3/__muldc3/__mulxc3 (C99 Annex G's recovery of infinities),
+//     which compute the same fast path first: the same bits as gcc -O0,
+//     which always calls (gcc -O2 calls when either part is NaN: the
+//     helper then returns the fast path's parts unless both are); long
+//     double parts round each product and sum to the x87's 64-bit
+//     mantissa, as gcc's x87 code does;
 //   - complex / complex (and real / complex) of floating type: a call of
-//     libgcc's __divsc3/__divdc3, as gcc does at every level;
+//     libgcc's __divsc3/__divdc3/__divxc3, as gcc does at every level;
 //   - integer complex *: (ac - bd, ad + bc); integer complex /: gcc's
 //     expand_complex_div_wide (Smith's method with truncating division,
 //     choosing by |c| < |d|);
@@ -47,12 +58,12 @@
 //   - `__real__ z` and `__imag__ z` are lvalues at offsets 0 and sizeof(T)
 //     of z's storage (so `&__real__ z` and `__imag__ z = x` work); on a
 //     real operand `__real__ x` is x and `__imag__ x` is 0 (x evaluated);
-//   - creal, cimag, conj (and f, __builtin_ forms) inline; __builtin_complex;
+//   - creal, cimag, conj (and f, l, __builtin_ forms) inline; __builtin_complex;
 //     imaginary literals (`2.0i`, `1.0fi`, GNU `I` in <complex.h>);
 //   - compound assignment (either side complex), ++ and -- (the real part).
-// _Complex long double, and complex types of elements c2ast refuses, stop
+// Complex types of elements c2ast refuses (__int128, _Float16, ...) stop
 // with "unsupported: complex type ..." (Types::check). pipe-run computes
-// libgcc's four helpers itself (stages/pipe-run/libc.cpp).
+// libgcc's six helpers itself (stages/pipe-run/complex_math.cpp).
 #include "c2ast.h"
 
 #include <clang/Basic/Builtins.h>
@@ -64,6 +75,9 @@ using namespace clang;
 namespace {
 
 bool is_complex(QualType t) { return t->isAnyComplexType(); }
+
+// The bytes of one part: a long double part is a 16-byte object.
+uint64_t part_bytes(VType t) { return t == VType::F80 ? 16 : vtype_bits(t) / 8; }
 
 // Expressions of complex type whose parts complex_parts computes itself
 // (all others are evaluated to the address of their storage: lvalues,
@@ -121,13 +135,33 @@ NodeId FunctionBuilder::use(Pinned& p, Loc l) {
 }
 
 NodeId FunctionBuilder::complex_zero(Scalar element, Loc l) {
+  if (element.vt == VType::F80) return f80_constant(0.0L, l);
   return is_float(element.vt) ? float_constant(element.vt, 0.0, l) : constant(element.vt, 0, l);
+}
+
+NodeId FunctionBuilder::real_part_value(const Expr* e, Scalar element, Loc l) {
+  Scalar from = scalar(e);
+  NodeId v = convert(rvalue(e), from, element, l);
+  // A long double's value is its object's address: a part holds a copy,
+  // as a part read from a complex object does (complex_parts_at).
+  if (from.vt == VType::F80 && element.vt == VType::F80) v = f80_copy(f80_temp(l), v, l);
+  return v;
+}
+
+NodeId FunctionBuilder::negate(Scalar element, NodeId v, Loc l) {
+  if (element.vt == VType::F80) return f80_unary("neg", v, l);
+  return op(is_float(element.vt) ? "fneg" : "neg", element.vt, l, v);
 }
 
 FunctionBuilder::ComplexParts FunctionBuilder::complex_parts_at(NodeId address, Scalar element, bool is_volatile,
                                                               std::vector<NodeId>& out, Loc l) {
   Pinned at = pin(address, out, l);
-  uint64_t step = vtype_bits(element.vt) / 8;
+  uint64_t step = part_bytes(element.vt);
+  if (element.vt == VType::F80) {  // each part copied: the object may change before the part is read
+    NodeId re = hold(VType::F80, f80_copy(f80_temp(l), use(at, l), l), out, l);
+    NodeId im = hold(VType::F80, f80_copy(f80_temp(l), offset(use(at, l), step, l), l), out, l);
+    return {re, im};
+  }
   NodeId re = hold(element.vt, load(element.vt, is_volatile, use(at, l), l), out, l);
   NodeId im = hold(element.vt, load(element.vt, is_volatile, offset(use(at, l), step, l), l), out, l);
   return {re, im};
@@ -135,14 +169,20 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_parts_at(NodeId address, 
 
 void FunctionBuilder::complex_store(NodeId address, ComplexParts p, Scalar element, std::vector<NodeId>& out, Loc l) {
   Pinned at = pin(address, out, l);
-  uint64_t step = vtype_bits(element.vt) / 8;
+  uint64_t step = part_bytes(element.vt);
+  if (element.vt == VType::F80) {
+    out.push_back(f80_copy(use(at, l), load(VType::F80, false, p.re, l), l));
+    NodeId im = p.im == kNone ? complex_zero(element, l) : load(VType::F80, false, p.im, l);
+    out.push_back(f80_copy(offset(use(at, l), step, l), im, l));
+    return;
+  }
   out.push_back(store(element.vt, false, use(at, l), load(element.vt, false, p.re, l), l));
   NodeId im = p.im == kNone ? complex_zero(element, l) : load(element.vt, false, p.im, l);
   out.push_back(store(element.vt, false, offset(use(at, l), step, l), im, l));
 }
 
 NodeId FunctionBuilder::complex_value(ComplexParts p, Scalar element, std::vector<NodeId>& out, Loc l) {
-  uint64_t step = vtype_bits(element.vt) / 8;
+  uint64_t step = part_bytes(element.vt);
   NodeId var = variable(".complex", 2 * step, static_cast<uint32_t>(step), l);
   complex_store(var, p, element, out, l);
   return seq(statements(out, l), var, l);
@@ -153,7 +193,7 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_parts(const Expr* e, Scal
   Loc l = loc(where);
   QualType t = e->getType();
   if (!is_complex(t)) {  // a real operand: its imaginary part is absent
-    NodeId v = convert(rvalue(e), scalar(e), element, l);
+    NodeId v = real_part_value(e, element, l);
     return {hold(element.vt, v, out, l), kNone};
   }
   Scalar own = types_.complex_element(t, where);
@@ -191,7 +231,7 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_own_parts(const Expr* e, 
         return complex_parts_at(address(sub), own, sub->getType().isVolatileQualified(), out, l);
       case CK_FloatingRealToComplex:
       case CK_IntegralRealToComplex: {
-        NodeId re = keep(convert(rvalue(sub), scalar(sub), own, l));
+        NodeId re = keep(real_part_value(sub, own, l));
         return {re, keep(complex_zero(own, l))};
       }
       case CK_NoOp:
@@ -210,10 +250,10 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_own_parts(const Expr* e, 
       case UO_Minus:
       case UO_Not: {
         ComplexParts p = complex_parts(sub, own, out);
-        const char* neg = is_float(own.vt) ? "fneg" : "neg";
-        NodeId re = u->getOpcode() == UO_Minus ? keep(op(neg, own.vt, l, load(own.vt, false, p.re, l))) : p.re;
+        auto negated = [&](NodeId var) { return keep(negate(own, load(own.vt, false, var, l), l)); };
+        NodeId re = u->getOpcode() == UO_Minus ? negated(p.re) : p.re;
         NodeId im = p.im == kNone ? keep(complex_zero(own, l)) : p.im;
-        return {re, keep(op(neg, own.vt, l, load(own.vt, false, im, l)))};
+        return {re, negated(im)};
       }
       default: break;
     }
@@ -243,10 +283,14 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_arithmetic(BinaryOperator
                                                                 ComplexParts y, Scalar element,
                                                                 std::vector<NodeId>& out, Loc l) {
   VType t = element.vt;
-  bool floating = is_float(t);
+  bool floating = is_float(t) || t == VType::F80;
   auto get = [&](NodeId var) { return load(t, false, var, l); };
   auto keep = [&](NodeId v) { return hold(t, v, out, l); };
   auto bin = [&](BinaryOperatorKind k, NodeId a, NodeId b) {
+    if (t == VType::F80) {  // long double: into a fresh temporary (long_double.cpp)
+      const char* f80 = k == BO_Add ? "add" : k == BO_Sub ? "sub" : k == BO_Mul ? "mul" : "div";
+      return f80_arith(f80, a, b, l);
+    }
     const char* name = nullptr;
     switch (k) {
       case BO_Add: name = floating ? "fadd" : "add"; break;
@@ -256,7 +300,14 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_arithmetic(BinaryOperator
     }
     return op(name, t, l, a, b);
   };
-  auto neg = [&](NodeId a) { return op(floating ? "fneg" : "neg", t, l, a); };
+  auto neg = [&](NodeId a) { return negate(element, a, l); };
+  auto unordered = [&](NodeId var) {
+    return t == VType::F80 ? f80_compare("funo", get(var), get(var), l) : op("funo", t, l, get(var), get(var));
+  };
+  // libgcc's helpers by the element type: __mulsc3, __muldc3, __mulxc3 ...
+  auto helper = [&](const char* op_name) {
+    return std::string("__") + op_name + (t == VType::F32 ? "sc3" : t == VType::F64 ? "dc3" : "xc3");
+  };
   switch (opcode) {
     case BO_Add:
     case BO_Sub: {
@@ -277,11 +328,16 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_arithmetic(BinaryOperator
       NodeId im = keep(bin(BO_Add, bin(BO_Mul, get(x.re), get(y.im)), bin(BO_Mul, get(x.im), get(y.re))));
       if (!floating) return {re, im};
       // Both parts NaN: libgcc recovers the infinities C99 Annex G asks for.
-      NodeId both_nan = add(Op::AstAnd, l, {}, {op("funo", t, l, get(re), get(re)), op("funo", t, l, get(im), get(im))});
+      NodeId both_nan = add(Op::AstAnd, l, {}, {unordered(re), unordered(im)});
       std::vector<NodeId> recover;
-      ComplexParts r = complex_libcall(t == VType::F32 ? "__mulsc3" : "__muldc3", x, y, element, recover, l);
-      recover.push_back(store(t, false, re, get(r.re), l));
-      recover.push_back(store(t, false, im, get(r.im), l));
+      ComplexParts r = complex_libcall(helper("mul").c_str(), x, y, element, recover, l);
+      if (t == VType::F80) {  // into the temporaries re and im point to
+        recover.push_back(f80_copy(get(re), get(r.re), l));
+        recover.push_back(f80_copy(get(im), get(r.im), l));
+      } else {
+        recover.push_back(store(t, false, re, get(r.re), l));
+        recover.push_back(store(t, false, im, get(r.im), l));
+      }
       out.push_back(add(Op::AstIf, l, {}, {both_nan, block(recover, l)}));
       return {re, im};
     }
@@ -294,7 +350,7 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_arithmetic(BinaryOperator
     return {re, im};
   }
   if (x.im == kNone) x.im = keep(complex_zero(element, l));
-  if (floating) return complex_libcall(t == VType::F32 ? "__divsc3" : "__divdc3", x, y, element, out, l);
+  if (floating) return complex_libcall(helper("div").c_str(), x, y, element, out, l);
   // gcc's expand_complex_div_wide on integers (a + bi) / (c + di):
   //   |c| < |d|: ratio = c/d, div = c*ratio + d, re = (a*ratio + b)/div, im = (b*ratio - a)/div
   //   else:      ratio = d/c, div = d*ratio + c, re = (b*ratio + a)/div, im = (b - a*ratio)/div
@@ -318,20 +374,22 @@ FunctionBuilder::ComplexParts FunctionBuilder::complex_arithmetic(BinaryOperator
   return {keep(bin(BO_Div, get(re), get(div))), keep(bin(BO_Div, get(im), get(div)))};
 }
 
-// A call of libgcc's __mulsc3/__muldc3/__divsc3/__divdc3 (a, b, c, d),
-// which return the complex result in registers (xmm0, and xmm1 for double).
+// A call of libgcc's __mulsc3/__muldc3/__mulxc3/__divsc3/__divdc3/__divxc3
+// (a, b, c, d), which return the complex result in registers (xmm0, and
+// xmm1 for double; st(0) and st(1) for long double, whose arguments are in
+// memory: `ptr byval(16,16,x)`).
 FunctionBuilder::ComplexParts FunctionBuilder::complex_libcall(const char* name, ComplexParts x, ComplexParts y,
                                                              Scalar element, std::vector<NodeId>& out, Loc l) {
   VType t = element.vt;
-  QualType real = t == VType::F32 ? ctx_.FloatTy : ctx_.DoubleTy;
+  QualType real = t == VType::F32 ? ctx_.FloatTy : t == VType::F64 ? ctx_.DoubleTy : ctx_.LongDoubleTy;
   QualType complex = ctx_.getComplexType(real);
   QualType type = ctx_.getFunctionType(complex, {real, real, real, real}, FunctionProtoType::ExtProtoInfo());
   SourceLocation where = fd_->getLocation();
   std::string symbol = module_.library_function(name, type, where);
-  uint64_t step = vtype_bits(t) / 8;
+  uint64_t step = part_bytes(t);
   NodeId result = variable(".complex", 2 * step, static_cast<uint32_t>(step), l);
   std::vector<std::string> params{types_.result_pointer(complex, where)};
-  for (int i = 0; i < 4; ++i) params.push_back(vtype_name(t));
+  for (int i = 0; i < 4; ++i) params.push_back(types_.param_type(real, where));
   InputList inputs{symaddr(symbol, l), result};
   for (NodeId part : {x.re, x.im, y.re, y.im}) inputs.push_back(load(t, false, part, l));
   out.push_back(add(Op::AstCall, l, {Literal::string("void"), Literal::string(param_list_string(params, false))},
@@ -348,7 +406,7 @@ NodeId FunctionBuilder::complex_truth(const Expr* e) {
   ComplexParts p = complex_parts(e, element, out);
   auto nonzero = [&](NodeId var) {
     NodeId v = load(element.vt, false, var, l);
-    return is_float(element.vt) ? truth(v, element.vt, l) : op("ne", element.vt, l, v, constant(element.vt, 0, l));
+    return is_float(element.vt) || element.vt == VType::F80 ? truth(v, element.vt, l) : op("ne", element.vt, l, v, constant(element.vt, 0, l));
   };
   NodeId either = op("or", VType::I32, l, nonzero(p.re), nonzero(p.im));
   return seq(statements(out, l), either, l);
@@ -367,8 +425,11 @@ NodeId FunctionBuilder::complex_compare(const BinaryOperator* b) {
   VType t = element.vt;
   const char* name = is_float(t) ? (equal ? "foeq" : "fune") : (equal ? "eq" : "ne");
   auto part = [&](NodeId var) { return var == kNone ? complex_zero(element, l) : load(t, false, var, l); };
-  NodeId re = op(name, t, l, part(x.re), part(y.re));
-  NodeId im = op(name, t, l, part(x.im), part(y.im));
+  auto compare = [&](NodeId a, NodeId b) {
+    return t == VType::F80 ? f80_compare(equal ? "foeq" : "fune", a, b, l) : op(name, t, l, a, b);
+  };
+  NodeId re = compare(part(x.re), part(y.re));
+  NodeId im = compare(part(x.im), part(y.im));
   return seq(statements(out, l), op(equal ? "and" : "or", VType::I32, l, re, im), l);
 }
 
@@ -377,7 +438,7 @@ NodeId FunctionBuilder::complex_part_address(const UnaryOperator* u) {
   NodeId a = address(sub);
   if (!is_complex(sub->getType()) || u->getOpcode() == UO_Real) return a;
   Scalar element = types_.complex_element(sub->getType(), u->getExprLoc());
-  return offset(a, vtype_bits(element.vt) / 8, loc(u->getExprLoc()));
+  return offset(a, part_bytes(element.vt), loc(u->getExprLoc()));
 }
 
 // `z op= w`, and `x op= w` for a real x and a complex w.
@@ -405,7 +466,7 @@ NodeId FunctionBuilder::complex_compound_assignment(const CompoundAssignOperator
     }
   } else {
     Scalar s = scalar(lhs);
-    NodeId old = lvalue_load(lhs, s.vt, is_volatile, at.first, l);
+    NodeId old = s.vt == VType::F80 ? f80_copy(f80_temp(l), at.first, l) : lvalue_load(lhs, s.vt, is_volatile, at.first, l);
     x = {hold(element.vt, convert(old, s, element, l), out, l), kNone};
   }
   BinaryOperatorKind opcode = BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
@@ -418,16 +479,21 @@ NodeId FunctionBuilder::complex_compound_assignment(const CompoundAssignOperator
     };
     ComplexParts stored{back(r.re), back(r.im)};
     Pinned dst = pin(at.second, out, l);
-    uint64_t step = vtype_bits(own.vt) / 8;
-    out.push_back(store(own.vt, is_volatile, use(dst, l), load(own.vt, false, stored.re, l), l));
-    out.push_back(store(own.vt, is_volatile, offset(use(dst, l), step, l), load(own.vt, false, stored.im, l), l));
+    uint64_t step = part_bytes(own.vt);
+    if (own.vt == VType::F80) {
+      complex_store(use(dst, l), stored, own, out, l);
+    } else {
+      out.push_back(store(own.vt, is_volatile, use(dst, l), load(own.vt, false, stored.re, l), l));
+      out.push_back(store(own.vt, is_volatile, offset(use(dst, l), step, l), load(own.vt, false, stored.im, l), l));
+    }
     return complex_value(stored, own, out, l);
   }
   // A real left operand keeps the real part.
   Scalar s = scalar(lhs);
   NodeId real = load(element.vt, false, r.re, l);
   NodeId value = t->isBooleanType() ? to_bool(real, element.vt, l) : convert(real, element, s, l);
-  NodeId assigned = lvalue_store(lhs, s.vt, is_volatile, at.second, value, l);
+  NodeId assigned = s.vt == VType::F80 ? f80_copy(at.second, value, l)
+                                       : lvalue_store(lhs, s.vt, is_volatile, at.second, value, l);
   return seq(statements(out, l), assigned, l);
 }
 
@@ -444,6 +510,12 @@ NodeId FunctionBuilder::complex_increment(const UnaryOperator* u, bool value_use
   Pinned at = pin(address(lhs), out, l);
   ComplexParts old = complex_parts_at(use(at, l), element, is_volatile, out, l);
   bool up = u->isIncrementOp();
+  if (vt == VType::F80) {
+    NodeId re = hold(vt, f80_arith(up ? "add" : "sub", load(vt, false, old.re, l), f80_constant(1.0L, l), l), out, l);
+    out.push_back(f80_copy(use(at, l), load(vt, false, re, l), l));
+    if (!value_used) return statements(out, l);
+    return complex_value(u->isPostfix() ? old : ComplexParts{re, old.im}, element, out, l);
+  }
   NodeId one = is_float(vt) ? float_constant(vt, 1.0, l) : constant(vt, 1, l);
   const char* name = is_float(vt) ? (up ? "fadd" : "fsub") : (up ? "add" : "sub");
   NodeId re = hold(vt, op(name, vt, l, load(vt, false, old.re, l), one), out, l);
@@ -492,6 +564,7 @@ NodeId FunctionBuilder::complex_expression(const Expr* e) {
       case CK_FloatingComplexToReal:
       case CK_IntegralComplexToReal: {
         Scalar element = types_.complex_element(sub->getType(), where);
+        if (sub->isGLValue() && element.vt == VType::F80) return f80_copy(f80_temp(l), address(sub), l);
         if (sub->isGLValue())  // only the real part is read
           return load(element.vt, sub->getType().isVolatileQualified(), address(sub), l);
         std::vector<NodeId> out;
@@ -515,11 +588,14 @@ NodeId FunctionBuilder::complex_expression(const Expr* e) {
 // kNone for any other builtin.
 namespace {
 
-constexpr const char* kRealBuiltins[] = {"creal", "crealf", "__builtin_creal", "__builtin_crealf"};
-constexpr const char* kImagBuiltins[] = {"cimag", "cimagf", "__builtin_cimag", "__builtin_cimagf"};
-constexpr const char* kConjBuiltins[] = {"conj", "conjf", "__builtin_conj", "__builtin_conjf"};
+constexpr const char* kRealBuiltins[] = {"creal", "crealf", "creall", "__builtin_creal", "__builtin_crealf",
+                                         "__builtin_creall"};
+constexpr const char* kImagBuiltins[] = {"cimag", "cimagf", "cimagl", "__builtin_cimag", "__builtin_cimagf",
+                                         "__builtin_cimagl"};
+constexpr const char* kConjBuiltins[] = {"conj", "conjf", "conjl", "__builtin_conj", "__builtin_conjf",
+                                         "__builtin_conjl"};
 
-bool among(const std::string& name, const char* const (&names)[4]) {
+bool among(const std::string& name, const char* const (&names)[6]) {
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -551,8 +627,7 @@ NodeId FunctionBuilder::complex_builtin(const CallExpr* c, const std::string& na
   ComplexParts p = complex_parts(arg, element, out);
   if (p.im == kNone) p.im = hold(element.vt, complex_zero(element, l), out, l);
   if (real || imag) return seq(statements(out, l), load(element.vt, false, real ? p.re : p.im, l), l);
-  const char* neg = is_float(element.vt) ? "fneg" : "neg";
-  NodeId im = hold(element.vt, op(neg, element.vt, l, load(element.vt, false, p.im, l)), out, l);
+  NodeId im = hold(element.vt, negate(element, load(element.vt, false, p.im, l), l), out, l);
   return complex_value({p.re, im}, element, out, l);
 }
 

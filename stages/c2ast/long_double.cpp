@@ -34,7 +34,8 @@
 //     copies the old value to `.old`;
 //   - a value used several times is first copied to a temporary: the ast is
 //     a tree, and only variables are shared between its nodes.
-// _Complex long double stays refused by Types::check, with every _Complex.
+// _Complex long double is complex.cpp's: two such objects in one, each
+// part computed with these nodes.
 #include <cstring>
 #include <limits>
 

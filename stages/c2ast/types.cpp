@@ -10,7 +10,9 @@
 // `ptr byval(16,16,x)` argument and a `ptr sret(16,16,x)` result (classes
 // X87 X87UP: on the stack, and back in st(0); a struct holding a long
 // double is MEMORY, `m`, except a struct of one long double, `x`, as gcc
-// classifies it). Signedness does not survive into
+// classifies it); _Complex long double, two of them in a 32-byte object,
+// is `ptr byval(32,16,c)` and `ptr sret(32,16,c)` (COMPLEX_X87: on the
+// stack, and back in st(0) and st(1); a struct holding one is `m`). Signedness does not survive into
 // the IR: c2ast uses it to pick each operation. Structs, unions, arrays and
 // functions are represented by their address (ptr). Signatures carry the
 // System V ABI attributes (FORMAT.md section 8): char, short and _Bool
@@ -23,7 +25,7 @@
 // member offsets are clang's (ASTRecordLayout, SysV x86-64; bit-fields in
 // bitfields.cpp); so are the
 // rules for what is unsupported: _Float16, __float128,
-// _Complex long double (and of other refused types), vectors of other
+// _Complex of refused types (__int128, _Float16 ...), vectors of other
 // elements than integers and float/double (vectors.cpp), _Atomic stop the
 // translation with "unsupported: ..." at the construct that needs them.
 // __int128 and unsigned __int128 are 16-byte, 16-aligned aggregates here
@@ -90,6 +92,7 @@ void Types::check(QualType t, SourceLocation where) const {
     QualType element = complex->getElementType().getCanonicalType();
     const auto* b = dyn_cast<BuiltinType>(element.getTypePtr());
     bool supported = b && (b->getKind() == BuiltinType::Float || b->getKind() == BuiltinType::Double ||
+                           b->getKind() == BuiltinType::LongDouble ||
                            (b->isInteger() && ctx_.getTypeSize(element) <= 64));
     if (!supported) unsupported(where, "complex type " + describe(t));
   }
@@ -259,6 +262,10 @@ std::string Types::aggregate_classes(QualType t, SourceLocation where) const {
   uint64_t bytes = size(t, where);
   std::vector<AbiScalar> scalars;
   if (bytes <= 16) flatten_scalars(t, 0, scalars, where);
+  // _Complex long double itself (never an aggregate holding one, which is
+  // MEMORY above 16 bytes) is COMPLEX_X87: in memory, returned in st(0), st(1).
+  if (const auto* complex = t->getAs<ComplexType>(); complex && is_long_double(complex->getElementType()))
+    return std::string(1, kComplexX87Class);
   std::string classes = classify_aggregate(bytes, scalars);
   // A long double member makes the classes X87 X87UP (gcc: MEMORY but for
   // a lone long double, which is returned in st(0)): `x`, or `m`.

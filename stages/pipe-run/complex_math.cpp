@@ -12,15 +12,22 @@
 // sret`); at the x64 levels a _Complex double argument takes two xmm
 // registers and a _Complex float one (both floats in its low 8 bytes), and
 // a complex result comes back the same way in xmm0 (and xmm1), which
-// Libc::take_xmm_result hands to the interpreter.
+// Libc::take_xmm_result hands to the interpreter. libgcc's long double
+// helpers __mulxc3 and __divxc3 take their four long doubles in memory (at
+// the IR levels pointers to them, `ptr byval(16,16,x)`; at the x64 levels
+// the caller's outgoing stack words) and return the complex long double
+// through the result pointer (IR levels) or in st(0) and st(1)
+// (Libc::take_x87_result).
 #include <bit>
 #include <cstring>
 
+#include "ir/eval_f80.h"
 #include "run.h"
 
 // GNU C++ has C's complex types as an extension.
 __extension__ typedef __complex__ float ComplexFloat;
 __extension__ typedef __complex__ double ComplexDouble;
+__extension__ typedef __complex__ long double ComplexLongDouble;
 
 extern "C" {
 // libgcc's helpers (libgcc.a / libgcc_s.so, linked into every C++ program)
@@ -29,6 +36,8 @@ ComplexFloat __mulsc3(float, float, float, float);
 ComplexDouble __muldc3(double, double, double, double);
 ComplexFloat __divsc3(float, float, float, float);
 ComplexDouble __divdc3(double, double, double, double);
+ComplexLongDouble __mulxc3(long double, long double, long double, long double);
+ComplexLongDouble __divxc3(long double, long double, long double, long double);
 double cabs(ComplexDouble);
 float cabsf(ComplexFloat);
 double carg(ComplexDouble);
@@ -166,6 +175,37 @@ uint64_t Libc::call_complex(Builtin b, std::span<const uint64_t> a, const std::s
   uint64_t parts[2] = {bits(re), bits(im)};
   std::memcpy(out, &parts[0], element);
   std::memcpy(out + element, &parts[1], element);
+  return 0;
+}
+
+uint64_t Libc::call_complex_x87(Builtin b, std::span<const uint64_t> a, bool x64, size_t gpr) {
+  std::string_view name = builtin_name(b);
+  long double v[4];
+  uint64_t result_at = 0;
+  if (x64) {  // four 16-byte stack slots after the register arguments
+    if (a.size() < gpr + 8) throw RuntimeError(std::string(name) + ": the call passes too few arguments");
+    for (size_t i = 0; i < 4; ++i) {
+      uint8_t bytes[16];
+      for (size_t w = 0; w < 2; ++w)
+        for (size_t k = 0; k < 8; ++k) bytes[8 * w + k] = static_cast<uint8_t>(a[gpr + 2 * i + w] >> (8 * k));
+      v[i] = f80_read(bytes);
+    }
+  } else {
+    if (a.size() < 5) throw RuntimeError(std::string(name) + ": the call passes too few arguments");
+    result_at = a[0];
+    for (size_t i = 0; i < 4; ++i) v[i] = f80_read(mem_.at(a[i + 1], kF80Bytes, Access::Read));
+  }
+  ComplexLongDouble z = b == Builtin::Mulxc3 ? __mulxc3(v[0], v[1], v[2], v[3]) : __divxc3(v[0], v[1], v[2], v[3]);
+  long double re = __extension__ __real__ z, im = __extension__ __imag__ z;
+  if (x64) {
+    X87Pair pair;
+    f80_write(pair[0].data(), re);
+    f80_write(pair[1].data(), im);
+    x87_result_ = pair;
+    return 0;
+  }
+  f80_write(mem_.at(result_at, kF80Bytes, Access::Write), re);
+  f80_write(mem_.at(result_at + kF80ObjectBytes, kF80Bytes, Access::Write), im);
   return 0;
 }
 

@@ -253,9 +253,13 @@ class Interpreter {
     }
   }
   uint64_t memory_version_ = 1;
-  // st(0) between a long double result's x64:fldt and the caller's
-  // x64:fstpt (the x87 stack is otherwise empty between instructions).
-  uint8_t x87_st0_[kF80Bytes] = {};
+  // The x87 register stack between a long double result's x64:fldt and
+  // the caller's x64:fstpt (otherwise empty between instructions): a
+  // long double in st(0), a _Complex long double's real part in st(0) and
+  // its imaginary part in st(1). x87_[x87_depth_ - 1] is st(0).
+  static constexpr size_t kX87Depth = 8;
+  std::array<std::array<uint8_t, kF80Bytes>, kX87Depth> x87_{};
+  size_t x87_depth_ = 0;
   // 16-byte vectors in xmm registers (Code::XVec): what the next call
   // passes in xmm0-xmm7 (bit r of vec_out_mask_: xmm r holds one), the
   // whole xmm argument registers of each activation that received any, at
@@ -659,10 +663,12 @@ void Interpreter::loop() {
         defined(I.a, "the address of a long double");
         check_memory(I.c);
         if (I.aux == kF80Fldt) {
-          std::memcpy(x87_st0_, mem_.at(V[I.a], kF80Bytes, Access::Read), kF80Bytes);
+          if (x87_depth_ == kX87Depth) throw RuntimeError("x64:fldt: the x87 register stack is full");
+          std::memcpy(x87_[x87_depth_++].data(), mem_.at(V[I.a], kF80Bytes, Access::Read), kF80Bytes);
           new_memory(I.dst);
         } else if (I.aux == kF80Fstpt) {
-          std::memcpy(mem_.at(V[I.a], kF80Bytes, Access::Write), x87_st0_, kF80Bytes);
+          if (x87_depth_ == 0) throw RuntimeError("x64:fstpt: the x87 register stack is empty (no long double result)");
+          std::memcpy(mem_.at(V[I.a], kF80Bytes, Access::Write), x87_[--x87_depth_].data(), kF80Bytes);
           new_memory(I.dst);
         } else if (I.aux <= static_cast<uint8_t>(F80Op::Copy)) {
           defined(I.b, "the address of a long double");
@@ -914,7 +920,8 @@ void Interpreter::loop() {
         }
         if (nxmm > 0) libc.set_x64_float_args(nargs, xmm_args_);
         libc.set_x64_call(nargs);
-        if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size() || Libc::is_printf_family(builtin)) &&
+        if ((nargs == x64::kArgRegs.size() || nxmm == x64::kXmmArgRegs.size() || Libc::is_printf_family(builtin) ||
+             Libc::takes_stack_arguments(builtin)) &&
             cf->outgoing != kNone) {
           const uint8_t* area = mem_.at(V[cf->outgoing], cf->outgoing_size, Access::Read);
           for (uint64_t off = 0; off + 8 <= cf->outgoing_size; off += 8) arg_values_.push_back(read_le(area + off, 8));
@@ -928,6 +935,11 @@ void Interpreter::loop() {
         if (auto complex = libc.take_xmm_result()) {  // a complex result: xmm0, xmm1
           ret_xmm_[0] = (*complex)[0], ret_xmm_[1] = (*complex)[1];
           ret_xmm_undef_[0] = ret_xmm_undef_[1] = 0;
+        }
+        if (auto pair = libc.take_x87_result()) {  // a complex long double: st(0) real, st(1) imaginary
+          if (x87_depth_ + 2 > kX87Depth) throw RuntimeError("the x87 register stack is full");
+          x87_[x87_depth_++] = (*pair)[1];
+          x87_[x87_depth_++] = (*pair)[0];
         }
         V[I.dst] = bits ? x64_junk_above(result, bits) : kX64Junk;
         U[I.dst] = bits == 0;

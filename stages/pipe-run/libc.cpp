@@ -247,6 +247,7 @@ uint64_t Libc::call(Builtin b, std::span<const uint64_t> a, uint32_t fn, uint32_
     fp.float_overflow = fp.xmm.size() == x64::kXmmArgRegs.size();
     return &fp;
   };
+  if (takes_stack_arguments(b)) return call_complex_x87(b, a, x64_call || has_fp, gpr);
   if (is_complex_builtin(b)) return call_complex(b, a, has_fp ? &fp.xmm : nullptr);
   // libm: at an x64 level its floating arguments came in xmm registers
   // (ldexp's int in a general one); elsewhere every argument is in `a`.

@@ -400,8 +400,9 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Llround, "llround", 1) X(Rint, "rint", 1) X(Nearbyint, "nearbyint", 1)
 
 // Complex arithmetic (complex_math.cpp): libgcc's multiply and divide
-// helpers, which c2ast calls for _Complex float and double (their four
-// arguments real, their result complex), and libm's complex functions.
+// helpers, which c2ast calls for _Complex float, double and long double
+// (their four arguments real, their result complex), and libm's complex
+// functions.
 // The minimum argument count is not used: complex_math.cpp reads the
 // arguments by their ABI (pointers at the IR levels, xmm registers at x64).
 #define PIPE_RUN_COMPLEX(X)                                                              \
@@ -409,7 +410,7 @@ std::string value_name(const CompiledFunction& cf, uint32_t v);
   X(Divdc3, "__divdc3", 0) X(Cabs, "cabs", 0) X(Cabsf, "cabsf", 0) X(Carg, "carg", 0)   \
   X(Cargf, "cargf", 0) X(Cexp, "cexp", 0) X(Cexpf, "cexpf", 0) X(Clog, "clog", 0)       \
   X(Csqrt, "csqrt", 0) X(Csqrtf, "csqrtf", 0) X(Csin, "csin", 0) X(Ccos, "ccos", 0)     \
-  X(Cpow, "cpow", 0)
+  X(Cpow, "cpow", 0) X(Mulxc3, "__mulxc3", 0) X(Divxc3, "__divxc3", 0)
 // libgcc's __int128 helpers (int128.cpp), which c2ast calls for / and % and
 // the conversions with float and double, as gcc does. Their argument count
 // depends on the level (a pointer per __int128 at the generic levels, two
@@ -510,6 +511,19 @@ class Libc {
     xmm_result_.reset();
     return r;
   }
+  // After an x64-level call of __mulxc3 or __divxc3: the 10 bytes of the
+  // real and the imaginary part, which the ABI returns in st(0) and st(1)
+  // (once; nullopt for any other call).
+  using X87Pair = std::array<std::array<uint8_t, 10>, 2>;
+  std::optional<X87Pair> take_x87_result() {
+    auto r = x87_result_;
+    x87_result_.reset();
+    return r;
+  }
+  // Whether `b` takes its arguments from the stack at an x64 level (the
+  // long double ones: __mulxc3, __divxc3), so the call hands it the
+  // outgoing area's words.
+  static bool takes_stack_arguments(Builtin b) { return b == Builtin::Mulxc3 || b == Builtin::Divxc3; }
   // libgcc's __int128 helpers (PIPE_RUN_INT128, int128.cpp). At the generic
   // levels an __int128 argument is the address of its 16 bytes and an
   // __int128 result is written through the leading sret pointer; the
@@ -538,7 +552,12 @@ class Libc {
   uint64_t parse_float(Builtin b, std::span<const uint64_t> args);
   // complex_math.cpp: a PIPE_RUN_COMPLEX call; `xmm` is null at the IR levels.
   uint64_t call_complex(Builtin b, std::span<const uint64_t> args, const std::span<const uint64_t>* xmm);
+  // __mulxc3, __divxc3: at the IR levels the result pointer and four
+  // pointers to long doubles; at an x64 level (`x64`) the four long doubles
+  // in the outgoing area's words after the `gpr` register arguments (none).
+  uint64_t call_complex_x87(Builtin b, std::span<const uint64_t> args, bool x64, size_t gpr);
   std::optional<std::array<uint64_t, 2>> xmm_result_;
+  std::optional<X87Pair> x87_result_;
   Memory& mem_;
   Output& out_;
   std::string name_;

@@ -54,6 +54,12 @@
 //    x64:ret; the caller stores st(0) to its result object (x64:fstpt)
 //    right after the call, which leaves the x87 stack empty as the ABI
 //    wants it at every call. A `byval(16,16,x)` argument is in memory.
+//  - `ptr sret(32,16,c)` (_Complex long double, class COMPLEX_X87): as
+//    `x`, in st(0) the real part and in st(1) the imaginary part: the
+//    callee loads [slot + 16] then [slot] (two x64:fldt) before x64:ret,
+//    the caller stores st(0) to [result] and then st(1) to [result + 16]
+//    (two x64:fstpt, each popping). A `byval(32,16,c)` argument is in
+//    memory.
 // Stack arguments are at [rsp + 8 + off] at the callee's entry
 // (x64:argslot off) and at [rsp + off] at the call (x64:outarg off).
 // The eightbytes of an aggregate are read and written with accesses of
@@ -148,8 +154,10 @@ void Lowerer::entry_setup() {
       return emit(X64StackSlot, {Literal::integer(static_cast<int64_t>(std::max<uint64_t>(round_up(size, 8), 8))),
                                  Literal::integer(static_cast<int64_t>(std::max<uint64_t>(p.align, 8)))}, {});
     };
-    if (p.attr == AbiParam::Attr::SRet && is_x87(p.classes)) {  // returned in st(0): no pointer arrives
+    if (p.attr == AbiParam::Attr::SRet && (is_x87(p.classes) || is_complex_x87(p.classes))) {
+      // returned in st(0) (and st(1)): no pointer arrives
       x87_slot_ = slot_of(p.size);
+      x87_complex_ = is_complex_x87(p.classes);
       param_value_[i] = x87_slot_;
     } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_slot_ = slot_of(p.size);
@@ -234,7 +242,15 @@ NodeId Lowerer::lower_return(NodeId old) {
   NodeId mem = value(nd.inputs[0]), ctl = control(old);
   InputList ins = {mem};
   uint64_t mask = 0;
-  if (x87_slot_ != kNone) return emit(X64Ret, {}, {emit(X64Fldt, {}, {mem, x87_slot_}, ctl)}, ctl);  // in st(0)
+  if (x87_slot_ != kNone) {  // in st(0); a complex one's imaginary part below it, in st(1)
+    if (x87_complex_) {
+      Addr imag;
+      imag.base = x87_slot_;
+      imag.disp = 16;
+      mem = emit(X64Fldt, {}, {mem, lea(imag)}, ctl);
+    }
+    return emit(X64Ret, {}, {emit(X64Fldt, {}, {mem, x87_slot_}, ctl)}, ctl);
+  }
   if (sret_slot_ != kNone && entry_abi_.params[0].v128()) {  // in xmm0, all 16 bytes
     ins[0] = emit(X64V128Ret, {Literal::integer(0), Literal::integer(0)}, {mem, sret_slot_}, ctl);
   } else if (sret_slot_ != kNone) {
@@ -386,6 +402,7 @@ NodeId Lowerer::lower_call(NodeId old) {
   uint64_t stack = 0;
   NodeId sret_ptr = kNone;
   NodeId x87_ptr = kNone;
+  bool x87_complex = false;
   AbiParam sret;
   auto outarg = [&](uint64_t off) { return emit(X64OutArg, {Literal::integer(static_cast<int64_t>(off))}, {}); };
   for (size_t i = 2; i < nd.inputs.size(); ++i) {
@@ -396,8 +413,10 @@ NodeId Lowerer::lower_call(NodeId old) {
     else if (index - abi.params.size() < abi.varargs.size()) p = abi.varargs[index - abi.params.size()];
     else p.type = type(arg);
     NodeId v = value(arg);
-    if (p.attr == AbiParam::Attr::SRet && is_x87(p.classes)) {  // comes back in st(0): no pointer passed
+    if (p.attr == AbiParam::Attr::SRet && (is_x87(p.classes) || is_complex_x87(p.classes))) {
+      // comes back in st(0) (and st(1)): no pointer passed
       x87_ptr = v;
+      x87_complex = is_complex_x87(p.classes);
     } else if (p.attr == AbiParam::Attr::SRet && p.in_regs()) {
       sret_ptr = v;
       sret = p;
@@ -491,7 +510,15 @@ NodeId Lowerer::lower_call(NodeId old) {
       out_mem = store_eightbyte(ctl, out_mem, r, e.sse ? ValueType::F64 : ValueType::I64, sret_ptr, e, false);
     }
   }
-  if (x87_ptr != kNone) out_mem = emit(X64Fstpt, {}, {out_mem, x87_ptr}, ctl);  // st(0), popped
+  if (x87_ptr != kNone) {
+    out_mem = emit(X64Fstpt, {}, {out_mem, x87_ptr}, ctl);  // st(0), popped
+    if (x87_complex) {  // then the imaginary part, now in st(0)
+      Addr imag;
+      imag.base = x87_ptr;
+      imag.disp = 16;
+      out_mem = emit(X64Fstpt, {}, {out_mem, lea(imag)}, ctl);
+    }
+  }
   define_tuple(old, {out_mem, rax});
   return call;
 }

@@ -261,7 +261,8 @@ class Lowerer {
   std::vector<NodeId> param_value_;
   NodeId sret_slot_ = kNone;  // callee: the slot a small sret result is built in
   NodeId sret_reg_ = kNone;   // callee: the hidden pointer, returned in rax
-  NodeId x87_slot_ = kNone;  // callee: the slot a long double result (sret classes `x`) is built in
+  NodeId x87_slot_ = kNone;  // callee: the slot a long double result (sret classes `x` or `c`) is built in
+  bool x87_complex_ = false;  // callee: that result is a _Complex long double (classes `c`: st(0), st(1))
   // Variadic callee with va_start (varargs.cpp): the register save area, and
   // va_start's gp_offset and overflow_arg_area offset in the incoming area.
   NodeId va_save_area_ = kNone;

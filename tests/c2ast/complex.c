@@ -1,7 +1,7 @@
-/* expect: 5:24: error: unsupported: complex type '_Complex long double' */
-/* _Complex float, double and the integer types are supported; _Complex
-   long double waits for long double (x87's 80-bit format). */
+/* expect: 5:23: error: unsupported: complex type '_Complex __float128' */
+/* _Complex float, double, long double and the integer types are
+   supported; a complex type of an unsupported element type is not. */
 int main(void) {
-  _Complex long double z = 0;
+  _Complex __float128 z = 0;
   return 0;
 }

@@ -32,3 +32,23 @@ long double b_call_back(long double x) {
   struct ldmix m = {2, x, 0.5};
   return a_twice(x) + a_vsum(2, x, 3, -x, 4) + a_one(x, m).v;
 }
+
+cld b_cmul(cld a, int k, cld b, double d) { return a * b * k + d; }
+
+cld b_cvsum(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  cld t = 0;
+  for (int i = 0; i < n; ++i) {
+    cld z = va_arg(ap, cld);
+    long double x = va_arg(ap, long double);
+    t = t * 1.5L + z / x;
+  }
+  va_end(ap);
+  return t;
+}
+
+cld b_ccall_back(cld z) {
+  cld s = a_cscale(z, 0.75L, 3);
+  return s / z + a_cvsum(2, z, 7, ~z, -2) + __imag__ s;
+}
