@@ -270,7 +270,7 @@ std::string Types::aggregate_classes(QualType t, SourceLocation where) const {
   // A long double member makes the classes X87 X87UP (gcc: MEMORY but for
   // a lone long double, which is returned in st(0)): `x`, or `m`.
   for (const AbiScalar& s : scalars)
-    if (s.floating && s.bits == 128 && !s.vector) classes = scalars.size() == 1 && bytes == 16 ? "x" : "m";
+    if (s.floating && s.bits == 128 && !s.vector) classes.assign(1, scalars.size() == 1 && bytes == 16 ? 'x' : 'm');
   return classes;
 }
 
