@@ -6,6 +6,7 @@ Run by hand: `scripts/test` or, after a build,
 `PIPE_BUILD_DIR=build /usr/bin/python3 -m pytest tests`.
 """
 import os
+import re
 import pathlib
 import subprocess
 
@@ -21,6 +22,22 @@ def tool_path(name, build=BUILD):
     if not path.exists():
         pytest.fail(f"{path} is not built; run scripts/test")
     return str(path)
+
+
+def disassembly(binary):
+    """{function: [instruction text, with relocation lines]} of an object or
+    program, from `objdump -dr`."""
+    import subprocess
+    out = subprocess.run(["objdump", "-dr", "--no-show-raw-insn", str(binary)], stdout=subprocess.PIPE,
+                         check=True).stdout.decode()
+    functions, current = {}, None
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+        if m:
+            current = functions.setdefault(m.group(1), [])
+        elif current is not None and ":" in line:
+            current.append(line.split(":", 1)[1].strip())  # relocations: "R_X86_64_PLT32\tname-0x4"
+    return functions
 
 
 def run_tool(name, *args, input=None, build=BUILD, timeout=60, check=None):

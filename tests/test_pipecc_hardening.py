@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD
+from conftest import BUILD, disassembly
 
 PIPECC = str((BUILD / "pipecc").resolve())
 
@@ -17,20 +17,6 @@ def cc(*args, cwd=None, check=0):
     if check is not None:
         assert proc.returncode == check, (args, proc.stderr.decode())
     return proc
-
-
-def disassembly(obj):
-    """{function: [instruction text with its relocation lines]} of an object."""
-    out = subprocess.run(["objdump", "-dr", "--no-show-raw-insn", str(obj)], stdout=subprocess.PIPE,
-                         check=True).stdout.decode()
-    functions, current = {}, None
-    for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
-        if m:
-            current = functions.setdefault(m.group(1), [])
-        elif current is not None and ":" in line:
-            current.append(line.split(":", 1)[1].strip())  # relocations: "R_X86_64_PLT32\tname-0x4"
-    return functions
 
 
 def guarded(obj):

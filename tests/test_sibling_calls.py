@@ -22,7 +22,7 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD, ROOT
+from conftest import BUILD, ROOT, disassembly
 
 PIPECC = str((BUILD / "pipecc").resolve())
 SOURCE = ROOT / "tests" / "c" / "func_sibling_calls.c"
@@ -45,20 +45,6 @@ def build(tmp_path, name, *flags):
                           stderr=subprocess.PIPE, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode()
     return exe
-
-
-def disassembly(exe):
-    """{function: [instructions]} of a linked program."""
-    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(exe)], stdout=subprocess.PIPE,
-                         check=True).stdout.decode()
-    functions, current = {}, None
-    for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
-        if m:
-            current = functions.setdefault(m.group(1), [])
-        elif current is not None and ":" in line:
-            current.append(line.split(":", 1)[1].strip())
-    return functions
 
 
 def transfers(code, kind):

@@ -212,6 +212,19 @@ void FunctionBuilder::add_outgoing_area(NodeId label) {
   outgoing_size_ = size;
 }
 
+// A memory-operand instruction's load (its memory state input 0, its
+// address at literal `lit` and input `in`) into the scratch value, which
+// the register form then reads; returns the scratch value.
+uint32_t FunctionBuilder::x64_load_scratch(NodeId n, unsigned bits, size_t lit, size_t in) {
+  if (fn_.nodes[n].inputs.empty()) fail(n, "missing input 0");
+  Insn& ld = push(Code::XLoad, n);
+  ld.bits = ld.bits2 = static_cast<uint8_t>(bits);
+  ld.c = operand(n, 0);
+  ld.dst = out_.scratch;
+  x64_address(n, ld, lit, in);
+  return out_.scratch;
+}
+
 void FunctionBuilder::emit_x64(NodeId n) {
   const Node& node = fn_.nodes[n];
   OpId op = node.op;
@@ -369,14 +382,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
       unsigned bits = type_bits_of(n, 0);
       if (op == Op::X64CvtSI2FM && bits < 32) fail(n, "cvtsi2f converts i32 or i64");
       if (!one_operand && bits < 32) fail(n, "an operation on memory at " + std::to_string(bits) + " bits (i32 or i64)");
-      uint32_t tmp = out_.scratch;
-      {
-        Insn& ld = insn_of(Code::XLoad, bits);
-        ld.bits2 = static_cast<uint8_t>(bits);
-        ld.c = input(0);
-        ld.dst = tmp;
-        x64_address(n, ld, lit, in);
-      }
+      uint32_t tmp = x64_load_scratch(n, bits, lit, in);
       OpId reg_op = x64::register_form(op);
       if (reg_op == Op::X64FAdd || reg_op == Op::X64FSub || reg_op == Op::X64FMul || reg_op == Op::X64FDiv ||
           reg_op == Op::X64FSqrt || reg_op == Op::X64CvtSI2F) {
@@ -405,14 +411,7 @@ void FunctionBuilder::emit_x64(NodeId n) {
       // the register form (cmp a, tmp; cmp tmp, imm; ucomis a, tmp).
       const size_t lit = op == Op::X64CmpMI ? 2 : 1, in = op == Op::X64CmpMI ? 1 : 2;
       unsigned bits = op == Op::X64UcomisM ? type_bits(float_type_of(n, 0)) : type_bits_of(n, 0);
-      uint32_t tmp = out_.scratch;
-      {
-        Insn& ld = insn_of(Code::XLoad, bits);
-        ld.bits2 = static_cast<uint8_t>(bits);
-        ld.c = input(0);
-        ld.dst = tmp;
-        x64_address(n, ld, lit, in);
-      }
+      uint32_t tmp = x64_load_scratch(n, bits, lit, in);
       if (op == Op::X64UcomisM) {
         Insn& insn = insn_of(Code::XUcomis, bits);
         insn.aux = float_type_of(n, 0) == ValueType::F32;

@@ -670,6 +670,7 @@ class FunctionBuilder {
   void emit_x64(NodeId n);
   void emit_x64_return(NodeId n);
   void x64_address(NodeId n, Insn& insn, size_t first_literal, size_t first_input);
+  uint32_t x64_load_scratch(NodeId n, unsigned bits, size_t first_literal, size_t first_input);
   void add_outgoing_area(NodeId label);
   // ra-x64 (lower_x64.cpp): where input i of n is read and result k written
   // (fixed registers, tied inputs, places); other levels: the value indexes.
