@@ -36,7 +36,7 @@
 //     the x64 levels d = signed 32-bit integer, x = address scale (0 1 2 4
 //     8), k = condition code, a = integer argument register, e = callee-saved
 //     register;
-//   - a stack slot (stackslot, x64:stackslot) has a power-of-two alignment
+//   - a stack slot (stackslot, x64:stackslot, and ast:var) has a power-of-two alignment
 //     of at most 2^28 (gcc's limit) and a size plus alignment of at most
 //     2^31, so its frame offset and an over-aligned slot's lowering (a slot
 //     of size + align - 16 and a mask) fit 32-bit displacements and
@@ -1286,7 +1286,8 @@ class FunctionVerifier {
       out_.at_node(id, "opcode " + op_of(id) + " is not allowed at level " + level_text());
     bool ok = check_literals(id, info);
     if (ok && (is(id, AstAsm) || is(id, Asm) || is(id, X64Asm))) ok = check_asm(id);
-    if (ok && (is(id, StackSlot) || is(id, X64StackSlot))) ok = check_stack_slot(id);
+    if (ok && (is(id, StackSlot) || is(id, X64StackSlot))) ok = check_stack_slot(id, 0);
+    if (ok && is(id, AstVar)) ok = check_stack_slot(id, 1);
     if (!shape_accepts(info.inputs, n.inputs.size())) {
       out_.at_node(id, op_of(id) + " takes " + counted(shape_count_text(info.inputs), "input") + ", found " +
                            std::to_string(n.inputs.size()));
@@ -1301,18 +1302,21 @@ class FunctionVerifier {
     shape_ok_[id] = ok;
   }
 
-  // A: a stack slot's size and alignment fit the frame's 32-bit offsets.
-  bool check_stack_slot(NodeId id) {
+  // A: a stack slot's size and alignment fit the frame's 32-bit offsets;
+  // so does an ast:var's (literals from `first`: size, align), since
+  // ast2cfg gives a variable whose address is taken a slot of its size.
+  bool check_stack_slot(NodeId id, size_t first) {
     const Node& n = node(id);
-    uint64_t size = n.literals[0].bits(), align = n.literals[1].bits();
+    uint64_t size = n.literals[first].bits(), align = n.literals[first + 1].bits();
     constexpr uint64_t kMaxAlign = uint64_t{1} << 28;
     bool ok = true;
+    std::string what = first == 0 ? "stack slot" : "variable";
     if (align == 0 || (align & (align - 1)) != 0 || align > kMaxAlign) {
-      out_.at_node(id, "stack slot alignment " + std::to_string(align) +
+      out_.at_node(id, what + " alignment " + std::to_string(align) +
                            " is not a power of two from 1 to 2^28");
       ok = false;
     } else if (size > (uint64_t{1} << 31) - align) {
-      out_.at_node(id, "stack slot of " + std::to_string(size) + " bytes aligned to " + std::to_string(align) +
+      out_.at_node(id, what + " of " + std::to_string(size) + " bytes aligned to " + std::to_string(align) +
                            ": its size plus its alignment must be at most 2^31");
       ok = false;
     }
