@@ -220,6 +220,12 @@
 //     floating (an xmm operand reads an f32 or f64, the others no float);
 //   - (A's letters: I is an integer type, F a floating type, f a Float
 //     literal; an ast:op's type literals follow its target's letters.)
+//   - at the ast level (check_ast_float_types), the same separation, so that
+//     ast2cfg's output passes it: an ast:op's operands have its float type
+//     or are not floating; a store's, a return's and an ast:cond's values
+//     agree with their types where either is floating; conditions (if,
+//     while, do, for, switch, cond, and, or), addresses and callees are not
+//     floating.
 //
 // P. long double, f80 in memory (check_f80; FORMAT.md 7, "long double")
 //   - f80.arith and ast:f80.arith name "add" "sub" "mul" or "div";
@@ -1057,6 +1063,8 @@ class FunctionVerifier {
     for (NodeId id = 0; id < n_; ++id) check_function_entry_and_phi(id);
     if (level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son)
       for (NodeId id = 0; id < n_; ++id) check_float_types(id);
+    if (level_ == Level::Ast)
+      for (NodeId id = 0; id < n_; ++id) check_ast_float_types(id);
     if (level_ != Level::Ast) check_single_start();
     if (level_has_cfg(level_))
       check_cfg_level();
@@ -1898,6 +1906,113 @@ class FunctionVerifier {
         out_.at_node(id, "input " + std::to_string(integer_input) + " " + ref(n.inputs[integer_input]) +
                              " is a floating value (" + type_name(*got) + "), but " + op_of(id) + " reads " +
                              (is(id, If) ? "an integer condition (compare the value with fune first)" : "an address"));
+    }
+  }
+
+  // The target opcode of an ast:op that check_ast_op accepts; nullopt for
+  // one it reported.
+  std::optional<OpId> well_formed_ast_op(NodeId id) const {
+    const Node& n = node(id);
+    std::optional<OpId> op = find_op(n.literals[0].as_string());
+    if (!op || !is_ast_op_target(*op)) return std::nullopt;
+    const OpInfo& info = op_info(*op);
+    if (n.literals.size() - 1 != info.literals.size()) return std::nullopt;
+    for (size_t i = 0; i < info.literals.size(); ++i)
+      if (literal_problem(info.literals[i], n.literals[i + 1])) return std::nullopt;
+    return op;
+  }
+
+  // K at the ast level: the value type an ast node's result has, where its
+  // opcode says (as result_type_of: an ast:op by its target opcode, whose
+  // type literals follow its name); nullopt where it does not.
+  std::optional<ValueType> ast_result_type_of(NodeId id) const {
+    if (!shape_ok_[id] || !is_table(id)) return std::nullopt;
+    const Node& n = node(id);
+    switch (n.op) {
+      case AstVar: case AstSymAddr: case AstTlsAddr: case AstAlloca: case AstStackSave: case AstFrameAddress:
+      case AstReturnAddress:
+        return ValueType::Ptr;
+      case AstAnd: case AstOr: case AstF80Cmp:
+        return ValueType::I32;
+      case AstConst: case AstFConst: case AstParam: case AstLoad: case AstLoadV: case AstStore: case AstStoreV:
+      case AstVaArg: case AstCall: case AstCond: case AstF80To:
+        return literal_value_type(n.literals[0]);
+      case AstSeq:
+        return n.inputs.size() == 2 ? ast_result_type_of(n.inputs[1]) : std::nullopt;
+      case AstOp: {
+        std::optional<OpId> op = well_formed_ast_op(id);
+        if (!op) return std::nullopt;  // check_ast_op reported it
+        if (float_pred(*op) || eval_class(*op) == EvalClass::Compare) return ValueType::I32;
+        if (eval_class(*op) == EvalClass::Convert || (is_float_op(*op) && n.literals.size() == 3))
+          return literal_value_type(n.literals[2]);
+        return literal_value_type(n.literals[1]);
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
+  // K at the ast level: floating values and integers meet only through
+  // conversions, as at the cfg level, which ast2cfg's output must pass: an
+  // ast:op's operands have its float type or are not floating; a store's, a
+  // return's and a conditional's value agree with the type they give where
+  // either is floating; conditions, addresses and callees are not floating.
+  void check_ast_float_types(NodeId id) {
+    if (!shape_ok_[id] || !is_table(id)) return;
+    const Node& n = node(id);
+    auto type_name = [](ValueType t) { return quoted(value_type_name(t)); };
+    auto agree = [&](size_t i, std::optional<ValueType> want, const std::string& what) {
+      if (i >= n.inputs.size() || !want) return;
+      std::optional<ValueType> got = ast_result_type_of(n.inputs[i]);
+      if (got && *got != *want && (is_float(*got) || is_float(*want)))
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " + type_name(*got) +
+                             ", but " + what + " " + type_name(*want));
+    };
+    auto integer = [&](size_t i, const std::string& what) {
+      if (i >= n.inputs.size()) return;
+      std::optional<ValueType> got = ast_result_type_of(n.inputs[i]);
+      if (got && is_float(*got))
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " is a floating value (" +
+                             type_name(*got) + "), but " + op_of(id) + " reads " + what);
+    };
+    switch (n.op) {
+      case AstOp: {
+        std::optional<OpId> op = well_formed_ast_op(id);
+        if (!op) return;
+        std::string what = "ast:op " + quoted(n.literals[0].as_string());
+        if (is_float_op(*op)) {
+          std::optional<ValueType> t0 = literal_value_type(n.literals[1]);
+          for (size_t i = 0; i < n.inputs.size(); ++i) agree(i, t0, what + " takes");
+        } else {
+          for (size_t i = 0; i < n.inputs.size(); ++i) integer(i, "integers (" + what + ")");
+        }
+        return;
+      }
+      case AstStore: case AstStoreV:
+        integer(0, "an address");
+        return agree(1, literal_value_type(n.literals[0]), op_of(id) + " stores");
+      case AstLoad: case AstLoadV: case AstBitLoad: case AstBitLoadV:
+        return integer(0, "an address");
+      case AstBitStore: case AstBitStoreV:
+        integer(0, "an address");
+        return integer(1, "an integer");
+      case AstReturn:
+        return agree(0, parse_value_type(fn_.signature.result), "the function returns");
+      case AstIf: case AstWhile: case AstSwitch:
+        return integer(0, "an integer condition (compare the value with fune first)");
+      case AstDo: case AstFor:
+        return integer(1, "an integer condition (compare the value with fune first)");
+      case AstAnd: case AstOr:
+        integer(0, "integer conditions");
+        return integer(1, "integer conditions");
+      case AstCond:
+        integer(0, "an integer condition (compare the value with fune first)");
+        agree(1, literal_value_type(n.literals[0]), op_of(id) + " gives");
+        return agree(2, literal_value_type(n.literals[0]), op_of(id) + " gives");
+      case AstCall:
+        return integer(0, "a callee address");
+      default:
+        return;
     }
   }
 
