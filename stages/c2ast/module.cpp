@@ -216,7 +216,14 @@ SymbolAttrs ModuleBuilder::extern_attrs(const ValueDecl* decl) {
   SymbolAttrs a;
   a.weak = all.weak;
   a.visibility = all.visibility;
-  if (isa<FunctionDecl>(decl)) a.hints = all.hints;
+  if (const auto* fd = dyn_cast<FunctionDecl>(decl)) {
+    a.hints = all.hints;
+    // -fno-builtin, -ffreestanding, -fno-builtin-NAME: not the library's
+    // function to sonopt (library.h).
+    const LangOptions& lang = ctx_.getLangOpts();
+    if (fd->getDeclName().isIdentifier() && (lang.NoBuiltin || lang.isNoBuiltinFunc(fd->getName())))
+      a.hints |= kHintNobuiltin;
+  }
   return a;
 }
 
