@@ -443,6 +443,55 @@ def test_floating_point_flows_through_unchanged_in_meaning(level_passes, tmp_pat
     assert before.count(b"\n") > 3000 and after == before
 
 
+NOBUILTIN_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int f(char *d) {
+  int *p = malloc(8);
+  p[0] = 1;
+  int r = p[0];
+  free(p);
+  printf("hi\n");
+  for (int i = 0; i < 1000; i++) d[i] = 0;
+  return r + (int)strlen("abc");
+}
+"""
+
+
+@pytest.mark.parametrize("flags,kept", [
+    ([], ()),
+    (["-fno-builtin"], ("malloc", "free", "printf", "strlen")),
+    (["-ffreestanding"], ("malloc", "free", "printf", "strlen")),
+    (["-fno-builtin-malloc", "-fno-builtin-printf", "-fno-builtin-strlen"], ("malloc", "free", "printf", "strlen")),
+])
+def test_nobuiltin_reaches_sonopt(tmp_path, flags, kept):
+    """-fno-builtin, -ffreestanding and -fno-builtin-NAME reach sonopt as the
+    `nobuiltin` hint (on every definition, or on the named externs): then
+    libcalls, heap-to-stack and printf-fold leave the calls alone, and
+    loop-idiom adds no memset to a nobuiltin function. Without them the malloc/free pair goes, printf becomes
+    puts, strlen of a literal folds and the zeroing loop becomes memset."""
+    src = tmp_path / "nb.c"
+    src.write_text(NOBUILTIN_C)
+    ast = run_tool("c2ast", src, *(["--"] + flags if flags else [])).stdout
+    son = ast
+    for stage in ("ast2cfg", "cfg2ssa", "ssa2son"):
+        son = subprocess.run([tool_path(stage), "-"], input=son, capture_output=True, timeout=60, check=True).stdout
+    out = subprocess.run([tool_path("sonopt"), "-", "-O2", "--verify-each", "-f", "text"], input=son,
+                         capture_output=True, timeout=60, check=True).stdout.decode()
+    f = out[out.index("pipeline f("):]
+    called = set(re.findall(r'symaddr "(\w+)"', f))
+    if not flags:
+        assert called == {"puts", "memset"}, f
+    else:
+        assert set(kept) <= called and "puts" not in called, f
+    # Only a nobuiltin function gets no memset (-fno-builtin-memset is about
+    # calls to memset; gcc's loop distribution still makes them then).
+    assert ("memset" in called) == (flags[:1] not in (["-fno-builtin"], ["-ffreestanding"])), f
+    if flags == ["-fno-builtin"]:
+        assert "hint nobuiltin" in out.split("pipeline ")[1], out
+
+
 HEAP_LOOP_C = r"""
 #include <stdio.h>
 #include <stdlib.h>

@@ -176,8 +176,13 @@ enum FunctionHint : uint16_t {
   // System V ABI and gcc place it. son-lower-x64 sets it on a function that
   // passes such an argument on the stack.
   kHintStackRealign = 1 << 8,
+  // The C library's meaning may not be assumed (-fno-builtin,
+  // -ffreestanding, -fno-builtin-NAME; LLVM's no-builtins): on a function
+  // definition, for every call it makes and every call a pass would add to
+  // it; on a function extern, for calls to that function.
+  kHintNobuiltin = 1 << 9,
 };
-inline constexpr int kNumHints = 9;
+inline constexpr int kNumHints = 10;
 std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
 std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
 

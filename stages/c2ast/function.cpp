@@ -34,6 +34,9 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   fn_.linkage = internal ? Linkage::Internal : Linkage::External;
   fn_.attrs = symbol_attrs(fd);
   if (needs_stack_protector(fd)) fn_.attrs.hints |= kHintStackProtect;
+  // -fno-builtin, -ffreestanding: no call this function makes is the C
+  // library's to sonopt, nor may a pass add one (library.h, loop-idiom).
+  if (ctx_.getLangOpts().NoBuiltin) fn_.attrs.hints |= kHintNobuiltin;
   debug_ = module.debug();
   locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
   if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;

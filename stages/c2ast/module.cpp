@@ -222,7 +222,14 @@ SymbolAttrs ModuleBuilder::extern_attrs(const ValueDecl* decl) {
   a.visibility = all.visibility;
   a.tls = all.tls;  // a thread-local extern is reached by a TLS access model, never the GOT
   a.tls_model = all.tls_model;
-  if (isa<FunctionDecl>(decl)) a.hints = all.hints;
+  if (const auto* fd = dyn_cast<FunctionDecl>(decl)) {
+    a.hints = all.hints;
+    // -fno-builtin, -ffreestanding, -fno-builtin-NAME: not the library's
+    // function to sonopt (library.h).
+    const LangOptions& lang = ctx_.getLangOpts();
+    if (fd->getDeclName().isIdentifier() && (lang.NoBuiltin || lang.isNoBuiltinFunc(fd->getName())))
+      a.hints |= kHintNobuiltin;
+  }
   return a;
 }
 

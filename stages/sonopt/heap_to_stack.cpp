@@ -6,7 +6,7 @@
 // same results by DSE and DCE of malloc/free pairs).
 //
 // Which calls: malloc(n) and calloc(k, m) by library.h's rules (an extern,
-// not defined here). Their result P is followed through
+// not defined here, not nobuiltin). Their result P is followed through
 // pointer adds (of any offset: C pointer arithmetic stays inside its
 // object) to its uses, each of which must be one of
 //  - the address of a plain (non-volatile) load, store, or copy (as

@@ -4,11 +4,10 @@
 // builtins folding, gimple-fold.cc; LLVM's SimplifyLibCalls).
 //
 // Which calls: those library.h's library_callee names: an extern function
-// of the library's signature, not defined here, not weak. -fno-builtin and
-// -ffreestanding reach clang in c2ast but nothing of them reaches sonopt
-// yet (library.h): under them this pass still assumes the library's
-// meaning (as gcc's own loop distribution does under -ffreestanding: it
-// emits memset calls).
+// of the library's signature, not defined here, not weak, not `nobuiltin`,
+// called from a function not marked `nobuiltin` (c2ast marks every function
+// under -fno-builtin and -ffreestanding, and the externs -fno-builtin-NAME
+// names: then nothing here happens, as under gcc).
 //
 // Rewrites, each on one call, with its memory input M and control c:
 //  - strlen(s), s the address of a byte of a read-only data item (a

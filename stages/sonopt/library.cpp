@@ -65,7 +65,7 @@ const LibFunction& library_function(Lib kind) {
 
 const LibFunction* library_callee(const Graph& g, NodeId call, const ModuleHeader& header,
                                   const SymbolAttrs& caller) {
-  (void)caller;  // (a nobuiltin hint on the caller would stop it here: see library.h)
+  if (caller.has(kHintNobuiltin)) return nullptr;
   const Node& nd = g.node(call);
   if (nd.inputs.size() < 2 || g.op(nd.inputs[1]) != Op::SymAddr || nd.literals.empty()) return nullptr;
   std::string_view name = g.node(nd.inputs[1]).literals[0].as_string();
@@ -77,7 +77,7 @@ const LibFunction* library_callee(const Graph& g, NodeId call, const ModuleHeade
   if (e == header.externs.end()) {
     if (!lib->reserved) return nullptr;
   } else {
-    if (e->kind != ExternKind::Function || e->attrs.weak || !e->attrs.alias.empty())
+    if (e->kind != ExternKind::Function || e->attrs.weak || !e->attrs.alias.empty() || e->attrs.has(kHintNobuiltin))
       return nullptr;
     if (e->signature && (e->signature->variadic != lib->variadic || e->signature->params != lib->params ||
                          e->signature->result != lib->result))

@@ -6,11 +6,14 @@
 // call passes F's argument types and takes its result type (for a variadic
 // F, its parameter list literal starts with F's fixed parameters and
 // `...`), and
+//  - the calling function is not marked `nobuiltin` (c2ast marks every
+//    definition under -fno-builtin and -ffreestanding);
 //  - F is an extern function of the module header (the module neither
 //    defines it nor aliases it; a weak reference is left alone: it may be
-//    null), whose signature, when it has one, is the library's. A module
-//    that defines memcpy, strlen, ... itself has no such extern, so its
-//    calls keep calling its own function;
+//    null), not marked `nobuiltin` (-fno-builtin-NAME), whose signature,
+//    when it has one, is the library's. A module that defines memcpy,
+//    strlen, ... itself has no such extern, so its calls keep calling its
+//    own function;
 //  - or F is one of the fortified forms (__printf_chk and friends, which
 //    _FORTIFY_SOURCE makes of printf): their names are reserved to the
 //    implementation (C11 7.1.3), so a definition of one in the module does
@@ -18,11 +21,7 @@
 //    printf-chk-1 defines __printf_chk and counts the calls gcc keeps).
 // The names are the standard C library's, whose meaning a hosted
 // implementation may assume (C11 7.1.3: a program may not define them with
-// external linkage), as gcc's default hosted mode does. -fno-builtin,
-// -ffreestanding and -fno-builtin-NAME reach clang in c2ast but nothing of
-// them reaches sonopt yet (the format has no hint for them): under them the
-// passes still assume the library's meaning. `caller` is the calling
-// function's attributes, where such a hint will be read.
+// external linkage), as gcc's default hosted mode does.
 #pragma once
 
 #include <string_view>

@@ -31,7 +31,10 @@
 // A module pass because it may have to declare memset: the module gets
 // `extern function memset(ptr, i32, i64) -> ptr` when it has no such
 // extern; a module that defines a function or data item named memset, or
-// declares it with another signature, is left alone.
+// declares it with another signature or `nobuiltin` (-fno-builtin-memset),
+// is left alone; so is a function marked `nobuiltin` (-fno-builtin,
+// -ffreestanding: LLVM's no-builtins; gcc still emits memset there, but a
+// freestanding program may have none to call).
 // Invariants needed: the son contract. Kept: the son contract (the call
 // hangs off the store's block and takes its place in the memory chain).
 #include <map>
@@ -62,7 +65,8 @@ bool memset_usable(const std::vector<Function>& fns, const ModuleHeader& header)
     if (d.name == kMemset) return false;
   for (const Extern& e : header.externs)
     if (e.name == kMemset)
-      return e.kind == ExternKind::Function && (!e.signature || *e.signature == memset_signature());
+      return e.kind == ExternKind::Function && !e.attrs.has(kHintNobuiltin) &&
+             (!e.signature || *e.signature == memset_signature());
   return true;
 }
 
@@ -236,7 +240,7 @@ class Idiom {
 size_t loop_idiom(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   bool usable = memset_usable(fns, header);
   size_t changes = scope.change_each(fns.size(), usable ? 2 : 1, [&](size_t f) -> size_t {
-    if (!usable || !has_loop_carried_phi(fns[f])) return 0;
+    if (!usable || fns[f].attrs.has(kHintNobuiltin) || !has_loop_carried_phi(fns[f])) return 0;
     Graph g(fns[f], scope.cache(f));
     size_t c = Idiom(g).run();
     g.finish();

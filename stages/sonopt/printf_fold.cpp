@@ -4,9 +4,9 @@
 // that counts them (c-torture's printf-chk-1, fprintf-chk-1, vprintf-chk-1,
 // vfprintf-chk-1) sees the calls gcc's build makes.
 //
-// Which calls: those library.h's library_callee names (an extern of the
-// library's signature, or a fortified __*_chk form, whose name is
-// reserved), whose format argument is
+// Which calls: those library.h's library_callee names (the caller not
+// nobuiltin, the callee an extern of the library's signature, or a
+// fortified __*_chk form, whose name is reserved), whose format argument is
 // the address of a constant string (library.h's const_bytes: a read-only
 // data item, no relocation among its bytes, a NUL inside it). For the
 // fortified forms the flag argument must be a constant (gcc: an
@@ -41,7 +41,8 @@
 // does not have (puts, putchar, fputs, fputc, fwrite, memcpy, strcpy) and a
 // data item for puts's string: each is added when used. A replacement is
 // not made when the module defines a function or data item of that name,
-// or declares it otherwise (another signature, weak, an alias). Runs at -O1 as gcc's folding does.
+// or declares it otherwise (another signature, weak, an alias,
+// nobuiltin). Runs at -O1 as gcc's folding does.
 // Invariants needed: the son contract. Kept: the son contract (each new
 // call is pinned where the old one was, in its place in the memory chain).
 #include <algorithm>
@@ -83,7 +84,7 @@ class Declarations {
     for (const Extern& e : header_.externs)
       if (e.name == f.name)
         ok = ok && e.kind == ExternKind::Function && !e.attrs.weak && e.attrs.alias.empty() &&
-             (!e.signature || *e.signature == signature_of(f));
+             !e.attrs.has(kHintNobuiltin) && (!e.signature || *e.signature == signature_of(f));
     usable_[kind] = ok;
     return ok;
   }
