@@ -447,13 +447,13 @@ NOBUILTIN_C = r"""
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-int f(char *d) {
+int f(char *d, int n) {
   int *p = malloc(8);
   p[0] = 1;
   int r = p[0];
   free(p);
   printf("hi\n");
-  for (int i = 0; i < 1000; i++) d[i] = 0;
+  for (int i = 0; i < n; i++) d[i] = 0;
   return r + (int)strlen("abc");
 }
 """

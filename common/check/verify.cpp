@@ -225,7 +225,7 @@
 //     or are not floating; a store's, a return's and an ast:cond's values
 //     agree with their types where either is floating; conditions (if,
 //     while, do, for, switch, cond, and, or), addresses and callees are not
-//     floating.
+//     floating; ast:fconst "f32" holds a value f32 represents.
 //
 // P. long double, f80 in memory (check_f80; FORMAT.md 7, "long double")
 //   - f80.arith and ast:f80.arith name "add" "sub" "mul" or "div";
@@ -2011,6 +2011,11 @@ class FunctionVerifier {
         return agree(2, literal_value_type(n.literals[0]), op_of(id) + " gives");
       case AstCall:
         return integer(0, "a callee address");
+      case AstFConst:
+        if (literal_value_type(n.literals[0]) == ValueType::F32 && !f64_bits_fit_f32(n.literals[1].bits()))
+          out_.at_node(id, "ast:fconst \"f32\" " + float_spelling(n.literals[1].bits()) +
+                               " is not a single-precision value (round it to f32 first)");
+        return;
       default:
         return;
     }

@@ -226,7 +226,7 @@ SymbolAttrs ModuleBuilder::extern_attrs(const ValueDecl* decl) {
     a.hints = all.hints;
     // -fno-builtin, -ffreestanding, -fno-builtin-NAME: not the library's
     // function to sonopt (library.h).
-    const LangOptions& lang = ctx_.getLangOpts();
+    const LangOptions& lang = decl->getASTContext().getLangOpts();
     if (fd->getDeclName().isIdentifier() && (lang.NoBuiltin || lang.isNoBuiltinFunc(fd->getName())))
       a.hints |= kHintNobuiltin;
   }
