@@ -421,3 +421,19 @@ def test_asm_goto_outputs_reach_every_label(opt, tmp_path):
     assert want == b"1 100 0 5 35 26\n"
     subprocess.run([PIPECC, opt, src, "-o", tmp_path / "ours"], check=True, timeout=60)
     assert subprocess.run([tmp_path / "ours"], stdout=subprocess.PIPE, timeout=10).stdout == want
+
+
+def test_scalar_storage_order_natively_at_every_level(tmp_path):
+    """gcc's scalar_storage_order (stages/c2ast/storage_order.cpp):
+    tests/c2ast/programs/storage_order.c, which prints the bytes of
+    big-endian structs, unions and bit-fields (test_c2ast runs it under
+    pipe-run), built by pipecc at -O0, -O1 and -O2, prints what gcc's build
+    prints and exits alike."""
+    src = ROOT / "tests" / "c2ast" / "programs" / "storage_order.c"
+    subprocess.run(["gcc", "-O0", "-w", src, "-o", tmp_path / "gcc"], check=True, timeout=60)
+    want = subprocess.run([tmp_path / "gcc"], stdout=subprocess.PIPE, timeout=10)
+    for opt in ("-O0", "-O1", "-O2"):
+        exe = tmp_path / f"ours{opt}"
+        subprocess.run([PIPECC, opt, "-w", src, "-o", exe], check=True, timeout=120)
+        got = subprocess.run([exe], stdout=subprocess.PIPE, timeout=10)
+        assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"pipecc {opt}"

@@ -338,14 +338,7 @@ NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) 
                               : op("and", VType::I32, l, op("add", VType::I32, l, trailing, constant(VType::I32, 1, l)),
                                    op("neg", VType::I32, l, load(VType::I32, false, nonzero, l)));
   } else if (bswap) {
-    unsigned bits = vtype_bits(s.vt);
-    NodeId acc = kNone;
-    for (unsigned i = 0; i < bits / 8; ++i) {
-      unsigned from = 8 * i, to = bits - 8 - 8 * i;
-      NodeId byte = op("and", t, l, from ? op("lshr", t, l, x(), constant(t, from, l)) : x(), constant(t, 0xff, l));
-      NodeId placed = to ? op("shl", t, l, byte, constant(t, to, l)) : byte;
-      acc = acc == kNone ? placed : op("or", t, l, acc, placed);
-    }
+    NodeId acc = byte_swap(var, t, vtype_bits(s.vt), l);  // storage_order.cpp
     result = t == s.vt ? acc : conversion("trunc", t, s.vt, l, acc);
   } else {
     unsigned bits = vtype_bits(s.vt);

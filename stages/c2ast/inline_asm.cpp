@@ -357,6 +357,8 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
     if (!e->isGLValue()) unsupported(at, std::string("inline assembly ") + what + " that is not an lvalue");
     if (e->refersToBitField()) unsupported(at, std::string("inline assembly ") + what + " that is a bit-field");
     if (e->getType().isVolatileQualified()) unsupported(at, std::string("inline assembly ") + what + " that is volatile");
+    if (reversed_scalar(e))  // storage_order.cpp: the asm would see the bytes in the other order
+      unsupported(at, std::string("inline assembly ") + what + " with reverse scalar storage order");
   };
   // Outputs.
   for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
