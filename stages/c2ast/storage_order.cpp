@@ -17,7 +17,7 @@
 // under the pragma has the order too, as with gcc.
 //
 // Meaning (gcc's manual, "Common Type Attributes", and what gcc 12 does,
-// checked byte by byte by tests/c/struct_storage_order.c). On x86-64,
+// checked byte by byte by tests/c2ast/programs/storage_order.c). On x86-64,
 // little-endian is the native order: that attribute changes nothing. In a
 // big-endian record, every scalar member (integers, enums, float, double;
 // not pointers and not vectors) and every element of a member array of
