@@ -437,3 +437,42 @@ def test_scalar_storage_order_natively_at_every_level(tmp_path):
         subprocess.run([PIPECC, opt, "-w", src, "-o", exe], check=True, timeout=120)
         got = subprocess.run([exe], stdout=subprocess.PIPE, timeout=10)
         assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"pipecc {opt}"
+
+
+# Library functions gcc expands or narrows as builtins (stages/c2ast/builtins.cpp,
+# floats.cpp), observed as c-torture's 20021127-1 and 20030125-1 observe them:
+# the file defines llabs and floor to abort, and floorf to return its argument.
+LIBRARY_BUILTINS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+long long llabs(long long);
+double floor(double);
+float floorf(float);
+long long llabs(long long x) { printf("llabs called\n"); exit(1); return x; }
+__attribute__((weak)) double floor(double x) { printf("floor called\n"); exit(2); return x; }
+__attribute__((weak)) float floorf(float x) { return x; }
+int main(void) {
+  volatile long long a = -5;
+  volatile float f = 0.0f;
+  printf("%lld\n", llabs(a) + labs(-a) + abs(-3));
+#ifdef __OPTIMIZE__
+  printf("%g %g\n", floor(f), (float)floor(f));  /* floorf (gcc expands it inline) */
+#endif
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("flags", [["-O0"], ["-O1"], ["-O2"], ["-O2", "-fno-builtin"]], ids=" ".join)
+def test_library_calls_gcc_expands_as_builtins(flags, tmp_path):
+    """llabs, labs and abs inline at every level (the file's definition is
+    never called), floor((double)f) never calls the file's weak floor when
+    optimizing, and -fno-builtin turns the builtins off (llabs is called):
+    as gcc's build."""
+    src = tmp_path / "library_builtins.c"
+    src.write_text(LIBRARY_BUILTINS)
+    subprocess.run(["gcc", "-std=gnu11", "-w", *flags, src, "-o", tmp_path / "gcc"], check=True, timeout=60)
+    want = subprocess.run([tmp_path / "gcc"], stdout=subprocess.PIPE, timeout=10)
+    subprocess.run([PIPECC, "-w", *flags, src, "-o", tmp_path / "ours"], check=True, timeout=60)
+    got = subprocess.run([tmp_path / "ours"], stdout=subprocess.PIPE, timeout=10)
+    assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"pipecc {' '.join(flags)}"

@@ -499,6 +499,9 @@ class FunctionBuilder {
   NodeId union_cast(const clang::CastExpr* e);
   // ---- builtins.cpp: builtins written out as integer code (kNone: not one of them)
   NodeId bit_builtin(const clang::CallExpr* e, const std::string& name);
+  // abs, labs, llabs and their __builtin_ forms, which gcc always expands
+  // (builtins.cpp); kNone for any other builtin.
+  NodeId integer_abs_call(const clang::CallExpr* c, unsigned builtin_id);
   NodeId overflow_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId query_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId bits_constant(VType t, uint64_t value, Loc loc);
@@ -535,6 +538,10 @@ class FunctionBuilder {
   // A builtin that becomes IR operations on floating values, or kNone.
   NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
   NodeId float_library_call(const clang::CallExpr* c, unsigned builtin_id);
+  // gcc's narrowing of a rounding function of a float widened to double
+  // (floor((double)f) -> (double)floorf(f)) when optimizing; kNone if the
+  // call is not one.
+  NodeId narrowed_rounding_call(const clang::CallExpr* c, unsigned builtin_id);
   // ---- complex.cpp: _Complex values
   // A complex value's parts, each held in a scalar temporary (an ast:var of
   // the element type, read with a load); `im` is kNone for a real operand,

@@ -577,6 +577,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
     // A builtin goes by its family in builtins.cpp's table, the table
     // __has_builtin answers from.
     if (unsigned id = callee->getBuiltinID(); id != 0) {
+      if (NodeId n = integer_abs_call(c, id); n != kNone) return n;       // builtins.cpp
+      if (NodeId n = narrowed_rounding_call(c, id); n != kNone) return n;  // floats.cpp
       switch (BuiltinFamily family = builtin_family(ctx_.BuiltinInfo, id)) {
         case BuiltinFamily::Alloca: return alloca_call(c, id);  // in the frame, as gcc and clang
         case BuiltinFamily::Frame: return frame_builtin(c, id);
