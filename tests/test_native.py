@@ -380,3 +380,99 @@ def test_instrument_functions_calls_the_hooks_as_gcc(variant, tmp_path):
     assert not problem, problem
     problems = pipe.compare(want, pipe.run_levels())
     assert not problems, "\n".join(problems)
+
+
+# asm goto's outputs on the paths to its labels (stages/c2ast/inline_asm.cpp):
+# gcc 11 and later give them there too (clang 14 only on the fallthrough
+# path, so this is no corpus program: tests/c/asm_goto.c holds the rest).
+ASM_GOTO_OUTPUTS = r"""
+#include <stdio.h>
+static int decrement_to_zero(int x, int *left) {
+  asm goto("decl %0\n\tjz %l[zero]\n\tdecl %0\n\tjz %l[zero]" : "+r"(x) : : "cc" : zero);
+  *left = x;
+  return 0;
+zero:
+  *left = x + 100;
+  return 1;
+}
+static long pick(long a, long b) {
+  long lo, hi;
+  asm goto("movq %2, %0\n\tmovq %3, %1\n\tcmpq %3, %2\n\tjg %l[swap]" : "=&r"(lo), "=&r"(hi) : "r"(a), "r"(b) : "cc" : swap);
+  return lo * 10 + hi;
+swap:
+  return hi * 10 + lo;
+}
+int main(void) {
+  int left, r1 = decrement_to_zero(2, &left);
+  printf("%d %d", r1, left);
+  int r2 = decrement_to_zero(7, &left);
+  printf(" %d %d %ld %ld\n", r2, left, pick(3, 5), pick(6, 2));
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+def test_asm_goto_outputs_reach_every_label(opt, tmp_path):
+    src = tmp_path / "asm_goto_outputs.c"
+    src.write_text(ASM_GOTO_OUTPUTS)
+    want = subprocess.run(["gcc", "-O0", src, "-o", tmp_path / "gcc"], check=True, timeout=60)
+    want = subprocess.run([tmp_path / "gcc"], stdout=subprocess.PIPE, timeout=10).stdout
+    assert want == b"1 100 0 5 35 26\n"
+    subprocess.run([PIPECC, opt, src, "-o", tmp_path / "ours"], check=True, timeout=60)
+    assert subprocess.run([tmp_path / "ours"], stdout=subprocess.PIPE, timeout=10).stdout == want
+
+
+def test_scalar_storage_order_natively_at_every_level(tmp_path):
+    """gcc's scalar_storage_order (stages/c2ast/storage_order.cpp):
+    tests/c2ast/programs/storage_order.c, which prints the bytes of
+    big-endian structs, unions and bit-fields (test_c2ast runs it under
+    pipe-run), built by pipecc at -O0, -O1 and -O2, prints what gcc's build
+    prints and exits alike."""
+    src = ROOT / "tests" / "c2ast" / "programs" / "storage_order.c"
+    subprocess.run(["gcc", "-O0", "-w", src, "-o", tmp_path / "gcc"], check=True, timeout=60)
+    want = subprocess.run([tmp_path / "gcc"], stdout=subprocess.PIPE, timeout=10)
+    for opt in ("-O0", "-O1", "-O2"):
+        exe = tmp_path / f"ours{opt}"
+        subprocess.run([PIPECC, opt, "-w", src, "-o", exe], check=True, timeout=120)
+        got = subprocess.run([exe], stdout=subprocess.PIPE, timeout=10)
+        assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"pipecc {opt}"
+
+
+# Library functions gcc expands or narrows as builtins (stages/c2ast/builtins.cpp,
+# floats.cpp), observed as c-torture's 20021127-1 and 20030125-1 observe them:
+# the file defines llabs and floor to abort, and floorf to return its argument.
+LIBRARY_BUILTINS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+long long llabs(long long);
+double floor(double);
+float floorf(float);
+long long llabs(long long x) { printf("llabs called\n"); exit(1); return x; }
+__attribute__((weak)) double floor(double x) { printf("floor called\n"); exit(2); return x; }
+__attribute__((weak)) float floorf(float x) { return x; }
+int main(void) {
+  volatile long long a = -5;
+  volatile float f = 0.0f;
+  printf("%lld\n", llabs(a) + labs(-a) + abs(-3));
+#ifdef __OPTIMIZE__
+  printf("%g %g\n", floor(f), (float)floor(f));  /* floorf (gcc expands it inline) */
+#endif
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("flags", [["-O0"], ["-O1"], ["-O2"], ["-O2", "-fno-builtin"]], ids=" ".join)
+def test_library_calls_gcc_expands_as_builtins(flags, tmp_path):
+    """llabs, labs and abs inline at every level (the file's definition is
+    never called), floor((double)f) never calls the file's weak floor when
+    optimizing, and -fno-builtin turns the builtins off (llabs is called):
+    as gcc's build."""
+    src = tmp_path / "library_builtins.c"
+    src.write_text(LIBRARY_BUILTINS)
+    subprocess.run(["gcc", "-std=gnu11", "-w", *flags, src, "-o", tmp_path / "gcc"], check=True, timeout=60)
+    want = subprocess.run([tmp_path / "gcc"], stdout=subprocess.PIPE, timeout=10)
+    subprocess.run([PIPECC, "-w", *flags, src, "-o", tmp_path / "ours"], check=True, timeout=60)
+    got = subprocess.run([tmp_path / "ours"], stdout=subprocess.PIPE, timeout=10)
+    assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"pipecc {' '.join(flags)}"

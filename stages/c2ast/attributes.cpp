@@ -12,7 +12,9 @@
 //   Layout  implemented by clang's record layout and declared alignment,
 //           which c2ast takes its sizes, offsets and alignments from
 //           (aligned on globals, locals and members, packed, #pragma pack,
-//           mode);
+//           mode); gcc's scalar_storage_order, which clang 14 does not
+//           know, is registered with clang's parser by storage_order.cpp
+//           and arrives as an annotation;
 //   Scope   implemented by the statements c2ast writes: cleanup, a call
 //           at every exit from the variable's scope (cleanups.cpp);
 //           returns_twice, every local of a caller kept in memory
@@ -297,6 +299,11 @@ constexpr const char* kUnknownHarmless[] = {
     "designated_init",  // a diagnostic
 };
 
+// Attributes clang 14 does not know that c2ast registers with its parser.
+constexpr const char* kOwnAttributes[] = {
+    "scalar_storage_order",  // storage_order.cpp
+};
+
 }  // namespace
 
 std::vector<std::string> supported_attribute_spellings() {
@@ -304,6 +311,7 @@ std::vector<std::string> supported_attribute_spellings() {
   for (const Spelling& s : kSpellings)
     if (rule_for(s.kind)) names.push_back(s.name);
   names.insert(names.end(), std::begin(kUnknownHarmless), std::end(kUnknownHarmless));
+  names.insert(names.end(), std::begin(kOwnAttributes), std::end(kOwnAttributes));
   return names;
 }
 

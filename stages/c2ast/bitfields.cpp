@@ -128,6 +128,7 @@ NodeId FunctionBuilder::bitstore(const BitFieldLayout& field, bool is_volatile, 
 }
 
 NodeId FunctionBuilder::lvalue_load(const Expr* lvalue, VType t, bool is_volatile, NodeId address, Loc l) {
+  if (reversed_scalar(lvalue)) return reversed_load(lvalue, t, is_volatile, address, l);  // storage_order.cpp
   if (const FieldDecl* field = bitfield_of(lvalue))
     return bitload(types_.bitfield(field, lvalue->getExprLoc()), is_volatile, address, l);
   return load(t, is_volatile, address, l);
@@ -135,6 +136,7 @@ NodeId FunctionBuilder::lvalue_load(const Expr* lvalue, VType t, bool is_volatil
 
 NodeId FunctionBuilder::lvalue_store(const Expr* lvalue, VType t, bool is_volatile, NodeId address, NodeId value,
                                      Loc l) {
+  if (reversed_scalar(lvalue)) return reversed_store(lvalue, t, is_volatile, address, value, l);  // storage_order.cpp
   if (const FieldDecl* field = bitfield_of(lvalue))
     return bitstore(types_.bitfield(field, lvalue->getExprLoc()), is_volatile, address, value, l);
   return store(t, is_volatile, address, value, l);
@@ -202,6 +204,12 @@ void FunctionBuilder::initialize_bitfield(NodeId var, uint64_t at, const FieldDe
   }
   BitFieldLayout layout = types_.bitfield(field, where);
   NodeId value = rvalue(init);
+  if (big_endian_record(field->getParent())) {  // storage_order.cpp
+    if (field->getType().isVolatileQualified())
+      unsupported(where, "volatile bit-field of a struct with reverse scalar storage order");
+    out.push_back(reversed_bitstore(layout, offset(var, at + layout.unit_offset, l), value, l, where));
+    return;
+  }
   out.push_back(bitstore(layout, field->getType().isVolatileQualified(), offset(var, at + layout.unit_offset, l),
                          value, l));
 }

@@ -20,6 +20,13 @@
 // sequences cost more than the single instructions gcc uses (bsr, tzcnt,
 // bswap, rol): giving them opcodes of their own is issue 21's business.
 //
+// abs, labs, llabs (called by those names where clang takes them for the
+// library's: not under -fno-builtin, -fno-builtin-NAME or -ffreestanding,
+// llabs not in strict C89, where it is not a gcc builtin) and their
+// __builtin_ forms are `x < 0 ? -x : x` in place, as gcc expands them at
+// every level, a definition of the name in the file notwithstanding
+// (c-torture's 20021127-1 defines its own llabs to abort).
+//
 // Overflow checks: __builtin_{add,sub,mul}_overflow (generic) and the typed
 // forms (sadd, uaddl, smulll_overflow, ...): the infinitely precise result
 // must fit the result's type, for operands and results of any integer types
@@ -301,6 +308,28 @@ NodeId FunctionBuilder::to_int(NodeId v, VType from, Loc l) {
   return from == VType::I32 ? v : conversion(vtype_bits(from) > 32 ? "trunc" : "zext", from, VType::I32, l, v);
 }
 
+NodeId FunctionBuilder::integer_abs_call(const CallExpr* c, unsigned id) {
+  switch (id) {
+    case Builtin::BIabs: case Builtin::BIlabs: case Builtin::BI__builtin_abs: case Builtin::BI__builtin_labs:
+    case Builtin::BI__builtin_llabs:
+      break;
+    case Builtin::BIllabs:  // C99: gcc's builtin by that name unless in strict C89
+      if (!ctx_.getLangOpts().C99 && !ctx_.getLangOpts().GNUMode) return kNone;
+      break;
+    default:
+      return kNone;
+  }
+  if (c->getNumArgs() != 1 || !c->getType()->isIntegerType() || !c->getArg(0)->getType()->isIntegerType()) return kNone;
+  Loc l = loc(c->getExprLoc());
+  Scalar s = scalar(c);
+  std::vector<NodeId> out;
+  NodeId x = hold(s.vt, convert(rvalue(c->getArg(0)), scalar(c->getArg(0)), s, l), out, l);
+  auto get = [&] { return load(s.vt, false, x, l); };
+  NodeId negative = op("slt", s.vt, l, get(), constant(s.vt, 0, l));
+  NodeId value = add(Op::AstCond, l, {Literal::string(vtype_name(s.vt))}, {negative, op("neg", s.vt, l, get()), get()});
+  return seq(block(out, l), value, l);
+}
+
 NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) {
   SourceLocation where = c->getExprLoc();
   Loc l = loc(where);
@@ -338,14 +367,7 @@ NodeId FunctionBuilder::bit_builtin(const CallExpr* c, const std::string& name) 
                               : op("and", VType::I32, l, op("add", VType::I32, l, trailing, constant(VType::I32, 1, l)),
                                    op("neg", VType::I32, l, load(VType::I32, false, nonzero, l)));
   } else if (bswap) {
-    unsigned bits = vtype_bits(s.vt);
-    NodeId acc = kNone;
-    for (unsigned i = 0; i < bits / 8; ++i) {
-      unsigned from = 8 * i, to = bits - 8 - 8 * i;
-      NodeId byte = op("and", t, l, from ? op("lshr", t, l, x(), constant(t, from, l)) : x(), constant(t, 0xff, l));
-      NodeId placed = to ? op("shl", t, l, byte, constant(t, to, l)) : byte;
-      acc = acc == kNone ? placed : op("or", t, l, acc, placed);
-    }
+    NodeId acc = byte_swap(var, t, vtype_bits(s.vt), l);  // storage_order.cpp
     result = t == s.vt ? acc : conversion("trunc", t, s.vt, l, acc);
   } else {
     unsigned bits = vtype_bits(s.vt);

@@ -196,6 +196,12 @@ class Converter : public clang::ASTConsumer {
   Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation, bool common)
       : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), instrumentation_(std::move(instrumentation)),
         common_(common) {}
+  // gcc's `#pragma scalar_storage_order` (storage_order.cpp): each struct
+  // and union, as clang completes it, gets the order in force.
+  void set_storage_order_pragma(const StorageOrderPragma* pragma) { storage_order_pragma_ = pragma; }
+  void HandleTagDeclDefinition(clang::TagDecl* tag) override {
+    apply_storage_order_pragma(storage_order_pragma_, tag->getASTContext(), tag);
+  }
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     if (const auto* p = dynamic_cast<const PrintErrors*>(ctx.getDiagnostics().getClient()); p && p->unknown_attributes_)
@@ -227,6 +233,7 @@ class Converter : public clang::ASTConsumer {
   bool debug_;
   Instrumentation instrumentation_;
   bool common_;  // -fcommon
+  const StorageOrderPragma* storage_order_pragma_ = nullptr;
 };
 
 // An action whose preprocessor answers __has_builtin, __has_attribute,
@@ -331,8 +338,10 @@ class ConvertAction : public clang::ASTFrontendAction {
     instrumentation.exclude_files = options_.instrument_exclude_files;
     instrumentation.exclude_functions = options_.instrument_exclude_functions;
     // clang's driver turns -fcommon/-fno-common (the last wins) into NoCommon.
-    return std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug, std::move(instrumentation),
-                                       !ci.getCodeGenOpts().NoCommon);
+    auto converter = std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug,
+                                                 std::move(instrumentation), !ci.getCodeGenOpts().NoCommon);
+    converter->set_storage_order_pragma(install_storage_order_pragma(ci.getPreprocessor()));
+    return converter;
   }
 
  private:

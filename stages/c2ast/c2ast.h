@@ -48,6 +48,10 @@
 #include "ir/asm.h"
 #include "ir/ir.h"
 
+namespace clang {
+class Preprocessor;
+}
+
 namespace pl::c2ast {
 
 inline constexpr NodeId kNone = ~NodeId{0};
@@ -80,6 +84,29 @@ SymbolAttrs symbol_attrs(const clang::ValueDecl* decl);
 // The GNU spellings (without underscores) of the attributes in the table,
 // and the harmless unknown ones: what `__has_attribute` answers 1 for.
 std::vector<std::string> supported_attribute_spellings();
+
+// ---- storage_order.cpp: gcc's scalar_storage_order -----------------------------
+// The attribute (registered with clang's parser as a plugin attribute,
+// which attaches an annotation) and `#pragma scalar_storage_order`.
+// Whether a struct or union stores its scalars big-endian (the attribute,
+// or the pragma in force where it was defined).
+bool big_endian_record(const clang::RecordDecl* record);
+// The annotation marks our attribute; attributes.cpp accepts it.
+bool is_storage_order_annotation(const clang::Attr* a);
+// Whether a type's objects are reversed in a big-endian record: integers,
+// enums, float and double of more than one byte (pointers and vectors are
+// not, as gcc has it); refuses by name the scalars gcc reverses and we do not.
+bool reversible_scalar(clang::QualType t, const clang::ASTContext& ctx, clang::SourceLocation where);
+// Refuses by name a member of a big-endian record we cannot reverse (or an
+// array of them).
+void check_storage_order_member(const clang::FieldDecl* field, const clang::ASTContext& ctx,
+                                clang::SourceLocation where);
+class StorageOrderPragma;
+// Registers the pragma with the preprocessor (which owns the handler);
+// apply_storage_order_pragma gives a struct or union defined while it says
+// big-endian or little-endian that order, unless the attribute gave one.
+StorageOrderPragma* install_storage_order_pragma(clang::Preprocessor& pp);
+void apply_storage_order_pragma(const StorageOrderPragma* pragma, clang::ASTContext& ctx, clang::TagDecl* tag);
 
 // ---- builtins.cpp: the one table of the builtins c2ast implements ----------------
 
@@ -472,6 +499,9 @@ class FunctionBuilder {
   NodeId union_cast(const clang::CastExpr* e);
   // ---- builtins.cpp: builtins written out as integer code (kNone: not one of them)
   NodeId bit_builtin(const clang::CallExpr* e, const std::string& name);
+  // abs, labs, llabs and their __builtin_ forms, which gcc always expands
+  // (builtins.cpp); kNone for any other builtin.
+  NodeId integer_abs_call(const clang::CallExpr* c, unsigned builtin_id);
   NodeId overflow_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId query_builtin(const clang::CallExpr* e, const std::string& name);
   NodeId bits_constant(VType t, uint64_t value, Loc loc);
@@ -508,6 +538,10 @@ class FunctionBuilder {
   // A builtin that becomes IR operations on floating values, or kNone.
   NodeId float_builtin(const clang::CallExpr* c, const std::string& name);
   NodeId float_library_call(const clang::CallExpr* c, unsigned builtin_id);
+  // gcc's narrowing of a rounding function of a float widened to double
+  // (floor((double)f) -> (double)floorf(f)) when optimizing; kNone if the
+  // call is not one.
+  NodeId narrowed_rounding_call(const clang::CallExpr* c, unsigned builtin_id);
   // ---- complex.cpp: _Complex values
   // A complex value's parts, each held in a scalar temporary (an ast:var of
   // the element type, read with a load); `im` is kNone for a real operand,
@@ -673,6 +707,26 @@ class FunctionBuilder {
   void initialize_bitfield(NodeId var, uint64_t at, const clang::FieldDecl* field, const clang::Expr* init,
                            std::vector<NodeId>& out, bool& needs_zero);
 
+  // ---- storage_order.cpp: gcc's scalar_storage_order
+  // Whether `lvalue` designates a scalar (an integer, enum, float or double
+  // of more than one byte; or a bit-field) that a big-endian struct or
+  // union holds in reverse byte order: a member of the record, an element
+  // of a member array. Refuses by name what gcc reverses and we do not.
+  bool reversed_scalar(const clang::Expr* lvalue);
+  NodeId reversed_load(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, Loc loc);
+  NodeId reversed_store(const clang::Expr* lvalue, VType t, bool is_volatile, NodeId address, NodeId value, Loc loc);
+  // A store of a scalar of `type` into a big-endian record (initializers).
+  NodeId reversed_scalar_store(clang::QualType type, VType t, NodeId address, NodeId value, Loc loc,
+                               clang::SourceLocation where);
+  NodeId reversed_bitload(const BitFieldLayout& field, NodeId unit, Loc loc, clang::SourceLocation where);
+  NodeId reversed_bitstore(const BitFieldLayout& field, NodeId unit, NodeId value, Loc loc, clang::SourceLocation where);
+  // The value held in `var` (of type t) with its low `bits` bits' bytes in
+  // the other order (bits a multiple of 8, at most t's width).
+  NodeId byte_swap(NodeId var, VType t, unsigned bits, Loc loc);
+  // The n bytes at the address held in `base` plus `first`, the first the
+  // most significant, as an i64 (n at most 8).
+  NodeId big_endian_bytes(NodeId base, uint64_t first, unsigned n, Loc loc);
+
   // ---- statements.cpp
   NodeId statement(const clang::Stmt* s);
   NodeId statement_node(const clang::Stmt* s);
@@ -761,6 +815,7 @@ class FunctionBuilder {
   uint32_t wide_range_count_ = 0;
   NodeId return_address_ = kNone;  // var holding the hidden result pointer
   bool locals_in_memory_ = false;  // calls a returns_twice function (returns_twice.cpp)
+  bool reversed_init_ = false;     // initializing a member of a big-endian record (storage_order.cpp)
   bool instrumented_ = false;  // calls the profiling hooks (instrument.cpp)
   // Variables whose cleanup is pending, outermost first; the depth of that
   // stack at the enclosing loops and switches (cleanups.cpp).

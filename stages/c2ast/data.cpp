@@ -51,8 +51,11 @@ class ConstantWriter {
  private:
   void bytes(uint64_t offset, const char* data, uint64_t n);
   void integer(uint64_t offset, uint64_t size, uint64_t bits);
-  // A bit-field of the record at `offset` (bitfields.cpp gives its layout).
-  void bits(uint64_t offset, const BitFieldLayout& field, uint64_t value);
+  // A scalar of `type`: its bytes reversed in a big-endian record.
+  void scalar_bits(uint64_t offset, QualType type, uint64_t size, uint64_t bits);
+  // A bit-field of the record at `offset` (bitfields.cpp gives its layout;
+  // `big_endian`: gcc's big-endian bit numbering, storage_order.cpp).
+  void bits(uint64_t offset, const BitFieldLayout& field, uint64_t value, bool big_endian);
   bool bitfield_initializer(uint64_t offset, const FieldDecl* field, const Expr* init);
   void bitfield_value(uint64_t offset, const FieldDecl* field, const APValue& v);
   void address(uint64_t offset, uint64_t size, const APValue& v);
@@ -68,6 +71,14 @@ class ConstantWriter {
   // The end of a flexible array member's initializer, when it passes the
   // type's size (gcc's GNU extension: the object grows to hold it).
   uint64_t extent_ = 0;
+  // Writing the members of a big-endian record (storage_order.cpp).
+  bool reversed_ = false;
+  struct Order {  // reversed_ for one record's members, restored after
+    Order(bool& flag, bool value) : flag_(flag), saved_(flag) { flag_ = value; }
+    ~Order() { flag_ = saved_; }
+    bool& flag_;
+    bool saved_;
+  };
 };
 
 void ConstantWriter::bytes(uint64_t offset, const char* data, uint64_t n) {
@@ -84,14 +95,26 @@ void ConstantWriter::integer(uint64_t offset, uint64_t size, uint64_t bits) {
   bytes(offset, little, size < 8 ? size : 8);
 }
 
-void ConstantWriter::bits(uint64_t offset, const BitFieldLayout& field, uint64_t value) {
+void ConstantWriter::scalar_bits(uint64_t offset, QualType type, uint64_t size, uint64_t bits) {
+  if (reversed_ && reversible_scalar(type, module_.ctx(), where_)) {
+    uint64_t swapped = 0;
+    for (uint64_t i = 0; i < size; ++i) swapped |= ((bits >> (8 * i)) & 0xFF) << (8 * (size - 1 - i));
+    bits = swapped;
+  }
+  integer(offset, size, bits);
+}
+
+void ConstantWriter::bits(uint64_t offset, const BitFieldLayout& field, uint64_t value, bool big_endian) {
   uint64_t first = offset + field.unit_offset;  // the unit's first byte
   for (unsigned i = 0; i < field.width; ++i) {
     if (((value >> i) & 1) == 0) continue;
-    uint64_t bit = field.bit_offset + i;
+    // Big-endian: value bit i is stream bit bit_offset + width - 1 - i,
+    // counted from each byte's most significant bit.
+    uint64_t bit = big_endian ? field.bit_offset + field.width - 1 - i : field.bit_offset + i;
     uint64_t at = first + bit / 8;
+    unsigned in_byte = big_endian ? 7 - bit % 8 : bit % 8;
     if (bytes_.size() <= at) bytes_.resize(at + 1, '\0');
-    bytes_[at] = static_cast<char>(static_cast<unsigned char>(bytes_[at]) | (1u << (bit % 8)));
+    bytes_[at] = static_cast<char>(static_cast<unsigned char>(bytes_[at]) | (1u << in_byte));
   }
 }
 
@@ -109,7 +132,7 @@ void ConstantWriter::bitfield_value(uint64_t offset, const FieldDecl* field, con
   if (!v.isInt()) unsupported(where_, "constant of bit-field '" + field->getNameAsString() + "'");
   const llvm::APSInt& i = v.getInt();
   uint64_t value = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
-  bits(offset, module_.types().bitfield(field, where_), value);
+  bits(offset, module_.types().bitfield(field, where_), value, big_endian_record(field->getParent()));
 }
 
 bool ConstantWriter::is_zero(const APValue& v) {
@@ -173,6 +196,7 @@ bool ConstantWriter::initializer_list(uint64_t offset, QualType type, const Init
     return true;
   }
   if (const RecordDecl* record = type->getAsRecordDecl()) {
+    Order order(reversed_, big_endian_record(record));
     if (record->isUnion()) {
       const FieldDecl* field = list->getInitializedFieldInUnion();
       if (!field || count == 0) return true;
@@ -215,6 +239,7 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
     case APValue::Int: {
       const llvm::APSInt& i = v.getInt();
       uint64_t size = module_.types().size(type, where_);
+      if (reversed_) reversible_scalar(type, module_.ctx(), where_);  // refuses what we do not reverse
       if (size == 16) {  // an __int128: its two halves, little-endian
         llvm::APSInt wide = i.extOrTrunc(128);
         integer(offset, 8, wide.extractBitsAsZExtValue(64, 0));
@@ -222,12 +247,13 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
         return;
       }
       uint64_t bits = i.isSigned() ? static_cast<uint64_t>(i.getSExtValue()) : i.getZExtValue();
-      integer(offset, size, bits);
+      scalar_bits(offset, type, size, bits);
       return;
     }
     case APValue::Float: {
       // The exact bits, in the object's type (clang's value has its semantics).
       uint64_t size = module_.types().size(type, where_);
+      if (reversed_) reversible_scalar(type, module_.ctx(), where_);  // refuses long double
       llvm::APFloat f = v.getFloat();
       bool lost = false;
       if (size == 16) {  // long double: the 10 bytes of the x87 format
@@ -239,11 +265,12 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       }
       f.convert(size == 4 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble(),
                 llvm::APFloat::rmNearestTiesToEven, &lost);
-      integer(offset, size, f.bitcastToAPInt().getZExtValue());
+      scalar_bits(offset, type, size, f.bitcastToAPInt().getZExtValue());
       return;
     }
     case APValue::ComplexInt:
     case APValue::ComplexFloat: {  // real then imaginary part, each of the element type (complex.cpp)
+      if (reversed_) reversible_scalar(type, module_.ctx(), where_);  // refuses _Complex
       QualType element = type->castAs<ComplexType>()->getElementType();
       uint64_t step = module_.types().size(element, where_);
       bool is_int = v.isComplexInt();
@@ -251,7 +278,8 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       value(offset + step, element, is_int ? APValue(v.getComplexIntImag()) : APValue(v.getComplexFloatImag()));
       return;
     }
-    case APValue::Vector: {  // vectors.cpp: the elements in order
+    case APValue::Vector: {  // vectors.cpp: the elements in order (never reversed, as gcc)
+      Order native(reversed_, false);
       const auto* vector = type->castAs<VectorType>();
       QualType element = vector->getElementType();
       uint64_t step = module_.types().size(element, where_);
@@ -266,7 +294,7 @@ void ConstantWriter::value(uint64_t offset, QualType type, const APValue& v) {
       const LabelDecl* a = v.getAddrLabelDiffLHS()->getLabel();
       const LabelDecl* b = v.getAddrLabelDiffRHS()->getLabel();
       int64_t diff = module_.label_number(a, where_) - module_.label_number(b, where_);
-      integer(offset, module_.types().size(type, where_), static_cast<uint64_t>(diff));
+      scalar_bits(offset, type, module_.types().size(type, where_), static_cast<uint64_t>(diff));
       return;
     }
     default: break;
@@ -318,6 +346,7 @@ void ConstantWriter::array(uint64_t offset, QualType type, const APValue& v) {
 
 void ConstantWriter::record(uint64_t offset, QualType type, const APValue& v) {
   const RecordDecl* rd = type->getAsRecordDecl();
+  Order order(reversed_, big_endian_record(rd));
   if (v.isUnion()) {
     const FieldDecl* field = v.getUnionField();
     if (!field) return;

@@ -215,7 +215,10 @@ NodeId FunctionBuilder::unary(const UnaryOperator* u) {
       (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Not || u->getOpcode() == UO_LNot))
     return int128_unary(u);
   switch (u->getOpcode()) {
-    case UO_AddrOf: return address(sub);
+    case UO_AddrOf:
+      // gcc's error (storage_order.cpp): the order would be lost.
+      if (reversed_scalar(sub)) throw CError{u->getOperatorLoc(), "cannot take address of scalar with reverse storage order"};
+      return address(sub);
     case UO_Deref: return rvalue(sub);  // `*f` of a function pointer: a function designator
     case UO_Plus:
     case UO_Extension: return rvalue(sub);
@@ -574,6 +577,8 @@ NodeId FunctionBuilder::call(const CallExpr* c) {
     // A builtin goes by its family in builtins.cpp's table, the table
     // __has_builtin answers from.
     if (unsigned id = callee->getBuiltinID(); id != 0) {
+      if (NodeId n = integer_abs_call(c, id); n != kNone) return n;       // builtins.cpp
+      if (NodeId n = narrowed_rounding_call(c, id); n != kNone) return n;  // floats.cpp
       switch (BuiltinFamily family = builtin_family(ctx_.BuiltinInfo, id)) {
         case BuiltinFamily::Alloca: return alloca_call(c, id);  // in the frame, as gcc and clang
         case BuiltinFamily::Frame: return frame_builtin(c, id);
@@ -722,8 +727,10 @@ NodeId FunctionBuilder::member(const MemberExpr* m) {
     return field->isBitField() ? types_.bitfield(field, where).unit_offset : types_.field_offset(field, where);
   };
   if (const auto* field = dyn_cast<FieldDecl>(d)) {
+    check_storage_order_member(field, ctx_, where);  // storage_order.cpp
     bytes = member_offset(field);
   } else if (const auto* indirect = dyn_cast<IndirectFieldDecl>(d)) {
+    check_storage_order_member(indirect->getAnonField(), ctx_, where);
     for (const NamedDecl* link : indirect->chain()) bytes += member_offset(cast<FieldDecl>(link));
   } else {
     unsupported(where, "member '" + d->getNameAsString() + "'");

@@ -199,6 +199,42 @@ NodeId FunctionBuilder::float_library_call(const CallExpr* c, unsigned id) {
   }
 }
 
+// gcc's match.pd narrows a rounding function of a float widened to double
+// to the float function, when optimizing (-O1 and up; clang's Optimize,
+// which pipecc's -O sets) and the call is the library's (not under
+// -fno-builtin, -fno-builtin-NAME, -ffreestanding): floor((double)f) is
+// (double)floorf(f), and so are ceil, trunc, round, nearbyint and rint.
+// gcc does it in its middle end, where a definition of the function in the
+// file that binds locally (not weak) can make calls go to that definition
+// (gcc -O2 calls it; gcc -O1 may still expand the builtin inline: defining
+// a reserved name is undefined, C11 7.1.3): c2ast then calls the file's
+// function, as the program says. The value is the same either way
+// (each is exact in float); what changes is the function called, which
+// c-torture's 20030125-1 observes by defining a weak floor that aborts.
+NodeId FunctionBuilder::narrowed_rounding_call(const CallExpr* c, unsigned id) {
+  static constexpr std::pair<unsigned, const char*> kNarrowed[] = {
+      {Builtin::BIfloor, "floorf"}, {Builtin::BIceil, "ceilf"},           {Builtin::BItrunc, "truncf"},
+      {Builtin::BIround, "roundf"}, {Builtin::BInearbyint, "nearbyintf"}, {Builtin::BIrint, "rintf"}};
+  const char* narrow = nullptr;
+  for (const auto& [from, to] : kNarrowed)
+    if (from == id) narrow = to;
+  if (!narrow || !ctx_.getLangOpts().Optimize || c->getNumArgs() != 1) return kNone;
+  if (const FunctionDecl* callee = c->getDirectCallee()) {
+    const FunctionDecl* definition = callee->getDefinition();
+    if (definition && !definition->hasAttr<WeakAttr>()) return kNone;
+  }
+  const auto* widened = dyn_cast<CastExpr>(c->getArg(0)->IgnoreParens());
+  if (!widened || widened->getCastKind() != CK_FloatingCast) return kNone;
+  const Expr* value = widened->getSubExpr();
+  if (!ctx_.hasSameUnqualifiedType(value->getType(), ctx_.FloatTy)) return kNone;
+  SourceLocation where = c->getExprLoc();
+  Loc l = loc(where);
+  QualType type = ctx_.getFunctionType(ctx_.FloatTy, {ctx_.FloatTy}, FunctionProtoType::ExtProtoInfo());
+  NodeId call = add(Op::AstCall, l, {Literal::string("f32")},
+                    {symaddr(module_.library_function(narrow, type, where), l), rvalue(value)});
+  return conversion("fpext", VType::F32, VType::F64, l, call);
+}
+
 NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name) {
   FloatBuiltin kind = float_builtin_kind(name);
   if (kind == FloatBuiltin::None) return kNone;

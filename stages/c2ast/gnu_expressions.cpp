@@ -16,9 +16,32 @@
 // statements.cpp.
 #include "c2ast.h"
 
+#include <clang/AST/RecursiveASTVisitor.h>
+
 namespace pl::c2ast {
 
 using namespace clang;
+
+namespace {
+
+// The first label, case or default inside a statement: the ast level has
+// them as statements only, and a value's statement expression is an
+// expression (ast2cfg would need a label inside an expression).
+const Stmt* first_label_inside(const Stmt* body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Stmt* found = nullptr;
+    bool VisitLabelStmt(LabelStmt* s) { return note(s); }
+    bool VisitSwitchCase(SwitchCase* s) { return note(s); }
+    bool note(const Stmt* s) {
+      found = s;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<Stmt*>(body));
+  return finder.found;
+}
+
+}  // namespace
 
 NodeId FunctionBuilder::statement_expression(const StmtExpr* e) {
   SourceLocation where = e->getExprLoc();
@@ -26,6 +49,9 @@ NodeId FunctionBuilder::statement_expression(const StmtExpr* e) {
   const CompoundStmt* body = e->getSubStmt();
   const auto* last = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
   if (!last) unsupported(where, "statement expression whose last statement is not an expression, used as a value");
+  if (const Stmt* label = first_label_inside(body))
+    unsupported(label->getBeginLoc(), isa<LabelStmt>(label) ? "label inside a statement expression used as a value"
+                                                            : "switch case inside a statement expression used as a value");
   QualType t = e->getType();
   size_t depth = cleanups_.size();
   std::vector<NodeId> list;

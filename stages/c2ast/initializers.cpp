@@ -80,6 +80,8 @@ void FunctionBuilder::initialize(NodeId var, uint64_t at, QualType type, const E
     needs_zero = true;
     return;
   }
+  // (refuses the members of a big-endian record we cannot reverse: storage_order.cpp)
+  if (reversed_init_ && !type->isRecordType() && !type->isArrayType()) reversible_scalar(type, ctx_, where);
   if (const auto* list = dyn_cast<InitListExpr>(bare)) {
     deep([&] {
       initialize_list(var, at, type, list, out, needs_zero);
@@ -106,6 +108,11 @@ void FunctionBuilder::initialize(NodeId var, uint64_t at, QualType type, const E
   if (type->isArrayType()) unsupported(where, "array initializer " + Types::describe(init->getType()));
   Scalar s = types_.scalar(type, where);
   NodeId value = rvalue(init);
+  if (reversed_init_ && reversible_scalar(type, ctx_, where)) {  // a member of a big-endian record: storage_order.cpp
+    if (type.isVolatileQualified()) unsupported(where, "volatile member of a struct with reverse scalar storage order");
+    out.push_back(reversed_scalar_store(type, s.vt, offset(var, at, l), value, l, where));
+    return;
+  }
   out.push_back(store(s.vt, type.isVolatileQualified(), offset(var, at, l), value, l));
 }
 
@@ -141,6 +148,14 @@ void FunctionBuilder::initialize_list(NodeId var, uint64_t at, QualType type, co
     return;
   }
   if (const RecordDecl* record = type->getAsRecordDecl()) {
+    // Its members' scalars (and their arrays' elements) in the record's order.
+    bool outer_order = reversed_init_;
+    reversed_init_ = big_endian_record(record);
+    struct Restore {
+      bool& flag;
+      bool value;
+      ~Restore() { flag = value; }
+    } restore{reversed_init_, outer_order};
     if (record->isUnion()) {
       const FieldDecl* field = list->getInitializedFieldInUnion();
       if (!field || count == 0) {

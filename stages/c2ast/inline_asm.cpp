@@ -25,10 +25,35 @@
 // The operands' inputs: an output's (or memory operand's) address, an
 // input's value, nothing for an immediate. Outputs must be scalar lvalues
 // that are not bit-fields or volatile; register operands scalar (integer
-// or pointer in general registers, float and double in xmm). asm goto is
-// refused by name (not yet). File-scope asm is not a statement: its text
-// goes into the module header as it is (module.cpp,
-// schedule_translation_unit).
+// or pointer in general registers, float and double in xmm). File-scope
+// asm is not a statement: its text goes into the module header as it is
+// (module.cpp, schedule_translation_unit).
+//
+// asm goto (`asm goto("jc %l[err]" : outputs : inputs : clobbers : err)`,
+// outputs as gcc 11 and clang 14 accept them) needs no opcode of its own:
+// it becomes an ordinary asm with one more output, the selector (an
+// early-clobber i32 register, "=&r", numbered right after the program's
+// outputs, so every input's number moves up by one), and a chain of plain
+// gotos on it. The template sets the selector to 0, runs the program's
+// text, and jumps to a common end; each `%lN` / `%l[name]` in the text is
+// the local label of a stub placed after it, which sets the selector to
+// N's index + 1 and jumps to the end (asm_goto_template). After the asm,
+// `if (sel == 1) goto L0; else if (sel == 2) goto L1; ...`, each goto
+// through the cleanups of the scopes it leaves, like any goto. So a
+// label's `%l` is a real code address inside the statement (the kernel's
+// jump tables, `.long %l[l_yes] - .`, keep working), every stage and pass
+// sees an asm and ordinary control flow (the optimizer's rules for asm
+// hold unchanged, and pipe-run refuses it by name as any asm), and the
+// outputs are written on every path, gcc 11's rule (clang 14 gives them
+// on the fallthrough path only). The stubs' labels carry `%=`, which
+// codegen-x64 numbers per emitted statement, so copies made by inlining
+// and unrolling never define a label twice; LLVM MC, which assembles the
+// text, resolves the forward jumps. The cost against gcc's direct jump to
+// the C label: a mov on each path, a jmp, and a compare per label after
+// the asm. (An opcode with one successor per label, the plan in labels.cpp
+// for computed goto, would give the direct jump.) Refused by name: a
+// label named without %l, %l of an operand that is not a label, and asm
+// goto with x87 operands.
 #include "c2ast.h"
 
 #include <clang/AST/Attr.h>
@@ -97,6 +122,28 @@ int x87_clobber(std::string_view c) {
 
 // fld/fstp's size suffix for a float, double or long double.
 char x87_suffix(VType vt) { return vt == VType::F32 ? 's' : vt == VType::F64 ? 'l' : 't'; }
+
+// asm goto's local labels: the stub of label k and the common end, each
+// with `%=`, the number codegen-x64 gives every emitted asm statement, so
+// that every copy of the statement (inlining, unrolling) has labels of its
+// own in the object.
+std::string asm_goto_label(size_t k) { return ".L__asm_goto%=_" + std::to_string(k); }
+constexpr const char* kAsmGotoEnd = ".L__asm_goto%=_end";
+
+// The template of an asm goto with `labels` labels whose selector is
+// operand `selector`: the selector set to 0, the program's template (its
+// %l references already turned into stub labels), then stub k setting the
+// selector to k + 1, each jumping to the common end but the last, which
+// falls into it. `movl` leaves the flags alone.
+std::string asm_goto_template(const std::string& body, size_t selector, size_t labels) {
+  const std::string sel = "%k" + std::to_string(selector);
+  std::string t = "movl $0, " + sel + "\n\t" + body + "\n\t";
+  for (size_t k = 0; k < labels; ++k) {
+    t += "jmp " + std::string(kAsmGotoEnd) + "\n";
+    t += asm_goto_label(k) + ":\n\tmovl $" + std::to_string(k + 1) + ", " + sel + "\n\t";
+  }
+  return t + kAsmGotoEnd + ":";
+}
 
 }  // namespace
 
@@ -253,8 +300,11 @@ NodeId FunctionBuilder::x87_asm_statement(const GCCAsmStmt* s) {
 NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
   SourceLocation where = s->getAsmLoc();
   Loc l = loc(where);
-  if (s->isAsmGoto()) unsupported(where, "asm goto");
-  if (uses_x87_operands(s)) return x87_asm_statement(s);
+  const bool is_goto = s->isAsmGoto();
+  if (uses_x87_operands(s)) {
+    if (is_goto) unsupported(where, "asm goto with x87 operands");
+    return x87_asm_statement(s);
+  }
   std::vector<std::string> operand_literals;
   InputList inputs;
   auto letters_of = [&](std::string_view c, SourceLocation at, bool output) {
@@ -307,6 +357,8 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
     if (!e->isGLValue()) unsupported(at, std::string("inline assembly ") + what + " that is not an lvalue");
     if (e->refersToBitField()) unsupported(at, std::string("inline assembly ") + what + " that is a bit-field");
     if (e->getType().isVolatileQualified()) unsupported(at, std::string("inline assembly ") + what + " that is volatile");
+    if (reversed_scalar(e))  // storage_order.cpp: the asm would see the bytes in the other order
+      unsupported(at, std::string("inline assembly ") + what + " with reverse scalar storage order");
   };
   // Outputs.
   for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
@@ -334,6 +386,15 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
     std::string type = cls == "m" ? "ptr" : operand_type(e, cls == "x" || (cls.size() > 4 && cls.substr(1, 3) == "xmm"), at);
     operand_literals.push_back(role + cls + " " + type);
     inputs.push_back(address(e));
+  }
+  // asm goto: the selector, one more output after the program's (its
+  // number: `selector`; every input's number moves up by one).
+  const size_t selector = s->getNumOutputs();
+  NodeId selector_var = kNone;
+  if (is_goto) {
+    selector_var = variable(".asm_goto", 4, 4, l);
+    operand_literals.push_back("=&r i32");
+    inputs.push_back(selector_var);
   }
   // Inputs.
   for (unsigned i = 0; i < s->getNumInputs(); ++i) {
@@ -410,6 +471,14 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
   std::string text = s->getAsmString()->getString().str();
   std::string tmpl;
   size_t operands = operand_literals.size();
+  // gcc's numbering (and clang's): the outputs, the inputs, then a hidden
+  // input for each "+" output (the same value as that output), then the
+  // labels.
+  std::vector<size_t> read_outputs;
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i)
+    if (s->getOutputConstraint(i).contains('+')) read_outputs.push_back(i);
+  const size_t explicit_operands = s->getNumOutputs() + s->getNumInputs();
+  const size_t program_operands = explicit_operands + read_outputs.size();
   if (s->isSimple()) {
     for (char ch : text) tmpl += ch == '%' ? std::string("%%") : std::string(1, ch);
   } else {
@@ -418,41 +487,78 @@ NodeId FunctionBuilder::asm_statement(const GCCAsmStmt* s) {
         tmpl += text[i];
         continue;
       }
-      tmpl += '%';
       if (++i >= text.size()) unsupported(where, "inline assembly template ends in '%'");
       char x = text[i];
       if (x == '%' || x == '=' || x == '{' || x == '|' || x == '}') {
+        tmpl += '%';
         tmpl += x;
         continue;
       }
+      char modifier = 0;
       if (std::isalpha(static_cast<unsigned char>(x))) {
-        if (std::string_view("bwkqhcnPa").find(x) == std::string_view::npos)
+        if (std::string_view("bwkqhcnPa").find(x) == std::string_view::npos && !(is_goto && x == 'l'))
           unsupported(where, std::string("inline assembly operand modifier '") + x + "'");
-        tmpl += x;
+        modifier = x;
         if (++i >= text.size()) unsupported(where, "inline assembly template ends in an operand modifier");
         x = text[i];
       }
+      size_t index = 0;
       if (x == '[') {
         size_t close = text.find(']', i);
         if (close == std::string::npos) unsupported(where, "inline assembly template: '[' without ']'");
-        int index = s->getNamedOperand(text.substr(i + 1, close - i - 1));
-        if (index < 0) unsupported(where, "inline assembly template names an unknown operand");
-        tmpl += std::to_string(index);
+        int named = s->getNamedOperand(text.substr(i + 1, close - i - 1));
+        if (named < 0) unsupported(where, "inline assembly template names an unknown operand");
+        index = static_cast<size_t>(named);
         i = close;
       } else if (x >= '0' && x <= '9') {
-        tmpl += x;
+        size_t end = i;
+        while (end < text.size() && end - i < 6 && text[end] >= '0' && text[end] <= '9') ++end;
+        index = static_cast<size_t>(std::stoul(text.substr(i, end - i)));
+        i = end - 1;
       } else {
         unsupported(where, std::string("inline assembly template: '%") + x + "'");
       }
+      if (is_goto && index >= program_operands) {
+        // A label: the stub that selects it (asm_goto_stubs).
+        if (modifier != 'l') unsupported(where, "asm goto template names a label without the 'l' modifier");
+        if (index - program_operands >= s->getNumLabels())
+          unsupported(where, "inline assembly template names an unknown operand");
+        tmpl += asm_goto_label(index - program_operands);
+        continue;
+      }
+      if (modifier == 'l') unsupported(where, "asm goto template: '%l' of an operand that is not a label");
+      if (index >= explicit_operands && index < program_operands) index = read_outputs[index - explicit_operands];
+      else if (is_goto && index >= selector) ++index;
+      tmpl += '%';
+      if (modifier) tmpl += modifier;
+      tmpl += std::to_string(index);
     }
   }
+  if (is_goto) tmpl = asm_goto_template(tmpl, selector, s->getNumLabels());
   std::string why;
   if (!split_asm_template(tmpl, operands, why)) unsupported(where, "inline assembly template: " + why);
-  bool is_volatile = s->isVolatile() || s->isSimple() || s->getNumOutputs() == 0;
+  // gcc: asm goto is always volatile.
+  bool is_volatile = is_goto || s->isVolatile() || s->isSimple() || s->getNumOutputs() == 0;
   LiteralList literals{Literal::string(is_volatile ? "volatile" : ""), Literal::string(tmpl),
                        Literal::string(clobbers)};
   for (const std::string& op : operand_literals) literals.push_back(Literal::string(op));
-  return add(Op::AstAsm, l, std::move(literals), std::move(inputs));
+  NodeId node = add(Op::AstAsm, l, std::move(literals), std::move(inputs));
+  if (!is_goto) return node;
+  // if (selector == 1) goto L0; else if (selector == 2) goto L1; ...
+  // (plain gotos, through the cleanups of the scopes they leave; an if
+  // chain and not an ast:switch, as for computed goto: labels.cpp)
+  NodeId chain = kNone;
+  for (size_t k = s->getNumLabels(); k-- > 0;) {
+    const LabelDecl* label = s->getLabelExpr(static_cast<unsigned>(k))->getLabel();
+    NodeId jump = add(Op::AstGoto, l, {Literal::string(label->getName().str())}, {});
+    if (!cleanups_.empty()) jump = leave_scopes(label_depth(label, where), jump, l);
+    NodeId value = load(VType::I32, false, selector_var, l);
+    NodeId is = op("eq", VType::I32, l, value, constant(VType::I32, static_cast<int64_t>(k + 1), l));
+    InputList branches{is, jump};
+    if (chain != kNone) branches.push_back(chain);
+    chain = add(Op::AstIf, l, {}, std::move(branches));
+  }
+  return chain == kNone ? node : statements({node, chain}, l);
 }
 
 }  // namespace pl::c2ast
