@@ -411,6 +411,7 @@ class FunctionBuilder {
   NodeId conversion(const char* name, VType from, VType to, Loc loc, NodeId v);
   NodeId constant(VType t, int64_t value, Loc loc);
   NodeId constant(Scalar s, const llvm::APSInt& value, Loc loc);
+  std::optional<NodeId> saturated_conversion(const clang::CastExpr* c, Loc l);
   NodeId variable(const std::string& name, uint64_t size, uint32_t align, Loc loc);
   NodeId symaddr(const std::string& symbol, Loc loc);
   NodeId load(VType t, bool is_volatile, NodeId address, Loc loc);

@@ -368,18 +368,12 @@ def link_cause(stderr):
 # the list says why (each checked against clang 14 -O2 and gcc's own build).
 # Only for a program that aborts; any other failure keeps its signal.
 KNOWN_ABORTS = {
-    # (int)2147483648.0f and (int)(float)2147483647: converting a float
-    # outside int's range is undefined (C11 6.3.1.4). gcc's constant folder
-    # (fold_convert_const_int_from_real) saturates such a constant to
-    # INT_MAX or INT_MIN (a NaN to 0) at every level, -O0 included; gcc
-    # documents no such rule and its unfolded conversions (cvttss2si) give
-    # INT_MIN, as clang 14's and ours do
-    "20031003-1": "expects gcc's saturating constant fold of an out-of-range float-to-int conversion "
-                  "(undefined in C, undocumented in gcc; clang 14 and cvttss2si give INT_MIN)",
 }
 # (20021127-1, gcc's inline llabs, and 20030125-1, floor((double)f) narrowed
 # to floorf(f) when optimizing, pass since c2ast does both as gcc does:
-# stages/c2ast/builtins.cpp and floats.cpp.)
+# stages/c2ast/builtins.cpp and floats.cpp; 20031003-1, gcc's front end
+# folding an out-of-range float-to-int constant to the nearest bound, since
+# c2ast folds it the same way: expressions.cpp, saturated_conversion.)
 
 
 def runtime_cause(status, program=None):
