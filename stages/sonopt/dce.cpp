@@ -137,6 +137,10 @@ void fold_branch(Graph& g, NodeId branch) {
   jump.op = Op::Jump;
   jump.control = {block};
   jump.loc = g.node(branch).loc;
+  // Debug bindings at the side that stays take effect where the branch's
+  // block ends (its only way on now); the other side's code goes to
+  // kill_set, unreachable, and its bindings with it.
+  if (proj != kNone) g.move_position(proj, g.end_position(block));
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
     std::vector<NodeId> users(g.users(proj).begin(), g.users(proj).end());
