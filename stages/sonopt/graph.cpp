@@ -191,7 +191,7 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
 }
 
 namespace {
-constexpr uint8_t kPosMoved = 1, kPosRetired = 2, kPosDropped = 3;
+constexpr uint8_t kPosMoved = 1, kPosRetired = 2;
 }
 
 void Graph::set_position_forward(NodeId from, NodeId to, uint8_t how) {
@@ -352,11 +352,6 @@ void Graph::kill(NodeId n) {
 
 void Graph::kill_set(const std::vector<NodeId>& set) {
   if (!set.empty()) edit();
-  // Control points here are code no path reaches: bindings there never
-  // take effect.
-  if (tracks_positions())
-    for (NodeId n : set)
-      if (is_control_point(*this, n)) set_position_forward(n, kNone, kPosDropped);
   for (NodeId n : set) {
     Node& nd = fn_.nodes[n];
     for (NodeId c : nd.control) remove_user(c, n);
@@ -447,23 +442,21 @@ void Graph::forward_debug_bindings(const std::vector<NodeId>& new_id) const {
 }
 
 // A binding whose position went follows the recorded positions (moves,
-// retirements) to one that stays; a dropped one goes with it; one without
-// a record stays on the dead node (remap_debug_slots makes it lost). A
+// retirements) to one that stays; one without a record stays on the dead
+// node (remap_debug_slots makes it lost). A
 // retired binding becomes a kill placed before the variable's bindings
 // already at its new position.
 void Graph::forward_debug_positions(const std::vector<NodeId>& new_id) const {
   auto alive_after = [&](NodeId n) { return n != kNone && n < new_id.size() && new_id[n] != kNone; };
   std::vector<DebugBind> kept, retired;
   for (DebugBind b : fn_.debug.binds) {
-    bool retire = false, drop = false;
+    bool retire = false;
     NodeId p = b.pos;
     for (size_t steps = 0; p != kNone && p != kNoSlot && !alive_after(p) && steps <= pos_how_.size(); ++steps) {
       if (p >= pos_how_.size() || pos_how_[p] == 0) break;
-      if (pos_how_[p] == kPosDropped) drop = true;
       if (pos_how_[p] == kPosRetired) retire = true;
       p = pos_forward_[p];
     }
-    if (drop) continue;
     if (p == kNone) p = kNoSlot;
     if (alive_after(p) || p == kNoSlot) b.pos = p;
     if (retire && alive_after(b.pos)) {

@@ -32,10 +32,11 @@
 //    its last memory state, else its start;
 //  - passes that move code between blocks say where a position goes
 //    (move_position: inline's call continuation, a folded branch's
-//    surviving side), or that a side of a branch went without code
-//    (retire_position: the bindings there become kills at the merge,
-//    before the merge's own bindings); a control point in kill_set (code
-//    no path reaches) takes its bindings with it;
+//    surviving side), or that code went (retire_position: the bindings
+//    there become kills at a position, before the bindings already there:
+//    a branch side without code at the merge, the code of a folded
+//    branch's dead side, which may have run, a loop exit-values deleted,
+//    where the surviving side starts);
 //  - any other position that goes makes its bindings lost (the variable is
 //    shown nowhere: never a binding in force on a path that does not
 //    assign, or before the assignment).
@@ -193,7 +194,7 @@ class Graph {
   std::shared_ptr<const SonCfg> cfg_;
   std::vector<NodeId> forward_;  // replace_uses: old -> with (only while there are bindings)
   // Positions that went: old -> the position in its place, and how
-  // (kPosMoved, kPosRetired, kPosDropped; 0: none recorded).
+  // (kPosMoved, kPosRetired; 0: none recorded).
   std::vector<NodeId> pos_forward_;
   std::vector<uint8_t> pos_how_;
 };

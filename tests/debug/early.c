@@ -4,7 +4,9 @@
    earlier one, a loop invariant licm hoists, a copy of another variable).
    At every call of g() each caller's variable must show the value gcc -O0's
    build shows there, or <optimized out>: never the value of an assignment
-   that has not happened yet. promoted()'s x has its address taken, so it
+   that has not happened yet, nor a value the variable had before an
+   assignment the optimizers deleted (deleted()'s loop goes: its trip
+   count is known and it has no effect). promoted()'s x has its address taken, so it
    lives in memory until inlining and scalar replacement make values of
    it. */
 #include <stdio.h>
@@ -63,6 +65,24 @@ __attribute__((noinline)) int branch(int c, int a) {
   return x;
 }
 
+__attribute__((noinline)) int picked(int c, int a) {
+  int x = a * 3;
+  g(x);
+  if (c)
+    x = a + 9;
+  g(x);
+  return x;
+}
+
+__attribute__((noinline)) int deleted(int n) {
+  int s = n, i;
+  g(s);
+  for (i = 0; i < 10; i++)
+    s += 3;
+  g(n);
+  return s + i;
+}
+
 static void set(int *p, int v) { *p = v; }
 
 __attribute__((noinline)) int promoted(int a) {
@@ -85,6 +105,8 @@ int main(void) {
   r += merged(four, 6);
   r += branch(1, four) + branch(0, four);
   r += promoted(four);
+  r += picked(1, four) + picked(0, four);
+  r += deleted(four);
   printf("%d %d\n", r, seen);
   return 0;
 }
