@@ -486,7 +486,7 @@ def test_gdb_at_O2_shows_no_assignment_before_it_happens(tmp_path):
     shutil.copy(EARLY_PROGRAM, tmp_path / "early.c")
     pipecc("-O2", "-g", "early.c", "-o", "early", cwd=tmp_path)
     subprocess.run(["gcc", "-O0", "-g", "early.c", "-o", "early-gcc"], cwd=tmp_path, check=True, timeout=120)
-    hits = 24
+    hits = 28
     script = "break g\nrun\n" + "".join(f"echo @hit{k}\\n\nup\ninfo args\ninfo locals\ncontinue\n"
                                           for k in range(hits))
     want = sections(gdb(tmp_path / "early-gcc", script, tmp_path))

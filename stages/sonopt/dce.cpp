@@ -128,51 +128,6 @@ size_t sweep(Graph& g, const std::vector<uint8_t>& live) {
   return dead.size();
 }
 
-// The positions of the code only `side` (a branch's proj) leads to: its
-// control points (a region joins in when every edge into it comes from
-// there) and the memory states their effects make; each becomes a kill at
-// `at` (Graph::retire_position).
-void retire_side(Graph& g, NodeId side, NodeId at) {
-  std::vector<NodeId> blocks = {side}, work = {side};
-  auto dead_block = [&](NodeId b) { return std::find(blocks.begin(), blocks.end(), b) != blocks.end(); };
-  while (!work.empty() && blocks.size() < 4096) {
-    NodeId b = work.back();
-    work.pop_back();
-    for (NodeId u : g.users(b)) {
-      if (!g.alive(u) || g.node(u).control.empty() || g.node(u).control[0] != b) continue;
-      OpId op = g.op(u);
-      std::vector<NodeId> next;
-      if (op == Op::If) {
-        for (NodeId p : g.users(u))
-          if (g.op(p) == Op::Proj) next.push_back(p);
-      } else if (op == Op::Jump) {
-        for (NodeId r : g.users(u)) next.push_back(r);
-      }
-      for (NodeId n : next) {
-        if (dead_block(n) || !g.alive(n)) continue;
-        if (g.op(n) == Op::Region) {
-          const auto& in = g.node(n).control;
-          bool all = std::all_of(in.begin(), in.end(), [&](NodeId c) {
-            return !g.node(c).control.empty() && dead_block(g.node(c).control[0]);
-          });
-          if (!all) continue;
-        }
-        blocks.push_back(n);
-        work.push_back(n);
-      }
-    }
-  }
-  for (NodeId b : blocks) {
-    g.retire_position(b, at);
-    for (NodeId u : g.users(b)) {
-      if (!g.alive(u) || g.node(u).control.empty() || g.node(u).control[0] != b) continue;
-      g.retire_position(u, at);
-      for (NodeId p : g.users(u))
-        if (g.op(p) == Op::Proj) g.retire_position(p, at);
-    }
-  }
-}
-
 // Step 4 for one `if` on a constant.
 void fold_branch(Graph& g, NodeId branch) {
   bool taken = *constant_condition(g, branch);
@@ -184,15 +139,12 @@ void fold_branch(Graph& g, NodeId branch) {
   jump.loc = g.node(branch).loc;
   // Debug bindings at the side that stays take effect where the branch's
   // block ends (its only way on now). The other side's code goes
-  // (unreachable), but it may have run before: exit-values deletes a loop
-  // by deciding its test, so its assignments did happen. Their bindings
-  // become kills where the surviving side starts: the variable is unknown
-  // from there rather than left with its value from before the branch.
-  const NodeId survivor = g.end_position(block);
-  if (proj != kNone) g.move_position(proj, survivor);
-  if (survivor != kNone)
-    for (NodeId u : g.users(branch))
-      if (u != proj && g.op(u) == Op::Proj) retire_side(g, u, survivor);
+  // (unreachable now), but it may have run: exit-values deletes a loop by
+  // deciding its test. Its bindings become lost (Graph::finish), never
+  // dropped: the variable is shown nowhere rather than with its value from
+  // before the loop. (Kills where the surviving side starts would need an
+  // order between them and that side's own bindings there.)
+  if (proj != kNone) g.move_position(proj, g.end_position(block));
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
     std::vector<NodeId> users(g.users(proj).begin(), g.users(proj).end());

@@ -448,28 +448,45 @@ void Graph::forward_debug_bindings(const std::vector<NodeId>& new_id) const {
 // already at its new position.
 void Graph::forward_debug_positions(const std::vector<NodeId>& new_id) const {
   auto alive_after = [&](NodeId n) { return n != kNone && n < new_id.size() && new_id[n] != kNone; };
-  std::vector<DebugBind> kept, retired;
+  struct Retired {
+    DebugBind bind;
+    NodeId target;  // the position it was retired to (before later moves)
+  };
+  std::vector<DebugBind> kept;
+  std::vector<NodeId> original;  // per kept binding: its position before this finish
+  std::vector<Retired> retired;
   for (DebugBind b : fn_.debug.binds) {
-    bool retire = false;
+    const NodeId from = b.pos;
+    NodeId target = kNone;
     NodeId p = b.pos;
-    for (size_t steps = 0; p != kNone && p != kNoSlot && !alive_after(p) && steps <= pos_how_.size(); ++steps) {
+    for (size_t steps = 0; p != kNone && !alive_after(p) && steps <= pos_how_.size(); ++steps) {
       if (p >= pos_how_.size() || pos_how_[p] == 0) break;
-      if (pos_how_[p] == kPosRetired) retire = true;
+      if (pos_how_[p] == kPosRetired && target == kNone) target = pos_forward_[p];
       p = pos_forward_[p];
     }
-    if (p == kNone) p = kNoSlot;
-    if (alive_after(p) || p == kNoSlot) b.pos = p;
-    if (retire && alive_after(b.pos)) {
+    if (alive_after(p) || p == kNone) b.pos = p == kNone ? kNoSlot : p;
+    if (target != kNone && alive_after(b.pos)) {
       if (b.droppable) continue;
       b.value = kNoSlot;
-      retired.push_back(b);
+      retired.push_back({b, target});
       continue;
     }
     kept.push_back(b);
+    original.push_back(from);
   }
-  for (const DebugBind& r : retired) {
-    auto it = std::find_if(kept.begin(), kept.end(), [&](const DebugBind& b) { return b.var == r.var && b.pos == r.pos; });
-    kept.insert(it, r);
+  // A kill from a retired position takes effect before the bindings that
+  // were at its target already (the merge's own: a phi's, a select's) and
+  // after every other binding that ends at the same position (code before
+  // the branch, joined into the same block).
+  for (const Retired& r : retired) {
+    size_t at = kept.size();
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (kept[i].var == r.bind.var && kept[i].pos == r.bind.pos && original[i] == r.target) {
+        at = i;
+        break;
+      }
+    kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(at), r.bind);
+    original.insert(original.begin() + static_cast<std::ptrdiff_t>(at), r.target);
   }
   fn_.debug.binds = std::move(kept);
 }

@@ -32,11 +32,10 @@
 //    its last memory state, else its start;
 //  - passes that move code between blocks say where a position goes
 //    (move_position: inline's call continuation, a folded branch's
-//    surviving side), or that code went (retire_position: the bindings
-//    there become kills at a position, before the bindings already there:
-//    a branch side without code at the merge, the code of a folded
-//    branch's dead side, which may have run, a loop exit-values deleted,
-//    where the surviving side starts);
+//    surviving side), or that a side of a branch went without code
+//    (retire_position: the bindings there become kills at the merge,
+//    before the merge's own bindings, after any other that ends up at the
+//    same position);
 //  - any other position that goes makes its bindings lost (the variable is
 //    shown nowhere: never a binding in force on a path that does not
 //    assign, or before the assignment).

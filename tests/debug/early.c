@@ -83,6 +83,16 @@ __attribute__((noinline)) int deleted(int n) {
   return s + i;
 }
 
+__attribute__((noinline)) int unread(int c, int a) {
+  int y = a + 9;
+  g(y);
+  int x = a * 2;
+  if (c)
+    x = y;
+  g(y);
+  return y;
+}
+
 static void set(int *p, int v) { *p = v; }
 
 __attribute__((noinline)) int promoted(int a) {
@@ -107,6 +117,7 @@ int main(void) {
   r += promoted(four);
   r += picked(1, four) + picked(0, four);
   r += deleted(four);
+  r += unread(1, four) + unread(0, four);
   printf("%d %d\n", r, seen);
   return 0;
 }
