@@ -415,6 +415,11 @@ def test_bindings_from_cfg2ssa_to_codegen(looped):
         assert any(names[b["var"]] == "i" and "value" in b for b in binds), (stage, binds)
         path = looped / f"loop.{stage}.bin"
         assert run_tool("pipe-verify", path).returncode == 0, stage
+        assert all("pos" in b for b in binds if "value" in b), (stage, binds)
+        # Value, position, kill: lossless through the three encodings.
+        run_tool("pipe-fmt", path, "-f", "json", "-o", looped / "rt.json", check=0)
+        run_tool("pipe-fmt", looped / "rt.json", "-f", "bin", "-o", looped / "rt.bin", check=0)
+        assert run_tool("pipe-fmt", looped / "rt.bin", "-f", "text", check=0).stdout.decode() == text, stage
     info = subprocess.run(["llvm-dwarfdump-14", "--debug-info", str(looped / "loop.o")], stdout=subprocess.PIPE,
                           timeout=60).stdout.decode()
     i = info[info.rindex('DW_AT_name\t("i")'):]  # sum's (work's parameter comes first)
@@ -436,6 +441,71 @@ def test_a_binding_must_name_a_value_node(looped):
     (looped / "bad.txt").write_text(bad)
     err = run_tool("pipe-verify", looped / "bad.txt").stderr.decode()
     assert "binding 0: variable 99 of" in err, err
+    # A binding takes effect at its position: one without is refused by
+    # every reader, one at a node that is neither a block nor a memory
+    # state by the verifier (rule M; tests/verify/m_binding_positions.txt).
+    bad = text[:at] + re.sub(r'"binds":\[\{"var":(\d+),"value":(\d+),"pos":\d+', r'"binds":[{"var":\1,"value":\2',
+                             text[at:], count=1)
+    (looped / "bad.txt").write_text(bad)
+    err = run_tool("pipe-verify", looped / "bad.txt").stderr.decode()
+    assert "binding 0: a binding to a value has a position" in err, err
+    bad = text[:at] + re.sub(r'"binds":\[\{"var":(\d+),"value":(\d+),"pos":\d+',
+                             lambda m: '"binds":[{"var":%s,"value":%s,"pos":%s' % (m.group(1), m.group(2), m.group(2)),
+                             text[at:], count=1)
+    (looped / "bad.txt").write_text(bad)
+    err = run_tool("pipe-verify", looped / "bad.txt").stderr.decode()
+    assert "is bound at this node, but it is no block node and makes no memory state" in err, err
+
+
+EARLY_PROGRAM = ROOT / "tests" / "debug" / "early.c"
+
+
+def frame_values(text):
+    """`up`'s frame line (function and line) and `info args`/`info locals`
+    values in one gdb section."""
+    frame = re.search(r"^#1 .* in (\w+) \(.*\) at [\w.]+:(\d+)$", text, flags=re.M)
+    values = {}
+    for line in text.splitlines():
+        name, sep, value = line.partition(" = ")
+        if sep and re.fullmatch(r"\w+", name):
+            values[name] = value
+    return (frame.group(1), frame.group(2)) if frame else None, values
+
+
+def test_gdb_at_O2_shows_no_assignment_before_it_happens(tmp_path):
+    """Binding positions (FORMAT.md "Bindings through the pipeline"): at
+    every call of g() in early.c, each variable of the caller shows the
+    value gcc -O0's build shows at that call, or <optimized out>. Its
+    assignments have values computed before them: constants, a loop
+    counter's increment, a hoisted invariant, another variable's value, a
+    value GVN merged with an earlier one, a branch's value computed ahead
+    of the branch; without positions the debugger showed them early
+    (`invariant`'s i was 1 at its first call, `branch`'s x was a + 1 in
+    the call before the assignment). `promoted`'s x is in memory until
+    scalar-replace makes values of it, with bindings."""
+    shutil.copy(EARLY_PROGRAM, tmp_path / "early.c")
+    pipecc("-O2", "-g", "early.c", "-o", "early", cwd=tmp_path)
+    subprocess.run(["gcc", "-O0", "-g", "early.c", "-o", "early-gcc"], cwd=tmp_path, check=True, timeout=120)
+    hits = 28
+    script = "break g\nrun\n" + "".join(f"echo @hit{k}\\n\nup\ninfo args\ninfo locals\ncontinue\n"
+                                          for k in range(hits))
+    want = sections(gdb(tmp_path / "early-gcc", script, tmp_path))
+    got = sections(gdb(tmp_path / "early", script, tmp_path))
+    shown = set()
+    for k in range(hits):
+        where, reference = frame_values(want[f"hit{k}"])
+        where_o2, values = frame_values(got[f"hit{k}"])
+        assert where and where_o2 and where[0] == where_o2[0], (k, want[f"hit{k}"], got[f"hit{k}"])
+        for name, value in values.items():
+            if value == "<optimized out>":
+                continue
+            assert value == reference.get(name), (k, where, name, value, reference, got[f"hit{k}"])
+            shown.add((where[0], name))
+    # Not vacuous: variables whose assignment positions matter are shown.
+    # promoted's x lives in memory until sonopt's scalar-replace takes it
+    # out, which binds it.
+    assert {("consts", "x"), ("copied", "x"), ("merged", "y"), ("branch", "x"), ("promoted", "x"),
+            ("picked", "x")} <= shown, shown
 
 
 @pytest.mark.parametrize("name", ["vars0", "vars2", "vars0.o", "vars2.o"])

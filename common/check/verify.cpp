@@ -118,7 +118,10 @@
 //     an x64:stackslot (son-x64, cfg-x64, ra-x64);
 //   - a variable's value (son-x64, cfg-x64, ra-x64) and a binding's value
 //     (ssa and later) is a node that makes one value; an ssa: slot number
-//     (`ssa_slot`) only at cfg.
+//     (`ssa_slot`) only at cfg;
+//   - a binding's position is a block node (at son and son-x64 a control
+//     point: start, a region or a branch's proj: if, x64:jcc) or a node
+//     that makes a memory state (an effect, a proj of a tuple's memory).
 // N. Inline assembly (ast:asm, asm, x64:asm; check_asm, asm.h)
 //   - the flags literal is "" or "volatile"; every operand literal parses
 //     (role, class, type; at the x64 levels the chosen register); outputs
@@ -2656,7 +2659,24 @@ void check_debug_slots(const Function& fn, Level level, std::vector<Diagnostic>&
                    {}});
   }
   const bool binds_level = level != Level::Ast && level != Level::Cfg;
+  const bool sea = level == Level::Son || level == Level::SonX64;
+  auto position_ok = [&](NodeId p) {
+    const Node& nd = fn.nodes[p];
+    if (nd.op == Start || nd.op == Region) return true;
+    if (sea && nd.op == Proj && !nd.inputs.empty() && nd.inputs[0] < fn.nodes.size() && !nd.literals.empty() &&
+        nd.literals[0].is_int() && fn.nodes[nd.inputs[0]].op < kNumOps) {  // a branch's side (if, x64:jcc)
+      const std::string_view results = op_info(fn.nodes[nd.inputs[0]].op).results;
+      const int64_t k = nd.literals[0].as_int();
+      if (k >= 0 && static_cast<size_t>(k) < results.size() && results.size() > 1 && results[k] == 'c') return true;
+    }
+    return makes_memory(fn, p);
+  };
   for (const DebugBind& b : fn.debug.binds) {
+    if (binds_level && b.pos != kNoSlot && b.pos < fn.nodes.size() && b.var < fn.debug.vars.size() && !position_ok(b.pos))
+      out.push_back({Where::in(fn.name, node_name(b.pos)),
+                     "variable " + quoted(fn.debug.vars[b.var].name) + " of the debug section is bound at this node, but " +
+                         (sea ? "it is no control point" : "it is no block node") + " and makes no memory state",
+                     {}});
     if (b.value == kNoSlot || b.value >= fn.nodes.size() || b.var >= fn.debug.vars.size()) continue;
     const Node& nd = fn.nodes[b.value];
     if (binds_level && nd.op < kNumOps &&

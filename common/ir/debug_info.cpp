@@ -258,6 +258,7 @@ std::string debug_to_json(const FunctionDebug& d) {
       Json bj;
       bj["var"] = b.var;
       if (b.value != kNoSlot) bj["value"] = b.value;
+      if (b.pos != kNoSlot) bj["pos"] = b.pos;
       if (b.droppable) bj["droppable"] = true;
       bs.push_back(std::move(bj));
     }
@@ -354,6 +355,9 @@ FunctionDebug function_debug_from_json(std::string_view text) {
           else if (bk == "value") {
             b.value = u32(bv, bk);
             if (b.value == kNoSlot) bad("'value' is not a node id");
+          } else if (bk == "pos") {
+            b.pos = u32(bv, bk);
+            if (b.pos == kNoSlot) bad("'pos' is not a node id");
           } else if (bk == "droppable") b.droppable = boolean(bv, bk);
           else return false;
           return true;
@@ -425,10 +429,13 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
       return at + "variable " + std::to_string(b.var) + " of " + std::to_string(d.vars.size());
     if (b.value != kNoSlot && b.value >= fn.nodes.size())
       return at + "value i" + std::to_string(b.value) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
+    if (b.pos != kNoSlot && b.pos >= fn.nodes.size())
+      return at + "position i" + std::to_string(b.pos) + " is not a node (the function has " + std::to_string(fn.nodes.size()) + ")";
     const DebugVar& v = d.vars[b.var];
     if (v.slot != kNoSlot || !v.symbol.empty())
       return at + "variable '" + v.name + "' has a slot or symbol, so it is bound to no value";
-    if (b.droppable && b.value == kNoSlot) return at + "a lost binding is not droppable";
+    if (b.value != kNoSlot && b.pos == kNoSlot) return at + "a binding to a value has a position";
+    if (b.droppable && b.value == kNoSlot) return at + "a kill or lost binding is not droppable";
   }
   return "";
 }
@@ -441,7 +448,7 @@ void collapse_lost(std::vector<DebugBind>& binds, size_t vars) {
   std::vector<char> lost(vars, 0);
   size_t out = 0;
   for (const DebugBind& b : binds) {
-    if (b.value == kNoSlot) {
+    if (b.lost()) {
       if (b.var < vars && lost[b.var]) continue;
       if (b.var < vars) lost[b.var] = 1;
     }
@@ -464,11 +471,13 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
   }
   size_t out = 0;
   for (DebugBind b : d.binds) {
-    if (b.value != kNoSlot) {
-      remap(b.value);
-      if (b.value == kNoSlot && b.droppable) continue;
-      if (b.value == kNoSlot) b.droppable = false;
-    }
+    const bool had_value = b.value != kNoSlot, had_pos = b.pos != kNoSlot;
+    remap(b.value);
+    remap(b.pos);
+    const bool gone = (had_value && b.value == kNoSlot) || (had_pos && b.pos == kNoSlot);
+    if (gone && b.droppable) continue;
+    if (b.pos == kNoSlot) b.value = kNoSlot;  // lost
+    if (b.value == kNoSlot) b.droppable = false;
     d.binds[out++] = b;
   }
   d.binds.resize(out);
@@ -477,9 +486,23 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
 
 void add_debug_binding(FunctionDebug& d, DebugBind b) { d.binds.push_back(b); }
 
+bool makes_memory(const Function& fn, NodeId n) {
+  if (n >= fn.nodes.size() || fn.nodes[n].op >= kNumOps) return false;
+  const Node& nd = fn.nodes[n];
+  if (nd.op == Op::Proj) {
+    if (nd.inputs.empty() || nd.literals.empty() || !nd.literals[0].is_int() || nd.inputs[0] >= fn.nodes.size()) return false;
+    const OpId t = fn.nodes[nd.inputs[0]].op;
+    if (t >= kNumOps) return false;
+    const std::string_view results = op_info(t).results;
+    const int64_t k = nd.literals[0].as_int();
+    return results.size() > 1 && k >= 0 && static_cast<size_t>(k) < results.size() && results[k] == 'm';
+  }
+  return op_info(nd.op).results == "m";
+}
+
 void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& lose) {
   for (DebugBind& b : d.binds)
-    if (lose(b.var)) b = DebugBind{b.var, kNoSlot, false};
+    if (lose(b.var)) b = DebugBind{b.var, kNoSlot, kNoSlot, false};
   collapse_lost(d.binds, d.vars.size());
 }
 

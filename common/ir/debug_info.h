@@ -133,21 +133,41 @@ struct DebugVar {
   bool operator==(const DebugVar&) const = default;
 };
 
-// A debug value binding (LLVM's dbg.value): "C variable `var` now has the
-// value of node `value`", made where an assignment to a variable kept in a
-// register becomes a value (cfg2ssa's renaming of an `ssa:` slot). It is
-// no input of the node, so it never keeps a value alive or changes code;
-// the binding takes effect where the code computes the value (at its
-// block's start for a phi). A stage that renumbers nodes maps it; one that
-// deletes the node turns it into a lost binding (`value` kNoSlot): the
-// variable had a value nobody computes, so it may be shown nowhere. A
-// droppable binding (a phi's, or a first assignment's, which no definition
-// of the variable dominates) is just removed: without it the variable is
-// unknown there anyway.
+// A debug value binding (LLVM's dbg.value): "from position `pos` on, C
+// variable `var` has the value of node `value`", made where an assignment
+// to a variable kept in a register becomes a value (cfg2ssa's renaming of
+// an `ssa:` slot). It is no input of the node, so it never keeps a value
+// alive or changes code.
+//
+// The position is the assignment's place in the control flow, which the
+// value's own node does not give (a constant, a value GVN merged with an
+// earlier one, a hoisted invariant is computed before the assignment): a
+// block node (at the sea-of-nodes levels any control point: start, a
+// region, an if's proj), meaning the start of the block after its phis, or
+// the memory state in force at the assignment when an effect of the same
+// block made it (a store, a call's memory proj...), meaning just after that
+// effect. The binding takes effect there; until the code computes the
+// value (it may come later, sunk toward its use) the variable has no
+// location. Several bindings of one variable at one position take effect
+// in list order (the last one wins).
+//
+// A stage that renumbers nodes maps value and position. Losing one:
+//  - the value's node deleted, the position kept: a *kill* (`value`
+//    kNoSlot): from the position on the variable is unknown until its next
+//    binding (LLVM's dbg.value(undef));
+//  - the position deleted (with or without the value): a *lost* binding
+//    (both kNoSlot): the assignment may be anywhere, so the variable is
+//    shown nowhere in the function;
+//  - a droppable binding (a phi's, or a first assignment's, which no
+//    definition of the variable dominates) is just removed instead: the
+//    variable is unknown there anyway (the predecessors disagree, or some
+//    path has no value).
 struct DebugBind {
   uint32_t var = 0;                 // index into FunctionDebug::vars
-  NodeId value = kNoSlot;           // the value node (kNoSlot: lost)
+  NodeId value = kNoSlot;           // the value node (kNoSlot: kill or lost)
+  NodeId pos = kNoSlot;             // the position (kNoSlot: lost)
   bool droppable = false;           // a phi's, or a first assignment's
+  bool lost() const { return pos == kNoSlot; }
   bool operator==(const DebugBind&) const = default;
 };
 
@@ -177,8 +197,9 @@ std::string module_debug_problem(const ModuleDebug& d);
 std::string function_debug_problem(const ModuleDebug& module, const Function& fn);
 
 // Maps every slot, value and binding through `old_to_new`; a slot or
-// value whose entry is `gone` (the node was deleted) is dropped, a binding
-// becomes lost (a droppable binding is dropped).
+// value whose entry is `gone` (the node was deleted) is dropped; a binding
+// whose value went becomes a kill, one whose position went becomes lost,
+// and a droppable one that lost either is removed (DebugBind).
 void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, NodeId gone);
 // Drops every slot (the variables stay, "optimized out"); values stay.
 void drop_debug_slots(FunctionDebug& d);
@@ -187,6 +208,10 @@ void drop_debug_slots(FunctionDebug& d);
 // code in a new copy or for a new call (tail-recurse, partial unrolling)
 // cannot say which copy the variable has at a point.
 void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& lose);
+// Whether node `n` of `fn` makes a memory state: an opcode whose result is
+// memory, or a proj of a tuple's memory element (a call's proj 0): the
+// nodes a binding's position may name besides block nodes.
+bool makes_memory(const Function& fn, NodeId n);
 // Appends `b`.
 void add_debug_binding(FunctionDebug& d, DebugBind b);
 

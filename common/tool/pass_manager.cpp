@@ -808,9 +808,16 @@ namespace {
 // or move stores to a variable's stackslot (dead-store, licm, loop-idiom,
 // ...), leaving its memory out of date at some statements. A debugger must
 // never show a wrong value, so an optimized function's variables keep their
-// names and types but lose their slots ("optimized out"). Location lists
-// that follow each pass are the later step.
+// names and types but lose their slots ("optimized out") in the output.
+// The passes still see the slots (sonopt's scalar-replace binds the
+// variable of a slot it turns into values); they go when the function is
+// written.
 void forget_variable_slots(Function& fn) { drop_debug_slots(fn.debug); }
+
+void write_optimized(Tool& t, Function& fn) {
+  forget_variable_slots(fn);
+  t.write(fn);
+}
 
 // optimizer_main under --check-each: the whole module is read first (each
 // check runs all of it), then the passes run exactly as they run on the
@@ -821,7 +828,6 @@ void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManage
   std::vector<Function> all;
   for (Function fn; in.next(fn); fn = Function()) {
     t.verify_input(fn);
-    forget_variable_slots(fn);
     all.push_back(std::move(fn));
   }
   size_t cursor = 0;  // all[cursor...] are not yet handed to the passes
@@ -838,7 +844,7 @@ void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManage
     };
     passes.run_module(next, fns, header);
     t.open_output(header);
-    for (const Function& f : fns) t.write(f);
+    for (Function& f : fns) write_optimized(t, f);
     return;
   }
   // Streaming: function k is the one working; all[0, k) are done (moved
@@ -853,7 +859,7 @@ void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManage
   for (; cursor < all.size();) {
     fns[0] = std::move(all[cursor++]);
     passes.run(fns, header);
-    t.write(fns[0]);
+    write_optimized(t, fns[0]);
     all[cursor - 1] = std::move(fns[0]);
   }
 }
@@ -879,20 +885,18 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
       auto next = [&](Function& fn) {
         if (!in.next(fn)) return false;
         t.verify_input(fn);
-        forget_variable_slots(fn);
         return true;
       };
       passes.run_module(next, fns, header);  // module passes may add externs: the header goes out after them
       t.open_output(header);
-      for (const Function& f : fns) t.write(f);
+      for (Function& f : fns) write_optimized(t, f);
     } else {
       t.open_output(header);
       fns.resize(1);
       while (in.next(fns[0])) {
         t.verify_input(fns[0]);
-        forget_variable_slots(fns[0]);
         passes.run(fns, header);
-        t.write(fns[0]);
+        write_optimized(t, fns[0]);
       }
     }
     t.finish_output();

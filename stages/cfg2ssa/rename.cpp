@@ -33,6 +33,14 @@
 // later pass deletes the value (a constant folded into its users), the
 // variable is unknown there anyway, so the binding just goes instead of
 // making the variable lost.
+//
+// Each binding's position (DebugBind::pos) is where the assignment is in the
+// control flow: the memory state the block's last effect before the store
+// made (the value its `ssa:store` of the memory slot stored), else the
+// block node (its start); a phi's binding is at its block's start. Later
+// stages keep the effects in order and map the position, so the binding
+// takes effect there and not where the code computes the value (a
+// constant, or a value computed before the assignment).
 #include <algorithm>
 
 #include "ssa_build.h"
@@ -46,6 +54,9 @@ class Renamer {
   Renamer(Function& fn, const CfgShape& shape, const Slots& slots, const std::vector<std::vector<uint32_t>>& phi_slots)
       : fn_(fn), shape_(shape), slots_(slots), phi_slots_(phi_slots), stacks_(slots.numbers.size()),
         var_of_slot_(slot_variables(fn, slots)) {
+    block_of_.assign(fn.nodes.size(), kNone);
+    for (uint32_t b = 0; b < fn.cfg->blocks.size(); ++b)
+      for (NodeId id : fn.cfg->blocks[b].nodes) block_of_[id] = b;
     out_.value_of.assign(fn.nodes.size(), kNone);
     out_.removed.assign(fn.nodes.size(), 0);
     out_.entry_undefined.assign(slots.numbers.size(), kNone);
@@ -73,6 +84,9 @@ class Renamer {
   std::vector<std::vector<NodeId>> stacks_;  // per slot: reaching definitions
   std::vector<uint32_t> log_;                // slots pushed, in order
   std::vector<uint32_t> var_of_slot_;        // dense slot -> debug variable, or kNone
+  std::vector<uint32_t> block_of_;           // NodeId -> its block (placed nodes), else kNone
+  uint32_t block_ = 0;                       // the block being renamed
+  NodeId pos_ = kNone;                       // the position of an assignment there now
   Renaming out_;
 };
 
@@ -90,7 +104,7 @@ void Renamer::create_phis() {
       out_.phis[b].push_back(id);
       fn_.nodes.push_back(std::move(phi));
       if (const uint32_t var = var_of_slot_[phi_slots_[b][k]]; var != kNone)
-        add_debug_binding(fn_.debug, DebugBind{var, id, true});
+        add_debug_binding(fn_.debug, DebugBind{var, id, region, true});
       out_.value_of.push_back(kNone);
       out_.removed.push_back(0);
     }
@@ -111,6 +125,8 @@ NodeId Renamer::entry_undefined(uint32_t slot) {
 }
 
 void Renamer::enter(uint32_t b) {
+  block_ = b;
+  pos_ = fn_.cfg->blocks[b].node;
   for (size_t k = 0; k < phi_slots_[b].size(); ++k) push(phi_slots_[b][k], out_.phis[b][k]);
   for (NodeId id : fn_.cfg->blocks[b].nodes) rename_node(id);
   fill_successor_phis(b);
@@ -128,7 +144,10 @@ void Renamer::rename_node(NodeId id) {
     const bool first = stacks_[slot].empty();
     push(slot, value);
     out_.removed[id] = 1;
-    if (var_of_slot_[slot] != kNone) add_debug_binding(fn_.debug, DebugBind{var_of_slot_[slot], value, first});
+    if (var_of_slot_[slot] != kNone) add_debug_binding(fn_.debug, DebugBind{var_of_slot_[slot], value, pos_, first});
+    // The memory slot's new state, made by an effect of this block: the
+    // next assignments come after that effect.
+    if (value < block_of_.size() && block_of_[value] == block_ && makes_memory(fn_, value)) pos_ = value;
   } else if (stacks_[slot].empty()) {
     n.op = SsaUndef;  // a read before any write: stays, as the undefined value
     n.literals.clear();

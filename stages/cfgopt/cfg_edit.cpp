@@ -106,6 +106,7 @@ void CfgEdit::drop_edge(uint32_t to, size_t position) {
 void CfgEdit::redirect(uint32_t from, size_t index, uint32_t to, std::span<const NodeId> phi_values) {
   if (!can_redirect(from)) throw std::logic_error("cfgopt: redirect from a block with two equal successors");
   uint32_t old = succ(from, index);
+  lose_bindings_bypassed(old);
   drop_edge(old, edge_position(from, old));
   NodeId term = terminator(from);
   node(block(to).node).control.push_back(term);
@@ -115,8 +116,35 @@ void CfgEdit::redirect(uint32_t from, size_t index, uint32_t to, std::span<const
   block(from).successors[index] = block(to).node;
 }
 
+// A redirected edge skips block b: a debug binding at b's start that is
+// not its phi's (an assignment whose value is computed elsewhere) would not
+// take effect on that path, so its variable's bindings become lost (the
+// variable is shown nowhere rather than with the value from before the
+// assignment). A phi's binding may be skipped: on the new edge the variable
+// keeps the binding the phi's input had.
+void CfgEdit::lose_bindings_bypassed(uint32_t b) {
+  FunctionDebug& d = fn_.debug;
+  if (d.binds.empty()) return;
+  const NodeId head = block(b).node;
+  std::vector<char> lose(d.vars.size(), 0);
+  bool any = false;
+  for (const DebugBind& bind : d.binds) {
+    if (bind.pos != head || bind.var >= lose.size()) continue;
+    const bool phi = bind.value < fn_.nodes.size() && node(bind.value).op == Op::Phi && !node(bind.value).control.empty() &&
+                     node(bind.value).control[0] == head;
+    if (!phi) lose[bind.var] = 1, any = true;
+  }
+  if (any) lose_debug_bindings(d, [&](uint32_t v) { return v < lose.size() && lose[v]; });
+}
+
 void CfgEdit::append_block(uint32_t into, uint32_t from) {
   NodeId head = block(into).node;
+  if (!fn_.debug.binds.empty()) {
+    NodeId end = head;
+    for (NodeId n : block(into).nodes)
+      if (alive(n) && makes_memory(fn_, n)) end = n;
+    moved_positions_.emplace_back(block(from).node, end);
+  }
   for (NodeId n : block(from).nodes) {
     Node& moved = node(n);
     for (NodeId& c : moved.control)
@@ -205,6 +233,15 @@ size_t CfgEdit::finish() {
     blocks.push_back(std::move(out));
   }
   fn_.nodes = std::move(nodes);
+  // Positions at the blocks append_block took in (chains: a block taken
+  // into one that was taken in turn).
+  for (size_t round = 0; round <= moved_positions_.size(); ++round) {
+    bool changed = false;
+    for (auto [from, to] : moved_positions_)
+      for (DebugBind& b : fn_.debug.binds)
+        if (b.pos == from) b.pos = to, changed = true;
+    if (!changed) break;
+  }
   remap_debug_slots(fn_.debug, map, ~NodeId{0});
   fn_.cfg->blocks = std::move(blocks);
   // 4. The dominance section.

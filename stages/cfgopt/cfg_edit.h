@@ -83,12 +83,16 @@ class CfgEdit {
   // Successor `index` of `from` becomes `to`: the old target loses the
   // edge's region and phi inputs, `to`'s region gains `from`'s terminator
   // and each phi of `to` (in block order) gains the matching entry of
-  // phi_values.
+  // phi_values. A debug binding at the old target's start other than its
+  // phis' makes its variable's bindings lost (the new path skips it).
   void redirect(uint32_t from, size_t index, uint32_t to, std::span<const NodeId> phi_values);
   // Appends block `from`'s body (without its phis, which must be gone) to
   // block `into`, whose terminator must have been killed and removed; the
   // moved pinned nodes hang off `into`'s block node; `into` takes `from`'s
-  // successors; `from` dies.
+  // successors; `from` dies. Debug bindings at `from`'s start take effect
+  // where `into`'s code ended: after its last memory state, else at its
+  // start (finish maps them; a binding at any other block node that dies
+  // becomes lost).
   void append_block(uint32_t into, uint32_t from);
   void remove_from_block(NodeId n);
   // Removes the region control input at `position` of block `to` and the
@@ -105,6 +109,8 @@ class CfgEdit {
   std::vector<uint32_t> placed_in_;
   std::vector<bool> dead_;
   std::vector<bool> dead_block_;
+  void lose_bindings_bypassed(uint32_t b);
+  std::vector<std::pair<NodeId, NodeId>> moved_positions_;  // append_block: from's node -> the position in into
 };
 
 }  // namespace pl::cfgopt

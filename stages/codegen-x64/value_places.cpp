@@ -27,15 +27,17 @@ ValuePlaces::ValuePlaces(const Function& fn) : fn_(fn) {
 
 // The bound variables: an unchanged parameter's `value` (an x64:argreg in
 // its register, current from the first byte), and every variable with
-// bindings none of which is lost (a lost one stands for an assignment no
-// code computes: after it, no value would be the variable's).
+// bindings none of which is lost (a lost one stands for an assignment whose
+// place in the code is not known: after it, no value would be the
+// variable's). Each binding takes effect at its position: after the node
+// (a memory state), or at the start of the block (a block node).
 void ValuePlaces::find_bindings() {
   const FunctionDebug& d = fn_.debug;
   const size_t n = fn_.nodes.size();
   std::vector<char> lost(d.vars.size(), 0), has(d.vars.size(), 0);
   for (const DebugBind& b : d.binds) {
     if (b.var >= d.vars.size()) continue;
-    if (b.value == kNoSlot || b.value >= n) lost[b.var] = 1;
+    if (b.pos == kNoSlot || b.pos >= n) lost[b.var] = 1;
     else has[b.var] = 1;
   }
   auto is_argreg = [&](NodeId v) {
@@ -49,18 +51,23 @@ void ValuePlaces::find_bindings() {
     const uint32_t k = static_cast<uint32_t>(bound_var_.size());
     bound_var_.push_back(i);
     entry_current_.push_back(kUnknown);
-    if (by_value) bound_at_[v.value].push_back(k), entry_current_[k] = v.value;
+    if (by_value) entry_current_[k] = v.value;
   }
   std::vector<uint32_t> index_of(d.vars.size(), UINT32_MAX);
   for (uint32_t k = 0; k < bound_var_.size(); ++k) index_of[bound_var_[k]] = k;
   for (const DebugBind& b : d.binds) {
-    if (b.var >= d.vars.size() || index_of[b.var] == UINT32_MAX || b.value >= n) continue;
+    if (b.var >= d.vars.size() || index_of[b.var] == UINT32_MAX || b.pos >= n) continue;
     const uint32_t k = index_of[b.var];
-    std::vector<uint32_t>& at = bound_at_[b.value];
-    if (std::find(at.begin(), at.end(), k) == at.end()) at.push_back(k);
+    const uint32_t to = b.value < n ? origin(b.value) : kUnknown;
+    bound_at_[b.pos].push_back({k, to});
     // A parameter's entry value: in its register from the first byte.
     if (is_argreg(b.value)) entry_current_[k] = b.value;
   }
+}
+
+void ValuePlaces::bind_at(NodeId pos, State& s) const {
+  if (pos < bound_at_.size())
+    for (auto [k, to] : bound_at_[pos]) s[locations_ + k] = to;
 }
 
 // The node whose value `n` holds: through copies, and through phis whose
@@ -149,15 +156,15 @@ void ValuePlaces::transfer(NodeId n, State& s) const {
   each_write(n, [&](unsigned loc) {
     if (loc < locations_) s[loc] = kUnknown;
   });
-  // The variables bound to n have its value from here on.
-  if (n < bound_at_.size())
-    for (uint32_t k : bound_at_[n]) s[locations_ + k] = origin(n);
   const Node& nd = fn_.nodes[n];
-  if (nd.op == Op::Undef || nd.place.none()) return;
-  if (nd.op == Op::Proj || (nd.op < kNumOps && is_x64(nd.op) && op_info(nd.op).results == std::string_view("v"))) {
+  if (nd.op != Op::Undef && !nd.place.none() &&
+      (nd.op == Op::Proj || (nd.op < kNumOps && is_x64(nd.op) && op_info(nd.op).results == std::string_view("v")))) {
     unsigned loc = location(nd.place);
     if (loc < locations_) s[loc] = origin(n);
   }
+  // The bindings positioned after n take effect (the value is shown once a
+  // place holds it, which may be later: computed after the assignment).
+  bind_at(n, s);
 }
 
 void ValuePlaces::solve() {
@@ -178,6 +185,7 @@ void ValuePlaces::solve() {
     for (uint32_t b = 0; b < blocks.size(); ++b) {
       if (b != 0 && std::all_of(in_[b].begin(), in_[b].end(), [](uint32_t c) { return c == kTop; })) continue;
       s = in_[b];
+      bind_at(blocks[b].node, s);
       for (NodeId id : blocks[b].nodes) transfer(id, s);
       NodeId term = blocks[b].nodes.empty() ? blocks[b].node : blocks[b].nodes.back();
       for (NodeId succ : blocks[b].successors) {
@@ -214,6 +222,7 @@ void ValuePlaces::begin_block(uint32_t b) {
   now_ = b < in_.size() ? in_[b] : State(locations_ + bound_var_.size(), kUnknown);
   for (uint32_t& c : now_)
     if (c == kTop) c = kUnknown;
+  if (b < fn_.cfg->blocks.size()) bind_at(fn_.cfg->blocks[b].node, now_);
 }
 
 // x64:ret's epilogue (frame.cpp emit_epilogue) frees the frame and pops

@@ -26,17 +26,22 @@
 // the meet at a join keeps an origin all predecessors agree on. At entry,
 // each x64:argreg's register holds the argreg (the allocation checker
 // proves nothing writes it before the argreg takes it). The same state
-// holds each bound variable's current origin: a bound node makes it the
-// node's origin after its code (a phi at its block's start), a join keeps
-// what the predecessors agree on (else unknown), and at entry a parameter
-// is its x64:argreg.
+// holds each bound variable's current origin: a binding makes it its
+// value's origin at the binding's position (after a memory state's node,
+// or at a block's start), a kill makes it unknown, a join keeps what the
+// predecessors agree on (else unknown), and at entry a parameter is its
+// x64:argreg. A variable is shown where a place holds its current origin;
+// a place holds an origin only once the code computed it on every path to
+// the point, and then the latest computation (a definition dominates the
+// point), so a value computed after its assignment (sunk toward its use)
+// is shown from there on, and none is shown early: the position, not the
+// value's computation, is where the variable changes.
 //
-// Approximation (documented in FORMAT.md): a binding takes effect where
-// the scheduled code computes the value, which the optimizers may have
-// moved before or after the assignment's statement (hoisted out of a loop
-// or ahead of the condition that guards it, sunk toward its use); gcc's
-// and LLVM's optimized debug information move with their code the same
-// way. Bindings carry no position in the control flow yet.
+// Granularity (FORMAT.md): a position is the last effect before the
+// assignment, so within the run of code between two effects a variable
+// may take its new value a little before its statement (pure code
+// floats); never before the effect that precedes the assignment, nor on a
+// path that does not assign.
 //
 // What the code generator must keep: a node's code writes no place but
 // those (the checker's contract, which the allocation relies on too); code
@@ -90,6 +95,7 @@ class ValuePlaces {
   void find_phi_origins();
   void find_bindings();
   void transfer(NodeId n, State& s) const;
+  void bind_at(NodeId pos, State& s) const;
   template <typename F>
   void each_write(NodeId n, F f) const;
   void solve();
@@ -97,7 +103,9 @@ class ValuePlaces {
   const Function& fn_;
   std::vector<size_t> bound_var_;          // var index per bound variable
   std::vector<uint32_t> entry_current_;    // per bound variable: its value at entry, or kUnknown
-  std::vector<std::vector<uint32_t>> bound_at_;  // node -> the bound variables bound to it
+  // position node -> (bound variable, its new value's origin or kUnknown),
+  // in binding order
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> bound_at_;
   std::vector<NodeId> phi_origin_;         // per node (phis only): origin, kUnknown or kTop
   std::vector<std::vector<NodeId>> projs_; // tuple -> its projs
   std::vector<uint32_t> block_of_;         // block node -> block index

@@ -7,8 +7,13 @@
 //    projs reach one region is listed twice, true edge first), and Dead
 //    nodes (unreachable code). ssa2son appended its projs after every other
 //    node, so `ssa2son | son2cfg` gives back the ssa ids.
-//  - Debug value bindings follow the renumbering; each copy of a bound node
-//    is bound too.
+//  - Debug value bindings follow the renumbering (value and position; a
+//    position at an if's proj that a region lists directly, an edge with no
+//    block of its own here, goes: the binding is lost). A copy of a bound
+//    node gets no binding: the binding's position says where the variable
+//    takes the value, and a second binding there would replace the first
+//    (DebugBind); where only a copy holds the value, the variable is
+//    "optimized out".
 //  - An if's proj that pinned nodes hang off becomes `region ^if` in place.
 //    If a region also lists it (the block flows straight on), a `jump` is
 //    appended after every other node and ends the block.
@@ -40,7 +45,6 @@ class Emitter {
     return g_.role[edge] == Role::ControlProj ? g_.block[g_.node(edge).inputs[0]] : g_.block[edge];
   }
   void number_nodes();
-  void bind_copies(FunctionDebug& d) const;
   Node rewrite(NodeId id) const;
   OpId renamed(OpId op) const;
 
@@ -102,25 +106,6 @@ Node Emitter::rewrite(NodeId id) const {
   return out;
 }
 
-// A copy computes its original's value on the paths it serves, so a
-// variable bound to the original is bound to each copy too (a copy of a
-// copy included: copies are listed in the order they were made).
-void Emitter::bind_copies(FunctionDebug& d) const {
-  if (d.binds.empty() || g_.copies.empty()) return;
-  std::unordered_multimap<NodeId, uint32_t> vars_of;  // node -> variables bound to it
-  for (const DebugBind& b : d.binds)
-    if (b.value != kNoSlot) vars_of.emplace(b.value, b.var);
-  for (auto [original, copy] : g_.copies) {
-    auto [from, to] = vars_of.equal_range(original);
-    std::vector<uint32_t> vars;
-    for (auto it = from; it != to; ++it) vars.push_back(it->second);
-    for (uint32_t v : vars) {
-      add_debug_binding(d, DebugBind{v, copy, false});
-      vars_of.emplace(copy, v);
-    }
-  }
-}
-
 Function Emitter::run(const std::vector<uint32_t>& layout, const std::vector<std::vector<NodeId>>& schedule) {
   number_nodes();
   const Function& in = g_.fn;
@@ -130,7 +115,6 @@ Function Emitter::run(const std::vector<uint32_t>& layout, const std::vector<std
   out.signature = in.signature;
   out.attrs = in.attrs;
   out.debug = in.debug;
-  bind_copies(out.debug);
   remap_debug_slots(out.debug, new_id_, kNone);
   out.nodes.resize(count_);
   for (NodeId id = 0; id < in.nodes.size(); ++id)

@@ -137,6 +137,14 @@ void fold_branch(Graph& g, NodeId branch) {
   jump.op = Op::Jump;
   jump.control = {block};
   jump.loc = g.node(branch).loc;
+  // Debug bindings at the side that stays take effect where the branch's
+  // block ends (its only way on now). The other side's code goes
+  // (unreachable now), but it may have run: exit-values deletes a loop by
+  // deciding its test. Its bindings become lost (Graph::finish), never
+  // dropped: the variable is shown nowhere rather than with its value from
+  // before the loop. (Kills where the surviving side starts would need an
+  // order between them and that side's own bindings there.)
+  if (proj != kNone) g.move_position(proj, g.end_position(block));
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
     std::vector<NodeId> users(g.users(proj).begin(), g.users(proj).end());

@@ -190,12 +190,113 @@ void Graph::set_control(NodeId n, size_t i, NodeId c) {
   add_user(c, n);
 }
 
+namespace {
+constexpr uint8_t kPosMoved = 1, kPosRetired = 2;
+}
+
+void Graph::set_position_forward(NodeId from, NodeId to, uint8_t how) {
+  if (pos_how_.size() <= from) {
+    pos_how_.resize(size(), 0);
+    pos_forward_.resize(size(), kNone);
+  }
+  if (pos_how_[from] != 0) return;  // the first word on a position stands
+  pos_how_[from] = how;
+  pos_forward_[from] = to;
+}
+
+void Graph::add_binding(DebugBind b) {
+  edit();
+  if (b.var < fn_.debug.vars.size()) fn_.debug.vars[b.var].slot = kNoSlot;
+  fn_.debug.binds.push_back(b);
+}
+
+void Graph::move_position(NodeId from, NodeId to) {
+  if (tracks_positions()) set_position_forward(from, to, kPosMoved);
+}
+
+void Graph::retire_position(NodeId from, NodeId to) {
+  if (tracks_positions()) set_position_forward(from, to, kPosRetired);
+}
+
+bool Graph::makes_memory(NodeId n) const {
+  if (op(n) >= kNumOps) return false;
+  if (op(n) == Op::Proj) {
+    const Node& nd = node(n);
+    if (nd.inputs.empty() || nd.literals.empty() || op(nd.inputs[0]) >= kNumOps) return false;
+    std::string_view results = op_info(op(nd.inputs[0])).results;
+    int64_t k = nd.literals[0].as_int();
+    return results.size() > 1 && k >= 0 && static_cast<size_t>(k) < results.size() && results[k] == 'm';
+  }
+  if (op(n) == Op::Phi) {  // a memory phi: some input, through phis, makes memory
+    std::vector<NodeId> stack = {n}, seen;
+    while (!stack.empty() && seen.size() < 64) {
+      NodeId p = stack.back();
+      stack.pop_back();
+      if (std::find(seen.begin(), seen.end(), p) != seen.end()) continue;
+      seen.push_back(p);
+      for (NodeId in : node(p).inputs) {
+        if (op(in) == Op::Phi) stack.push_back(in);
+        else if (op(in) < kNumOps) return op(in) == Op::Proj ? makes_memory(in) : op_info(op(in)).results == "m";
+      }
+    }
+    return false;
+  }
+  return op_info(op(n)).results == "m";
+}
+
+NodeId Graph::block_of_memory(NodeId m) const {
+  NodeId at = op(m) == Op::Proj ? node(m).inputs[0] : m;
+  const Node& nd = node(at);
+  return nd.control.empty() ? kNone : nd.control[0];
+}
+
+NodeId Graph::memory_position_in(NodeId m, NodeId block) const {
+  if (op(m) == Op::Phi || op(m) == Op::EntryMem) return block;
+  return block_of_memory(m) == block ? m : block;
+}
+
+NodeId Graph::end_position(NodeId block) const {
+  // The memory states the block's effects make; the last is the one no
+  // other effect of the block reads.
+  std::vector<NodeId> made;
+  for (NodeId u : users(block)) {
+    if (dead_[u] || node(u).control.empty() || node(u).control[0] != block || op(u) == Op::Phi) continue;
+    if (makes_memory(u)) made.push_back(u);
+    else if (op(u) < kNumOps && op_info(op(u)).results.size() > 1)
+      for (NodeId p : users(u))
+        if (!dead_[p] && op(p) == Op::Proj && makes_memory(p)) made.push_back(p);
+  }
+  std::sort(made.begin(), made.end());
+  made.erase(std::unique(made.begin(), made.end()), made.end());
+  auto is_made = [&](NodeId n) { return std::binary_search(made.begin(), made.end(), n); };
+  NodeId last = kNone;
+  for (NodeId m : made) {
+    bool read_here = false;  // by another effect of the block
+    for (NodeId u : users(m)) {
+      if (dead_[u]) continue;
+      read_here |= is_made(u);
+      if (op(u) < kNumOps && op(u) != Op::Proj && op_info(op(u)).results.size() > 1)
+        for (NodeId p : users(u)) read_here |= !dead_[p] && is_made(p);
+    }
+    if (read_here) continue;
+    if (last != kNone) return kNone;
+    last = m;
+  }
+  return last == kNone ? block : last;
+}
+
 void Graph::replace_uses(NodeId old, NodeId with) {
   edit();
   if (old == with) return;
   if (!fn_.debug.binds.empty()) {
     if (forward_.size() <= old) forward_.resize(size(), kNone);
     forward_[old] = with;
+    if (is_control_point(*this, old))
+      set_position_forward(old, is_control_point(*this, with) ? end_position(with) : kNone, kPosMoved);
+    else if (makes_memory(old) && makes_memory(with)) {
+      NodeId block = block_of_memory(old);
+      if (block != kNone) set_position_forward(old, memory_position_in(with, block), kPosMoved);
+    }
   }
   UserList list = std::move(users_[old]);
   users_[old].clear();
@@ -322,6 +423,7 @@ size_t Graph::finish() {
   }
   fn_.nodes.resize(next);
   forward_debug_bindings(new_id);
+  forward_debug_positions(new_id);
   remap_debug_slots(fn_.debug, new_id, kNone);
   users_.clear();
   dead_.clear();
@@ -337,6 +439,56 @@ void Graph::forward_debug_bindings(const std::vector<NodeId>& new_id) const {
       n = n < forward_.size() ? forward_[n] : kNone;
     if (n != kNone && n < new_id.size() && new_id[n] != kNone) b.value = n;
   }
+}
+
+// A binding whose position went follows the recorded positions (moves,
+// retirements) to one that stays; one without a record stays on the dead
+// node (remap_debug_slots makes it lost). A
+// retired binding becomes a kill placed before the variable's bindings
+// already at its new position.
+void Graph::forward_debug_positions(const std::vector<NodeId>& new_id) const {
+  auto alive_after = [&](NodeId n) { return n != kNone && n < new_id.size() && new_id[n] != kNone; };
+  struct Retired {
+    DebugBind bind;
+    NodeId target;  // the position it was retired to (before later moves)
+  };
+  std::vector<DebugBind> kept;
+  std::vector<NodeId> original;  // per kept binding: its position before this finish
+  std::vector<Retired> retired;
+  for (DebugBind b : fn_.debug.binds) {
+    const NodeId from = b.pos;
+    NodeId target = kNone;
+    NodeId p = b.pos;
+    for (size_t steps = 0; p != kNone && !alive_after(p) && steps <= pos_how_.size(); ++steps) {
+      if (p >= pos_how_.size() || pos_how_[p] == 0) break;
+      if (pos_how_[p] == kPosRetired && target == kNone) target = pos_forward_[p];
+      p = pos_forward_[p];
+    }
+    if (alive_after(p) || p == kNone) b.pos = p == kNone ? kNoSlot : p;
+    if (target != kNone && alive_after(b.pos)) {
+      if (b.droppable) continue;
+      b.value = kNoSlot;
+      retired.push_back({b, target});
+      continue;
+    }
+    kept.push_back(b);
+    original.push_back(from);
+  }
+  // A kill from a retired position takes effect before the bindings that
+  // were at its target already (the merge's own: a phi's, a select's) and
+  // after every other binding that ends at the same position (code before
+  // the branch, joined into the same block).
+  for (const Retired& r : retired) {
+    size_t at = kept.size();
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (kept[i].var == r.bind.var && kept[i].pos == r.bind.pos && original[i] == r.target) {
+        at = i;
+        break;
+      }
+    kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(at), r.bind);
+    original.insert(original.begin() + static_cast<std::ptrdiff_t>(at), r.target);
+  }
+  fn_.debug.binds = std::move(kept);
 }
 
 std::optional<ValueType> result_type(const Graph& g, NodeId n) {

@@ -16,8 +16,29 @@
 // Debug value bindings (FunctionDebug::binds) are no edges: a bound node
 // dies like any other. replace_uses records where its uses went, and
 // finish() moves a binding of a node that died to the node that took its
-// uses (the same value, which is why the uses could move), or makes it
-// lost when that one died too.
+// uses (the same value, which is why the uses could move), or makes it a
+// kill when that one died too.
+//
+// A binding's position (a control point, or a memory state an effect of
+// that block made: DebugBind::pos) moves the same way, to the point in the
+// code where the one that went was:
+//  - a memory state whose uses go to another one (a dead store, a call
+//    removed or folded: the effect is gone, the earlier state stands where
+//    it was) moves to it if that one is made in the same block, else to
+//    the block's start (never into another block: that would run the
+//    binding on paths that do not assign);
+//  - a control point whose uses go to another one (simplify-cfg joining a
+//    block to its only predecessor) moves to the end of that one's block:
+//    its last memory state, else its start;
+//  - passes that move code between blocks say where a position goes
+//    (move_position: inline's call continuation, a folded branch's
+//    surviving side), or that a side of a branch went without code
+//    (retire_position: the bindings there become kills at the merge,
+//    before the merge's own bindings, after any other that ends up at the
+//    same position);
+//  - any other position that goes makes its bindings lost (the variable is
+//    shown nowhere: never a binding in force on a path that does not
+//    assign, or before the assignment).
 //
 // Made with the function's FunctionCache (pass_manager.h), a Graph starts
 // from the def-use lists a Graph of the unchanged function left there, and
@@ -124,6 +145,23 @@ class Graph {
   // then its inputs that nothing else reads.
   void replace_call(NodeId call, NodeId value, NodeId mem);
 
+  // Appends a debug value binding (scalar-replace: a variable whose slot
+  // became values); its variable keeps no slot.
+  void add_binding(DebugBind b);
+  // Debug binding positions (see the header comment): the bindings at
+  // `from` take effect at `to` (a control point or a memory state).
+  void move_position(NodeId from, NodeId to);
+  // The bindings at `from` (a branch side without code) become kills at
+  // control point `to`, in force before the bindings already there.
+  void retire_position(NodeId from, NodeId to);
+  // The position just after the last memory state an effect of control
+  // point `block` makes (kNone if there are several last ones), else
+  // `block`: where the block's code ends.
+  NodeId end_position(NodeId block) const;
+  // The position of memory state `m` for code in `block`: m's own when an
+  // effect of `block` makes it, else `block` (its start).
+  NodeId memory_position_in(NodeId m, NodeId block) const;
+
   // Writes the graph back into the function (see the header comment).
   // Returns the number of nodes dropped.
   size_t finish();
@@ -134,6 +172,11 @@ class Graph {
   void build_users();
   // Called first by every edit: the cache no longer describes the function.
   void forward_debug_bindings(const std::vector<NodeId>& new_id) const;
+  void forward_debug_positions(const std::vector<NodeId>& new_id) const;
+  bool tracks_positions() const { return !fn_.debug.binds.empty(); }
+  bool makes_memory(NodeId n) const;
+  NodeId block_of_memory(NodeId m) const;  // the control point an effect making m hangs off, or kNone
+  void set_position_forward(NodeId from, NodeId to, uint8_t how);
   void edit() {
     if (edited_) return;
     edited_ = true;
@@ -149,6 +192,10 @@ class Graph {
   bool edited_ = false;
   std::shared_ptr<const SonCfg> cfg_;
   std::vector<NodeId> forward_;  // replace_uses: old -> with (only while there are bindings)
+  // Positions that went: old -> the position in its place, and how
+  // (kPosMoved, kPosRetired; 0: none recorded).
+  std::vector<NodeId> pos_forward_;
+  std::vector<uint8_t> pos_how_;
 };
 
 // Visited marks for walks over a graph, reused across walks so that each

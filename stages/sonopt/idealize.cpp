@@ -359,7 +359,11 @@ class Idealizer {
     uint64_t d = truncate_to(g_.const_value_of(rem.inputs[1]), bits);
     uint64_t magnitude = ((d >> (bits - 1)) & 1) ? truncate_to(~d + 1, bits) : d;
     if (!power_of_two(magnitude)) return kNone;
-    return binary(Op::And, rem.literals[0], rem.inputs[0], constant(*t, magnitude - 1, rem.loc), rem.loc);
+    // Copies first: constant() adds a node, which may move `rem`.
+    const Literal type = rem.literals[0];
+    const NodeId dividend = rem.inputs[0];
+    const Loc loc = rem.loc;
+    return binary(Op::And, type, dividend, constant(*t, magnitude - 1, loc), loc);
   }
 
   bool const_is(NodeId c, uint64_t v) const { return g_.is_const(c) && g_.const_value_of(c) == v; }

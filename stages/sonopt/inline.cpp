@@ -279,6 +279,9 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, con
     }
   }
   if (NodeId p = g.proj(call, 0); p != kNone) {
+    // Debug bindings just after the call: after the body, where the call's
+    // continuation `k` has its memory state.
+    g.move_position(p, g.memory_position_in(memory, k));
     g.replace_uses(p, memory);
     g.kill(p);
   }

@@ -32,6 +32,17 @@
 // its memory input), and the slot and its address arithmetic go. Phis that
 // turn out trivial are left to simplify-cfg, unused ones to dce.
 //
+// Debug information: a C variable that lived in the slot (its DebugVar's
+// slot, which the optimizers keep until sonopt writes the function), a
+// scalar that is the slot's one field, gets debug value bindings as
+// cfg2ssa gives a variable kept in a register (FORMAT.md "Bindings through
+// the pipeline"): each store binds it to the stored value, positioned at
+// the store (when the store goes, the graph moves the position to the
+// memory state before it, in the same block), and each value phi made for
+// the field at its region (droppable). Bindings are appended phis first,
+// then stores in memory-chain order, so bindings that end up at one
+// position take effect in program order.
+//
 // The walk up a memory chain memoizes every state it passes, so the whole
 // slot costs O(accesses + memory states x fields touched); a slot with more
 // than kMaxFields fields is left in memory.
@@ -59,8 +70,9 @@ struct Field {
 
 class SlotReplacer {
  public:
-  SlotReplacer(Graph& g, const AliasAnalysis& aa, NodeId slot, std::vector<uint8_t>& walkable, WalkMarks& seen)
-      : g_(g), aa_(aa), slot_(slot), walkable_(walkable), seen_(seen) {}
+  SlotReplacer(Graph& g, const AliasAnalysis& aa, NodeId slot, std::vector<uint8_t>& walkable, WalkMarks& seen,
+               const ModuleDebug& types)
+      : g_(g), aa_(aa), slot_(slot), walkable_(walkable), seen_(seen), types_(types) {}
 
   // Replaces the slot by values; false (and nothing changed) when its
   // accesses do not form fields or its memory graph has a node this pass
@@ -75,6 +87,7 @@ class SlotReplacer {
     for (NodeId a : accesses_)
       if (g_.op(a) == Op::Load) replacements.emplace_back(a, value_at(field_of_[a], g_.node(a).inputs[0]));
     fill_phis();
+    bind_variables();
     std::vector<NodeId> addresses;
     for (NodeId a : accesses_) addresses.push_back(g_.node(a).inputs[1]);
     // A value may itself be a load of the slot (a[1] = a[0]), replaced
@@ -100,6 +113,58 @@ class SlotReplacer {
   }
 
  private:
+  // The bytes of a scalar debug type (through typedefs and qualifiers), or
+  // 0 for an aggregate or a function.
+  uint64_t scalar_bytes(int64_t type) const {
+    for (size_t steps = 0; type >= 0 && static_cast<size_t>(type) < types_.types.size() && steps < 64; ++steps) {
+      const DebugType& t = types_.types[type];
+      switch (t.kind) {
+        case DebugTypeKind::Base: case DebugTypeKind::Enum: return t.size;
+        case DebugTypeKind::Pointer: return 8;
+        case DebugTypeKind::Const: case DebugTypeKind::Volatile: case DebugTypeKind::Restrict:
+        case DebugTypeKind::Typedef: type = t.type; continue;
+        default: return 0;
+      }
+    }
+    return 0;
+  }
+
+  void bind_variables() {
+    const FunctionDebug& d = g_.function().debug;
+    if (d.vars.empty() || fields_.size() != 1 || fields_[0].offset != 0) return;
+    const uint64_t bytes = type_bytes(*literal_value_type(fields_[0].type));
+    std::vector<uint32_t> vars;
+    for (uint32_t v = 0; v < d.vars.size(); ++v)
+      if (d.vars[v].slot == slot_ && !d.vars[v].indirect && scalar_bytes(d.vars[v].type) == bytes) vars.push_back(v);
+    if (vars.empty()) return;
+    std::vector<std::pair<NodeId, NodeId>> phis;  // (phi, region)
+    for (const auto& [key, value] : memo_)
+      if (g_.op(key.memory) == Op::Phi && g_.op(value) == Op::Phi && g_.node(value).control == g_.node(key.memory).control &&
+          !g_.node(value).control.empty())
+        phis.emplace_back(value, g_.node(value).control[0]);
+    std::sort(phis.begin(), phis.end());
+    phis.erase(std::unique(phis.begin(), phis.end()), phis.end());
+    // Stores in memory-chain order: a store's rank is the number of the
+    // slot's stores above it in its chain, up to a phi.
+    std::vector<std::pair<size_t, NodeId>> stores;
+    for (NodeId a : accesses_) {
+      if (g_.op(a) != Op::Store) continue;
+      size_t rank = 0;
+      for (NodeId m = g_.node(a).inputs[0], steps = 0; steps < 4096 && g_.op(m) != Op::Phi; ++steps) {
+        if (field_of_.count(m) && g_.op(m) == Op::Store) ++rank;
+        NodeId before = g_.op(m) == Op::Store ? g_.node(m).inputs[0] : memory_input_skipping_private(g_, m);
+        if (before == kNone) break;
+        m = before;
+      }
+      stores.emplace_back(rank, a);
+    }
+    std::sort(stores.begin(), stores.end());
+    for (uint32_t v : vars) {
+      for (auto [phi, region] : phis) g_.add_binding(DebugBind{v, phi, region, true});
+      for (auto [rank, a] : stores) g_.add_binding(DebugBind{v, g_.node(a).inputs[2], a, false});
+    }
+  }
+
   bool find_fields() {
     std::map<int64_t, Literal> by_offset;
     int64_t slot_size = g_.node(slot_).literals[0].as_int();
@@ -274,11 +339,12 @@ class SlotReplacer {
   NodeId undef_ = kNone;
   std::vector<uint8_t> updated_;  // field -> a store updates it from its own value
   std::vector<NodeId> zero_;      // field -> its 0, once made
+  const ModuleDebug& types_;
 };
 
 }  // namespace
 
-size_t scalar_replace(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t scalar_replace(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   if (!has_op(fn, Op::StackSlot)) return 0;
   Graph g(fn, cache);
   std::vector<NodeId> slots;
@@ -300,7 +366,7 @@ size_t scalar_replace(Function& fn, const ModuleHeader&, FunctionCache& cache) {
     for (NodeId slot : slots) {
       if (!g.alive(slot)) continue;
       walkable.resize(g.size(), 0);
-      if (aa.recheck_slot(slot) && SlotReplacer(g, aa, slot, walkable, seen).run())
+      if (aa.recheck_slot(slot) && SlotReplacer(g, aa, slot, walkable, seen, header.debug).run())
         ++replaced;
       else
         left.push_back(slot);

@@ -163,6 +163,10 @@ bool remove_diamond(Graph& g, NodeId branch) {
   for (NodeId e : {e0, e1})
     if (g.op(e) == Op::Jump) g.kill(e);
   NodeId cond = g.node(branch).inputs[0];
+  // An assignment on a side without code: from the merge on the variable
+  // has the merge's binding (a phi's, now a select's) or none.
+  g.retire_position(proj[0], merge);
+  g.retire_position(proj[1], merge);
   g.kill(proj[0]);
   g.kill(proj[1]);
   g.kill(branch);
