@@ -208,7 +208,8 @@ OperandConstraint Constraints::input(size_t i) const {
 }
 
 bool rematerializable(const Node& n) {
-  return n.op == Op::X64MovI || n.op == Op::X64FConst || (n.op == Op::X64Lea && n.inputs.empty());
+  return n.op == Op::X64MovI || n.op == Op::X64FConst || n.op == Op::X64FZero ||
+         (n.op == Op::X64Lea && n.inputs.empty());
 }
 
 std::optional<unsigned> operand_bits(const Node& n) {

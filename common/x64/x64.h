@@ -120,7 +120,7 @@ bool result_flags_read(ResultFlags k, Cond c);
 // The operand size in bits of n's first literal, if it is a type name.
 std::optional<unsigned> operand_bits(const Node& n);
 // Whether n is a constant one instruction makes anew wherever it is needed
-// (x64:movi, x64:fconst, x64:lea of a symbol alone): regalloc-x64 remakes
+// (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone): regalloc-x64 remakes
 // it instead of spilling it, and son2cfg does not hoist it out of a loop
 // that calls (it would have to survive the calls).
 bool rematerializable(const Node& n);

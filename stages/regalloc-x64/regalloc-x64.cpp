@@ -43,7 +43,7 @@
 //  - Class allocation and register assignment run in one walk: spilling by
 //    furthest next use happens when a register is needed, because fixed
 //    registers decide which value must leave, which a count cannot.
-//  - Constants (x64:movi, x64:fconst, x64:lea of a symbol alone) are never
+//  - Constants (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone) are never
 //    spilled: an evicted one is made anew by a copy of its instruction where
 //    it is needed again (rematerialization); a definition left unread then
 //    is dropped (collapse.cpp).

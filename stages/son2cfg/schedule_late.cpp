@@ -378,8 +378,11 @@ class Late {
   // through the loop and still need a copy on each edge (a phi is redefined
   // in the loop, so it cannot share the constant's register); at its
   // latest block it is made where the edge needs it, in the phi's place.
+  // An integer immediate (x64:movi) or +0.0 (x64:fzero, xorps: as cheap as
+  // the copy it replaces); not a float constant from read-only data
+  // (x64:fconst), whose load costs more than a copy between registers.
   bool only_phi_constant(NodeId id) const {
-    if (g_.node(id).op != Op::X64MovI) return false;
+    if (g_.node(id).op != Op::X64MovI && g_.node(id).op != Op::X64FZero) return false;
     bool only_phis = true;
     for_each_use(id, [&](const Users::Use& u) {
       only_phis &= g_.role[u.user] == Role::Phi || g_.role[u.user] == Role::Dead;
