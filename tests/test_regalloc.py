@@ -223,6 +223,20 @@ def test_float_loop_values_stay_in_registers():
         assert not [line for b in func for line in b if "x64:reload" in line and " in xmm" in line]
 
 
+def test_values_across_a_cold_call_are_saved_on_its_path_only():
+    """cold-call.in.txt (issue 18): the loop's only call is sqrt's errno call
+    (extern `hint cold`): no value moves into a callee-saved register (the
+    function saves none), and the stores and reloads around the call are in
+    the call's block alone."""
+    funcs = ra_functions(run_tool("regalloc-x64", CASES / "cold-call.in.txt", "-f", "text").stdout.decode())
+    blocks = funcs["norm_sum"]
+    assert not [line for b in blocks for line in b if "x64:entryreg" in line]
+    for b in blocks:
+        calls = any("x64:call" in line for line in b)
+        copies = [line for line in b if "x64:spill" in line or "x64:reload" in line]
+        assert calls or not copies, b
+
+
 def test_stack_map_shares_slots_of_disjoint_lifetimes():
     out = run_tool("regalloc-x64", CASES / "slots.in.txt", "-f", "text", check=0).stdout.decode()
     spills = [line.split(" = ")[1] for line in out.splitlines() if "x64:spill" in line and "in s0" in line]

@@ -125,6 +125,25 @@ std::optional<unsigned> operand_bits(const Node& n);
 // that calls (it would have to survive the calls).
 bool rematerializable(const Node& n);
 
+// Cold calls: direct calls (x64:call) of a function extern with the hint
+// `cold` or `noreturn` (FORMAT.md, SymbolAttrs hints), guessed rare as gcc's
+// branch predictor guesses a path to such a call. c2ast marks sqrt's extern
+// cold when it writes the errno path (sqrt is called for a negative
+// argument only). A block that makes a cold call is itself rare: son2cfg
+// hoists constants out of loops past it, and regalloc-x64 keeps values
+// live only across it out of callee-saved registers (they are saved around
+// the call on that path alone).
+class ColdCallees {
+ public:
+  ColdCallees() = default;
+  explicit ColdCallees(const ModuleHeader& header);
+  // Whether n is an x64:call of a cold callee.
+  bool is_cold_call(const Node& n) const;
+
+ private:
+  std::vector<std::string> names_;  // sorted
+};
+
 // ---- register classes of values ---------------------------------------------------
 // A value's class is its type's: f32 and f64 live in xmm registers, every
 // other value in a general register. The type of an x64 instruction's

@@ -135,9 +135,9 @@ struct Entry {
 
 class Assigner {
  public:
-  Assigner(Function& fn, Stats& stats, bool frame_pointer)
+  Assigner(Function& fn, Stats& stats, bool frame_pointer, const x64::ColdCallees& cold)
       : fn_(fn), stats_(stats), frame_pointer_(frame_pointer), orig_(fn.cfg->blocks),
-        n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
+        n_orig_(static_cast<NodeId>(fn.nodes.size())), cold_callees_(cold) {}
 
   uint32_t run() {
     frame_pointer_ = frame_pointer_ || x64::has_dynamic_stack(fn_);
@@ -147,7 +147,8 @@ class Assigner {
     usage_ = compute_usage(fn_, is_value_);
     live_ = compute_liveness(fn_, graph_, usage_, is_value_);
     releases_ = compute_releases(fn_, usage_, live_);
-    across_ = values_across_calls(fn_, usage_, live_, is_value_);
+    cold_ = cold_call_blocks(fn_, cold_callees_);
+    across_ = values_across_calls(fn_, usage_, live_, is_value_, cold_);
     // Constants do not take callee-saved registers: a call drops them.
     for (NodeId v = 0; v < n_orig_; ++v)
       if (remat(v)) across_[v] = 0;
@@ -189,13 +190,9 @@ class Assigner {
   // after a call, where every value lives in a callee-saved register or
   // its slot. Dominators are the same in any order.
   BlockGraph call_free_arms_first(BlockGraph g) const {
-    auto calls = [&](uint32_t b) {
-      return std::any_of(orig_[b].nodes.begin(), orig_[b].nodes.end(), [&](NodeId id) {
-        return node(id).op == X64Call || node(id).op == X64CallInd;
-      });
-    };
+    const std::vector<uint8_t> calls = calling_blocks(fn_);
     for (auto& succs : g.succs)
-      if (succs.size() == 2 && calls(succs[1]) && !calls(succs[0])) std::swap(succs[0], succs[1]);
+      if (succs.size() == 2 && calls[succs[1]] && !calls[succs[0]]) std::swap(succs[0], succs[1]);
     return g;
   }
 
@@ -348,7 +345,8 @@ class Assigner {
   // copy in r serves the instruction and v stays in its own register.
   // `kill`: the registers the instruction destroys; a value r held that
   // lives on does not move into one of them (at a call it would only be
-  // moved or spilled again by step 3, and a constant made anew after it).
+  // moved or spilled again by step 3, and a constant made anew after it);
+  // every register at a cold call, where it goes to its slot.
   NodeId ensure_in(NodeId v, Reg r, RegSet& locked, bool keep, RegSet kill) {
     if (in_reg(v) && reg_of(v) == r) {
       locked |= bit(r);
@@ -465,6 +463,12 @@ class Assigner {
     // that no input of the pair looks dead to an eviction.
     const uint32_t user_pos = pos_;
     const RegSet kill = c.clobbers | fixed_results(c);  // a call: every caller-saved register, xmm0-15 too
+    // At a cold call (cold_call_blocks) the values that live on go to their
+    // slots, not to callee-saved registers the prologue would then save and
+    // the epilogue restore on every call of the function, rare path or not
+    // (here and in step 3).
+    const bool call = op_info(node(id).op).has(CALL);
+    const bool cold_call = call && cold_callees_.is_cold_call(node(id));
     // Which fixed-register inputs are copied into a register the
     // instruction destroys while their value stays put (it lives on).
     std::vector<uint8_t> keep(ops.size(), 0);
@@ -475,7 +479,7 @@ class Assigner {
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k], kill);
+      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k], cold_call ? ~RegSet{0} : kill);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
         ensure_any(ops[k].value, locked, ops[k].forbidden);
@@ -524,12 +528,13 @@ class Assigner {
       }
     }
     // Step 3: empty what the instruction destroys.
-    const bool call = op_info(node(id).op).has(CALL);
     for (unsigned r = 0; r < kRegs; ++r) {
       NodeId w = owner_[r];
       if (!(kill & bit(r)) || w == kNone) continue;
       if (lives_after(w)) {
-        if (std::optional<Reg> to = free_reg(kill | locked, call || across_[w], cls(w)))
+        std::optional<Reg> to;
+        if (!cold_call) to = free_reg(kill | locked, call || across_[w], cls(w));
+        if (to)
           put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
         else
           evict(static_cast<Reg>(r));
@@ -1046,6 +1051,7 @@ class Assigner {
     scratch_live_.resize(n_orig_, 0);
     std::vector<NodeId> marked;
     for (uint32_t b : blocks) {
+      if (cold_[b]) continue;  // saved around on that rare path
       size_t count = 0;  // general values live after the current node
       auto mark = [&](NodeId v) {
         if (scratch_live_[v]) return;
@@ -1164,7 +1170,11 @@ class Assigner {
     // A value that lives across a call but sits in a caller-saved register
     // moves into a free callee-saved one here (after the others have kept
     // theirs), so that the calls after the merge need not move it (a loop
-    // around a call moves it once, on entry, instead of on every trip).
+    // around a call moves it once, on entry, instead of on every trip). Not
+    // for a value whose calls are all cold (across_ leaves it out): it is
+    // saved around them, and the move would be made on every entry to the
+    // merge (fp_nbody's i + 1, moved into rbp at the inner loop's entry on
+    // every outer trip for sqrt's errno call, and back to its phi after).
     std::vector<NodeId> to_callee_saved;
     for (NodeId v : live) {
       Place p;
@@ -1289,6 +1299,8 @@ class Assigner {
   Liveness live_;
   Releases releases_;
   std::vector<uint8_t> across_;
+  const x64::ColdCallees& cold_callees_;
+  std::vector<uint8_t> cold_;  // per block: it makes a cold call (cold_call_blocks)
   std::vector<uint8_t> scratch_live_;  // max_pressure's live set, all 0 between calls
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
@@ -1324,8 +1336,8 @@ class Assigner {
 
 }  // namespace
 
-uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer) {
-  Assigner a(fn, stats, frame_pointer);
+uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer, const x64::ColdCallees& cold) {
+  Assigner a(fn, stats, frame_pointer, cold);
   a.index_projs();
   return a.run();
 }

@@ -101,14 +101,14 @@ namespace pl {
 
 namespace {
 
-ra::Stats allocate(Function& fn, bool frame_pointer) {
+ra::Stats allocate(Function& fn, bool frame_pointer, const x64::ColdCallees& cold) {
   ra::Stats stats;
   if (!fn.cfg || fn.cfg->blocks.empty()) return stats;
   const size_t first_safe = fn.cfg->blocks.size();
   ra::split_critical_edges(fn);
   ra::materialize_addresses(fn);
   ra::fold_single_phis(fn);
-  uint32_t slots = ra::assign_registers(fn, stats, frame_pointer);
+  uint32_t slots = ra::assign_registers(fn, stats, frame_pointer, cold);
   const uint32_t before = slots;
   ra::emit_callee_saves(fn, slots);
   stats.spills += slots - before;  // one save per callee-saved register
@@ -137,10 +137,11 @@ int main(int argc, char** argv) {
     pl::ModuleHeader header = in.header();
     header.level = pl::Level::RaX64;
     t.open_output(header);
+    const pl::x64::ColdCallees cold(header);
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      pl::ra::Stats s = pl::allocate(fn, frame_pointer);
+      pl::ra::Stats s = pl::allocate(fn, frame_pointer, cold);
       if (stats)
         std::cerr << "regalloc-x64: " << (fn.name.empty() ? "\"\"" : fn.name) << ": " << s.spills << " spills, "
                   << s.reloads << " reloads, " << s.moves << " moves, " << s.exchanges << " exchanges\n";
