@@ -243,10 +243,9 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
       Reused x = reuse(rvalue(arg(0)), t, l);
       NodeId negative = op("folt", t, l, x.first, float_constant(t, 0.0, l));
       std::string library = t == VType::F32 ? "sqrtf" : "sqrt";
-      InputList call{symaddr(module_.cold_library_function(library, c->getDirectCallee()->getType(), where), l),
-                     again(x, l)};
-      NodeId errno_path = add(Op::AstCall, l, call_literals(c, c->getDirectCallee()->getType()),
-                              std::move(call));
+      QualType callee_type = c->getDirectCallee()->getType();
+      InputList call{symaddr(module_.cold_library_function(library, callee_type, where), l), again(x, l)};
+      NodeId errno_path = add(Op::AstCall, l, call_literals(c, callee_type), std::move(call));
       return add(Op::AstCond, l, {Literal::string(vtype_name(t))}, {negative, errno_path, op("fsqrt", t, l, again(x, l))});
     }
     case FloatBuiltin::CopySign: {

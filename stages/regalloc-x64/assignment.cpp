@@ -86,8 +86,8 @@ constexpr unsigned kMaxEntryRegs = 14;
 // Values of one class live into a loop header above which the constants of
 // that class the loop does not use are not held in registers through it
 // (decide_entry): above 12 of the 14 registers, the loop body is left less
-// than two for its temporaries. (10 cost divmod 6% more instructions, dropping constants
-// that fit; 12 changes only the loops that run out.)
+// than two for its temporaries. (10 cost divmod 6% more instructions,
+// dropping constants that fit; 12 changes only the loops that run out.)
 constexpr size_t kLoopRematLimit = 12;
 constexpr Reg kShortLived[] = {Reg::Rax, Reg::Rcx, Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9, Reg::R10,
                                Reg::R11, Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp};
@@ -267,11 +267,12 @@ class Assigner {
     return Place::slot(home_[v]);
   }
   // Rematerialization (a departure from the seed, which spills every
-  // value): a constant (x64:movi, x64:fconst, x64:fzero, or x64:lea of a symbol alone) that must
-  // leave its register is not spilled; where it is needed again, a copy of
-  // its instruction makes it anew. It has no slot, and a merge takes it
-  // only if it is in a register when the merge's locations are decided.
-  // It never prefers a callee-saved register (a call may simply drop it).
+  // value): a constant (x64:movi, x64:fconst, x64:fzero, or x64:lea of a
+  // symbol alone) that must leave its register is not spilled; where it is
+  // needed again, a copy of its instruction makes it anew. It has no slot,
+  // and a merge takes it only if it is in a register when the merge's
+  // locations are decided. It never prefers a callee-saved register (a
+  // call may simply drop it).
   bool remat(NodeId v) const {
     if (v >= n_orig_) return false;
     return x64::rematerializable(node(v));
@@ -479,7 +480,8 @@ class Assigner {
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k], cold_call ? ~RegSet{0} : kill);
+      if (ops[k].want.kind == x64::Fixed::Reg)
+        read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k], cold_call ? ~RegSet{0} : kill);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
         ensure_any(ops[k].value, locked, ops[k].forbidden);

@@ -43,10 +43,15 @@
 //  - Class allocation and register assignment run in one walk: spilling by
 //    furthest next use happens when a register is needed, because fixed
 //    registers decide which value must leave, which a count cannot.
-//  - Constants (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone) are never
-//    spilled: an evicted one is made anew by a copy of its instruction where
-//    it is needed again (rematerialization); a definition left unread then
-//    is dropped (collapse.cpp).
+//  - Constants (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone)
+//    are never spilled: an evicted one is made anew by a copy of its
+//    instruction where it is needed again (rematerialization); a definition
+//    left unread then is dropped (collapse.cpp).
+//  - Cold calls (x64::ColdCallees: of an extern with the hint cold or
+//    noreturn, such as sqrt's errno call) are guessed rare: a value live
+//    only across them takes no callee-saved register, and at one the
+//    values that live on go to their slots (save_emission.cpp,
+//    assignment.cpp).
 //  - Moves are avoided by register hints the seed does not have: a value
 //    read in a fixed register prefers it, a phi's inputs prefer the phi's
 //    register (phi coalescing), a tied input that lives on stays put and
