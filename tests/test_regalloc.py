@@ -185,6 +185,58 @@ def test_constants_are_made_anew_not_spilled():
     assert not copies, copies
 
 
+def ra_functions(text):
+    """The printed ra-x64 module's functions: name -> list of blocks, each
+    the list of its node lines."""
+    funcs, cur = {}, None
+    for line in text.splitlines():
+        if line.startswith("pipeline "):
+            cur = funcs.setdefault(line.split()[1].split("(")[0], [])
+        elif cur is not None and line.strip().endswith("{"):
+            cur.append([])
+        elif cur is not None and " = " in line and line.strip().startswith("i"):
+            cur[-1].append(line.strip())
+    return funcs
+
+
+def test_float_loop_values_stay_in_registers():
+    """float-loops.in.txt (issue 18): the loop's new values are computed in
+    their phis' registers (no move on the back edge: four copies in the
+    loop, as gcc's three plus one for a product it commutes); +0.0 is made
+    anew by x64:fzero, never spilled or reloaded; general-register pressure
+    does not send float values to slots."""
+    funcs = ra_functions(run_tool("regalloc-x64", CASES / "float-loops.in.txt", "-f", "text").stdout.decode())
+    escape = funcs["escape"]
+    header = next(b for b in escape if sum(" = phi " in line and " in xmm" in line for line in b) == 4)
+    back = [line.split(" in ")[0].split(", ")[-1] for line in header if " = phi " in line and " in xmm" in line]
+    latch = next(b for b in escape if any(line.startswith(back[0] + " = ") for line in b))
+    ops = [line.split(" = ")[1].split()[0] for line in latch]
+    last_arith = max(i for i, op in enumerate(ops) if op in ("x64:fadd", "x64:fmul", "x64:fsub"))
+    assert "x64:mov" not in ops[last_arith:], latch  # nothing moved on the back edge
+    assert sum(op == "x64:mov" for op in ops) <= 3, latch  # and the test's tr + ti makes the fourth
+    lines = [line for b in escape for line in b]
+    zeros = [line.split(" = ")[0] for line in lines if "x64:fzero" in line]
+    assert len(zeros) >= 2, zeros  # made again after the call
+    copies = [line for line in lines if any(f"x64:{op} {z} " in line for z in zeros for op in ("spill", "mov"))]
+    assert not copies, copies
+    for func in funcs.values():  # no float value goes through a slot
+        assert not [line for b in func for line in b if "x64:reload" in line and " in xmm" in line]
+
+
+def test_values_across_a_cold_call_are_saved_on_its_path_only():
+    """cold-call.in.txt (issue 18): the loop's only call is sqrt's errno call
+    (extern `hint cold`): no value moves into a callee-saved register (the
+    function saves none), and the stores and reloads around the call are in
+    the call's block alone."""
+    funcs = ra_functions(run_tool("regalloc-x64", CASES / "cold-call.in.txt", "-f", "text").stdout.decode())
+    blocks = funcs["norm_sum"]
+    assert not [line for b in blocks for line in b if "x64:entryreg" in line]
+    for b in blocks:
+        calls = any("x64:call" in line for line in b)
+        copies = [line for line in b if "x64:spill" in line or "x64:reload" in line]
+        assert calls or not copies, b
+
+
 def test_stack_map_shares_slots_of_disjoint_lifetimes():
     out = run_tool("regalloc-x64", CASES / "slots.in.txt", "-f", "text", check=0).stdout.decode()
     spills = [line.split(" = ")[1] for line in out.splitlines() if "x64:spill" in line and "in s0" in line]
@@ -202,6 +254,8 @@ long tied(long, long); long divmod(long, long); unsigned long udiv(unsigned long
 long shifts(long, long, unsigned long); long across(long, long); long pressure(long *);
 long fib(long); long swap3(long, long, long, long); long crit(long, long); long phases(long);
 long remat(long *, long);
+double escape(double, double, double (*)(double)); double mixed(long *, long, double, double *);
+double neg(double x) { return -x - 1.0; }
 long g(long a, long b) { return a * 7 - b; }
 long h(long x) { return x * 3 + 1; }
 int main(void) {
@@ -213,6 +267,8 @@ int main(void) {
     printf("%ld %ld %ld %lu %ld\n", tied(a, b), divmod(a, b), shifts(a, i, (unsigned long)a), udiv(a, b), crit(a, b));
     printf("%ld %ld %ld %ld %ld\n", across(a, b), fib(i * 5), swap3(i, 1, 2, 3), phases(a), pressure(p));
     printf("%ld\n", remat(p, i));
+    double d[8] = {1.5, -2.25, 0, 0, 0, 0, 0, 0};
+    printf("%.17g %.17g %.17g\n", escape(a * 0.01, b * 0.001, neg), escape(-2.0, 0.5, neg), mixed(p, i + 3, a * 0.5, d));
   }
   return 0;
 }
@@ -225,7 +281,7 @@ def c_source(case):
 
 
 def test_golden_cases_run_natively_like_gcc(tmp_path):
-    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots", "remat"]
+    cases = ["tied", "fixed", "calls", "pressure", "loops", "edges", "slots", "remat", "float-loops"]
     (tmp_path / "driver.c").write_text(DRIVER)
     objects = []
     for case in cases:

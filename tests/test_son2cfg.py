@@ -258,3 +258,16 @@ def test_floating_load_stays_above_what_overwrites_its_memory(case):
     body, want = FLOATING_LOADS[case]
     out = run_tool("son2cfg", "-", "--no-verify", "-f", "text", input=son_text(body), check=0).stdout.decode()
     assert block_holding(out, "i4") == want, out
+
+
+def test_constants_leave_a_loop_whose_only_call_is_cold():
+    """tests/stages/son2cfg/cold_calls (issue 18): the loop's only call is
+    sqrt's errno call (its extern `hint cold`): the constants the loop reads,
+    0.5 and the 0.0 the argument is compared with, leave it for the entry
+    block, as from a loop without calls; without the hint they stay in it."""
+    case = ROOT / "tests" / "stages" / "son2cfg" / "cold_calls.in.txt"
+    out = run_tool("son2cfg", case, "-f", "text").stdout.decode()
+    constants = [line.split(" = ")[0].strip() for line in out.splitlines() if "x64:fconst" in line or "x64:fzero" in line]
+    assert len(constants) >= 3 and {block_holding(out, c) for c in constants} == {"b0"}, out
+    hot = run_tool("son2cfg", "-", "-f", "text", input=case.read_bytes().replace(b" hint cold", b"")).stdout.decode()
+    assert any(block_holding(hot, c) != "b0" for c in constants), hot

@@ -208,7 +208,21 @@ OperandConstraint Constraints::input(size_t i) const {
 }
 
 bool rematerializable(const Node& n) {
-  return n.op == Op::X64MovI || n.op == Op::X64FConst || (n.op == Op::X64Lea && n.inputs.empty());
+  return n.op == Op::X64MovI || n.op == Op::X64FConst || n.op == Op::X64FZero ||
+         (n.op == Op::X64Lea && n.inputs.empty());
+}
+
+ColdCallees::ColdCallees(const ModuleHeader& header) {
+  for (const Extern& e : header.externs)
+    if (e.kind == ExternKind::Function && (e.attrs.has(kHintCold) || e.attrs.has(kHintNoreturn)))
+      names_.push_back(e.name);
+  std::sort(names_.begin(), names_.end());
+}
+
+bool ColdCallees::is_cold_call(const Node& n) const {
+  if (n.op != Op::X64Call || n.literals.empty() || n.literals[0].kind() != Literal::Kind::String || names_.empty())
+    return false;
+  return std::binary_search(names_.begin(), names_.end(), n.literals[0].as_string());
 }
 
 std::optional<unsigned> operand_bits(const Node& n) {

@@ -120,10 +120,29 @@ bool result_flags_read(ResultFlags k, Cond c);
 // The operand size in bits of n's first literal, if it is a type name.
 std::optional<unsigned> operand_bits(const Node& n);
 // Whether n is a constant one instruction makes anew wherever it is needed
-// (x64:movi, x64:fconst, x64:lea of a symbol alone): regalloc-x64 remakes
+// (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone): regalloc-x64 remakes
 // it instead of spilling it, and son2cfg does not hoist it out of a loop
 // that calls (it would have to survive the calls).
 bool rematerializable(const Node& n);
+
+// Cold calls: direct calls (x64:call) of a function extern with the hint
+// `cold` or `noreturn` (FORMAT.md, SymbolAttrs hints), guessed rare as gcc's
+// branch predictor guesses a path to such a call. c2ast marks sqrt's extern
+// cold when it writes the errno path (sqrt is called for a negative
+// argument only). A block that makes a cold call is itself rare: son2cfg
+// hoists constants out of loops past it, and regalloc-x64 keeps values
+// live only across it out of callee-saved registers (they are saved around
+// the call on that path alone).
+class ColdCallees {
+ public:
+  ColdCallees() = default;
+  explicit ColdCallees(const ModuleHeader& header);
+  // Whether n is an x64:call of a cold callee.
+  bool is_cold_call(const Node& n) const;
+
+ private:
+  std::vector<std::string> names_;  // sorted
+};
 
 // ---- register classes of values ---------------------------------------------------
 // A value's class is its type's: f32 and f64 live in xmm registers, every

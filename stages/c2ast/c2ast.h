@@ -324,6 +324,10 @@ class ModuleBuilder {
   // `__builtin_memcpy`): the file's declaration if it has one, otherwise
   // an extern of the builtin's type.
   std::string library_function(const std::string& name, clang::QualType type, clang::SourceLocation use);
+  // library_function, and its extern marked `cold` (FORMAT.md hints): for a
+  // call only a rare path makes (sqrt's errno path, for a negative
+  // argument), which the back end keeps off the usual path.
+  std::string cold_library_function(const std::string& name, clang::QualType type, clang::SourceLocation use);
   // A read-only `.const.N` data item holding the constant initializer `init`
   // of an object of type `type` (clang's isConstantInitializer holds).
   std::string constant(const clang::Expr* init, clang::QualType type);

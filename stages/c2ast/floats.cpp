@@ -279,10 +279,9 @@ NodeId FunctionBuilder::float_builtin(const CallExpr* c, const std::string& name
       Reused x = reuse(rvalue(arg(0)), t, l);
       NodeId negative = op("folt", t, l, x.first, float_constant(t, 0.0, l));
       std::string library = t == VType::F32 ? "sqrtf" : "sqrt";
-      InputList call{symaddr(module_.library_function(library, c->getDirectCallee()->getType(), where), l),
-                     again(x, l)};
-      NodeId errno_path = add(Op::AstCall, l, call_literals(c, c->getDirectCallee()->getType()),
-                              std::move(call));
+      QualType callee_type = c->getDirectCallee()->getType();
+      InputList call{symaddr(module_.cold_library_function(library, callee_type, where), l), again(x, l)};
+      NodeId errno_path = add(Op::AstCall, l, call_literals(c, callee_type), std::move(call));
       return add(Op::AstCond, l, {Literal::string(vtype_name(t))}, {negative, errno_path, op("fsqrt", t, l, again(x, l))});
     }
     case FloatBuiltin::CopySign: {
@@ -398,7 +397,7 @@ NodeId FunctionBuilder::f80_builtin(const CallExpr* c, int kind_number) {
       NodeId held = f80_copy(x, rvalue(arg(0)), l);
       QualType callee_type = c->getDirectCallee()->getType();
       NodeId result = variable(".call", 16, 16, l);
-      InputList call{symaddr(module_.library_function("sqrtl", callee_type, where), l), result,
+      InputList call{symaddr(module_.cold_library_function("sqrtl", callee_type, where), l), result,
                      copy(16, 16, variable(".arg", 16, 16, l), x, l)};
       NodeId errno_path = seq(add(Op::AstCall, l, call_literals(c, callee_type), std::move(call)), result, l);
       NodeId negative_x = f80_compare("folt", x, f80_constant(0.0L, l), l);

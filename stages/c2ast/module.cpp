@@ -244,6 +244,13 @@ std::string ModuleBuilder::library_function(const std::string& name, QualType ty
   return symbol_name;
 }
 
+std::string ModuleBuilder::cold_library_function(const std::string& name, QualType type, SourceLocation use) {
+  std::string symbol_name = library_function(name, type, use);
+  for (Extern& e : header_.externs)
+    if (e.name == symbol_name && e.kind == ExternKind::Function) e.attrs.hints |= kHintCold;
+  return symbol_name;
+}
+
 std::string ModuleBuilder::profile_hook(const std::string& name) {
   QualType hook = ctx_.getFunctionType(ctx_.VoidTy, {ctx_.VoidPtrTy, ctx_.VoidPtrTy}, FunctionProtoType::ExtProtoInfo());
   return library_function(name, hook, SourceLocation());

@@ -83,11 +83,11 @@ namespace {
 using x64::Reg;
 constexpr unsigned kRegs = x64::kNumRegs;  // 16 general and 16 xmm registers
 constexpr unsigned kMaxEntryRegs = 14;
-// Values live into a loop header above which the constants the loop does
-// not use are not held in registers through it (decide_entry): above 12 of
-// the 14 registers, the loop body is left less than two for its
-// temporaries. (10 cost divmod 6% more instructions, dropping constants
-// that fit; 12 changes only the loops that run out.)
+// Values of one class live into a loop header above which the constants of
+// that class the loop does not use are not held in registers through it
+// (decide_entry): above 12 of the 14 registers, the loop body is left less
+// than two for its temporaries. (10 cost divmod 6% more instructions,
+// dropping constants that fit; 12 changes only the loops that run out.)
 constexpr size_t kLoopRematLimit = 12;
 constexpr Reg kShortLived[] = {Reg::Rax, Reg::Rcx, Reg::Rdx, Reg::Rsi, Reg::Rdi, Reg::R8,  Reg::R9, Reg::R10,
                                Reg::R11, Reg::Rbx, Reg::R12, Reg::R13, Reg::R14, Reg::R15, Reg::Rbp};
@@ -135,9 +135,9 @@ struct Entry {
 
 class Assigner {
  public:
-  Assigner(Function& fn, Stats& stats, bool frame_pointer)
+  Assigner(Function& fn, Stats& stats, bool frame_pointer, const x64::ColdCallees& cold)
       : fn_(fn), stats_(stats), frame_pointer_(frame_pointer), orig_(fn.cfg->blocks),
-        n_orig_(static_cast<NodeId>(fn.nodes.size())) {}
+        n_orig_(static_cast<NodeId>(fn.nodes.size())), cold_callees_(cold) {}
 
   uint32_t run() {
     frame_pointer_ = frame_pointer_ || x64::has_dynamic_stack(fn_);
@@ -147,7 +147,8 @@ class Assigner {
     usage_ = compute_usage(fn_, is_value_);
     live_ = compute_liveness(fn_, graph_, usage_, is_value_);
     releases_ = compute_releases(fn_, usage_, live_);
-    across_ = values_across_calls(fn_, usage_, live_, is_value_);
+    cold_ = cold_call_blocks(fn_, cold_callees_);
+    across_ = values_across_calls(fn_, usage_, live_, is_value_, cold_);
     // Constants do not take callee-saved registers: a call drops them.
     for (NodeId v = 0; v < n_orig_; ++v)
       if (remat(v)) across_[v] = 0;
@@ -158,6 +159,10 @@ class Assigner {
     home_.assign(n_orig_, kNone);
     phi_hint_.assign(n_orig_, kNone);
     fixed_hint_.assign(n_orig_, kNone);
+    readers_.assign(n_orig_, 0);
+    for (NodeId id = 0; id < n_orig_; ++id)
+      for (NodeId in : node(id).inputs)
+        if (in < n_orig_ && readers_[in] < 2) ++readers_[in];
     hint_fixed_uses();
     flags_definer_.assign(n_orig_, 0);
     for (NodeId id = 0; id < n_orig_; ++id)
@@ -185,13 +190,9 @@ class Assigner {
   // after a call, where every value lives in a callee-saved register or
   // its slot. Dominators are the same in any order.
   BlockGraph call_free_arms_first(BlockGraph g) const {
-    auto calls = [&](uint32_t b) {
-      return std::any_of(orig_[b].nodes.begin(), orig_[b].nodes.end(), [&](NodeId id) {
-        return node(id).op == X64Call || node(id).op == X64CallInd;
-      });
-    };
+    const std::vector<uint8_t> calls = calling_blocks(fn_);
     for (auto& succs : g.succs)
-      if (succs.size() == 2 && calls(succs[1]) && !calls(succs[0])) std::swap(succs[0], succs[1]);
+      if (succs.size() == 2 && calls[succs[1]] && !calls[succs[0]]) std::swap(succs[0], succs[1]);
     return g;
   }
 
@@ -266,11 +267,12 @@ class Assigner {
     return Place::slot(home_[v]);
   }
   // Rematerialization (a departure from the seed, which spills every
-  // value): a constant (x64:movi, x64:fconst, or x64:lea of a symbol alone) that must
-  // leave its register is not spilled; where it is needed again, a copy of
-  // its instruction makes it anew. It has no slot, and a merge takes it
-  // only if it is in a register when the merge's locations are decided.
-  // It never prefers a callee-saved register (a call may simply drop it).
+  // value): a constant (x64:movi, x64:fconst, x64:fzero, or x64:lea of a
+  // symbol alone) that must leave its register is not spilled; where it is
+  // needed again, a copy of its instruction makes it anew. It has no slot,
+  // and a merge takes it only if it is in a register when the merge's
+  // locations are decided. It never prefers a callee-saved register (a
+  // call may simply drop it).
   bool remat(NodeId v) const {
     if (v >= n_orig_) return false;
     return x64::rematerializable(node(v));
@@ -342,7 +344,11 @@ class Assigner {
   // Puts v in fixed register r; returns the node the instruction reads
   // there. `keep`: the instruction destroys r and v lives on after it, so a
   // copy in r serves the instruction and v stays in its own register.
-  NodeId ensure_in(NodeId v, Reg r, RegSet& locked, bool keep) {
+  // `kill`: the registers the instruction destroys; a value r held that
+  // lives on does not move into one of them (at a call it would only be
+  // moved or spilled again by step 3, and a constant made anew after it);
+  // every register at a cold call, where it goes to its slot.
+  NodeId ensure_in(NodeId v, Reg r, RegSet& locked, bool keep, RegSet kill) {
     if (in_reg(v) && reg_of(v) == r) {
       locked |= bit(r);
       return reg_node_[v];
@@ -360,7 +366,7 @@ class Assigner {
         return reg_node_[v];
       }
       if (needed) {
-        if (std::optional<Reg> to = free_reg(locked | bit(r), across_[w], cls(w)))
+        if (std::optional<Reg> to = free_reg(locked | bit(r) | kill, across_[w], cls(w)))
           put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
         else
           evict(r);
@@ -458,6 +464,12 @@ class Assigner {
     // that no input of the pair looks dead to an eviction.
     const uint32_t user_pos = pos_;
     const RegSet kill = c.clobbers | fixed_results(c);  // a call: every caller-saved register, xmm0-15 too
+    // At a cold call (cold_call_blocks) the values that live on go to their
+    // slots, not to callee-saved registers the prologue would then save and
+    // the epilogue restore on every call of the function, rare path or not
+    // (here and in step 3).
+    const bool call = op_info(node(id).op).has(CALL);
+    const bool cold_call = call && cold_callees_.is_cold_call(node(id));
     // Which fixed-register inputs are copied into a register the
     // instruction destroys while their value stays put (it lives on).
     std::vector<uint8_t> keep(ops.size(), 0);
@@ -468,7 +480,8 @@ class Assigner {
     RegSet locked = 0;
     std::vector<NodeId> read(ops.size(), kNone);
     for (size_t k = 0; k < ops.size(); ++k)
-      if (ops[k].want.kind == x64::Fixed::Reg) read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k]);
+      if (ops[k].want.kind == x64::Fixed::Reg)
+        read[k] = ensure_in(ops[k].value, ops[k].want.reg, locked, keep[k], cold_call ? ~RegSet{0} : kill);
     for (size_t k = 0; k < ops.size(); ++k)
       if (ops[k].want.kind != x64::Fixed::Reg) {
         ensure_any(ops[k].value, locked, ops[k].forbidden);
@@ -483,8 +496,14 @@ class Assigner {
       NodeId t = node(id).inputs[static_cast<size_t>(c.tied)];
       tied_reg = reg_of(t);
       if (lives_after(t) && hinted(id) == *tied_reg) {
-        // ... unless the result is wanted in t's register: then t moves.
-        Reg to = pick(locked | kill | bit(*tied_reg), across_[t], t);
+        // ... unless the result is wanted in t's register: then t moves,
+        // into the register it is wanted in itself when that is free (a
+        // loop's new value, computed in the register of the phi that the
+        // result feeds, moves to its own phi's register: fp_mandel's zr);
+        // a value that lives across a call takes pick()'s callee-saved
+        // register instead.
+        const RegSet avoid = locked | kill | bit(*tied_reg);
+        Reg to = across_[t] ? pick(avoid, true, t) : result_pick(t, avoid);
         put_reg(t, emit_copy(X64Mov, reg_node_[t], x64::place_of(to)), to);
       } else if (lives_after(t)) {
         Reg to = result_pick(id, locked | kill | bit(*tied_reg));
@@ -493,17 +512,31 @@ class Assigner {
           if (ops[k].user == id && ops[k].index == static_cast<size_t>(c.tied)) read[k] = copy;
         locked |= bit(to);
         tied_reg = to;
+      } else if (Reg h = hinted(id); h != *tied_reg && feeds_edge_phi(id) && free_for(id, h, locked | kill)) {
+        // t dies here, but the result is wanted in another register, free
+        // now, by the phi it flows into on this block's edge: t moves
+        // there first and the instruction overwrites it in place (the
+        // move the edge would make, made here, where it frees t's
+        // register for a value wanted in it: fp_mandel's zi, computed from
+        // zr, leaves zr's register to the new zr).
+        NodeId copy = emit_copy(X64Mov, reg_node_[t], x64::place_of(h));
+        for (size_t k = 0; k < ops.size(); ++k)
+          if (ops[k].user == id && ops[k].index == static_cast<size_t>(c.tied)) read[k] = copy;
+        drop_reg(t);
+        locked |= bit(h);
+        tied_reg = h;
       } else {
         drop_reg(t);
       }
     }
     // Step 3: empty what the instruction destroys.
-    const bool call = op_info(node(id).op).has(CALL);
     for (unsigned r = 0; r < kRegs; ++r) {
       NodeId w = owner_[r];
       if (!(kill & bit(r)) || w == kNone) continue;
       if (lives_after(w)) {
-        if (std::optional<Reg> to = free_reg(kill | locked, call || across_[w], cls(w)))
+        std::optional<Reg> to;
+        if (!cold_call) to = free_reg(kill | locked, call || across_[w], cls(w));
+        if (to)
           put_reg(w, emit_copy(X64Mov, reg_node_[w], x64::place_of(*to)), *to);
         else
           evict(static_cast<Reg>(r));
@@ -612,6 +645,55 @@ class Assigner {
     if (v >= n_orig_) return Reg::Rsp;
     uint32_t h = phi_hint_[v] != kNone ? phi_hint_[v] : fixed_hint_[v];
     return h != kNone ? static_cast<Reg>(h) : Reg::Rsp;
+  }
+
+  // Phi coalescing through two-address instructions: v, an input of a phi
+  // placed in r, prefers r, and so does the input v's instruction
+  // overwrites (its tied input) when v's instruction is that input's only
+  // reader: the value is made in that register from the start and the
+  // chain that computes the phi's next value stays in it (fp_mandel's
+  // zi = 2*zr*zi + ci: the sum overwrites the product, which overwrites
+  // 2*zr). Not through a phi (its place is decided at its merge), nor into
+  // a value with a hint already, nor into the other input of a commutative
+  // instruction (order_commutative may tie it): that one is often defined
+  // while the phi still holds r (bits' popcount, x & (x - 1): x - 1 would
+  // want x's register while x lives on, and x would move out of it).
+  void hint_phi_input(NodeId v, Reg r) {
+    std::vector<NodeId> work{v};
+    while (!work.empty()) {
+      NodeId w = work.back();
+      work.pop_back();
+      if (w >= n_orig_ || !is_value_[w] || phi_hint_[w] != kNone) continue;
+      phi_hint_[w] = static_cast<unsigned>(r);
+      const Node& nd = node(w);
+      if (nd.op == Phi || !x64::is_x64(nd.op)) continue;
+      const int tied = x64::node_constraints(nd).tied;
+      if (tied < 0) continue;
+      NodeId in = nd.inputs[static_cast<size_t>(tied)];
+      if (in < n_orig_ && readers_[in] == 1 && cls(in) == cls(w)) work.push_back(in);
+    }
+  }
+
+  // Whether v is an input of a phi of this block's successor on this
+  // block's edge (the block ends with the jump to that merge).
+  bool feeds_edge_phi(NodeId v) const {
+    if (graph_.succs[block_].size() != 1) return false;
+    const uint32_t s = graph_.succs[block_][0];
+    const std::vector<uint32_t>& preds = graph_.preds[s];
+    for (size_t k = 0; k < preds.size(); ++k) {
+      if (preds[k] != block_) continue;
+      for (NodeId id : orig_[s].nodes) {
+        if (node(id).op != Phi) break;
+        if (node(id).inputs.size() > k && node(id).inputs[k] == v) return true;
+      }
+    }
+    return false;
+  }
+  // Whether register r may take v's value now: of v's class, free, and
+  // neither locked nor destroyed by the instruction being placed.
+  bool free_for(NodeId v, Reg r, RegSet avoid) const {
+    return r != Reg::Rsp && x64::reg_class(r) == cls(v) && !(avoid & bit(r)) &&
+           owner_[static_cast<unsigned>(r)] == kNone;
   }
 
   // A register for the new value v: its hint when that is free and
@@ -913,51 +995,51 @@ class Assigner {
   // a phi of these blocks with v as an input counts too).
   // The values live through the loop of header s (live in, not used in
   // it) that wait in their slots while it runs: when the loop's peak
-  // register demand (max_pressure, with the constants it does not use
-  // already dropped) exceeds kMaxEntryRegs, enough of them, furthest next
-  // use first, so that the loop's own values keep registers and the
-  // through values are stored once on entry instead of being spilled and
-  // reloaded around its peaks on every trip (matmul's outer loop values
-  // around the unrolled inner loop). Sorted.
+  // register demand in a class (max_pressure, with the constants of that
+  // class it does not use already dropped) exceeds kMaxEntryRegs, enough
+  // of that class's through values, furthest next use first, so that the
+  // loop's own values keep registers and the through values are stored
+  // once on entry instead of being spilled and reloaded around its peaks
+  // on every trip (matmul's outer loop values around the unrolled inner
+  // loop). The classes are counted apart: general values do not take xmm
+  // registers from float ones (fp_mandel's integer counters and its
+  // float values) nor the reverse.
   // Also when the loop calls and more general values live across one of
   // its calls than there are callee-saved registers: the values the loop
   // does not use then wait in their slots (furthest next use first, as
   // many as the excess), so that the callee-saved registers hold what the
   // loop reads around its calls instead of being spilled and reloaded
   // there on every trip (a value parked at the loop's entry costs one
-  // store there and one reload after the loop).
+  // store there and one reload after the loop). Sorted.
   std::vector<NodeId> values_to_park(uint32_t s, const std::vector<uint32_t>& loop) {
-    size_t need = max_pressure(loop);
-    std::vector<std::pair<uint32_t, NodeId>> through, through_general;  // (distance, value)
+    std::array<size_t, 2> need = max_pressure(loop);
+    std::array<std::vector<std::pair<uint32_t, NodeId>>, 2> through;  // per class: (distance, value)
     for (const auto& [v, d] : live_.live_in[s]) {
       if (used_in(v, loop)) continue;
+      size_t c = class_index(v);
       if (remat(v)) {
-        need -= need > 0;
+        need[c] -= need[c] > 0;
         continue;
       }
-      through.emplace_back(d, v);
-      if (cls(v) == RegClass::Gpr) through_general.emplace_back(d, v);
+      through[c].emplace_back(d, v);
     }
+    for (auto& t : through) std::sort(t.begin(), t.end(), std::greater<>());
+    // General values first for the calls, then any of each class for its register count.
     const size_t callee_saved_regs = callee_saved_count();
     const size_t across = across_call_pressure(loop);
-    const size_t excess_regs = need > kMaxEntryRegs ? need - kMaxEntryRegs : 0;
     const size_t excess_calls = across > callee_saved_regs ? across - callee_saved_regs : 0;
-    if (excess_regs == 0 && excess_calls == 0) return {};
-    std::sort(through.begin(), through.end(), std::greater<>());
-    std::sort(through_general.begin(), through_general.end(), std::greater<>());
-    // General values first for the calls, then any for the register count.
-    through_general.resize(std::min(through_general.size(), excess_calls));
-    for (const auto& entry : through) {
-      if (through_general.size() >= excess_regs) break;
-      if (std::find(through_general.begin(), through_general.end(), entry) == through_general.end())
-        through_general.push_back(entry);
-    }
-    through.swap(through_general);
     std::vector<NodeId> out;
-    for (const auto& [d, v] : through) out.push_back(v);
+    for (size_t c = 0; c < 2; ++c) {
+      const size_t excess_regs = need[c] > kMaxEntryRegs ? need[c] - kMaxEntryRegs : 0;
+      const size_t count = std::min(through[c].size(), std::max(excess_regs, c == 0 ? excess_calls : 0));
+      for (size_t k = 0; k < count; ++k) out.push_back(through[c][k].second);
+    }
     std::sort(out.begin(), out.end());
     return out;
   }
+
+  // 0 for the general class, 1 for xmm (per-class counts).
+  size_t class_index(NodeId v) const { return cls(v) == RegClass::Xmm ? 1 : 0; }
 
   // The callee-saved general registers values may take (rbp is the frame
   // pointer in a function that keeps one).
@@ -971,6 +1053,7 @@ class Assigner {
     scratch_live_.resize(n_orig_, 0);
     std::vector<NodeId> marked;
     for (uint32_t b : blocks) {
+      if (cold_[b]) continue;  // saved around on that rare path
       size_t count = 0;  // general values live after the current node
       auto mark = [&](NodeId v) {
         if (scratch_live_[v]) return;
@@ -996,35 +1079,34 @@ class Assigner {
     return peak;
   }
 
-  // The most values live at once at any instruction of the blocks (a walk
-  // back from each block's live-out set).
-  size_t max_pressure(const std::vector<uint32_t>& blocks) {
-    size_t peak = 0;
+  // The most values of each class (general, xmm) live at once at any
+  // instruction of the blocks (a walk back from each block's live-out set).
+  std::array<size_t, 2> max_pressure(const std::vector<uint32_t>& blocks) {
+    std::array<size_t, 2> peak{0, 0};
     scratch_live_.resize(n_orig_, 0);
     std::vector<NodeId> marked;
     for (uint32_t b : blocks) {
-      size_t count = 0;
-      for (const auto& [v, d] : live_.live_out[b]) {
+      std::array<size_t, 2> count{0, 0};
+      auto mark = [&](NodeId v) {
+        if (scratch_live_[v]) return;
         scratch_live_[v] = 1;
         marked.push_back(v);
-        ++count;
-      }
-      peak = std::max(peak, count);
+        ++count[class_index(v)];
+      };
+      for (const auto& [v, d] : live_.live_out[b]) mark(v);
+      for (size_t c = 0; c < 2; ++c) peak[c] = std::max(peak[c], count[c]);
       for (size_t i = orig_[b].nodes.size(); i-- > 0;) {
         NodeId id = orig_[b].nodes[i];
         if (node(id).op == Phi) break;
-        bool defines = is_value_[id];
+        const bool defines = is_value_[id];
         if (defines && scratch_live_[id]) {
           scratch_live_[id] = 0;
-          --count;
+          --count[class_index(id)];
         }
         for (NodeId in : node(id).inputs)
-          if (in < n_orig_ && is_value_[in] && !scratch_live_[in]) {
-            scratch_live_[in] = 1;
-            marked.push_back(in);
-            ++count;
-          }
-        peak = std::max(peak, count + defines);
+          if (in < n_orig_ && is_value_[in]) mark(in);
+        for (size_t c = 0; c < 2; ++c)
+          peak[c] = std::max(peak[c], count[c] + (defines && class_index(id) == c));
       }
       for (NodeId v : marked) scratch_live_[v] = 0;
       marked.clear();
@@ -1051,8 +1133,9 @@ class Assigner {
   }
 
   // The first predecessor done decides the merge's entry locations.
-  // At a loop header under register pressure (more values live in than
-  // kLoopRematLimit), a rematerializable constant the loop does not use
+  // At a loop header under register pressure (more values of one class
+  // live in than kLoopRematLimit), a rematerializable constant of that
+  // class the loop does not use
   // gets no entry register: held through the loop it would take a register
   // the loop's own values need (a spill in every iteration), or be evicted
   // inside and made again at the end of every iteration to match the entry;
@@ -1066,15 +1149,17 @@ class Assigner {
     std::vector<NodeId> live;
     for (const auto& [v, d] : live_.live_in[s]) live.push_back(v);
     std::sort(live.begin(), live.end());
-    size_t pressure = live.size();
+    std::array<size_t, 2> pressure{0, 0};  // values live in and phis, per class
+    for (NodeId v : live) ++pressure[class_index(v)];
     for (NodeId id : orig_[s].nodes) {
       if (node(id).op != Phi) break;
-      pressure += is_value_[id];
+      if (is_value_[id]) ++pressure[class_index(id)];
     }
-    // Loops are looked at under register pressure, and where more general
-    // values live in than there are callee-saved registers (the loop may
-    // call: values_to_park).
-    const bool pressured = pressure > kLoopRematLimit;
+    // Loops are looked at under register pressure (in either class: each
+    // has its own registers), and where more general values live in than
+    // there are callee-saved registers (the loop may call: values_to_park).
+    const std::array<bool, 2> pressured_class{pressure[0] > kLoopRematLimit, pressure[1] > kLoopRematLimit};
+    const bool pressured = pressured_class[0] || pressured_class[1];
     size_t general_live = 0;
     for (NodeId v : live) general_live += cls(v) == RegClass::Gpr && !remat(v);
     for (NodeId id : orig_[s].nodes) {
@@ -1087,12 +1172,16 @@ class Assigner {
     // A value that lives across a call but sits in a caller-saved register
     // moves into a free callee-saved one here (after the others have kept
     // theirs), so that the calls after the merge need not move it (a loop
-    // around a call moves it once, on entry, instead of on every trip).
+    // around a call moves it once, on entry, instead of on every trip). Not
+    // for a value whose calls are all cold (across_ leaves it out): it is
+    // saved around them, and the move would be made on every entry to the
+    // merge (fp_nbody's i + 1, moved into rbp at the inner loop's entry on
+    // every outer trip for sqrt's errno call, and back to its phi after).
     std::vector<NodeId> to_callee_saved;
     for (NodeId v : live) {
       Place p;
       if (!loop.empty() && !used_in(v, loop)) {
-        if (pressured && remat(v)) continue;  // made anew where it is used after the loop
+        if (pressured_class[class_index(v)] && remat(v)) continue;  // made anew where it is used after the loop
         if (std::binary_search(parked.begin(), parked.end(), v)) {
           e.live.emplace_back(v, home(v));  // stored once on entry, not around the loop's peaks
           continue;
@@ -1156,8 +1245,7 @@ class Assigner {
         ++regs(id);
         // Phi coalescing: the inputs on the other edges, when defined later,
         // prefer this register, so that their edge moves vanish.
-        for (NodeId in : node(id).inputs)
-          if (in < n_orig_ && phi_hint_[in] == kNone) phi_hint_[in] = static_cast<unsigned>(*r);
+        for (NodeId in : node(id).inputs) hint_phi_input(in, *r);
       } else {
         p = home(id);
       }
@@ -1213,12 +1301,15 @@ class Assigner {
   Liveness live_;
   Releases releases_;
   std::vector<uint8_t> across_;
+  const x64::ColdCallees& cold_callees_;
+  std::vector<uint8_t> cold_;  // per block: it makes a cold call (cold_call_blocks)
   std::vector<uint8_t> scratch_live_;  // max_pressure's live set, all 0 between calls
   std::vector<NodeId> reg_node_, slot_node_;
   std::vector<uint32_t> home_;
   // Register hints (kNone: none): of a phi the value flows into, of a fixed
   // register that reads it.
   std::vector<uint32_t> phi_hint_, fixed_hint_;
+  std::vector<uint8_t> readers_;  // per input node: how many inputs read it (0, 1, or 2 for more)
   std::array<NodeId, kRegs> owner_{};
   std::vector<RegClass> class_;  // per input node: its register class
   std::vector<NodeId> touched_;
@@ -1247,8 +1338,8 @@ class Assigner {
 
 }  // namespace
 
-uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer) {
-  Assigner a(fn, stats, frame_pointer);
+uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer, const x64::ColdCallees& cold) {
+  Assigner a(fn, stats, frame_pointer, cold);
   a.index_projs();
   return a.run();
 }

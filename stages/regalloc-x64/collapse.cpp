@@ -147,9 +147,7 @@ void remove_unread_constants(Function& fn) {
     for (NodeId id : b.nodes)
       for (NodeId in : fn.nodes[id].inputs) ++reads[in];
   auto unread_constant = [&](NodeId id) {
-    const Node& nd = fn.nodes[id];
-    bool constant = nd.op == X64MovI || nd.op == X64FConst || (nd.op == X64Lea && nd.inputs.empty());
-    return constant && reads[id] == 0;
+    return x64::rematerializable(fn.nodes[id]) && reads[id] == 0;
   };
   for (Block& b : fn.cfg->blocks) std::erase_if(b.nodes, unread_constant);
 }

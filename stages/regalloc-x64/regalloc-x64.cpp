@@ -43,10 +43,15 @@
 //  - Class allocation and register assignment run in one walk: spilling by
 //    furthest next use happens when a register is needed, because fixed
 //    registers decide which value must leave, which a count cannot.
-//  - Constants (x64:movi, x64:fconst, x64:lea of a symbol alone) are never
-//    spilled: an evicted one is made anew by a copy of its instruction where
-//    it is needed again (rematerialization); a definition left unread then
-//    is dropped (collapse.cpp).
+//  - Constants (x64:movi, x64:fconst, x64:fzero, x64:lea of a symbol alone)
+//    are never spilled: an evicted one is made anew by a copy of its
+//    instruction where it is needed again (rematerialization); a definition
+//    left unread then is dropped (collapse.cpp).
+//  - Cold calls (x64::ColdCallees: of an extern with the hint cold or
+//    noreturn, such as sqrt's errno call) are guessed rare: a value live
+//    only across them takes no callee-saved register, and at one the
+//    values that live on go to their slots (save_emission.cpp,
+//    assignment.cpp).
 //  - Moves are avoided by register hints the seed does not have: a value
 //    read in a fixed register prefers it, a phi's inputs prefer the phi's
 //    register (phi coalescing), a tied input that lives on stays put and
@@ -101,14 +106,14 @@ namespace pl {
 
 namespace {
 
-ra::Stats allocate(Function& fn, bool frame_pointer) {
+ra::Stats allocate(Function& fn, bool frame_pointer, const x64::ColdCallees& cold) {
   ra::Stats stats;
   if (!fn.cfg || fn.cfg->blocks.empty()) return stats;
   const size_t first_safe = fn.cfg->blocks.size();
   ra::split_critical_edges(fn);
   ra::materialize_addresses(fn);
   ra::fold_single_phis(fn);
-  uint32_t slots = ra::assign_registers(fn, stats, frame_pointer);
+  uint32_t slots = ra::assign_registers(fn, stats, frame_pointer, cold);
   const uint32_t before = slots;
   ra::emit_callee_saves(fn, slots);
   stats.spills += slots - before;  // one save per callee-saved register
@@ -137,10 +142,11 @@ int main(int argc, char** argv) {
     pl::ModuleHeader header = in.header();
     header.level = pl::Level::RaX64;
     t.open_output(header);
+    const pl::x64::ColdCallees cold(header);
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      pl::ra::Stats s = pl::allocate(fn, frame_pointer);
+      pl::ra::Stats s = pl::allocate(fn, frame_pointer, cold);
       if (stats)
         std::cerr << "regalloc-x64: " << (fn.name.empty() ? "\"\"" : fn.name) << ": " << s.spills << " spills, "
                   << s.reloads << " reloads, " << s.moves << " moves, " << s.exchanges << " exchanges\n";

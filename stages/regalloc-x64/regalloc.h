@@ -87,8 +87,16 @@ Releases compute_releases(const Function& fn, const Usage& u, const Liveness& l)
 // save_emission.cpp (seed: "Save Emission", with the System V departure):
 // which values live across a call (they prefer callee-saved registers), and
 // the callee-saved registers' save and restore after assignment.
+// Calls in a block marked in `cold` (cold_call_blocks) do not count: a
+// value live only across those stays out of the callee-saved registers
+// and is saved around the call on that rare path alone.
 std::vector<uint8_t> values_across_calls(const Function& fn, const Usage& u, const Liveness& l,
-                                         const std::vector<uint8_t>& is_value);
+                                         const std::vector<uint8_t>& is_value, const std::vector<uint8_t>& cold);
+// Whether each block makes a call (x64:call, x64:callind).
+std::vector<uint8_t> calling_blocks(const Function& fn);
+// Whether each block makes a cold call (x64::ColdCallees: of a cold or
+// noreturn extern, such as sqrt's errno call): a block guessed rare.
+std::vector<uint8_t> cold_call_blocks(const Function& fn, const x64::ColdCallees& cold);
 void emit_callee_saves(Function& fn, uint32_t& next_slot);
 
 // edge_moves.cpp: the parallel move at the end of a merge's predecessor.
@@ -124,7 +132,9 @@ struct Stats {
 // number of slots used.
 // `frame_pointer`: rbp takes no value (-fno-omit-frame-pointer), as in a
 // function with a dynamic stack.
-uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer = false);
+// `cold`: the module's cold callees (cold_call_blocks).
+uint32_t assign_registers(Function& fn, Stats& stats, bool frame_pointer = false,
+                          const x64::ColdCallees& cold = x64::ColdCallees());
 
 // stack_map.cpp (seed: "Stack Interval Calculation", "Stack Map
 // Calculation"): renumbers slots so that slots whose contents are never live

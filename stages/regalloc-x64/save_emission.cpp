@@ -7,7 +7,9 @@
 // after the call. Our code is called by C and must keep rbx, rbp and r12-r15
 // for its caller, so those registers survive our own calls too. Departure:
 // values live across a call go to callee-saved registers first
-// (values_across_calls gives the assignment that preference); a value is
+// (values_across_calls gives the assignment that preference; not for a
+// cold call, cold_call_blocks: a value live only across one of those is
+// saved around it on that rare path); a value is
 // saved to a slot only when they run out (the assignment spills what a call
 // would clobber and finds no callee-saved register for). Each callee-saved
 // register the function uses is saved once, in the prologue, and restored
@@ -24,12 +26,29 @@
 
 namespace pl::ra {
 
+std::vector<uint8_t> calling_blocks(const Function& fn) {
+  std::vector<uint8_t> calls(fn.cfg->blocks.size(), 0);
+  for (uint32_t b = 0; b < calls.size(); ++b)
+    for (NodeId id : fn.cfg->blocks[b].nodes)
+      if (fn.nodes[id].op == X64Call || fn.nodes[id].op == X64CallInd) calls[b] = 1;
+  return calls;
+}
+
+std::vector<uint8_t> cold_call_blocks(const Function& fn, const x64::ColdCallees& cold_callees) {
+  std::vector<uint8_t> cold(fn.cfg->blocks.size(), 0);
+  for (uint32_t b = 0; b < cold.size(); ++b)
+    for (NodeId id : fn.cfg->blocks[b].nodes)
+      if (cold_callees.is_cold_call(fn.nodes[id])) cold[b] = 1;
+  return cold;
+}
+
 std::vector<uint8_t> values_across_calls(const Function& fn, const Usage& u, const Liveness& l,
-                                         const std::vector<uint8_t>& is_value) {
+                                         const std::vector<uint8_t>& is_value, const std::vector<uint8_t>& cold) {
   std::vector<uint8_t> across(fn.nodes.size(), 0);
   std::vector<uint8_t> live(fn.nodes.size(), 0);
   const std::vector<Block>& blocks = fn.cfg->blocks;
   for (uint32_t b = 0; b < blocks.size(); ++b) {
+    if (cold[b]) continue;
     std::vector<NodeId> live_list;
     for (const auto& [v, d] : l.live_out[b]) {
       live[v] = 1;

@@ -361,7 +361,8 @@ class Late {
   // The highest block the node may be hoisted to on the dominator path
   // up from lca: its earliest block, but for a constant made anew in one
   // instruction (x64::rematerializable) not outside the innermost loop
-  // around lca that calls: hoisted past the calls, it would have to
+  // around lca that calls (cold calls aside: mark_loops_that_call):
+  // hoisted past the calls, it would have to
   // survive them, in a callee-saved register held through the whole loop
   // (shuffled along its back edges) or made anew after each call anyway.
   // The blocks between lca and that loop's header all lie in the loop
@@ -378,8 +379,11 @@ class Late {
   // through the loop and still need a copy on each edge (a phi is redefined
   // in the loop, so it cannot share the constant's register); at its
   // latest block it is made where the edge needs it, in the phi's place.
+  // An integer immediate (x64:movi) or +0.0 (x64:fzero, xorps: as cheap as
+  // the copy it replaces); not a float constant from read-only data
+  // (x64:fconst), whose load costs more than a copy between registers.
   bool only_phi_constant(NodeId id) const {
-    if (g_.node(id).op != Op::X64MovI) return false;
+    if (g_.node(id).op != Op::X64MovI && g_.node(id).op != Op::X64FZero) return false;
     bool only_phis = true;
     for_each_use(id, [&](const Users::Use& u) {
       only_phis &= g_.role[u.user] == Role::Phi || g_.role[u.user] == Role::Dead;
@@ -411,12 +415,18 @@ class Late {
   ShallowestOnPath shallowest_;
   std::vector<char> loop_calls_;  // header -> its loop (or one inside it) holds a call
 
+  // A cold call (x64::ColdCallees: sqrt's errno call, a call of a
+  // noreturn function) does not count: it is guessed rare, as regalloc-x64
+  // guesses it, which then makes the constant anew after the call on that
+  // path alone, while the usual path keeps it in its register through the
+  // loop.
   void mark_loops_that_call() {
     loop_calls_.assign(loops_.is_header.size(), 0);
     for (NodeId id = 0; id < g_.fn.nodes.size(); ++id) {
       if (g_.role[id] != Role::Pinned) continue;
       OpId op = g_.node(id).op;
       if (op >= kNumOps || !op_info(op).has(CALL)) continue;
+      if (g_.cold && g_.cold->is_cold_call(g_.node(id))) continue;
       for (uint32_t h = loops_.header[g_.block[id]]; h != kNone && !loop_calls_[h]; h = loops_.parent[h])
         loop_calls_[h] = 1;
     }

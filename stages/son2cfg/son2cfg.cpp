@@ -91,9 +91,10 @@ TreeIndex index_dominators(const DomTree& dom) {
 
 }  // namespace
 
-Function schedule_function(Function& fn, Level out_level) {
+Function schedule_function(Function& fn, Level out_level, const x64::ColdCallees& cold) {
   Graph g = find_flow(fn);
   g.out_level = out_level;
+  g.cold = &cold;
   DomTree dom = compute_dom_tree(g.flow.graph);
   TreeIndex domi = index_dominators(dom);
   Loops loops = find_loops(g, dom, domi);
@@ -123,10 +124,11 @@ int main(int argc, char** argv) {
       throw pl::FormatError(pl::Where{}, "expected a module at level 'son' or 'son-x64', found level '" +
                                              std::string(pl::level_name(in.header().level)) + "'");
     t.open_output(header);
+    const pl::x64::ColdCallees cold(header);
     pl::Function fn;
     while (in.next(fn)) {
       t.verify_input(fn);
-      t.write(pl::son2cfg::schedule_function(fn, header.level));
+      t.write(pl::son2cfg::schedule_function(fn, header.level, cold));
     }
     t.finish_output();
   });

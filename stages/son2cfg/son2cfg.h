@@ -18,6 +18,7 @@
 #include "ir/dominance.h"
 #include "ir/error.h"
 #include "ir/ir.h"
+#include "x64/x64.h"
 
 namespace pl::son2cfg {
 
@@ -72,6 +73,9 @@ struct Graph {
   // (original, copy) for every copy schedule_late made, in creation order;
   // the copies of one original are consecutive.
   std::vector<std::pair<NodeId, NodeId>> copies;
+  // The module's cold callees (x64.h): a loop whose only calls are cold
+  // ones does not count as calling for schedule_late's constants.
+  const x64::ColdCallees* cold = nullptr;
 
   explicit Graph(Function& f) : fn(f) {}
   const Node& node(NodeId n) const { return fn.nodes[n]; }
