@@ -176,8 +176,15 @@ enum FunctionHint : uint16_t {
   // System V ABI and gcc place it. son-lower-x64 sets it on a function that
   // passes such an argument on the stack.
   kHintStackRealign = 1 << 8,
+  // Declared `inline` in C (gcc's DECL_DECLARED_INLINE_P): sonopt's inline
+  // takes small ones at -O1, where gcc inlines no other small function.
+  kHintInline = 1 << 9,
+  // sonopt's inline-recursive copied the function into its own self calls
+  // (a bounded number of levels, once: a second run must not copy the
+  // copies again, so that -O2 stays idempotent).
+  kHintRecursionInlined = 1 << 10,
 };
-inline constexpr int kNumHints = 9;
+inline constexpr int kNumHints = 11;
 std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
 std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
 
