@@ -661,3 +661,22 @@ def test_inline_policy_per_level_and_recursive_inlining(tmp_path):
     again = subprocess.run([tool_path("sonopt"), "-", "--passes=inline-recursive", "-f", "text"], input=once,
                            capture_output=True, timeout=60)
     assert again.returncode == 0 and again.stdout == once, again.stderr.decode()
+
+
+def test_inline_budget_goes_to_the_calls_in_loops_first(tmp_path):
+    """Eleven internal functions of about 1,850 nodes, each called once from
+    main, the last one in a loop: ten copies fill main's budget (20,000
+    nodes), and the one left out is a straight-line call, not the loop's."""
+    body = "\n".join(f"  x = x * {3 + i} + (x >> {1 + i % 5});" for i in range(370))
+    parts = "".join(f"static int part{k}(int x) {{\n{body}\n  return x;\n}}\n" for k in range(11))
+    main = ("int main(int argc, char **argv) {\n  (void)argv;\n  int a = argc;\n"
+            + "".join(f"  a += part{k}(a);\n" for k in range(10))
+            + "  for (int i = 0; i < argc; i++) a += part10(a + i);\n  return a & 127;\n}\n")
+    src = tmp_path / "budget.c"
+    src.write_text(parts + main)
+    son = tmp_path / "budget.son"
+    front = subprocess.run(f"{tool_path('c2ast')} {src} | {tool_path('ast2cfg')} | {tool_path('cfg2ssa')} | "
+                           f"{tool_path('ssa2son')} -o {son}", shell=True, capture_output=True, timeout=60)
+    assert front.returncode == 0, front.stderr.decode()
+    fns = functions_of_text(sonopt_text(son, "--passes=inline").stdout.decode())
+    assert sorted(fns) == ["main", "part9"], sorted(fns)
