@@ -213,15 +213,16 @@ def test_branches_skip_blocks_that_only_jump(tmp_path):
 
 RECURSIVE = """#include <stdio.h>
 #include <stdlib.h>
-static int fib(int n) { return n < 2 ? n : 2 * fib(n - 1) - fib(n - 2); }
+__attribute__((noinline)) static int fib(int n) { return n < 2 ? n : 2 * fib(n - 1) - fib(n - 2); }
 int main(int argc, char **argv) { printf("fib(%d) = %d\\n", atoi(argv[1]), fib(atoi(argv[1]))); return 0; }
 """
 
 
 def test_callee_saved_registers_are_pushed_and_returns_inlined(tmp_path):
     """A recursive fib (2 fib(n-1) - fib(n-2): no tail call sonopt could
-    turn into a loop) saves rbx: a push and a pop (the frame then needs no
-    rsp adjustment), and the jump to the return block is the epilogue
+    turn into a loop; noinline, so that sonopt's inline-recursive leaves its
+    two calls as they are) saves rbx: a push and a pop (the frame then needs
+    no rsp adjustment), and the jump to the return block is the epilogue
     itself."""
     src = tmp_path / "fib.c"
     src.write_text(RECURSIVE)

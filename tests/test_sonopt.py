@@ -25,10 +25,10 @@ def sonopt_text(*args, check=0):
 def test_list_passes_shows_the_computed_schedule():
     out = run_tool("sonopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
-    assert "schedule at -O1: printf-fold idealize gvn scalar-replace implied-conds simplify-cfg dce constant-p\n" in out, out
+    assert "schedule at -O1: printf-fold idealize gvn scalar-replace implied-conds simplify-cfg dce inline constant-p\n" in out, out
     assert ("schedule at -O2: printf-fold licm loop-idiom exit-values unroll iv-reduce unroll-partial tail-recurse idealize gvn libcalls heap-to-stack split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce "
             "const-call "
-            "inline constant-p\n") in out, out
+            "inline constant-p inline-recursive\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out
 
 
@@ -595,3 +595,137 @@ def test_inlined_copies_of_a_label_have_addresses_of_their_own(tmp_path):
                            capture_output=True, timeout=120)
     assert built.returncode == 0, built.stderr.decode()
     assert subprocess.run([str(exe)], capture_output=True, timeout=10).stdout == b"1 1 1 2 30 1 7\n"
+
+
+# sonopt's inline policy per level (stages/sonopt/inline.cpp, "Policy":
+# gcc 12's at -O1 and -O2) and inline-recursive's bounds, on one module.
+# BIG is 40 statements (about 200 nodes: above every size limit).
+BIG = "\n".join(f"  x = x * {3 + i} + (x >> {1 + i % 5});" for i in range(40))
+INLINE_POLICY = f"""
+static int small_static(int x) {{ return x * x + 1; }}
+static int medium_static(int x) {{ int y = x * 5 + 3; y ^= y >> 3; return y * x - (y & 7); }}
+static inline int declared(int x) {{ int y = x * 3; return y - (x >> 2); }}
+static inline __attribute__((always_inline)) int forced(int x) {{
+{BIG}
+  return x;
+}}
+static inline int declared_big(int x) {{
+{BIG}
+  return x;
+}}
+static int once(int x) {{
+{BIG}
+  return x;
+}}
+static int tiny(int x) {{ return x; }}
+__attribute__((noinline)) static int never(int x) {{ return x + 1; }}
+int external_small(int x) {{ return x - 7; }}
+static int rec(int n) {{ return n <= 0 ? 0 : rec(n - 1) * 3 % 1000 + n; }}
+__attribute__((noinline)) static int rec_never(int n) {{ return n <= 0 ? 0 : rec_never(n - 1) * 5 % 1000 + n; }}
+static int rec_big(int n) {{
+  int x = n;
+{BIG}
+  return n <= 0 ? x : rec_big(n - 1) + x % 13;
+}}
+static int rec_two(int n) {{ return n < 2 ? n : (rec_two(n - 1) * 7 + rec_two(n - 2)) % 10007; }}
+static int rec_label(int n) {{
+  void *p = &&here;
+here:
+  return n <= 0 ? (p == &&here) : rec_label(n - 1) * 2 + (p == &&here);
+}}
+int main(int argc, char **argv) {{
+  (void)argv;
+  int a = argc;
+  a += small_static(a) + small_static(a + 1);
+  a += medium_static(a) + medium_static(a + 1) + medium_static(a + 2);
+  a += declared(a) + declared(a + 2);
+  a += forced(a) + forced(a + 3);
+  a += declared_big(a) + declared_big(a + 4);
+  a += once(a);
+  a += tiny(a) + tiny(a + 1) + tiny(a + 2);
+  a += never(a) + never(a + 5);
+  a += external_small(a) + external_small(a + 6);
+  a += rec(a & 15) + rec_never(a & 15) + rec_big(a & 15) + rec_two(a & 15) + rec_label(a & 15);
+  return a & 127;
+}}
+"""
+
+
+def functions_of_text(text):
+    """name -> (header line, body lines) of a printed module."""
+    out, name = {}, None
+    for line in text.splitlines():
+        m = re.match(r"(?:internal )?pipeline (\w+)\(", line)
+        if m:
+            name = m.group(1)
+            out[name] = (line, [])
+        elif line == "}":
+            name = None
+        elif name:
+            out[name][1].append(line)
+    return out
+
+
+def test_inline_policy_per_level_and_recursive_inlining(tmp_path):
+    """-O1 inlines what gcc -O1 does (`gcc -O1 -fopt-info-inline` on this
+    source: always_inline, small `inline`, called once, and calls no
+    cheaper than a copy: small_static into its two callers, external_small
+    at its two calls, tiny); -O2 also any small function (medium_static).
+    Never: noinline, too big (declared_big), recursion (inline's part).
+    inline-recursive then copies rec 8 levels deep (its bound), rec_two and
+    rec_label up to the budget, each copy of rec_label with labels of its
+    own; not rec_never (noinline) nor rec_big (too big); a second
+    application changes nothing (the hint recursion_inlined)."""
+    src = tmp_path / "policy.c"
+    src.write_text(INLINE_POLICY)
+    son = tmp_path / "policy.son"
+    front = subprocess.run(f"{tool_path('c2ast')} {src} | {tool_path('ast2cfg')} | {tool_path('cfg2ssa')} | "
+                           f"{tool_path('ssa2son')} -o {son}", shell=True, capture_output=True, timeout=60)
+    assert front.returncode == 0, front.stderr.decode()
+
+    def called_from_main(level):
+        text = sonopt_text(son, "--passes=inline", f"-O{level}").stdout.decode()
+        return set(re.findall(r'symaddr "(\w+)"', "\n".join(functions_of_text(text)["main"][1])))
+
+    recursive = {"rec", "rec_never", "rec_big", "rec_two", "rec_label"}
+    assert called_from_main(1) == {"medium_static", "declared_big", "never"} | recursive
+    assert called_from_main(2) == {"declared_big", "never"} | recursive
+
+    once = sonopt_text(son, "--passes=inline-recursive").stdout
+    fns = functions_of_text(once.decode())
+    marked = {name for name, (header, _) in fns.items() if "hint recursion_inlined" in header}
+    assert marked == {"rec", "rec_two", "rec_label"}, marked
+
+    def count(name, pattern):
+        return sum(1 for line in fns[name][1] if re.search(pattern, line))
+
+    assert count("rec", r"= srem ") == 9 and count("rec", r"= call ") == 1   # itself and 8 levels of copies
+    assert count("rec_never", r"= call ") == 1 and count("rec_big", r"= call ") == 1
+    assert len(fns["rec_two"][1]) <= 600 and count("rec_two", r"= call ") > 2
+    # rec_label: each `&&here` (three in the source) is `symaddr rec_label
+    # + k`; the original's k is 1, each of its 8 copies' its own.
+    labels = [int(m) for line in fns["rec_label"][1] for m in re.findall(r'const "i64", (\d+)', line)]
+    assert count("rec_label", r"= call ") == 1
+    assert sorted(labels) == sorted(list(range(1, 10)) * 3), labels
+    again = subprocess.run([tool_path("sonopt"), "-", "--passes=inline-recursive", "-f", "text"], input=once,
+                           capture_output=True, timeout=60)
+    assert again.returncode == 0 and again.stdout == once, again.stderr.decode()
+
+
+def test_inline_budget_goes_to_the_calls_in_loops_first(tmp_path):
+    """Eleven internal functions of about 1,850 nodes, each called once from
+    main, the last one in a loop: ten copies fill main's budget (20,000
+    nodes), and the one left out is a straight-line call, not the loop's."""
+    body = "\n".join(f"  x = x * {3 + i} + (x >> {1 + i % 5});" for i in range(370))
+    parts = "".join(f"static int part{k}(int x) {{\n{body}\n  return x;\n}}\n" for k in range(11))
+    main = ("int main(int argc, char **argv) {\n  (void)argv;\n  int a = argc;\n"
+            + "".join(f"  a += part{k}(a);\n" for k in range(10))
+            + "  for (int i = 0; i < argc; i++) a += part10(a + i);\n  return a & 127;\n}\n")
+    src = tmp_path / "budget.c"
+    src.write_text(parts + main)
+    son = tmp_path / "budget.son"
+    front = subprocess.run(f"{tool_path('c2ast')} {src} | {tool_path('ast2cfg')} | {tool_path('cfg2ssa')} | "
+                           f"{tool_path('ssa2son')} -o {son}", shell=True, capture_output=True, timeout=60)
+    assert front.returncode == 0, front.stderr.decode()
+    fns = functions_of_text(sonopt_text(son, "--passes=inline").stdout.decode())
+    assert sorted(fns) == ["main", "part9"], sorted(fns)

@@ -144,7 +144,8 @@ namespace {
 constexpr std::string_view kVisibilityNames[] = {"default", "hidden", "protected", "internal"};
 constexpr std::string_view kHintNames[kNumHints] = {"noinline", "always_inline", "pure", "const",
                                                      "cold", "malloc", "noreturn", "stack_protect",
-                                                     "stack_realign", "nobuiltin"};
+                                                     "stack_realign", "nobuiltin", "inline",
+                                                     "recursion_inlined"};
 }  // namespace
 
 std::string_view visibility_name(Visibility v) { return kVisibilityNames[static_cast<int>(v)]; }

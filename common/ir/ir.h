@@ -181,8 +181,15 @@ enum FunctionHint : uint16_t {
   // definition, for every call it makes and every call a pass would add to
   // it; on a function extern, for calls to that function.
   kHintNobuiltin = 1 << 9,
+  // Declared `inline` in C (gcc's DECL_DECLARED_INLINE_P): sonopt's inline
+  // takes small ones at -O1, where gcc inlines no other small function.
+  kHintInline = 1 << 10,
+  // sonopt's inline-recursive copied the function into its own self calls
+  // (a bounded number of levels, once: a second run must not copy the
+  // copies again, so that -O2 stays idempotent).
+  kHintRecursionInlined = 1 << 11,
 };
-inline constexpr int kNumHints = 10;
+inline constexpr int kNumHints = 12;
 std::string_view hint_name(int bit);             // bit 0 .. kNumHints-1
 std::optional<uint16_t> parse_hint(std::string_view name);  // the hint's bit mask
 

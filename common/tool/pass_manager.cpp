@@ -241,6 +241,7 @@ void PassManager::run(std::vector<Function>& fns, ModuleHeader& header) {
         if (fns.empty()) continue;
         ModuleScope scope;
         scope.dirty.assign(fns.size(), true);
+        scope.level = opt_level_;
         apply(p, fns, 0, header, 1, &scope, nullptr);
         continue;
       }
@@ -576,6 +577,7 @@ size_t PassManager::apply_module_pass(size_t p, std::vector<Function>& fns, Modu
   scope.dirty.resize(fns.size());
   for (size_t f = 0; f < fns.size(); ++f) scope.dirty[f] = st.changed_at[f] >= st.started_at[p];
   scope.facts = st.facts[p];
+  scope.level = opt_level_;
   std::vector<std::string> names;
   names.reserve(fns.size());
   for (const Function& fn : fns) names.push_back(fn.name);

@@ -136,6 +136,9 @@ struct ModuleScope {
   // pass leaves it: functions it dropped need no entry). The pass manager
   // reruns the passes it triggers on those functions only.
   std::vector<bool> changed;
+  // In: the -O level of the run (with --passes too: -O2 unless -O says
+  // otherwise), for a pass whose policy follows it as gcc's does (inline).
+  int level = 2;
   void mark_changed(size_t f) {
     if (changed.size() <= f) changed.resize(f + 1, false);
     changed[f] = true;

@@ -21,6 +21,9 @@
 //           (returns_twice.cpp);
 //   Hint    a fact about a function carried in the module (hints: noinline,
 //           always_inline, pure, const, cold, malloc, noreturn) for sonopt;
+//           (not an attribute, but carried the same way: the `inline`
+//           keyword on any declaration is the hint inline, gcc's
+//           DECL_DECLARED_INLINE_P, which sonopt's -O1 inlining follows);
 //   Ignored changes nothing the program computes (the reason says why:
 //           a diagnostic, a hint we need not follow, a no-op on x86-64).
 //
@@ -352,6 +355,7 @@ SymbolAttrs symbol_attrs(const ValueDecl* decl) {
     if (const auto* c = d->getAttr<DestructorAttr>()) a.destructor = c->getPriority();
     if (d->hasAttr<NoInlineAttr>()) a.hints |= kHintNoinline;
     if (d->hasAttr<AlwaysInlineAttr>()) a.hints |= kHintAlwaysInline;
+    if (const auto* fd = dyn_cast<FunctionDecl>(d); fd && fd->isInlineSpecified()) a.hints |= kHintInline;
     if (d->hasAttr<PureAttr>()) a.hints |= kHintPure;
     if (d->hasAttr<ConstAttr>()) a.hints |= kHintConst;
     if (d->hasAttr<ColdAttr>()) a.hints |= kHintCold;

@@ -9,17 +9,39 @@
 //     (symaddr not as a callee, a data relocation) has its address taken.
 //  2. Functions are visited callees first (a postorder of the call graph),
 //     so a copy already holds what was inlined into its original. A call
-//     site is inlined when the callee is on no call-graph cycle (recursion
-//     is never unrolled: that bounds it, and keeps -O2 idempotent), is not
+//     site is inlined when the callee is on no call-graph cycle (this pass
+//     never copies recursion: that bounds it, and keeps -O2 idempotent; a
+//     function's own self calls are inline-recursive's), is not
 //     variadic, not weak (the linker may pick another body), not marked
 //     noinline (hint), has a `return` and no `alloca` (its block lives
 //     until the callee returns: in a caller's loop it would grow the stack
 //     on every trip), `frameaddress` or `returnaddress`, the arguments' types are the
-//     parameters' types, and either the callee has at most kSmall nodes or
-//     is marked always_inline, or it is internal, has one call site and no
-//     address taken, and at most kOnce nodes; and the caller stays under
-//     kCallerBudget nodes. Unreferenced internal functions are dropped,
+//     parameters' types, and the policy of the -O level (below) wants the
+//     callee; and the caller stays under kCallerBudget nodes: when its
+//     candidates would not all fit, its sites are taken deepest loop first
+//     (loops.h; ties in node order), so the budget goes to the calls that
+//     run most. Unreferenced internal functions are dropped,
 //     except those marked used, constructors, destructors and alias targets.
+//     Policy, gcc 12's (ipa-inline.cc: want_early_inline_function_p,
+//     want_inline_small_function_p, want_inline_function_to_all_callers_p;
+//     opts.cc's lists of what each -O level enables):
+//     - at -O1 and -O2: a function marked always_inline; one declared
+//       `inline` (hint inline, gcc's DECL_DECLARED_INLINE_P) of at most
+//       kDeclaredInline nodes (gcc: max-inline-insns-single, 70 of its
+//       size units); a function whose copies at all its call sites cost
+//       no more than the calls they replace, plus its body when that then
+//       goes (an internal function whose address is not taken): gcc's
+//       inlining into all callers when the unit does not grow, which
+//       -finline-functions-called-once enables (called once: always, up to
+//       kOnce nodes; else only functions about as small as a call). gcc
+//       -O1 inlines nothing else ("function
+//       not inline candidate": -finline-small-functions is -O2's), so that
+//       c-torture's 990208-1 (an `inline` function's label addresses, one
+//       per copy) and bcp-1 (__builtin_constant_p of an `inline`
+//       function's parameter, answered after inlining) behave at -O1 as
+//       gcc -O1 builds them;
+//     - at -O2 also any function of at most kSmall nodes
+//       (-finline-small-functions; gcc: max-inline-insns-auto).
 //  3. Splicing (Click's "Combining Analyses, Combining Optimizations" style
 //     graph copy): the callee's nodes are appended to the caller with its
 //     `start` mapped to the call's control point B, `entrymem` to the call's
@@ -64,14 +86,17 @@
 #include <stdexcept>
 #include <string>
 
+#include "loops.h"
 #include "passes.h"
 
 namespace pl::sonopt {
 
 namespace {
 
-constexpr size_t kSmall = 40;   // nodes: always worth inlining
-constexpr size_t kOnce = 2000;  // nodes: an internal function called once
+constexpr size_t kSmall = 40;            // nodes: -O2 inlines any function this small
+constexpr size_t kDeclaredInline = 120;  // nodes: a function declared `inline`, at -O1 too
+constexpr size_t kOnce = 2000;           // nodes: an internal function called once
+constexpr size_t kCallNodes = 4;         // a call's cost in its caller: the call, the callee's symaddr, two projs
 constexpr size_t kCallerBudget = 20000;
 
 using Names = std::map<std::string, size_t, std::less<>>;
@@ -108,6 +133,8 @@ struct Census {
   }
 };
 
+}  // namespace
+
 // An alloca lives until its function returns: inlined into a caller's
 // loop, it would grow the stack on every trip.
 // The frame and return addresses of an inlined copy would be its caller's.
@@ -135,6 +162,8 @@ bool arguments_fit(const Graph& g, NodeId call, const Function& callee) {
   auto result = literal_value_type(c.literals[0]);
   return callee.signature.result == "void" ? !result : result && value_type_name(*result) == callee.signature.result;
 }
+
+namespace {
 
 // The nodes of block `b` (pinned to it, or its terminator) that run after
 // `call`: they depend on its results through anything but a phi. The walk
@@ -181,6 +210,8 @@ const Node* label_offset(const Function& fn, const Node& nd, std::string_view na
   return nullptr;
 }
 
+}  // namespace
+
 // The highest label number the function's labels use: its own `symaddr f
 // + k` and the relocations `f + k` of the module's data (0 when none).
 int64_t last_label_number(const Function& fn, const ModuleHeader& header) {
@@ -197,8 +228,9 @@ int64_t last_label_number(const Function& fn, const ModuleHeader& header) {
 // header). The copy is appended after every node, so the caller's other
 // nodes keep their ids. Copies of the callee's label addresses name the
 // caller's labels numbered from `labels` + 1 on; `labels` then counts them.
-void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, const std::string& caller,
-            int64_t& labels) {
+// Returns where each callee node went (kNone: its return).
+std::vector<NodeId> splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, const std::string& caller,
+                           int64_t& labels) {
   NodeId b = g.node(call).control[0];
   NodeId memory_in = g.node(call).inputs[0];
   std::vector<NodeId> args(g.node(call).inputs.begin() + 2, g.node(call).inputs.end());
@@ -292,7 +324,10 @@ void splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, con
   NodeId target = g.node(call).inputs[1];
   g.kill(call);
   g.kill_if_unused(target);
+  return map;
 }
+
+namespace {
 
 // The module's call graph over defined functions: each function's callees
 // (deduplicated), a postorder (callees before callers, ties by index), and
@@ -408,11 +443,39 @@ size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header,
   return dropped;
 }
 
+namespace {
+
+// The nodes a function's copy leaves in its caller: all but its start,
+// entrymem, params and returns (the call's node, symaddr and projs go).
+size_t body_size(const Function& fn) {
+  size_t frame = 0;
+  for (const Node& nd : fn.nodes)
+    frame += nd.op == Op::Start || nd.op == Op::EntryMem || nd.op == Op::Param || nd.op == Op::Return;
+  return fn.nodes.size() - frame;
+}
+
+// Orders the sites by the loop depth of their blocks, deepest first (ties:
+// in node order), so that a caller's budget goes to the calls that run most.
+void order_by_loop_depth(Graph& g, std::vector<std::pair<NodeId, size_t>>& sites) {
+  auto cfg = g.son_cfg();
+  LoopForest forest = find_loops(g, *cfg);
+  std::vector<uint32_t> depth(cfg->blocks.size(), 0);
+  for (const Loop& loop : forest.loops)
+    for (uint32_t b : loop.blocks) ++depth[b];
+  auto site_depth = [&](NodeId call) { return depth[cfg->block_of_node(g, call)]; };
+  std::stable_sort(sites.begin(), sites.end(),
+                   [&](const auto& a, const auto& b) { return site_depth(a.first) > site_depth(b.first); });
+}
+
+}  // namespace
+
 // Every function is visited (the call graph and the sizes are the module's).
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope) {
   Census census(fns, header);
   CallGraph calls(fns, census.index);
   std::vector<int8_t> returns(fns.size(), -1);  // has_return, once per function
+  std::vector<size_t> bodies(fns.size(), std::string::npos);  // body_size, once per function (callees come first)
+  // What gcc inlines at scope.level (the header, "Policy").
   auto wanted = [&](size_t callee) {
     const Function& fn = fns[callee];
     if (calls.recursive[callee] || fn.signature.variadic) return false;
@@ -420,9 +483,17 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
     if (fn.attrs.weak || fn.attrs.has(kHintNoinline)) return false;
     if (returns[callee] < 0) returns[callee] = has_return(fn);
     if (!returns[callee] || has_alloca(fn)) return false;
-    if (fn.nodes.size() <= kSmall || fn.attrs.has(kHintAlwaysInline)) return true;
-    return fn.linkage == Linkage::Internal && census.call_sites[callee] == 1 && !census.address_taken[callee] &&
-           fn.nodes.size() <= kOnce;
+    size_t size = fn.nodes.size();
+    if (fn.attrs.has(kHintAlwaysInline) || (fn.attrs.has(kHintInline) && size <= kDeclaredInline)) return true;
+    if (scope.level >= 2 && size <= kSmall) return true;
+    // Copied into every caller, the copies cost `body - kCallNodes` each,
+    // and the function goes when nothing else names it: gcc inlines into
+    // all callers when the unit does not grow (called once: always).
+    size_t sites = census.call_sites[callee];
+    bool goes = fn.linkage == Linkage::Internal && !census.address_taken[callee];
+    if (goes && sites == 1) return size <= kOnce;
+    if (bodies[callee] == std::string::npos) bodies[callee] = body_size(fn);
+    return sites * bodies[callee] <= sites * kCallNodes + (goes ? size : 0);
   };
   size_t changes = 0;
   // Callees before callers: a callee's copy already holds what was inlined
@@ -446,12 +517,15 @@ size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScop
       if (callee != std::string::npos && callee != f && wanted(callee) && arguments_fit(g, n, fns[callee]))
         sites.emplace_back(n, callee);
     }
+    size_t total = g.live_count();
+    for (auto [call, callee] : sites) total += fns[callee].nodes.size();
+    if (total > kCallerBudget) order_by_loop_depth(g, sites);
     size_t spliced = 0;
     uint16_t protect = 0;
     WalkMarks marks;
     int64_t labels = last_label_number(fns[f], header);
     for (auto [call, callee] : sites) {
-      if (g.live_count() + fns[callee].nodes.size() > kCallerBudget) break;
+      if (g.live_count() + fns[callee].nodes.size() > kCallerBudget) continue;
       splice(g, call, fns[callee], marks, fns[f].name, labels);
       protect |= fns[callee].attrs.hints & kHintStackProtect;
       ++spliced;

@@ -36,6 +36,7 @@ size_t exit_values(Function& fn, const ModuleHeader& header, FunctionCache& cach
 size_t unroll(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t inline_recursive(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t const_call(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
 size_t constant_p(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);
@@ -72,6 +73,21 @@ size_t sweep_dead(Graph& g, const SonCfg* blocks = nullptr);
 // symaddr); returns how many.
 // `scope.changed` is carried over to the functions kept.
 size_t drop_unreferenced(std::vector<Function>& fns, const ModuleHeader& header, ModuleScope& scope);
+
+// inline.cpp, shared with inline-recursive: what keeps a function out of
+// inlining (an alloca, frameaddress or returnaddress; no return at all),
+// whether a call's arguments and result have the callee's types, the
+// highest label number a function's label addresses use (`symaddr f + k`
+// and the module's relocations f + k), and the splice of a copy of
+// `callee` in place of `call` (the header of inline.cpp): the copy's label
+// addresses are the caller's numbered after `labels`, which then counts
+// them; returns where each callee node went (kNone: its returns).
+bool has_alloca(const Function& fn);
+bool has_return(const Function& fn);
+bool arguments_fit(const Graph& g, NodeId call, const Function& callee);
+int64_t last_label_number(const Function& fn, const ModuleHeader& header);
+std::vector<NodeId> splice(Graph& g, NodeId call, const Function& callee, WalkMarks& marks, const std::string& caller,
+                           int64_t& labels);
 
 // const_call.cpp: the names of the module's pure functions (its header,
 // step 1: no memory access of any kind, only calls to pure functions

@@ -9,7 +9,7 @@
 // runs rounds to a fixpoint; every flag of it (-O, --passes, --list-passes,
 // --print-after, --print-changed, --verify-each, --bisect-limit, --stats)
 // is described there. Functions stream one at a time unless a scheduled pass
-// needs the whole module (inline does, at -O2); then each function gets the
+// needs the whole module (inline does, at -O1 and -O2); then each function gets the
 // function passes as it arrives, on the machine's cores, and the module
 // passes run once all are in (pass_manager.h, "run_module" and "Threads").
 // A function's def-use lists and blocks are kept between applications that
@@ -67,16 +67,22 @@
 //                 values becomes selects, cmov in the back end (-O2)
 //   simplify-cfg  trivial phis, single-input regions, empty diamonds
 //   dce           unreachable blocks, branches on constants, dead nodes
+//   inline-recursive  a self-recursive function's remaining self calls
+//                 become copies of its body, level by level (deeper loops
+//                 first) up to 8 levels and a size budget, once (-O2; gcc's
+//                 recursive inlining)
 //   const-call    whole module: calls to pure functions with constant
 //                 arguments evaluated at compile time (seed 000; -O2;
 //                 before inline, so a call it can evaluate is not copied)
-//   inline        whole module: small callees, internal ones called once
-//                 (-O2; then the function passes run again on the result)
+//   inline        whole module: what gcc inlines at the level: always_inline
+//                 functions, small ones declared `inline`, internal ones
+//                 whose copies cost no more than the body they let go
+//                 (called once) at -O1, and any small function at -O2
+//                 (then the function passes run again on the result)
 //   constant-p    whole module: each __builtin_constant_p still open after
 //                 inline's first application is 1 if its operand folds to a
-//                 constant, else 0 (-O1 and -O2: at -O1, where nothing
-//                 inlines, it makes sonopt read the whole module; idealize
-//                 answers 1 for a constant operand; c2ast answers 0 at -O0)
+//                 constant, else 0 (-O1 and -O2; idealize answers 1 for a
+//                 constant operand; c2ast answers 0 at -O0)
 // and test-miscompile, a deliberately wrong pass for the bisect test.
 //
 // Departure from seed 003: no visit: option (every pass here visits a
@@ -95,8 +101,9 @@ namespace {
 std::vector<PassDecl> pass_table() {
   return {
       {.name = "inline",
-       .summary = "whole module: calls to small functions and to internal functions called once, under a budget",
-       .min_level = 2,
+       .summary = "whole module: always_inline, small `inline` and once-called internal functions (-O1, as gcc -O1), "
+                  "any small function (-O2), under a budget",
+       .min_level = 1,
        .after = {"dce"},
        .triggers = {"inline", "idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "simplify-cfg",
                     "dce"},
@@ -236,6 +243,15 @@ std::vector<PassDecl> pass_table() {
        .triggers = {"idealize", "gvn", "load-forward", "sccp", "simplify-cfg", "dce", "unroll", "iv-reduce"},
        .triggered_by = {"inline", "sccp", "simplify-cfg", "dce"},
        .function_pass = tail_recurse},
+      {.name = "inline-recursive",
+       .summary = "a self-recursive function's self calls become copies of its body, up to 8 levels, once",
+       .min_level = 2,
+       // After the clean-up, so the copies are of a clean body, and after
+       // tail-recurse, so the self calls it turns into a loop are not copied.
+       .after = {"tail-recurse", "dce"},
+       .triggers = {"idealize", "gvn", "scalar-replace", "load-forward", "dead-store", "sccp", "if-convert",
+                    "simplify-cfg", "dce"},
+       .function_pass = inline_recursive},
       {.name = "implied-conds",
        .summary = "a branch whose condition a dominating branch on the same two operands decides; "
                   "x / 2^k and x % 2^k exact where a dominating branch tested x's low bits",
