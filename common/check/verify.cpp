@@ -1884,11 +1884,7 @@ class FunctionVerifier {
       return;
     }
     auto agree = [&](size_t i, std::optional<ValueType> want, const std::string& what) {
-      if (i >= n.inputs.size() || !want) return;
-      std::optional<ValueType> got = result_type_of(n.inputs[i]);
-      if (got && *got != *want && (is_float(*got) || is_float(*want)))
-        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " + type_name(*got) +
-                             ", but " + what + " " + type_name(*want));
+      if (i < n.inputs.size()) check_float_agreement(id, i, result_type_of(n.inputs[i]), want, what);
     };
     if (is(id, Store) || is(id, StoreV)) agree(2, literal_value_type(n.literals[0]), op_of(id) + " stores");
     if (is(id, Return)) agree(1, parse_value_type(fn_.signature.result), "the function returns");
@@ -1923,6 +1919,16 @@ class FunctionVerifier {
     for (size_t i = 0; i < info.literals.size(); ++i)
       if (literal_problem(info.literals[i], n.literals[i + 1])) return std::nullopt;
     return op;
+  }
+
+  // K, at every level that checks it: input i of id, of type `got` where its
+  // definer says, is read as `want` (what: who reads it so); they must agree
+  // where either is floating.
+  void check_float_agreement(NodeId id, size_t i, std::optional<ValueType> got, std::optional<ValueType> want,
+                             const std::string& what) {
+    if (!got || !want || *got == *want || !(is_float(*got) || is_float(*want))) return;
+    out_.at_node(id, "input " + std::to_string(i) + " " + ref(node(id).inputs[i]) + " has type " +
+                         quoted(value_type_name(*got)) + ", but " + what + " " + quoted(value_type_name(*want)));
   }
 
   // K at the ast level: the value type an ast node's result has, where its
@@ -1965,11 +1971,7 @@ class FunctionVerifier {
     const Node& n = node(id);
     auto type_name = [](ValueType t) { return quoted(value_type_name(t)); };
     auto agree = [&](size_t i, std::optional<ValueType> want, const std::string& what) {
-      if (i >= n.inputs.size() || !want) return;
-      std::optional<ValueType> got = ast_result_type_of(n.inputs[i]);
-      if (got && *got != *want && (is_float(*got) || is_float(*want)))
-        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " + type_name(*got) +
-                             ", but " + what + " " + type_name(*want));
+      if (i < n.inputs.size()) check_float_agreement(id, i, ast_result_type_of(n.inputs[i]), want, what);
     };
     auto integer = [&](size_t i, const std::string& what) {
       if (i >= n.inputs.size()) return;
