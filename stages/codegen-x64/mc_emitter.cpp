@@ -162,6 +162,11 @@ struct McEmitter::Impl {
   }
   void emit(unsigned opcode, std::initializer_list<llvm::MCOperand> operands);
   void add_mem(llvm::MCInst& inst, const Mem& m);
+  // The register-from-memory form (registers, then the memory operand) and
+  // the memory-destination form (the memory operand, then one register or
+  // immediate) of an instruction.
+  void emit_rm(unsigned opcode, std::initializer_list<llvm::MCOperand> regs, const Mem& mem);
+  void emit_mr(unsigned opcode, const Mem& mem, const llvm::MCOperand& last);
   static llvm::MCOperand r(unsigned reg) { return llvm::MCOperand::createReg(reg); }
   static llvm::MCOperand imm(int64_t v) { return llvm::MCOperand::createImm(v); }
   llvm::MCOperand expr(llvm::MCSymbol* s, llvm::MCSymbolRefExpr::VariantKind kind = llvm::MCSymbolRefExpr::VK_None) {
@@ -279,6 +284,22 @@ void McEmitter::Impl::emit(unsigned opcode, std::initializer_list<llvm::MCOperan
   llvm::MCInst inst;
   inst.setOpcode(opcode);
   for (const llvm::MCOperand& o : operands) inst.addOperand(o);
+  emit(inst);
+}
+
+void McEmitter::Impl::emit_rm(unsigned opcode, std::initializer_list<llvm::MCOperand> regs, const Mem& mem) {
+  llvm::MCInst inst;
+  inst.setOpcode(opcode);
+  for (const llvm::MCOperand& o : regs) inst.addOperand(o);
+  add_mem(inst, mem);
+  emit(inst);
+}
+
+void McEmitter::Impl::emit_mr(unsigned opcode, const Mem& mem, const llvm::MCOperand& last) {
+  llvm::MCInst inst;
+  inst.setOpcode(opcode);
+  add_mem(inst, mem);
+  inst.addOperand(last);
   emit(inst);
 }
 
@@ -538,11 +559,7 @@ void McEmitter::mov_imm(unsigned bits, Reg dst, int64_t value) {
 
 void McEmitter::load(unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("MOV") + size_suffix(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(dst, bits)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("MOV") + size_suffix(bits) + "rm"), {Impl::r(m.reg(dst, bits))}, src);
 }
 
 void McEmitter::load_ext(bool sign, unsigned from, unsigned to, Reg dst, const Mem& src) {
@@ -553,39 +570,23 @@ void McEmitter::load_ext(bool sign, unsigned from, unsigned to, Reg dst, const M
   if (!sign && (from == 32 || to == 64)) dst_bits = std::max(from, 32u);  // writing r32 zero-extends to 64
   if (!sign && from == 32) name = "MOV32rm";
   else name = std::string(sign ? "MOVSX" : "MOVZX") + size_suffix(dst_bits) + "rm" + size_suffix(from);
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(name));
-  inst.addOperand(Impl::r(m.reg(dst, dst_bits)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(name), {Impl::r(m.reg(dst, dst_bits))}, src);
 }
 
 void McEmitter::store(unsigned bits, const Mem& dst, Reg src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("MOV") + size_suffix(bits) + "mr"));
-  m.add_mem(inst, dst);
-  inst.addOperand(Impl::r(m.reg(src, bits)));
-  m.emit(inst);
+  m.emit_mr(m.op(std::string("MOV") + size_suffix(bits) + "mr"), dst, Impl::r(m.reg(src, bits)));
 }
 
 void McEmitter::store_imm(unsigned bits, const Mem& dst, int32_t value) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(bits == 64 ? "MOV64mi32" : std::string("MOV") + size_suffix(bits) + "mi"));
-  m.add_mem(inst, dst);
-  inst.addOperand(Impl::imm(normalize_imm(bits, value)));
-  m.emit(inst);
+  m.emit_mr(m.op(bits == 64 ? "MOV64mi32" : std::string("MOV") + size_suffix(bits) + "mi"), dst, Impl::imm(normalize_imm(bits, value)));
 }
 
 void McEmitter::lea(unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
   if (bits != 32 && bits != 64) fail("lea of " + std::to_string(bits) + " bits");
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(bits == 64 ? "LEA64r" : "LEA64_32r"));
-  inst.addOperand(Impl::r(m.reg(dst, bits)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(bits == 64 ? "LEA64r" : "LEA64_32r"), {Impl::r(m.reg(dst, bits))}, src);
 }
 
 void McEmitter::load_got(Reg dst, std::string_view name) {
@@ -675,11 +676,7 @@ void McEmitter::cmp_mem_imm(unsigned bits, const Mem& a, int32_t value) {
   Impl& m = *impl_;
   int64_t v = normalize_imm(bits, value);
   std::string form = bits == 8 ? "mi" : fits8(v) ? "mi8" : bits == 64 ? "mi32" : "mi";
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + form));
-  m.add_mem(inst, a);
-  inst.addOperand(Impl::imm(v));
-  m.emit(inst);
+  m.emit_mr(m.op(std::string("CMP") + size_suffix(bits) + form), a, Impl::imm(v));
 }
 
 // The shortest form, as `as` picks it: imm8 (opcode 83) when the immediate
@@ -859,30 +856,17 @@ void McEmitter::xchg(unsigned bits, Reg a, Reg b) {
 
 void McEmitter::xchg_mem(unsigned bits, Reg a, const Mem& b) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("XCHG") + size_suffix(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(a, bits)));
-  inst.addOperand(Impl::r(m.reg(a, bits)));
-  m.add_mem(inst, b);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("XCHG") + size_suffix(bits) + "rm"), {Impl::r(m.reg(a, bits)), Impl::r(m.reg(a, bits))}, b);
 }
 
 void McEmitter::probe(unsigned bits, const Mem& src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("CMP") + size_suffix(bits) + (bits == 8 ? "mi" : "mi8")));
-  m.add_mem(inst, src);
-  inst.addOperand(Impl::imm(0));
-  m.emit(inst);
+  m.emit_mr(m.op(std::string("CMP") + size_suffix(bits) + (bits == 8 ? "mi" : "mi8")), src, Impl::imm(0));
 }
 
 void McEmitter::touch(const Mem& dst) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op("OR64mi8"));
-  m.add_mem(inst, dst);
-  inst.addOperand(Impl::imm(0));
-  m.emit(inst);
+  m.emit_mr(m.op("OR64mi8"), dst, Impl::imm(0));
 }
 
 void McEmitter::rep_movsb() { impl_->emit(impl_->op("REP_MOVSB_64"), {}); }
@@ -906,42 +890,24 @@ void McEmitter::farith(FArith op, unsigned bits, Reg dst, Reg src) {
 void McEmitter::farith_mem(FArith op, unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
   static const char* const names[] = {"ADD", "SUB", "MUL", "DIV"};
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string(names[static_cast<int>(op)]) + sd_ss(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string(names[static_cast<int>(op)]) + sd_ss(bits) + "rm"), {Impl::r(m.reg(dst, 64)), Impl::r(m.reg(dst, 64))}, src);
 }
 
 void McEmitter::fsqrt_mem(unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("SQRT") + sd_ss(bits) + "m"));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("SQRT") + sd_ss(bits) + "m"), {Impl::r(m.reg(dst, 64))}, src);
 }
 
 void McEmitter::cvtsi2f_mem(unsigned int_bits, unsigned float_bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
   if (int_bits != 32 && int_bits != 64) fail("cvtsi2sd/ss from " + std::to_string(int_bits) + " bits");
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("CVTSI") + (int_bits == 64 ? "642" : "2") + sd_ss(float_bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("CVTSI") + (int_bits == 64 ? "642" : "2") + sd_ss(float_bits) + "rm"), {Impl::r(m.reg(dst, 64))}, src);
 }
 
 void McEmitter::imul_mem(unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
   if (bits != 32 && bits != 64) fail("imul from memory at " + std::to_string(bits) + " bits");
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("IMUL") + size_suffix(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(dst, bits)));
-  inst.addOperand(Impl::r(m.reg(dst, bits)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("IMUL") + size_suffix(bits) + "rm"), {Impl::r(m.reg(dst, bits)), Impl::r(m.reg(dst, bits))}, src);
 }
 
 void McEmitter::fsqrt(unsigned bits, Reg dst, Reg src) {
@@ -963,38 +929,22 @@ void McEmitter::fmov(Reg dst, Reg src) {
 
 void McEmitter::fload(unsigned bits, Reg dst, const Mem& src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("MOV") + sd_ss(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("MOV") + sd_ss(bits) + "rm"), {Impl::r(m.reg(dst, 64))}, src);
 }
 
 void McEmitter::fstore(unsigned bits, const Mem& dst, Reg src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("MOV") + sd_ss(bits) + "mr"));
-  m.add_mem(inst, dst);
-  inst.addOperand(Impl::r(m.reg(src, 64)));
-  m.emit(inst);
+  m.emit_mr(m.op(std::string("MOV") + sd_ss(bits) + "mr"), dst, Impl::r(m.reg(src, 64)));
 }
 
 void McEmitter::vload(Reg dst, const Mem& src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op("MOVUPSrm"));
-  inst.addOperand(Impl::r(m.reg(dst, 64)));
-  m.add_mem(inst, src);
-  m.emit(inst);
+  m.emit_rm(m.op("MOVUPSrm"), {Impl::r(m.reg(dst, 64))}, src);
 }
 
 void McEmitter::vstore(const Mem& dst, Reg src) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op("MOVUPSmr"));
-  m.add_mem(inst, dst);
-  inst.addOperand(Impl::r(m.reg(src, 64)));
-  m.emit(inst);
+  m.emit_mr(m.op("MOVUPSmr"), dst, Impl::r(m.reg(src, 64)));
 }
 
 void McEmitter::fconst(unsigned bits, uint64_t pattern, Reg dst) {
@@ -1025,11 +975,7 @@ void McEmitter::ucomis(unsigned bits, Reg a, Reg b) {
 
 void McEmitter::ucomis_mem(unsigned bits, Reg a, const Mem& b) {
   Impl& m = *impl_;
-  llvm::MCInst inst;
-  inst.setOpcode(m.op(std::string("UCOMI") + sd_ss(bits) + "rm"));
-  inst.addOperand(Impl::r(m.reg(a, 64)));
-  m.add_mem(inst, b);
-  m.emit(inst);
+  m.emit_rm(m.op(std::string("UCOMI") + sd_ss(bits) + "rm"), {Impl::r(m.reg(a, 64))}, b);
 }
 
 void McEmitter::cvtsi2f(unsigned int_bits, unsigned float_bits, Reg dst, Reg src) {
