@@ -29,8 +29,10 @@ SCRIPT = ROOT / "scripts" / "csmith-diff"
 # of them declare bit-fields (8, 10, 35 and 56 many, some packed).
 # 80017: sonopt -O2 was not idempotent on it (scalar-replace and load-forward
 # did not trigger sccp, so a constant they exposed to a loop's phi waited for
-# a second run).
-SEEDS = [1, 3, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18, 20, 26, 27, 30, 35, 46, 55, 56, 80017]
+# a second run). 81004: the same with split-copy, which a pass deleting code
+# (sccp folding a branch away) did not trigger, so a slot whose last other
+# use had gone waited for a second run.
+SEEDS = [1, 3, 4, 5, 7, 8, 10, 12, 13, 15, 16, 18, 20, 26, 27, 30, 35, 46, 55, 56, 80017, 81004]
 # csmith --float seeds (issue 18), each a few milliseconds natively, at every level.
 # (Seed 1 converts a NaN to int, undefined behaviour pipe-run reports.)
 FLOAT_SEEDS = [2, 5, 6, 7, 9, 11]

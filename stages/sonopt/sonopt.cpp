@@ -164,7 +164,10 @@ std::vector<PassDecl> pass_table() {
        .before = {"scalar-replace"},
        .after = {"gvn"},
        .triggers = {"scalar-replace", "load-forward", "dead-store"},
-       .triggered_by = {"inline", "idealize", "gvn", "dead-store", "dce"},
+       // every pass that deletes code: a slot whose last other use went is
+       // only now a candidate (csmith 81004: sccp folded a branch away, and a
+       // second -O2 run split the copy the first left)
+       .triggered_by = {"inline", "idealize", "gvn", "dead-store", "sccp", "simplify-cfg", "dce"},
        .function_pass = split_copy},
       {.name = "scalar-replace",
        .summary = "stack slots whose address never escapes become values, one per field (SSA over memory states)",
