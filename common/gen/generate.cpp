@@ -35,15 +35,31 @@
 // `table` or an x64:lea of a function, most of them variadic (al >= 0),
 // whose callee must stay out of rax (issue 17). Without it the random
 // stream, and so every module a seed gives, is what it was.
+// With `floats`: a parameter or the result is f32 or f64 one time in four;
+// every block holds float values of both types beside its integers (a
+// constant of each first, so a float is always at hand up the dominator
+// tree), made by arithmetic, fneg/fabs/fsqrt, fpext/fptrunc, conversions
+// from integers and bit casts, with constants of special values (zeros,
+// infinities, NaNs with payloads, subnormals: generate_levels.h); integers
+// come from float compares and conversions; memory operations store floats
+// to slots, load them from g0, and run long double operations (f80.from,
+// f80.arith or f80.unary, then f80.cmp or f80.to) on 16-byte stack slots;
+// every merge gets a float phi (at cfg, slot traffic in a slot of its own);
+// at the x64 levels the same through x64:fconst/fzero, x64:fadd ...
+// x64:fxor/fand with sign masks, x64:cvt*, x64:ucomis feeding a setcc or a
+// branch's jcc, x64:f80.*, float parameters in xmm registers and float
+// results through x64:ret's mask. Without it the stream is what it was.
 #include "gen/generate.h"
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "ir/dominance.h"
+#include "ir/eval.h"
 #include "gen/generate_levels.h"
 #include "x64/x64.h"
 
@@ -62,6 +78,17 @@ constexpr Op kX64FlagsDefiners[] = {X64Add,  X64Sub,  X64And,  X64Or,  X64Xor, X
                                     X64AndI, X64OrI,  X64XorI, X64Neg, X64ShlI, X64ShrI, X64SarI};
 constexpr const char* kArgRegNames[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9"};
 constexpr const char* kConds[] = {"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"};
+// floats: the generic float opcodes, and the conditions ucomisd's flags
+// answer (CF, ZF, PF).
+constexpr Op kFloatBinary[] = {FAdd, FSub, FMul, FDiv};
+constexpr Op kFloatUnary[] = {FNeg, FAbs, FSqrt};
+constexpr Op kFloatCompare[] = {FOEq, FONe, FOLt, FOLe, FOGt, FOGe, FOrd, FUEq, FUNe, FULt, FULe, FUGt, FUGe, FUno};
+constexpr const char* kFloatCompareNames[] = {"foeq", "fone", "folt", "fole", "fogt", "foge", "ford",
+                                              "fueq", "fune", "fult", "fule", "fugt", "fuge", "funo"};
+constexpr Op kX64FloatBinary[] = {X64FAdd, X64FSub, X64FMul, X64FDiv};
+constexpr const char* kUcomisConds[] = {"a", "ae", "b", "be", "e", "ne", "p", "np"};
+constexpr const char* kF80Arith[] = {"add", "sub", "mul", "div"};
+constexpr const char* kF80Unary[] = {"neg", "abs", "sqrt", "copy"};
 
 bool is_x64_level(Level level) { return level == Level::SonX64 || level == Level::CfgX64; }
 
@@ -76,6 +103,11 @@ class Builder {
   uint64_t pick(uint64_t n) { return pick_below(rng_, n); }
   bool chance(int percent) { return pick(100) < static_cast<uint64_t>(percent); }
   std::string type() { return kTypes[pick(5)]; }
+  // A parameter or result type: with floats one in four is f32 or f64.
+  std::string param_type() {
+    if (opts_.floats && chance(25)) return chance(50) ? "f32" : "f64";
+    return x64_ ? x64_type() : type();
+  }
 
   NodeId add(Op op, ControlList control, LiteralList lits, InputList inputs);
   void place(NodeId id) { fn_.cfg->blocks[cur_].nodes.push_back(id); }
@@ -93,6 +125,24 @@ class Builder {
   NodeId emit_x64_value(uint32_t b);
   void emit_x64_memory_op(uint32_t b);
   void emit_flags_of_arith(uint32_t b);
+  // floats (see the file's header)
+  struct FloatValue {
+    NodeId id;
+    bool f32;
+  };
+  static Literal float_type(bool f32) { return Literal::string(f32 ? "f32" : "f64"); }
+  NodeId pick_float(uint32_t b, bool f32);
+  struct TypedInt {
+    NodeId id;
+    bool is64;
+  };
+  NodeId pick_integer(uint32_t b, std::optional<bool> is64, Literal& type);
+  NodeId float_constant(bool f32);
+  NodeId float_mask(bool f32, bool sign);
+  void emit_float_value(uint32_t b);
+  NodeId emit_float_to_int(uint32_t b);
+  void emit_float_memory_op(uint32_t b);
+  void emit_long_double_ops(uint32_t b);
   std::string x64_type() { return kX64Types[pick(4)]; }
   Literal imm32() { return Literal::integer(static_cast<int64_t>(pick(2000)) - 1000); }
   void emit_exotic();
@@ -118,6 +168,9 @@ class Builder {
   std::vector<NodeId> mem_in_, mem_out_;     // memory state per block
   std::vector<NodeId> value_phi_;            // per merge block, else ~0
   std::vector<std::vector<NodeId>> slots_;   // cfg level: per block, loads
+  std::vector<std::vector<FloatValue>> fvalues_;  // floats: float values defined per block
+  std::vector<FloatValue> float_phi_;        // floats: per merge block, else id ~0
+  std::vector<std::vector<TypedInt>> typed_ints_;  // floats: integers of a certain type per block
   // pressure: per block, how many constant phis it gets (0: none), the phis,
   // and per block the constants it made for each successor's phis.
   std::vector<uint32_t> wide_;
@@ -161,6 +214,7 @@ NodeId Builder::pick_value(uint32_t b) {
 }
 
 NodeId Builder::emit_value(uint32_t b) {
+  if (opts_.floats && !values_[b].empty() && chance(10)) return emit_float_to_int(b);
   if (x64_) return emit_x64_value(b);
   NodeId id;
   if (values_[b].empty() || chance(20)) {
@@ -303,6 +357,7 @@ void Builder::emit_wide_constants(uint32_t b) {
 }
 
 void Builder::emit_memory_op(uint32_t b) {
+  if (opts_.floats && chance(30)) return emit_float_memory_op(b);
   if (x64_) return emit_x64_memory_op(b);
   NodeId block = fn_.cfg->blocks[b].node;
   NodeId& mem = mem_out_[b];
@@ -353,10 +408,16 @@ void Builder::fill_block(uint32_t b) {
   NodeId block = fn_.cfg->blocks[b].node;
   if (b == 0) {
     mem_in_[0] = emit(EntryMem, {block}, {}, {});
-    for (uint32_t p = 0; p < fn_.signature.params.size(); ++p)
-      values_[0].push_back(x64_ ? emit(X64ArgReg, {block}, {Literal::string(fn_.signature.params[p]),
-                                                            Literal::string(kArgRegNames[p])}, {})
-                                : emit(Param, {block}, {Literal::string(fn_.signature.params[p]), Literal::integer(p)}, {}));
+    uint32_t int_regs = 0, xmm_regs = 0;  // the ABI's registers by class
+    for (uint32_t p = 0; p < fn_.signature.params.size(); ++p) {
+      const std::string& t = fn_.signature.params[p];
+      bool is_float = t == "f32" || t == "f64";
+      NodeId v = !x64_   ? emit(Param, {block}, {Literal::string(t), Literal::integer(p)}, {})
+                 : is_float ? emit(X64ArgReg, {block}, {Literal::string(t), Literal::string("xmm" + std::to_string(xmm_regs++))}, {})
+                            : emit(X64ArgReg, {block}, {Literal::string(t), Literal::string(kArgRegNames[int_regs++])}, {});
+      if (is_float) fvalues_[0].push_back({v, t == "f32"});
+      else values_[0].push_back(v);
+    }
   } else if (graph_.preds[b].size() > 1) {
     InputList none(graph_.preds[b].size(), 0);  // filled by fill_phis
     mem_in_[b] = emit(SsaPhi, {block}, {}, none);
@@ -366,28 +427,43 @@ void Builder::fill_block(uint32_t b) {
       wide_phis_[b].push_back(emit(SsaPhi, {block}, {}, none));
       values_[b].push_back(wide_phis_[b].back());
     }
+    if (opts_.floats) {
+      float_phi_[b] = {emit(SsaPhi, {block}, {}, none), chance(50)};
+      fvalues_[b].push_back(float_phi_[b]);
+    }
   } else {
     mem_in_[b] = mem_out_[graph_.preds[b][0]];
   }
   mem_out_[b] = mem_in_[b];
+  if (opts_.floats)  // a float of each type, so pick_float always finds one
+    for (bool f32 : {false, true}) fvalues_[b].push_back({float_constant(f32), f32});
   emit_value(b);  // every block defines a value, so pick_value always finds one
   uint64_t budget = std::max<uint64_t>(4, opts_.nodes / std::max<uint32_t>(1, opts_.functions) /
                                               fn_.cfg->blocks.size());
   for (uint64_t k = 0; k < budget; ++k) {
     if (chance(15)) emit_memory_op(b);
     else if (opts_.exotic && !x64_ && chance(5)) emit_exotic();
+    else if (opts_.floats && chance(30)) emit_float_value(b);
     else emit_value(b);
   }
   if (pressure()) emit_wide_constants(b);
   size_t succs = graph_.succs[b].size();
   if (succs == 0) {
     InputList inputs{mem_out_[b]};
-    if (fn_.signature.result != "void") inputs.push_back(pick_value(b));
-    emit(x64_ ? X64Ret : Return, {block}, {}, inputs);
+    const std::string& result = fn_.signature.result;
+    bool float_result = result == "f32" || result == "f64";
+    if (float_result) inputs.push_back(pick_float(b, result == "f32"));
+    else if (result != "void") inputs.push_back(pick_value(b));
+    // x64:ret's mask: the value goes to xmm0
+    emit(x64_ ? X64Ret : Return, {block}, x64_ && float_result ? LiteralList{Literal::integer(1)} : LiteralList{}, inputs);
   } else if (succs == 1) {
     emit(Jump, {block}, {}, {});
   } else if (x64_ && opts_.level == Level::CfgX64 && chance(20)) {
     emit_flags_of_arith(b);
+  } else if (x64_ && opts_.floats && chance(20)) {
+    bool f32 = chance(50);
+    NodeId flags = emit(X64Ucomis, {}, {float_type(f32)}, {pick_float(b, f32), pick_float(b, f32)});
+    emit(X64Jcc, {block}, {Literal::string(kUcomisConds[pick(std::size(kUcomisConds))])}, {flags});
   } else if (x64_) {
     NodeId flags = chance(50) ? emit(X64CmpI, {}, {Literal::string(x64_type()), imm32()}, {pick_value(b)})
                               : emit(X64Test, {}, {Literal::string(x64_type())}, {pick_value(b), pick_value(b)});
@@ -423,6 +499,185 @@ void Builder::emit_flags_of_arith(uint32_t b) {
   emit(X64Jcc, {fn_.cfg->blocks[b].node}, {Literal::string(x64::cond_name(allowed[pick(allowed.size())]))}, {flags});
 }
 
+// A float of the type up the dominator tree (every block has one of each).
+NodeId Builder::pick_float(uint32_t b, bool f32) {
+  uint32_t at = b;
+  while (tree_.idom[at] != DomTree::kNone && chance(40)) at = tree_.idom[at];
+  std::vector<NodeId> of_type;
+  for (const FloatValue& v : fvalues_[at])
+    if (v.f32 == f32) of_type.push_back(v.id);
+  return of_type[pick(of_type.size())];
+}
+
+// An i32 or i64 for a conversion to a float (64 bits when `is64`, else
+// either): one whose type is certain, because the verifier checks a float
+// opcode's operand against its definer's type and an optimizer may replace
+// a node by one of its inputs. The integer pool is not typed (its phis merge
+// any widths, and `add "i64"` of an i8 is never checked), so these come from
+// the typed pool: float compares and conversions, long double compares, and
+// loads of g0 made here when none is at hand.
+NodeId Builder::pick_integer(uint32_t b, std::optional<bool> is64, Literal& type) {
+  uint32_t at = b;
+  while (tree_.idom[at] != DomTree::kNone && chance(40)) at = tree_.idom[at];
+  std::vector<TypedInt> fit;
+  for (const TypedInt& v : typed_ints_[at])
+    if (!is64 || v.is64 == *is64) fit.push_back(v);
+  TypedInt v;
+  if (fit.empty() || chance(20)) {
+    v.is64 = is64 ? *is64 : chance(50);
+    Literal t = Literal::string(v.is64 ? "i64" : "i32");
+    Literal disp = Literal::integer(static_cast<int64_t>(pick(2)) * 8);
+    NodeId block = fn_.cfg->blocks[b].node;
+    if (x64_) {
+      v.id = emit(X64Load, {block}, {t, Literal::integer(0), disp, Literal::string("g0")}, {mem_out_[b]});
+    } else {
+      NodeId addr = emit(SymAddr, {}, {Literal::string("g0")}, {});
+      v.id = emit(Load, {block}, {t}, {mem_out_[b], addr});
+    }
+    typed_ints_[b].push_back(v);
+    values_[b].push_back(v.id);
+  } else {
+    v = fit[pick(fit.size())];
+  }
+  type = Literal::string(v.is64 ? "i64" : "i32");
+  return v.id;
+}
+
+NodeId Builder::float_constant(bool f32) {
+  uint64_t k = pick(gen::kFloatConstantChoices);
+  double ordinary = (static_cast<double>(pick(2000)) - 1000.0) / 8.0;
+  uint64_t bits = gen::float_literal_bits(f32, k, ordinary);
+  if (x64_ && bits == 0) return emit(X64FZero, {}, {float_type(f32)}, {});
+  return emit(x64_ ? X64FConst : FConst, {}, {float_type(f32), Literal::float_bits(bits)}, {});
+}
+
+// x64: the constant x64:fxor (sign) or x64:fand (not sign) applies for fneg
+// and fabs: the sign bit alone, or every bit but the sign.
+NodeId Builder::float_mask(bool f32, bool sign) {
+  uint64_t bits = sign ? gen::float_literal_bits(f32, 1, 0.0)  // -0.0
+                       : f32 ? (uint64_t{0x7ff} << 52) | (uint64_t{0x7fffff} << 29)  // 0x7fffffff's double
+                             : 0x7fffffffffffffff;
+  return emit(X64FConst, {}, {float_type(f32), Literal::float_bits(bits)}, {});
+}
+
+void Builder::emit_float_value(uint32_t b) {
+  bool f32 = chance(50);
+  Literal t = float_type(f32);
+  NodeId id;
+  uint64_t kind = pick(20);
+  if (kind < 3) {
+    id = float_constant(f32);
+  } else if (kind < 5) {  // from an integer
+    Literal from;
+    NodeId v = pick_integer(b, std::nullopt, from);
+    id = x64_ ? emit(X64CvtSI2F, {}, {from, t}, {v}) : emit(chance(50) ? SIToFP : UIToFP, {}, {from, t}, {v});
+  } else if (kind == 5 && !x64_) {  // the bits of an integer of the same width
+    Literal from;
+    NodeId v = pick_integer(b, !f32, from);
+    id = emit(Bitcast, {}, {from, t}, {v});
+  } else if (kind < 8) {  // from the other float type
+    Op op = x64_ ? X64CvtF2F : f32 ? FPTrunc : FPExt;
+    id = emit(op, {}, {float_type(!f32), t}, {pick_float(b, !f32)});
+  } else if (kind < 11) {
+    uint64_t u = pick(3);
+    if (!x64_) id = emit(kFloatUnary[u], {}, {t}, {pick_float(b, f32)});
+    else if (u == 2) id = emit(X64FSqrt, {}, {t}, {pick_float(b, f32)});
+    else id = emit(u == 0 ? X64FXor : X64FAnd, {}, {t}, {pick_float(b, f32), float_mask(f32, u == 0)});
+  } else {
+    Op op = x64_ ? kX64FloatBinary[pick(4)] : kFloatBinary[pick(4)];
+    id = emit(op, {}, {t}, {pick_float(b, f32), pick_float(b, f32)});
+  }
+  fvalues_[b].push_back({id, f32});
+}
+
+// An integer made from floats: a compare (x64: ucomis and setcc) or a
+// conversion (truncating, cvttsd2si), and at the generic levels a bit cast.
+NodeId Builder::emit_float_to_int(uint32_t b) {
+  bool f32 = chance(50);
+  Literal t = float_type(f32);
+  Literal to = Literal::string(chance(50) ? "i32" : "i64");
+  NodeId id;
+  uint64_t kind = pick(5);
+  if (kind < 2) {
+    if (x64_) {
+      NodeId flags = emit(X64Ucomis, {}, {t}, {pick_float(b, f32), pick_float(b, f32)});
+      id = emit(X64SetCC, {}, {Literal::string(kUcomisConds[pick(std::size(kUcomisConds))])}, {flags});
+    } else {
+      id = emit(kFloatCompare[pick(std::size(kFloatCompare))], {}, {t}, {pick_float(b, f32), pick_float(b, f32)});
+    }
+  } else if (kind < 4 || x64_) {
+    id = emit(x64_ ? X64CvtTF2SI : chance(50) ? FPToSI : FPToUI, {}, {t, to}, {pick_float(b, f32)});
+  } else {
+    id = emit(Bitcast, {}, {t, Literal::string(f32 ? "i32" : "i64")}, {pick_float(b, f32)});
+  }
+  values_[b].push_back(id);
+  typed_ints_[b].push_back({id, kind >= 2 && (kind < 4 || x64_) ? to.as_string() == "i64" : kind >= 2 && !f32});
+  return id;
+}
+
+// A float stored to a new stack slot, a float loaded from g0, or long
+// double operations.
+void Builder::emit_float_memory_op(uint32_t b) {
+  NodeId block = fn_.cfg->blocks[b].node;
+  NodeId& mem = mem_out_[b];
+  bool f32 = chance(50);
+  Literal t = float_type(f32);
+  uint64_t kind = pick(3);
+  if (kind == 0) {
+    if (x64_) {
+      NodeId slot = emit(X64StackSlot, {}, {Literal::integer(8), Literal::integer(8)}, {});
+      mem = emit(X64Store, {block}, {t, Literal::integer(0), Literal::integer(0)}, {mem, pick_float(b, f32), slot});
+    } else {
+      NodeId slot = emit(StackSlot, {}, {Literal::integer(8), Literal::integer(8)}, {});
+      mem = emit(Store, {block}, {t}, {mem, slot, pick_float(b, f32)});
+    }
+  } else if (kind == 1) {
+    Literal disp = Literal::integer(static_cast<int64_t>(pick(2)) * 8);
+    NodeId v;
+    if (x64_) {
+      v = emit(X64Load, {block}, {t, Literal::integer(0), disp, Literal::string("g0")}, {mem});
+    } else {
+      NodeId addr = emit(SymAddr, {}, {Literal::string("g0")}, {});
+      if (disp.as_int() != 0) addr = emit(Add, {}, {Literal::string("ptr")}, {addr, emit(Const, {}, {Literal::string("i64"), disp}, {})});
+      v = emit(Load, {block}, {t}, {mem, addr});
+    }
+    fvalues_[b].push_back({v, f32});
+  } else {
+    emit_long_double_ops(b);
+  }
+}
+
+// A float widened into a long double in a 16-byte slot, an operation into
+// a second slot, then a compare of the two or a conversion back.
+void Builder::emit_long_double_ops(uint32_t b) {
+  NodeId block = fn_.cfg->blocks[b].node;
+  NodeId& mem = mem_out_[b];
+  bool f32 = chance(50);
+  LiteralList slot_size{Literal::integer(16), Literal::integer(16)};
+  Op slot_op = x64_ ? X64StackSlot : StackSlot;
+  NodeId a = emit(slot_op, {}, slot_size, {}), d = emit(slot_op, {}, slot_size, {});
+  mem = emit(x64_ ? X64F80From : F80From, {block}, {float_type(f32)}, {mem, a, pick_float(b, f32)});
+  if (chance(50))
+    mem = emit(x64_ ? X64F80Arith : F80Arith, {block}, {Literal::string(kF80Arith[pick(4)])}, {mem, d, a, a});
+  else
+    mem = emit(x64_ ? X64F80Unary : F80Unary, {block}, {Literal::string(kF80Unary[pick(4)])}, {mem, d, a});
+  if (chance(30)) {
+    Literal pred = x64_ ? Literal::string(kUcomisConds[pick(std::size(kUcomisConds))])
+                        : Literal::string(kFloatCompareNames[pick(std::size(kFloatCompareNames))]);
+    NodeId v = emit(x64_ ? X64F80Cmp : F80Cmp, {block}, {pred}, {mem, d, a});
+    values_[b].push_back(v);
+    typed_ints_[b].push_back({v, false});
+    return;
+  }
+  bool to_f32 = chance(50);
+  if (x64_) {
+    NodeId scratch = emit(X64StackSlot, {}, slot_size, {});
+    fvalues_[b].push_back({emit(X64F80To, {block}, {float_type(to_f32)}, {mem, d, scratch}), to_f32});
+  } else {
+    fvalues_[b].push_back({emit(F80To, {block}, {float_type(to_f32)}, {mem, d}), to_f32});
+  }
+}
+
 void Builder::fill_phis() {
   for (uint32_t b = 0; b < value_phi_.size(); ++b) {
     if (value_phi_[b] == ~NodeId{0}) continue;
@@ -431,6 +686,7 @@ void Builder::fill_phis() {
       uint32_t p = graph_.preds[b][i];
       mem_phi.inputs[i] = mem_out_[p];
       fn_.nodes[value_phi_[b]].inputs[i] = pick_value(p);
+      if (opts_.floats) fn_.nodes[float_phi_[b].id].inputs[i] = pick_float(p, float_phi_[b].f32);
       for (size_t k = 0; pressure() && k < wide_phis_[b].size(); ++k)
         for (const auto& [s, list] : wide_out_[p])
           if (s == b) fn_.nodes[wide_phis_[b][k]].inputs[i] = list[k];
@@ -446,6 +702,8 @@ void Builder::to_cfg_level() {
     if (value_phi_[b] == ~NodeId{0}) continue;
     gen::demote_phi(fn_, graph_, b, mem_in_[b], 0, add_node);
     gen::demote_phi(fn_, graph_, b, value_phi_[b], 1 + b, add_node);
+    if (opts_.floats)  // a slot of its own: cfg2ssa refuses a slot holding both kinds
+      gen::demote_phi(fn_, graph_, b, float_phi_[b].id, 1 + value_phi_.size() + b, add_node);
   }
   fn_.dominance.reset();
 }
@@ -459,8 +717,8 @@ void Builder::to_son_level() {
 Function Builder::build() {
   fn_.name = "f" + std::to_string(index_);
   fn_.linkage = index_ % 3 == 2 ? Linkage::Internal : Linkage::External;
-  for (uint64_t k = pick(4); k > 0; --k) fn_.signature.params.push_back(x64_ ? x64_type() : type());
-  fn_.signature.result = chance(20) ? "void" : x64_ ? x64_type() : type();
+  for (uint64_t k = pick(4); k > 0; --k) fn_.signature.params.push_back(param_type());
+  fn_.signature.result = chance(20) ? "void" : param_type();
   uint64_t per_fn = std::max<uint64_t>(8, opts_.nodes / std::max<uint32_t>(1, opts_.functions));
   uint32_t blocks = static_cast<uint32_t>(std::max<uint64_t>(1, per_fn / 16));
   if (pressure()) blocks = std::max<uint32_t>(blocks, 3);
@@ -476,6 +734,9 @@ Function Builder::build() {
   mem_in_.assign(blocks, 0);
   mem_out_.assign(blocks, 0);
   value_phi_.assign(blocks, ~NodeId{0});
+  fvalues_.assign(blocks, {});
+  typed_ints_.assign(blocks, {});
+  float_phi_.assign(blocks, {~NodeId{0}, false});
   for (uint32_t b : tree_.rpo) fill_block(b);
   fill_phis();
   gen::link_blocks(fn_, graph_);

@@ -39,6 +39,13 @@ struct GenerateOptions {
   // each predecessor, and variadic calls through a pointer loaded right
   // before the call.
   bool pressure = false;
+  // f32 and f64 values beside the integers (a float pool per block: float
+  // parameters and results, constants with special values, arithmetic,
+  // conversions both ways, compares into the integer pool, float phis,
+  // loads and stores of floats) and long double operations through 16-byte
+  // stack slots (f80.* and x64:f80.*), at every level. Off, a seed gives the
+  // module it gave before floats.
+  bool floats = false;
 };
 
 ModuleHeader generate_header(const GenerateOptions& opts);

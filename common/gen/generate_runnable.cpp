@@ -308,35 +308,11 @@ void RunnableBuilder::emit_convert() {
   define(emit(op, {}, {type_lit(from), type_lit(to)}, {pick_value(cur_, from).id}), to);
 }
 
-// An f32 or f64 constant: the literal is the double of the value; an f32
-// NaN keeps its payload in the top 23 bits of the double's mantissa
-// (FORMAT.md section 2), so a signalling one stays signalling.
+// An f32 or f64 constant (generate_levels.h, float_literal_bits).
 NodeId RunnableBuilder::float_constant(int t) {
-  static constexpr uint64_t kF64Bits[] = {
-      0x0000000000000000, 0x8000000000000000, 0x3ff0000000000000, 0xbff8000000000000,  // 0 -0 1 -1.5
-      0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000, 0xfff8000000000000,  // inf -inf NaN -NaN
-      0x7ff4000000000123, 0xfff0000000000001, 0x0000000000000001, 0x800fffffffffffff,  // payloads, subnormals
-      0x7fefffffffffffff, 0x3fb999999999999a, 0x4340000000000001, 0xc1e0000000000000,  // max 0.1 2^53+2 -2^31
-  };
-  static constexpr uint32_t kF32Bits[] = {
-      0x00000000, 0x80000000, 0x3f800000, 0xbfc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000,
-      0x7fa00123, 0xff800001, 0x00000001, 0x807fffff, 0x7f7fffff, 0x3dcccccd, 0x4b800001, 0xcf000000,
-  };
-  // Half of them special, half ordinary (multiples of 1/8 in [-125, 125),
-  // exact in both types), so that not every chain of arithmetic ends in a
-  // NaN or an infinity and the printed values follow the arithmetic.
-  uint64_t k = pick(2 * std::size(kF64Bits));
+  uint64_t k = pick(gen::kFloatConstantChoices);
   double ordinary = (static_cast<double>(pick(2000)) - 1000.0) / 8.0;
-  uint64_t bits;
-  if (t == kF64) {
-    bits = k < std::size(kF64Bits) ? kF64Bits[k] : std::bit_cast<uint64_t>(ordinary);
-  } else {
-    uint32_t f = k < std::size(kF32Bits) ? kF32Bits[k] : std::bit_cast<uint32_t>(static_cast<float>(ordinary));
-    bool nan = (f & 0x7f800000) == 0x7f800000 && (f & 0x007fffff) != 0;
-    bits = nan ? (uint64_t{f >> 31} << 63) | (uint64_t{0x7ff} << 52) | (uint64_t{f & 0x007fffff} << 29)
-               : std::bit_cast<uint64_t>(static_cast<double>(std::bit_cast<float>(f)));
-  }
-  return emit(FConst, {}, {type_lit(t), Literal::float_bits(bits)}, {});
+  return emit(FConst, {}, {type_lit(t), Literal::float_bits(gen::float_literal_bits(t == kF32, k, ordinary))}, {});
 }
 
 void RunnableBuilder::emit_float_operation() {

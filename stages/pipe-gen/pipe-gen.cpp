@@ -4,7 +4,8 @@
 // With --runnable it writes a program instead (generate_runnable.h): main
 // terminates, has no undefined behaviour and prints what it computes, so
 // pipe-run gives it a meaning that every stage must keep (pipe-fuzz's input);
-// it has f32 and f64 values unless --no-float.
+// it has f32 and f64 values unless --no-float. The plain modules have them
+// (and long double operations) with --float.
 #include "gen/generate.h"
 #include "gen/generate_runnable.h"
 #include "tool/tool.h"
@@ -33,6 +34,9 @@ int main(int argc, char** argv) {
   tool.cli().add_flag("--pressure", opts.pressure,
                       "cfg-x64: merges with more phis than registers, fed by constants, and variadic calls "
                       "through pointers (the register pressure behind issues 17 and 22)");
+  tool.cli().add_flag("--float", opts.floats,
+                      "f32 and f64 values and long double operations at every level (--runnable has f32/f64 "
+                      "unless --no-float)");
   bool no_float = false;
   tool.cli().add_flag("--no-float", no_float,
                       "--runnable: integers only (the programs seeds gave before f32/f64 values were added)");
@@ -42,6 +46,7 @@ int main(int argc, char** argv) {
     opts.level = *pl::parse_level(level);
     if (runnable) {
       if (opts.exotic) throw pl::UsageError("--runnable and --exotic exclude each other");
+      if (opts.floats && no_float) throw pl::UsageError("--float and --no-float exclude each other");
       if (opts.level == pl::Level::SonX64 || opts.level == pl::Level::CfgX64)
         throw pl::UsageError("--runnable writes son, cfg or ssa modules (lower them with son-lower-x64)");
       pl::RunnableOptions ropts{opts.seed, opts.level, functions ? functions : 3, nodes ? nodes : 300, !no_float};
@@ -51,6 +56,7 @@ int main(int argc, char** argv) {
       return;
     }
     if (opts.pressure && opts.level != pl::Level::CfgX64) throw pl::UsageError("--pressure needs --level cfg-x64");
+    if (no_float) throw pl::UsageError("--no-float is --runnable's (plain modules have floats only with --float)");
     if (functions) opts.functions = functions;
     if (nodes) opts.nodes = nodes;
     pl::ModuleHeader header = pl::generate_header(opts);
