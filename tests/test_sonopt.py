@@ -729,3 +729,32 @@ def test_inline_budget_goes_to_the_calls_in_loops_first(tmp_path):
     assert front.returncode == 0, front.stderr.decode()
     fns = functions_of_text(sonopt_text(son, "--passes=inline").stdout.decode())
     assert sorted(fns) == ["main", "part9"], sorted(fns)
+
+
+NO_INLINE_C = r"""
+#include <stdio.h>
+static int twice(int x) { return 2 * x; }
+static inline __attribute__((always_inline)) int thrice(int x) { return 3 * x; }
+int main(int argc, char **argv) {
+  (void)argv;
+  printf("%d %d\n", twice(argc + 20), thrice(argc));
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("flags", [[], ["-fno-inline"], ["-fno-inline", "-O1"]])
+def test_fno_inline_keeps_only_always_inline(tmp_path, flags):
+    """gcc's -fno-inline: no function is inlined but those marked
+    always_inline (c2ast marks the others noinline). Without it, -O2 inlines
+    both helpers; the program prints what gcc's build prints either way."""
+    src = tmp_path / "ni.c"
+    src.write_text(NO_INLINE_C)
+    exe = tmp_path / "ni"
+    subprocess.run([tool_path("pipecc"), "-O2", *flags, str(src), "-o", str(exe)], check=True, timeout=120)
+    assert subprocess.run([str(exe)], capture_output=True, timeout=10).stdout == b"42 3\n"
+    dump = subprocess.run(["objdump", "-d", str(exe)], capture_output=True, text=True, check=True).stdout
+    main = dump[dump.index("<main>:"):]
+    main = main[:main.index("\n\n")]
+    assert ("<twice>" in main) == bool(flags), main
+    assert "<thrice>" not in main, main

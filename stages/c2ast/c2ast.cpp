@@ -199,6 +199,8 @@ class Converter : public clang::ASTConsumer {
   // gcc's `#pragma scalar_storage_order` (storage_order.cpp): each struct
   // and union, as clang completes it, gets the order in force.
   void set_storage_order_pragma(const StorageOrderPragma* pragma) { storage_order_pragma_ = pragma; }
+  // -fno-inline above -O0: only always_inline functions may be inlined.
+  void set_only_always_inline(bool only) { only_always_inline_ = only; }
   void HandleTagDeclDefinition(clang::TagDecl* tag) override {
     apply_storage_order_pragma(storage_order_pragma_, tag->getASTContext(), tag);
   }
@@ -212,7 +214,9 @@ class Converter : public clang::ASTConsumer {
         out_.failed = true;
         return;
       }
-      out_.module = ModuleBuilder(ctx, debug_, instrumentation_, common_).build();
+      ModuleBuilder builder(ctx, debug_, instrumentation_, common_);
+      builder.set_only_always_inline(only_always_inline_);
+      out_.module = builder.build();
       if (debug_) out_.module->header.debug.comp_dir = compilation_directory(ctx.getSourceManager());
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
@@ -234,6 +238,7 @@ class Converter : public clang::ASTConsumer {
   Instrumentation instrumentation_;
   bool common_;  // -fcommon
   const StorageOrderPragma* storage_order_pragma_ = nullptr;
+  bool only_always_inline_ = false;
 };
 
 // An action whose preprocessor answers __has_builtin, __has_attribute,
@@ -341,6 +346,12 @@ class ConvertAction : public clang::ASTFrontendAction {
     auto converter = std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug,
                                                  std::move(instrumentation), !ci.getCodeGenOpts().NoCommon);
     converter->set_storage_order_pragma(install_storage_order_pragma(ci.getPreprocessor()));
+    // gcc's -fno-inline: "do not expand any functions inline apart from
+    // those marked with the always_inline attribute"; clang's driver makes
+    // it OnlyAlwaysInlining (as it does -O0, where sonopt inlines nothing).
+    const clang::CodeGenOptions& cg = ci.getCodeGenOpts();
+    converter->set_only_always_inline(cg.OptimizationLevel > 0 &&
+                                      cg.getInlining() == clang::CodeGenOptions::OnlyAlwaysInlining);
     return converter;
   }
 

@@ -304,6 +304,10 @@ class ModuleBuilder {
   Locations& locations() { return locations_; }
   DebugBuilder* debug() { return debug_ ? &*debug_ : nullptr; }
   const Instrumentation& instrumentation() const { return instrumentation_; }
+  // -fno-inline (above -O0): every function but the always_inline ones is
+  // marked noinline, which sonopt's inline and inline-recursive respect.
+  void set_only_always_inline(bool only) { only_always_inline_ = only; }
+  bool only_always_inline() const { return only_always_inline_; }
   // The extern `void NAME(void *, void *)` of a profiling hook (instrument.cpp).
   std::string profile_hook(const std::string& name);
 
@@ -371,6 +375,7 @@ class ModuleBuilder {
   std::optional<DebugBuilder> debug_;  // with -g
   Instrumentation instrumentation_;
   bool common_ = false;  // -fcommon
+  bool only_always_inline_ = false;  // -fno-inline
   size_t zeros_index_ = SIZE_MAX;  // index of the zeros item in header_.data
   uint64_t constant_count_ = 0;
   std::unordered_map<std::string, std::string> f80_constants_;  // long double bytes -> item

@@ -41,6 +41,7 @@ FunctionBuilder::FunctionBuilder(ModuleBuilder& module, const FunctionDecl* fd, 
   locals_in_memory_ = calls_returns_twice(fd);  // returns_twice.cpp
   if (locals_in_memory_) fn_.attrs.hints |= kHintNoinline;
   if (labels_forbid_inlining(fd)) fn_.attrs.hints |= kHintNoinline;  // labels.cpp, "Inlining"
+  if (module.only_always_inline() && !fn_.attrs.has(kHintAlwaysInline)) fn_.attrs.hints |= kHintNoinline;
   instrumented_ = module.instrumentation().instruments(fd, ctx_.getSourceManager());
   if (internal) fn_.attrs.visibility = Visibility::Default, fn_.attrs.weak = false;  // a local symbol
 }

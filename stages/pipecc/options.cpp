@@ -200,7 +200,9 @@ const Decision kDecisions[] = {
     {opts::OPT_fno_semantic_interposition, Kind::Note, kOptSwitch},
     {opts::OPT_fmerge_all_constants, Kind::Note, kOptSwitch},
     {opts::OPT_fno_merge_all_constants, Kind::Note, kOptSwitch},
-    {opts::OPT_fno_inline, Kind::Note, kOptSwitch},
+    // only always_inline functions are inlined: c2ast marks the others
+    // noinline (clang's driver gives it OnlyAlwaysInlining)
+    {opts::OPT_fno_inline, Kind::Frontend, nullptr},
     {opts::OPT_finline_functions, Kind::Note, kOptSwitch},
     {opts::OPT_fno_inline_functions, Kind::Note, kOptSwitch},
     {opts::OPT_finline_hint_functions, Kind::Note, kOptSwitch},
