@@ -792,3 +792,28 @@ def test_jump_threading_kills_the_bindings_it_skips(tmp_path):
     assert len(kills) == 2 and all("pos" in b for b in kills), binds
     assert {"var": 0, "value": 0, "pos": 1} in binds and len(binds) == 3, binds
     run_tool("pipe-verify", tmp_path / "out.txt", check=0)
+
+
+PIECES_BAD = [
+    ('{"var":0,"value":2,"pos":4,"offset":0,"size":4},{"var":0,"value":5,"pos":9,"offset":2,"size":4}',
+     "binding 1: piece [2, 6) overlaps another piece of variable 's'"),
+    ('{"var":0,"value":2,"pos":4,"offset":6,"size":4}', "binding 0: piece [6, 10) is not inside variable 's' (8 bytes)"),
+    ('{"var":0,"value":2,"pos":4,"offset":0,"size":4},{"var":0,"value":5,"pos":9}',
+     "binding 1: variable 's' has both whole and piece bindings"),
+    ('{"var":0,"offset":0,"size":4}', "binding 0: a lost binding is whole (no 'offset' or 'size')"),
+]
+
+
+@pytest.mark.parametrize("binds,message", PIECES_BAD)
+def test_bad_pieces_are_rejected(tmp_path, binds, message):
+    """Pieces (FORMAT.md "Pieces", the structural rules): every reader
+    rejects a piece outside its variable, overlapping pieces, a variable
+    bound both whole and in pieces, and a lost piece
+    (tests/verify/m_binding_pieces_ok.txt is the good case)."""
+    good = (ROOT / "tests" / "verify" / "m_binding_pieces_ok.txt").read_text()
+    bad = re.sub(r'"binds":\[.*\]\}', '"binds":[' + binds + ']}', good)
+    assert bad != good
+    (tmp_path / "bad.txt").write_text(bad)
+    proc = run_tool("pipe-verify", tmp_path / "bad.txt")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and message in err and "function 'f': debug" in err, err
