@@ -4,6 +4,7 @@ encoding, checked by the readers and the verifier, and the DWARF that
 codegen-x64 -g makes of them, read by gdb (batch mode) and checked by
 llvm-dwarfdump --verify.
 """
+import ast
 import json
 import pathlib
 import re
@@ -503,9 +504,11 @@ def test_gdb_at_O2_shows_no_assignment_before_it_happens(tmp_path):
             shown.add((where[0], name))
     # Not vacuous: variables whose assignment positions matter are shown.
     # promoted's x lives in memory until sonopt's scalar-replace takes it
-    # out, which binds it.
+    # out, which binds it. deleted's s is shown before the loop
+    # exit-values deletes: the loop's bindings are kills where the loop
+    # ends (dce's retire_dead_sides), no longer lost in the whole function.
     assert {("consts", "x"), ("copied", "x"), ("merged", "y"), ("branch", "x"), ("promoted", "x"),
-            ("picked", "x")} <= shown, shown
+            ("picked", "x"), ("deleted", "s")} <= shown, shown
 
 
 @pytest.mark.parametrize("name", ["vars0", "vars2", "vars0.o", "vars2.o"])
@@ -631,3 +634,186 @@ def test_slot_must_be_a_slot_node(tmp_path):
     proc = run_tool("pipe-verify", tmp_path / "bad.txt")
     err = proc.stderr.decode()
     assert proc.returncode == 1 and "variable 'n'" in err and "not an ast:var" in err and "i1" in err, err
+
+
+# gdb's Python: the values of a frame's variables (its blocks up to the
+# function), each as gdb prints it ("<optimized out>" for one without a
+# location there); `every_stop` breaks on every line of a range and prints
+# the innermost frame at each stop, `at_calls` the caller of `callee` at
+# each of its calls.
+FRAME_VALUES = """
+def frame_values(f):
+    out = {}
+    b = f.block()
+    while b is not None:
+        for sym in b:
+            if (sym.is_variable or sym.is_argument) and sym.name not in out:
+                try:
+                    out[sym.name] = str(sym.value(f))  # parts may be <optimized out>
+                except gdb.error:
+                    out[sym.name] = "<error>"
+        if b.function is not None:
+            break
+        b = b.superblock
+    return out
+
+def alive():
+    return gdb.selected_inferior().pid != 0 and len(gdb.selected_inferior().threads()) > 0
+
+def every_stop(source, first, last):
+    for n in range(first, last + 1):
+        try:
+            gdb.execute("break %s:%d" % (source, n), to_string=True)
+        except gdb.error:
+            pass
+    gdb.execute("run", to_string=True)
+    while alive():
+        f = gdb.selected_frame()
+        print("@stop %s %d %r" % (f.name(), f.find_sal().line, sorted(frame_values(f).items())))
+        gdb.execute("continue", to_string=True)
+
+def at_calls(callee):
+    gdb.execute("break " + callee, to_string=True)
+    gdb.execute("run", to_string=True)
+    while alive():
+        f = gdb.selected_frame().older()
+        print("@call %s %d %r" % (f.name(), f.find_sal().line, sorted(frame_values(f).items())))
+        gdb.execute("continue", to_string=True)
+"""
+
+
+def python_stops(program, call, cwd):
+    """The `@stop`/`@call` lines of gdb running `program` under `call` (a
+    FRAME_VALUES function call): [(function, line, {name: value})]."""
+    out = gdb(program, "python\n" + FRAME_VALUES + "end\npython " + call + "\n", cwd)
+    stops = []
+    for m in re.finditer(r"^@(?:stop|call) (\w+) (\d+) (\[.*\])$", out, flags=re.M):
+        stops.append((m.group(1), int(m.group(2)), dict(ast.literal_eval(m.group(3)))))
+    assert stops, out
+    return stops
+
+
+RUNS_PROGRAM = ROOT / "tests" / "debug" / "runs.c"
+
+
+def test_gdb_at_O2_shows_no_value_out_of_order_within_a_run(tmp_path):
+    """Runs of code between effects (value_places.h, FORMAT.md "Runs"):
+    gdb stops on every line of runs.c's functions (loads, divisions and
+    branches are is_stmt rows in the runs of code around an assignment
+    whose value the code computes early: a product, a constant, a value
+    GVN merged, one computed ahead of a branch, an invariant in a loop).
+    Each variable shows the value gcc -O0's build has at that line, or
+    <optimized out>: a binding takes effect where its run ends, not at its
+    position. (Before, `merged`'s t showed a + b, GVN merged with s, at
+    the division on the line before its assignment.) `looped`'s lines run three times: there a
+    value must be one the line sees at -O0."""
+    shutil.copy(RUNS_PROGRAM, tmp_path / "runs.c")
+    lines = (tmp_path / "runs.c").read_text().splitlines()
+    first = next(i for i, l in enumerate(lines, 1) if l.startswith("__attribute__((noinline)) int"))
+    last = next(i for i, l in enumerate(lines, 1) if l.startswith("volatile int four")) - 1
+    pipecc("-O2", "-g", "runs.c", "-o", "runs", cwd=tmp_path)
+    subprocess.run(["gcc", "-O0", "-g", "runs.c", "-o", "runs-gcc"], cwd=tmp_path, check=True, timeout=120)
+    call = f"every_stop('runs.c', {first}, {last})"
+    want = {}
+    for fn, line, values in python_stops(tmp_path / "runs-gcc", call, tmp_path):
+        want.setdefault((fn, line), []).append(values)
+    shown = set()
+    for fn, line, values in python_stops(tmp_path / "runs", call, tmp_path):
+        if (fn, line) not in want:
+            continue
+        for name, value in values.items():
+            if value == "<optimized out>":
+                continue
+            assert any(w.get(name) == value for w in want[(fn, line)]), (fn, line, name, value, want[(fn, line)])
+            shown.add((fn, name))
+    # Not vacuous: the assigned variables are shown somewhere.
+    assert {("product", "x"), ("constant", "x"), ("merged", "t"), ("ahead", "x"), ("quotient", "q")} <= shown, shown
+
+
+FIELDS_PROGRAM = ROOT / "tests" / "debug" / "fields.c"
+
+
+def matches_with_holes(got, want):
+    """Whether gdb value `got`, whose parts may be <optimized out>, agrees
+    with `want` everywhere else."""
+    pattern = re.escape(got).replace(re.escape("<optimized out>"), r"[^,{}]+")
+    return re.fullmatch(pattern, want) is not None
+
+
+def test_gdb_at_O2_shows_the_fields_scalar_replace_splits(tmp_path):
+    """Pieces (FORMAT.md "Pieces"): the struct and array locals of
+    fields.c, which sonopt's scalar-replace splits into a value per field,
+    get a binding per field (a piece) and a location list of composite
+    locations (DW_OP_piece); at every call of g() `p s` shows each field
+    gcc -O0's build shows there, or <optimized out> for that field alone.
+    Before, the whole variable was <optimized out>."""
+    shutil.copy(FIELDS_PROGRAM, tmp_path / "fields.c")
+    pipecc("-O2", "-g", "fields.c", "-o", "fields", cwd=tmp_path)
+    subprocess.run(["gcc", "-O0", "-g", "fields.c", "-o", "fields-gcc"], cwd=tmp_path, check=True, timeout=120)
+    want = python_stops(tmp_path / "fields-gcc", "at_calls('g')", tmp_path)
+    got = python_stops(tmp_path / "fields", "at_calls('g')", tmp_path)
+    assert [w[0] for w in want] == [g[0] for g in got], (want, got)
+    shown = set()
+    for (fn, _, reference), (_, _, values) in zip(want, got):
+        for name, value in values.items():
+            if value == "<optimized out>" or name not in reference:
+                continue
+            assert matches_with_holes(value, reference[name]), (fn, name, value, reference[name])
+            if "{" in value and re.search(r"[{,] *(\w+ = )?-?\d", value):
+                shown.add((fn, name))
+    assert {("point", "s"), ("mix", "m"), ("arr", "v"), ("looping", "p")} <= shown, (shown, got)
+    proc = subprocess.run(["llvm-dwarfdump-14", "--verify", str(tmp_path / "fields")], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=60)
+    assert proc.returncode == 0, proc.stdout.decode(errors="replace")
+    loc = subprocess.run(["llvm-dwarfdump-14", "--debug-loc", str(tmp_path / "fields")], stdout=subprocess.PIPE,
+                         timeout=60).stdout.decode()
+    assert "DW_OP_piece" in loc, loc
+
+
+def test_jump_threading_kills_the_bindings_it_skips(tmp_path):
+    """cfgopt's thread-jumps (tests/stages/cfgopt/thread-jumps.in.txt)
+    sends both predecessors of b5 (i22) past it; a binding at b5's start
+    that is not a phi's (x = i5, computed elsewhere) is skipped on those
+    paths. The loss begins at the end of each predecessor: x gets a kill
+    there (unknown until its next binding) and b5's binding goes with b5,
+    instead of x being lost in the whole function (FORMAT.md, "Mapping")."""
+    text = (ROOT / "tests" / "stages" / "cfgopt" / "thread-jumps.in.txt").read_text()
+    text = text.replace('file 0 "thread.c"\n', 'file 0 "thread.c"\n'
+                        'debug {"types":[{"kind":"base","name":"int","size":4,"encoding":"signed"}]}\n')
+    text = text.replace("pipeline find(ptr, i32, i32) -> i32 {\n", "pipeline find(ptr, i32, i32) -> i32 {\n"
+                        '  debug {"vars":[{"name":"x","type":0}],"binds":[{"var":0,"value":0,"pos":1},'
+                        '{"var":0,"value":5,"pos":22}]}\n')
+    (tmp_path / "in.txt").write_text(text)
+    run_tool("cfgopt", "--passes=thread-jumps", tmp_path / "in.txt", "-f", "text", "-o", tmp_path / "out.txt", check=0)
+    out = (tmp_path / "out.txt").read_text()
+    binds = json.loads(re.search(r"pipeline find.*\n  debug (.*)\n", out).group(1))["binds"]
+    assert {"var": 0} not in binds, binds  # not lost
+    kills = [b for b in binds if "value" not in b]
+    assert len(kills) == 2 and all("pos" in b for b in kills), binds
+    assert {"var": 0, "value": 0, "pos": 1} in binds and len(binds) == 3, binds
+    run_tool("pipe-verify", tmp_path / "out.txt", check=0)
+
+
+PIECES_BAD = [
+    ('{"var":0,"value":2,"pos":4,"offset":0,"size":4},{"var":0,"value":5,"pos":9,"offset":2,"size":4}',
+     "binding 1: piece [2, 6) overlaps another piece of variable 's'"),
+    ('{"var":0,"value":2,"pos":4,"offset":6,"size":4}', "binding 0: piece [6, 10) is not inside variable 's' (8 bytes)"),
+    ('{"var":0,"value":2,"pos":4,"offset":0,"size":4},{"var":0,"value":5,"pos":9}',
+     "binding 1: variable 's' has both whole and piece bindings"),
+    ('{"var":0,"offset":0,"size":4}', "binding 0: a lost binding is whole (no 'offset' or 'size')"),
+]
+
+
+@pytest.mark.parametrize("binds,message", PIECES_BAD)
+def test_bad_pieces_are_rejected(tmp_path, binds, message):
+    """Pieces (FORMAT.md "Pieces", the structural rules): every reader
+    rejects a piece outside its variable, overlapping pieces, a variable
+    bound both whole and in pieces, and a lost piece
+    (tests/verify/m_binding_pieces_ok.txt is the good case)."""
+    good = (ROOT / "tests" / "verify" / "m_binding_pieces_ok.txt").read_text()
+    bad = re.sub(r'"binds":\[.*\]\}', '"binds":[' + binds + ']}', good)
+    assert bad != good
+    (tmp_path / "bad.txt").write_text(bad)
+    proc = run_tool("pipe-verify", tmp_path / "bad.txt")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and message in err and "function 'f': debug" in err, err

@@ -260,6 +260,7 @@ std::string debug_to_json(const FunctionDebug& d) {
       if (b.value != kNoSlot) bj["value"] = b.value;
       if (b.pos != kNoSlot) bj["pos"] = b.pos;
       if (b.droppable) bj["droppable"] = true;
+      if (b.size != 0) bj["offset"] = b.offset, bj["size"] = b.size;  // a piece
       bs.push_back(std::move(bj));
     }
     j["binds"] = std::move(bs);
@@ -359,10 +360,13 @@ FunctionDebug function_debug_from_json(std::string_view text) {
             b.pos = u32(bv, bk);
             if (b.pos == kNoSlot) bad("'pos' is not a node id");
           } else if (bk == "droppable") b.droppable = boolean(bv, bk);
+          else if (bk == "offset") b.offset = u32(bv, bk);  // a piece
+          else if (bk == "size") b.size = u32(bv, bk);
           else return false;
           return true;
         });
         if (!has_var) bad("a binding needs 'var'");
+        if (b.offset != 0 && b.size == 0) bad("a binding with 'offset' needs 'size'");
         d.binds.push_back(b);
       }
     else return false;
@@ -422,6 +426,11 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
       return at + "a value is only for an unchanged variable without a slot or symbol";
     if (v.ssa_slot < kDebugNone) return at + "'ssa_slot' " + std::to_string(v.ssa_slot) + " is not a slot number";
   }
+  struct VarPieces {  // per variable: its bindings' kinds and distinct pieces
+    bool whole = false, pieces = false;
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  };
+  std::vector<VarPieces> pieces(d.vars.size());
   for (size_t i = 0; i < d.binds.size(); ++i) {
     const DebugBind& b = d.binds[i];
     std::string at = "binding " + std::to_string(i) + ": ";
@@ -436,6 +445,29 @@ std::string function_debug_problem(const ModuleDebug& module, const Function& fn
       return at + "variable '" + v.name + "' has a slot or symbol, so it is bound to no value";
     if (b.value != kNoSlot && b.pos == kNoSlot) return at + "a binding to a value has a position";
     if (b.droppable && b.value == kNoSlot) return at + "a kill or lost binding is not droppable";
+    // Pieces: inside the variable's type, whole when lost, and a variable's
+    // bindings all whole or all pieces, its pieces equal or disjoint.
+    if (b.piece()) {
+      if (b.lost()) return at + "a lost binding is whole (no 'offset' or 'size')";
+      const uint64_t bytes = debug_type_size(module, v.type);
+      if (bytes == 0 || uint64_t{b.offset} + b.size > bytes)
+        return at + "piece [" + std::to_string(b.offset) + ", " + std::to_string(uint64_t{b.offset} + b.size) +
+               ") is not inside variable '" + v.name + "' (" + std::to_string(bytes) + " bytes)";
+    }
+    if (b.lost()) continue;
+    VarPieces& seen = pieces[b.var];
+    (b.piece() ? seen.pieces : seen.whole) = true;
+    if (seen.whole && seen.pieces) return at + "variable '" + v.name + "' has both whole and piece bindings";
+    if (!b.piece()) continue;
+    bool known = false;
+    for (auto [off, size] : seen.ranges) {
+      known |= off == b.offset && size == b.size;
+      if (!(off == b.offset && size == b.size) && uint64_t{off} < uint64_t{b.offset} + b.size &&
+          uint64_t{b.offset} < uint64_t{off} + size)
+        return at + "piece [" + std::to_string(b.offset) + ", " + std::to_string(uint64_t{b.offset} + b.size) +
+               ") overlaps another piece of variable '" + v.name + "'";
+    }
+    if (!known) seen.ranges.emplace_back(b.offset, b.size);
   }
   return "";
 }
@@ -476,7 +508,7 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
     remap(b.pos);
     const bool gone = (had_value && b.value == kNoSlot) || (had_pos && b.pos == kNoSlot);
     if (gone && b.droppable) continue;
-    if (b.pos == kNoSlot) b.value = kNoSlot;  // lost
+    if (b.pos == kNoSlot) b.value = kNoSlot, b.offset = 0, b.size = 0;  // lost (whole)
     if (b.value == kNoSlot) b.droppable = false;
     d.binds[out++] = b;
   }
@@ -485,6 +517,29 @@ void remap_debug_slots(FunctionDebug& d, const std::vector<NodeId>& old_to_new, 
 }
 
 void add_debug_binding(FunctionDebug& d, DebugBind b) { d.binds.push_back(b); }
+
+// --- pieces ---
+uint64_t debug_type_size(const ModuleDebug& module, int64_t type) {
+  uint64_t scale = 1;
+  for (size_t steps = 0; type >= 0 && static_cast<size_t>(type) < module.types.size() && steps < 64; ++steps) {
+    const DebugType& t = module.types[type];
+    switch (t.kind) {
+      case DebugTypeKind::Base: case DebugTypeKind::Enum: case DebugTypeKind::Struct: case DebugTypeKind::Union:
+        return t.declaration ? 0 : scale * t.size;
+      case DebugTypeKind::Pointer: return scale * 8;
+      case DebugTypeKind::Const: case DebugTypeKind::Volatile: case DebugTypeKind::Restrict:
+      case DebugTypeKind::Typedef: type = t.type; continue;
+      case DebugTypeKind::Array:
+        if (t.count < 0 || static_cast<uint64_t>(t.count) > (uint64_t{1} << 32)) return 0;
+        scale *= static_cast<uint64_t>(t.count);
+        type = t.type;
+        continue;
+      case DebugTypeKind::Function: return 0;
+    }
+  }
+  return 0;
+}
+// --- end pieces ---
 
 bool makes_memory(const Function& fn, NodeId n) {
   if (n >= fn.nodes.size() || fn.nodes[n].op >= kNumOps) return false;
@@ -502,7 +557,7 @@ bool makes_memory(const Function& fn, NodeId n) {
 
 void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& lose) {
   for (DebugBind& b : d.binds)
-    if (lose(b.var)) b = DebugBind{b.var, kNoSlot, kNoSlot, false};
+    if (lose(b.var)) b = DebugBind{b.var, kNoSlot, kNoSlot, false, 0, 0};
   collapse_lost(d.binds, d.vars.size());
 }
 

@@ -158,6 +158,7 @@ struct DebugVar {
 //  - the position deleted (with or without the value): a *lost* binding
 //    (both kNoSlot): the assignment may be anywhere, so the variable is
 //    shown nowhere in the function;
+//    (a lost binding is whole: pieces lost lose the variable);
 //  - a droppable binding (a phi's, or a first assignment's, which no
 //    definition of the variable dominates) is just removed instead: the
 //    variable is unknown there anyway (the predecessors disagree, or some
@@ -167,6 +168,18 @@ struct DebugBind {
   NodeId value = kNoSlot;           // the value node (kNoSlot: kill or lost)
   NodeId pos = kNoSlot;             // the position (kNoSlot: lost)
   bool droppable = false;           // a phi's, or a first assignment's
+  // --- pieces (issue 20: struct fields scalar-replace splits) ---
+  // A *piece* binding gives bytes [offset, offset + size) of the variable,
+  // not all of it (DWARF's DW_OP_piece): sonopt's scalar-replace binds each
+  // field of a struct or array it splits. size 0: the whole variable. A
+  // variable's pieces are disjoint and inside its type; its bindings are
+  // all whole or all pieces, and a lost binding is always whole (the
+  // variable is shown nowhere). The pieces of one variable are tracked
+  // apart (a kill of a piece leaves the others).
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  bool piece() const { return size != 0; }
+  // --- end pieces ---
   bool lost() const { return pos == kNoSlot; }
   bool operator==(const DebugBind&) const = default;
 };
@@ -212,6 +225,11 @@ void lose_debug_bindings(FunctionDebug& d, const std::function<bool(uint32_t)>& 
 // memory, or a proj of a tuple's memory element (a call's proj 0): the
 // nodes a binding's position may name besides block nodes.
 bool makes_memory(const Function& fn, NodeId n);
+// --- pieces ---
+// The bytes of a value of debug type `type` (through typedefs, qualifiers
+// and arrays); 0 when not known (a function, a declaration, `int a[]`).
+uint64_t debug_type_size(const ModuleDebug& module, int64_t type);
+// --- end pieces ---
 // Appends `b`.
 void add_debug_binding(FunctionDebug& d, DebugBind b);
 

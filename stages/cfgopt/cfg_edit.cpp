@@ -106,7 +106,7 @@ void CfgEdit::drop_edge(uint32_t to, size_t position) {
 void CfgEdit::redirect(uint32_t from, size_t index, uint32_t to, std::span<const NodeId> phi_values) {
   if (!can_redirect(from)) throw std::logic_error("cfgopt: redirect from a block with two equal successors");
   uint32_t old = succ(from, index);
-  lose_bindings_bypassed(old);
+  kill_bindings_bypassed(from, old);
   drop_edge(old, edge_position(from, old));
   NodeId term = terminator(from);
   node(block(to).node).control.push_back(term);
@@ -116,13 +116,18 @@ void CfgEdit::redirect(uint32_t from, size_t index, uint32_t to, std::span<const
   block(from).successors[index] = block(to).node;
 }
 
-// A redirected edge skips block b: a debug binding at b's start that is
-// not its phi's (an assignment whose value is computed elsewhere) would not
-// take effect on that path, so its variable's bindings become lost (the
-// variable is shown nowhere rather than with the value from before the
-// assignment). A phi's binding may be skipped: on the new edge the variable
-// keeps the binding the phi's input had.
-void CfgEdit::lose_bindings_bypassed(uint32_t b) {
+// A redirected edge from block `from` skips block b: a debug binding at b's
+// start that is not its phi's (an assignment whose value is computed
+// elsewhere) would not take effect on that path. The loss begins at the
+// end of `from` (issue 20, "lost from here"), and the assignment it skips
+// lies between there and b's successor, before any binding that follows:
+// so its variable gets a kill at the end of `from` (its last memory state,
+// else its start; after the bindings there), unknown from there on every
+// path out of `from` until its next binding, instead of being lost in the
+// whole function; if b dies (every edge into it redirected), its bindings
+// go (finish). A phi's binding may be skipped: on the new edge the
+// variable keeps the binding the phi's input had.
+void CfgEdit::kill_bindings_bypassed(uint32_t from, uint32_t b) {
   FunctionDebug& d = fn_.debug;
   if (d.binds.empty()) return;
   const NodeId head = block(b).node;
@@ -134,7 +139,13 @@ void CfgEdit::lose_bindings_bypassed(uint32_t b) {
                      node(bind.value).control[0] == head;
     if (!phi) lose[bind.var] = 1, any = true;
   }
-  if (any) lose_debug_bindings(d, [&](uint32_t v) { return v < lose.size() && lose[v]; });
+  if (!any) return;
+  bypassed_heads_.push_back(head);
+  NodeId end = block(from).node;
+  for (NodeId n : block(from).nodes)
+    if (alive(n) && makes_memory(fn_, n)) end = n;
+  for (uint32_t v = 0; v < lose.size(); ++v)
+    if (lose[v]) add_debug_binding(d, DebugBind{v, kNoSlot, end, false});
 }
 
 void CfgEdit::append_block(uint32_t into, uint32_t from) {
@@ -241,6 +252,15 @@ size_t CfgEdit::finish() {
       for (DebugBind& b : fn_.debug.binds)
         if (b.pos == from) b.pos = to, changed = true;
     if (!changed) break;
+  }
+  // A block every edge into which was redirected dies: its bindings were
+  // skipped on every path, each of which got a kill (kill_bindings_bypassed),
+  // so they go instead of becoming lost.
+  if (!bypassed_heads_.empty()) {
+    std::erase_if(fn_.debug.binds, [&](const DebugBind& b) {
+      return b.pos < dead_.size() && dead_[b.pos] &&
+             std::find(bypassed_heads_.begin(), bypassed_heads_.end(), b.pos) != bypassed_heads_.end();
+    });
   }
   remap_debug_slots(fn_.debug, map, ~NodeId{0});
   fn_.cfg->blocks = std::move(blocks);

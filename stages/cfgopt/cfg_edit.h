@@ -84,7 +84,8 @@ class CfgEdit {
   // edge's region and phi inputs, `to`'s region gains `from`'s terminator
   // and each phi of `to` (in block order) gains the matching entry of
   // phi_values. A debug binding at the old target's start other than its
-  // phis' makes its variable's bindings lost (the new path skips it).
+  // phis' gets its variable a kill at the end of `from` (the new path
+  // skips the assignment: unknown from there until its next binding).
   void redirect(uint32_t from, size_t index, uint32_t to, std::span<const NodeId> phi_values);
   // Appends block `from`'s body (without its phis, which must be gone) to
   // block `into`, whose terminator must have been killed and removed; the
@@ -109,7 +110,8 @@ class CfgEdit {
   std::vector<uint32_t> placed_in_;
   std::vector<bool> dead_;
   std::vector<bool> dead_block_;
-  void lose_bindings_bypassed(uint32_t b);
+  void kill_bindings_bypassed(uint32_t from, uint32_t b);
+  std::vector<NodeId> bypassed_heads_;  // blocks whose start bindings an edge skipped (killed before)
   std::vector<std::pair<NodeId, NodeId>> moved_positions_;  // append_block: from's node -> the position in into
 };
 

@@ -27,8 +27,11 @@
 // the locals and parameters the function assigns) has a location list
 // (.debug_loc, DW_FORM_sec_offset): the ranges of code where its current
 // value is in a register (DW_OP_regN) or a spill slot (DW_OP_fbreg), from
-// value_places.h through the code generator. A variable without any
-// of these gets no DW_AT_location: "optimized out".
+// value_places.h through the code generator; a variable bound in pieces
+// (the fields of a struct scalar-replace split) a list of composite
+// locations, DW_OP_piece per piece (an empty piece for the bytes no piece
+// holds there). A variable without any of these gets no DW_AT_location:
+// "optimized out".
 #include "dwarf.h"
 
 #include <functional>
@@ -387,7 +390,16 @@ struct DwarfWriter::Impl {
     auto ranges = f.value_ranges.find(static_cast<size_t>(&v - vars_));
     if (ranges != f.value_ranges.end() && !ranges->second.empty()) {
       llvm::MCSymbol* list = label();
-      location_lists.emplace_back(list, ranges->second);
+      std::vector<FunctionDebugFacts::Range> entries = ranges->second;
+      // A composite location ends with an empty piece for the bytes of the
+      // variable after its last piece (optimized out).
+      const uint64_t bytes = debug_type_size(header.debug, v.type);
+      for (FunctionDebugFacts::Range& r : entries)
+        if (r.covered != 0 && bytes > r.covered) {
+          r.expr += static_cast<char>(dw::DW_OP_piece);
+          uleb(r.expr, bytes - r.covered);
+        }
+      location_lists.emplace_back(list, std::move(entries));
       a.push_back(sec_offset(dw::DW_AT_location, list));
     } else if (!v.symbol.empty()) {
       a.push_back(address_expr(dw::DW_AT_location, out.symbol_named(v.symbol)));

@@ -34,6 +34,10 @@ struct FunctionDebugFacts {
     llvm::MCSymbol* from = nullptr;
     llvm::MCSymbol* to = nullptr;
     std::string expr;
+    // A composite location (DW_OP_piece per piece): the bytes of the
+    // variable its pieces cover (the writer adds an empty piece for the
+    // rest of the variable's type); 0: a simple location.
+    uint64_t covered = 0;
   };
   std::unordered_map<size_t, std::vector<Range>> value_ranges;
 };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -62,6 +63,18 @@ class FunctionEmitter {
   };
   std::optional<ValuePlaces> values_;
   std::vector<OpenRange> open_;
+  // A variable bound in pieces (value_places.h: one entry per piece): its
+  // entries by offset, and the composite location (DW_OP_piece per piece,
+  // an empty piece where a piece has no place) open since `from`.
+  struct Composite {
+    size_t var = 0;
+    std::vector<size_t> entries;
+    std::string expr;  // "": no piece has a place
+    llvm::MCSymbol* from = nullptr;
+    uint64_t instructions = 0;
+  };
+  std::vector<Composite> composites_;
+  void update_composites();
 
   const Node& node(NodeId n) const { return fn_.nodes[n]; }
   [[noreturn]] void fail(NodeId n, const std::string& message) const {
@@ -104,6 +117,7 @@ class FunctionEmitter {
   void open_value_ranges();
   void close_value_ranges(NodeId n);
   void end_stale_value_ranges();
+  void find_composites();
   std::string location_expr(Place p) const;
   void emit_node(NodeId n);
   void emit_x87(NodeId n);
@@ -449,7 +463,7 @@ void FunctionEmitter::run() {
     facts_.scope_runs.emplace_back(out_.here(), -1);
     values_.emplace(fn_);
     if (values_->empty()) values_.reset();
-    else open_.assign(values_->bound().size(), OpenRange{});
+    else open_.assign(values_->bound().size(), OpenRange{}), find_composites();
   }
   if (values_) {
     // The parameters are in their argument registers from the first byte:
@@ -515,6 +529,7 @@ void FunctionEmitter::open_value_ranges() {
     r.from = out_.here();
     r.instructions = out_.instructions_emitted();
   }
+  update_composites();
 }
 
 // Before node n's code: each range whose place n may write ends here, and
@@ -528,7 +543,7 @@ void FunctionEmitter::close_value_ranges(NodeId n) {
     OpenRange& r = open_[i];
     if (!r.place || (n != kNoNode && !values_->writes(n, *r.place))) continue;
     if (!at) at = out_.here();
-    if (out_.instructions_emitted() > r.instructions)
+    if (out_.instructions_emitted() > r.instructions && values_->piece(i).size == 0)
       facts_.value_ranges[values_->bound()[i]].push_back({r.from, at, location_expr(*r.place)});
     r = OpenRange{};
     if (n == kNoNode) continue;
@@ -537,6 +552,7 @@ void FunctionEmitter::close_value_ranges(NodeId n) {
     r.from = at;
     r.instructions = out_.instructions_emitted();
   }
+  update_composites();
 }
 
 // After a node's code: a range whose place no longer holds its variable's
@@ -547,9 +563,64 @@ void FunctionEmitter::end_stale_value_ranges() {
     OpenRange& r = open_[i];
     if (!r.place || values_->holds(i, *r.place)) continue;
     if (!at) at = out_.here();
-    if (out_.instructions_emitted() > r.instructions)
+    if (out_.instructions_emitted() > r.instructions && values_->piece(i).size == 0)
       facts_.value_ranges[values_->bound()[i]].push_back({r.from, at, location_expr(*r.place)});
     r = OpenRange{};
+  }
+  update_composites();
+}
+
+// Pieces (DebugBind offset and size): the entries of each variable bound
+// in pieces, by offset.
+void FunctionEmitter::find_composites() {
+  std::map<size_t, size_t> of_var;
+  for (size_t i = 0; i < values_->bound().size(); ++i) {
+    if (values_->piece(i).size == 0) continue;
+    auto [it, fresh] = of_var.emplace(values_->bound()[i], composites_.size());
+    if (fresh) composites_.push_back(Composite{.var = values_->bound()[i]});
+    composites_[it->second].entries.push_back(i);
+  }
+  for (Composite& c : composites_)
+    std::sort(c.entries.begin(), c.entries.end(),
+              [&](size_t a, size_t b) { return values_->piece(a).offset < values_->piece(b).offset; });
+}
+
+// A composite location follows its pieces' ranges: where any piece's place
+// changes, the composite range open ends and one with the new pieces
+// begins (none where no piece has a place). Its expression is, per piece by
+// offset, the place's location and DW_OP_piece of the piece's bytes, with
+// an empty DW_OP_piece (optimized out) for the bytes before a piece that no
+// piece covers or for a piece without a place; dwarf.cpp adds the bytes
+// after the last piece (`covered`).
+void FunctionEmitter::update_composites() {
+  auto uleb = [](std::string& e, uint64_t v) {
+    do {
+      uint8_t byte = v & 0x7F;
+      v >>= 7;
+      e += static_cast<char>(v ? byte | 0x80 : byte);
+    } while (v);
+  };
+  for (Composite& c : composites_) {
+    std::string expr;
+    bool any = false, bad = false;
+    uint64_t at = 0;
+    for (size_t i : c.entries) {
+      const ValuePlaces::Piece p = values_->piece(i);
+      if (p.offset < at) bad = true;  // overlapping pieces (the verifier refuses them)
+      if (p.offset > at) expr += static_cast<char>(0x93), uleb(expr, p.offset - at);  // DW_OP_piece, empty
+      if (open_[i].place) expr += location_expr(*open_[i].place), any = true;
+      expr += static_cast<char>(0x93);  // DW_OP_piece
+      uleb(expr, p.size);
+      at = uint64_t{p.offset} + p.size;
+    }
+    if (!any || bad) expr.clear();
+    if (expr == c.expr) continue;
+    llvm::MCSymbol* here = out_.here();
+    if (!c.expr.empty() && out_.instructions_emitted() > c.instructions)
+      facts_.value_ranges[c.var].push_back({c.from, here, c.expr, at});
+    c.expr = std::move(expr);
+    c.from = here;
+    c.instructions = out_.instructions_emitted();
   }
 }
 
@@ -618,7 +689,11 @@ void FunctionEmitter::emit_block(uint32_t b) {
   for (size_t i = 0; i < block.nodes.size(); ++i) {
     NodeId n = block.nodes[i];
     source_position(n);
-    if (values_) close_value_ranges(n);
+    if (values_) {
+      values_->before(n);  // an effect or terminator: pending bindings take effect
+      open_value_ranges();
+      close_value_ranges(n);
+    }
     if (node(n).op < kNumOps && op_info(node(n).op).has(TERMINATOR)) {
       if (i + 1 != block.nodes.size()) fail(n, "a terminator that does not end its block");
       emit_terminator(b, n);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <tuple>
 
 #include "x64/x64.h"
 
@@ -34,40 +36,80 @@ ValuePlaces::ValuePlaces(const Function& fn) : fn_(fn) {
 void ValuePlaces::find_bindings() {
   const FunctionDebug& d = fn_.debug;
   const size_t n = fn_.nodes.size();
-  std::vector<char> lost(d.vars.size(), 0), has(d.vars.size(), 0);
+  std::vector<char> lost(d.vars.size(), 0), has(d.vars.size(), 0), whole(d.vars.size(), 0), pieces(d.vars.size(), 0);
   for (const DebugBind& b : d.binds) {
     if (b.var >= d.vars.size()) continue;
     if (b.pos == kNoSlot || b.pos >= n) lost[b.var] = 1;
     else has[b.var] = 1;
+    (b.piece() ? pieces : whole)[b.var] = 1;
   }
   auto is_argreg = [&](NodeId v) {
     return v < n && fn_.nodes[v].op == Op::X64ArgReg && fn_.nodes[v].place.is_reg();
   };
   bound_at_.assign(n, {});
+  // One entry per variable bound whole, one per piece of a variable bound
+  // in pieces (in the order the bindings name them).
+  std::map<std::tuple<size_t, uint32_t, uint32_t>, uint32_t> index_of;
+  auto add = [&](size_t var, uint32_t offset, uint32_t size) {
+    auto [it, fresh] = index_of.emplace(std::make_tuple(var, offset, size), static_cast<uint32_t>(bound_var_.size()));
+    if (fresh) {
+      bound_var_.push_back(var);
+      pieces_.push_back({offset, size});
+      entry_current_.push_back(kUnknown);
+    }
+    return it->second;
+  };
   for (size_t i = 0; i < d.vars.size(); ++i) {
     const DebugVar& v = d.vars[i];
     const bool by_value = v.value != kNoSlot && is_argreg(v.value);
-    if (lost[i] || (!has[i] && !by_value)) continue;
-    const uint32_t k = static_cast<uint32_t>(bound_var_.size());
-    bound_var_.push_back(i);
-    entry_current_.push_back(kUnknown);
+    if (lost[i] || (!has[i] && !by_value) || (whole[i] && pieces[i]) || (pieces[i] && by_value)) continue;
+    if (pieces[i]) {
+      for (const DebugBind& b : d.binds)
+        if (b.var == i) add(i, b.offset, b.size);
+      continue;
+    }
+    const uint32_t k = add(i, 0, 0);
     if (by_value) entry_current_[k] = v.value;
   }
-  std::vector<uint32_t> index_of(d.vars.size(), UINT32_MAX);
-  for (uint32_t k = 0; k < bound_var_.size(); ++k) index_of[bound_var_[k]] = k;
   for (const DebugBind& b : d.binds) {
-    if (b.var >= d.vars.size() || index_of[b.var] == UINT32_MAX || b.pos >= n) continue;
-    const uint32_t k = index_of[b.var];
+    if (b.var >= d.vars.size() || b.pos >= n) continue;
+    auto it = index_of.find(std::make_tuple(size_t{b.var}, b.offset, b.size));
+    if (it == index_of.end()) continue;
+    const uint32_t k = it->second;
     const uint32_t to = b.value < n ? origin(b.value) : kUnknown;
     bound_at_[b.pos].push_back({k, to});
     // A parameter's entry value: in its register from the first byte.
-    if (is_argreg(b.value)) entry_current_[k] = b.value;
+    if (is_argreg(b.value) && d.vars[b.var].param != kDebugNone && !b.piece()) entry_current_[k] = b.value;
   }
 }
 
+// A binding at `pos` makes its variable unknown and its value pending
+// until the run ends (value_places.h); a kill takes effect at once, and a
+// binding to the value the variable has (none pending) changes nothing.
 void ValuePlaces::bind_at(NodeId pos, State& s) const {
-  if (pos < bound_at_.size())
-    for (auto [k, to] : bound_at_[pos]) s[locations_ + k] = to;
+  if (pos >= bound_at_.size()) return;
+  for (auto [k, to] : bound_at_[pos]) {
+    if (s[pending(k)] == kNoPending && s[current(k)] == to && to != kUnknown) continue;
+    s[current(k)] = kUnknown;
+    s[pending(k)] = to;
+  }
+}
+
+// The end of a run: an effect's code (an instruction with a memory result,
+// among its tuple's elements too; not entrymem, which has no code) or a
+// terminator.
+bool ValuePlaces::ends_run(NodeId n) const {
+  const OpId op = fn_.nodes[n].op;
+  if (op >= kNumOps) return false;
+  return op_info(op).has(TERMINATOR) || (is_x64(op) && op_info(op).results.find('m') != std::string_view::npos);
+}
+
+void ValuePlaces::settle(State& s) const {
+  for (size_t k = 0; k < bound_var_.size(); ++k)
+    if (s[pending(k)] != kNoPending) {
+      s[current(k)] = s[pending(k)];
+      s[pending(k)] = kNoPending;
+    }
 }
 
 // The node whose value `n` holds: through copies, and through phis whose
@@ -153,6 +195,7 @@ void ValuePlaces::each_write(NodeId n, F f) const {
 }
 
 void ValuePlaces::transfer(NodeId n, State& s) const {
+  if (ends_run(n)) settle(s);
   each_write(n, [&](unsigned loc) {
     if (loc < locations_) s[loc] = kUnknown;
   });
@@ -162,18 +205,22 @@ void ValuePlaces::transfer(NodeId n, State& s) const {
     unsigned loc = location(nd.place);
     if (loc < locations_) s[loc] = origin(n);
   }
-  // The bindings positioned after n take effect (the value is shown once a
-  // place holds it, which may be later: computed after the assignment).
+  // The bindings positioned after n: pending until the run ends (the value
+  // is shown once a place holds it, which may be later still: computed
+  // after the assignment).
   bind_at(n, s);
 }
 
 void ValuePlaces::solve() {
   const std::vector<Block>& blocks = fn_.cfg->blocks;
-  const size_t size = locations_ + bound_var_.size();
+  const size_t size = locations_ + 2 * bound_var_.size();
   in_.assign(blocks.size(), State(size, kTop));
   State& entry = in_[0];
   std::fill(entry.begin(), entry.end(), kUnknown);
-  for (size_t k = 0; k < entry_current_.size(); ++k) entry[locations_ + k] = entry_current_[k];
+  for (size_t k = 0; k < entry_current_.size(); ++k) {
+    entry[current(k)] = entry_current_[k];
+    entry[pending(k)] = kNoPending;
+  }
   for (NodeId id = 0; id < fn_.nodes.size(); ++id) {
     const Node& nd = fn_.nodes[id];
     if (nd.op == Op::X64ArgReg && nd.place.is_reg()) entry[location(nd.place)] = id;
@@ -187,6 +234,7 @@ void ValuePlaces::solve() {
       s = in_[b];
       bind_at(blocks[b].node, s);
       for (NodeId id : blocks[b].nodes) transfer(id, s);
+      settle(s);  // the terminator did (a block without one: its end)
       NodeId term = blocks[b].nodes.empty() ? blocks[b].node : blocks[b].nodes.back();
       for (NodeId succ : blocks[b].successors) {
         if (succ >= block_of_.size() || block_of_[succ] == UINT32_MAX) continue;
@@ -219,9 +267,10 @@ void ValuePlaces::solve() {
 }
 
 void ValuePlaces::begin_block(uint32_t b) {
-  now_ = b < in_.size() ? in_[b] : State(locations_ + bound_var_.size(), kUnknown);
+  now_ = b < in_.size() ? in_[b] : State(locations_ + 2 * bound_var_.size(), kUnknown);
   for (uint32_t& c : now_)
     if (c == kTop) c = kUnknown;
+  for (size_t k = 0; k < bound_var_.size(); ++k) now_[pending(k)] = kNoPending;
   if (b < fn_.cfg->blocks.size()) bind_at(fn_.cfg->blocks[b].node, now_);
 }
 
@@ -243,16 +292,20 @@ bool ValuePlaces::writes_everything(NodeId n) const {
   return op < kNumOps && op != Op::X64Ret && op_info(op).has(TERMINATOR);
 }
 
+void ValuePlaces::before(NodeId n) {
+  if (ends_run(n)) settle(now_);
+}
+
 void ValuePlaces::after(NodeId n) { transfer(n, now_); }
 
 bool ValuePlaces::holds(size_t i, Place p) const {
-  const uint32_t o = now_[locations_ + i];
+  const uint32_t o = now_[current(i)];
   const unsigned loc = location(p);
   return o != kUnknown && o != kTop && loc < locations_ && now_[loc] == o;
 }
 
 std::optional<Place> ValuePlaces::place_of(size_t i, const std::function<bool(Place)>& usable) const {
-  const uint32_t o = now_[locations_ + i];
+  const uint32_t o = now_[current(i)];
   if (o == kUnknown || o == kTop) return std::nullopt;
   for (unsigned loc = 0; loc < locations_; ++loc)
     if (now_[loc] == o && usable(place_at(loc))) return place_at(loc);

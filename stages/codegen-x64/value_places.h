@@ -26,22 +26,47 @@
 // the meet at a join keeps an origin all predecessors agree on. At entry,
 // each x64:argreg's register holds the argreg (the allocation checker
 // proves nothing writes it before the argreg takes it). The same state
-// holds each bound variable's current origin: a binding makes it its
-// value's origin at the binding's position (after a memory state's node,
-// or at a block's start), a kill makes it unknown, a join keeps what the
+// holds each bound variable's current origin: a binding makes it unknown
+// at the binding's position (after a memory state's node, or at a block's
+// start) and its value's origin where that run of code ends (below), a
+// kill makes it unknown, a join keeps what the
 // predecessors agree on (else unknown), and at entry a parameter is its
 // x64:argreg. A variable is shown where a place holds its current origin;
 // a place holds an origin only once the code computed it on every path to
 // the point, and then the latest computation (a definition dominates the
 // point), so a value computed after its assignment (sunk toward its use)
-// is shown from there on, and none is shown early: the position, not the
-// value's computation, is where the variable changes.
+// is shown from there on, and none is shown early: the end of the
+// position's run, not the value's computation, is where the variable
+// takes it.
 //
-// Granularity (FORMAT.md): a position is the last effect before the
-// assignment, so within the run of code between two effects a variable
-// may take its new value a little before its statement (pure code
-// floats); never before the effect that precedes the assignment, nor on a
-// path that does not assign.
+// The run around an assignment (issue 20: "never a wrong value"). A
+// position is the last effect before the assignment (or its block's
+// start): the assignment happened after that effect and before the next
+// effect of the block (or the block's end, its terminator), because effects
+// keep their order and their block through every stage. Between the two
+// effects pure code floats: the code of the statements before the
+// assignment and of those after it is scheduled in any order (a constant
+// made early, a GVN'd or hoisted value, a value computed ahead of a
+// branch), so at an instruction of that run neither the old value nor the
+// new one is known to be the variable's at that instruction's line. So a
+// binding does not take effect at its position: it makes the variable
+// unknown there ("optimized out") and *pending*, and the pending value
+// becomes current right before the next effect's code or the block's
+// terminator, where the assignment has happened for certain. A debugger
+// thus shows, in a run of code between two effects, a variable only when
+// no assignment to it lies in that run: its value is the same for the
+// whole run, whatever order the run's code is in. Two refinements keep
+// what is certain: a binding to the value the variable has already (a
+// parameter's entry binding to its x64:argreg, `x = x`) changes nothing,
+// and a kill makes the variable unknown at once (unknown is never wrong).
+// The points gdb stops at (is_stmt rows: effects, loads, branches; calls'
+// return addresses in outer frames) all lie in such runs; a pure
+// instruction moved across an effect (a sunk or hoisted computation, no
+// is_stmt row, only seen by stepping instructions) executes outside its
+// statement's run, and the variable shows the value of the run it is in.
+// (The alternative, a finer position from the assignment's source location
+// compared with the line table, fails on loops, whose increment's line
+// comes before the body it follows, and on code duplicated across paths.)
 //
 // What the code generator must keep: a node's code writes no place but
 // those (the checker's contract, which the allocation relies on too); code
@@ -63,8 +88,15 @@ class ValuePlaces {
   explicit ValuePlaces(const Function& fn);
   // No variable of the function is bound to a value.
   bool empty() const { return bound_var_.empty(); }
-  // The indexes (in fn.debug.vars) of the bound variables.
+  // Per bound entry: the index (in fn.debug.vars) of its variable, and
+  // the bytes of it the entry is (a piece: DebugBind offset and size; size
+  // 0 for the whole variable). A variable bound in pieces has one entry
+  // per piece; together they make a composite location (DW_OP_piece).
   const std::vector<size_t>& bound() const { return bound_var_; }
+  struct Piece {
+    uint32_t offset = 0, size = 0;
+  };
+  Piece piece(size_t i) const { return pieces_[i]; }
 
   // The walk, in emission order: each block, then each of its nodes.
   void begin_block(uint32_t b);
@@ -73,6 +105,10 @@ class ValuePlaces {
   // epilogue), x64:ret the callee-saved registers and the spill slots.
   bool writes(NodeId n, Place p) const;
   void after(NodeId n);
+  // Before `n`'s code: if n is an effect or a terminator, the pending
+  // bindings become current (the assignments happened before it); the
+  // walk then opens ranges for them.
+  void before(NodeId n);
   // Whether place `p` holds bound variable `i`'s current value now (a
   // range in `p` ends where this stops: the place was written, or the
   // variable was bound to another value).
@@ -84,9 +120,16 @@ class ValuePlaces {
  private:
   static constexpr uint32_t kUnknown = UINT32_MAX;
   static constexpr uint32_t kTop = UINT32_MAX - 1;  // not reached yet (fixpoint only)
+  static constexpr uint32_t kNoPending = UINT32_MAX - 2;
   // location -> origin, then per bound variable its current value's
-  // origin (the last binding the code computed on every path to here).
+  // origin (the last binding the code computed on every path to here),
+  // then per bound variable its pending value's origin (a binding whose
+  // run has not ended yet: kUnknown for a kill) or kNoPending.
   using State = std::vector<uint32_t>;
+  size_t current(size_t k) const { return locations_ + k; }
+  size_t pending(size_t k) const { return locations_ + bound_var_.size() + k; }
+  bool ends_run(NodeId n) const;
+  void settle(State& s) const;
 
   NodeId origin(NodeId n) const;
   unsigned location(Place p) const { return p.is_reg() ? p.reg() : 32 + p.slot(); }
@@ -101,7 +144,8 @@ class ValuePlaces {
   void solve();
 
   const Function& fn_;
-  std::vector<size_t> bound_var_;          // var index per bound variable
+  std::vector<size_t> bound_var_;          // var index per bound entry
+  std::vector<Piece> pieces_;              // per bound entry
   std::vector<uint32_t> entry_current_;    // per bound variable: its value at entry, or kUnknown
   // position node -> (bound variable, its new value's origin or kUnknown),
   // in binding order

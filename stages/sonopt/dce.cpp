@@ -140,10 +140,10 @@ void fold_branch(Graph& g, NodeId branch) {
   // Debug bindings at the side that stays take effect where the branch's
   // block ends (its only way on now). The other side's code goes
   // (unreachable now), but it may have run: exit-values deletes a loop by
-  // deciding its test. Its bindings become lost (Graph::finish), never
-  // dropped: the variable is shown nowhere rather than with its value from
-  // before the loop. (Kills where the surviving side starts would need an
-  // order between them and that side's own bindings there.)
+  // deciding its test. retire_dead_sides made its bindings kills where the
+  // surviving side starts, before that side's own bindings; never dropped:
+  // the variable is unknown there rather than shown with its value from
+  // before the loop.
   if (proj != kNone) g.move_position(proj, g.end_position(block));
   NodeId j = g.add(std::move(jump));
   if (proj != kNone) {
@@ -235,6 +235,51 @@ bool division_may_trap(const Graph& g, NodeId n) {
   return is_signed && v == width_mask(bits);
 }
 
+// Debug binding positions in the dead side of a branch on a constant (step
+// 4; issue 20, "lost from here"): that code may have run in the program
+// (exit-values deletes a loop by deciding its test), but only before the
+// branch's surviving side begins, whatever paths lead from the dead side
+// back to the branch. So each position in a block only that dead side
+// reaches is retired to the surviving side: its bindings become kills
+// there (in force before the side's own bindings, which fold_branch moves
+// to the end of the branch's block with it), and the variable is unknown
+// from there until its next binding, instead of being lost in the whole
+// function. A block the dead sides of two such branches reach, or one no
+// such side reaches (unreachable before), keeps its positions: lost.
+void retire_dead_sides(Graph& g, const SonCfg& cfg, const std::vector<uint8_t>& live_block) {
+  if (g.function().debug.binds.empty()) return;
+  constexpr NodeId kConflict = kNone - 1;
+  std::vector<NodeId> owner(cfg.blocks.size(), kNone);  // dead block -> surviving proj
+  for (uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+    NodeId t = cfg.terminator[b];
+    if (!live_block[b] || t == kNone || g.op(t) != Op::If) continue;
+    std::optional<bool> taken = constant_condition(g, t);
+    if (!taken) continue;
+    NodeId stays = g.proj(t, *taken ? 0 : 1), goes = g.proj(t, *taken ? 1 : 0);
+    if (stays == kNone || goes == kNone || cfg.block_of[goes] == DomTree::kNone) continue;
+    std::vector<uint32_t> stack = {cfg.block_of[goes]};
+    std::vector<uint8_t> seen(cfg.blocks.size(), 0);
+    while (!stack.empty()) {
+      uint32_t d = stack.back();
+      stack.pop_back();
+      if (live_block[d] || seen[d]) continue;
+      seen[d] = 1;
+      owner[d] = owner[d] == kNone || owner[d] == stays ? stays : kConflict;
+      for (uint32_t s : cfg.graph.succs[d]) stack.push_back(s);
+    }
+  }
+  for (uint32_t d = 0; d < cfg.blocks.size(); ++d)
+    if (owner[d] != kNone && owner[d] != kConflict) g.retire_position(cfg.blocks[d], owner[d]);
+  for (NodeId n = 0; n < g.size(); ++n) {
+    if (!g.alive(n) || cfg.block_of[n] != DomTree::kNone) continue;
+    // A pinned node's block, or (a call's memory proj) its tuple's.
+    NodeId anchor = g.op(n) == Op::Proj && !g.node(n).inputs.empty() ? g.node(n).inputs[0] : n;
+    if (g.node(anchor).control.empty()) continue;
+    uint32_t d = cfg.block_of_node(g, anchor);
+    if (d != DomTree::kNone && owner[d] != kNone && owner[d] != kConflict) g.retire_position(n, owner[d]);
+  }
+}
+
 size_t sweep_dead(Graph& g, const SonCfg* blocks) {
   size_t changes = remove_unused_asms(g);
   {
@@ -242,6 +287,7 @@ size_t sweep_dead(Graph& g, const SonCfg* blocks) {
     if (!blocks) built = g.son_cfg();
     const SonCfg& cfg = blocks ? *blocks : *built;
     std::vector<uint8_t> live_block = reachable_blocks(g, cfg);
+    retire_dead_sides(g, cfg, live_block);
     changes += prune_dead_edges(g, cfg, live_block);
     std::vector<uint8_t> live = mark_live(g, cfg, live_block);
     changes += sweep(g, live);

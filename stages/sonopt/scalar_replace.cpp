@@ -41,7 +41,12 @@
 // memory state before it, in the same block), and each value phi made for
 // the field at its region (droppable). Bindings are appended phis first,
 // then stores in memory-chain order, so bindings that end up at one
-// position take effect in program order.
+// position take effect in program order. A struct or array variable gets
+// the same bindings per field, as pieces (DebugBind offset and size: the
+// field's bytes in the variable), which codegen-x64 writes as DW_OP_piece
+// location expressions: `p s` shows the fields the code keeps and
+// `<optimized out>` for the others. (A union read through another member,
+// or any overlap of fields, leaves the slot in memory: find_fields.)
 //
 // The walk up a memory chain memoizes every state it passes, so the whole
 // slot costs O(accesses + memory states x fields touched); a slot with more
@@ -52,6 +57,7 @@
 // volatile access escapes).
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 #include "alias.h"
@@ -129,19 +135,31 @@ class SlotReplacer {
     return 0;
   }
 
+  // The variables that lived in the slot, each with the fields it binds:
+  // a scalar that is the slot's one field binds it whole; a struct or
+  // array (its type's bytes within the slot's) binds each field as a piece
+  // at the field's offset (DebugBind offset and size, DW_OP_piece).
   void bind_variables() {
     const FunctionDebug& d = g_.function().debug;
-    if (d.vars.empty() || fields_.size() != 1 || fields_[0].offset != 0) return;
-    const uint64_t bytes = type_bytes(*literal_value_type(fields_[0].type));
-    std::vector<uint32_t> vars;
-    for (uint32_t v = 0; v < d.vars.size(); ++v)
-      if (d.vars[v].slot == slot_ && !d.vars[v].indirect && scalar_bytes(d.vars[v].type) == bytes) vars.push_back(v);
+    if (d.vars.empty() || fields_.empty()) return;
+    const uint64_t slot_bytes = static_cast<uint64_t>(g_.node(slot_).literals[0].as_int());
+    std::vector<std::pair<uint32_t, bool>> vars;  // (var, as pieces)
+    for (uint32_t v = 0; v < d.vars.size(); ++v) {
+      if (d.vars[v].slot != slot_ || d.vars[v].indirect) continue;
+      const uint64_t scalar = scalar_bytes(d.vars[v].type);
+      if (scalar != 0) {
+        if (fields_.size() == 1 && fields_[0].offset == 0 && scalar == type_bytes(*literal_value_type(fields_[0].type)))
+          vars.emplace_back(v, false);
+      } else if (uint64_t bytes = debug_type_size(types_, d.vars[v].type); bytes != 0 && bytes <= slot_bytes) {
+        vars.emplace_back(v, true);
+      }
+    }
     if (vars.empty()) return;
-    std::vector<std::pair<NodeId, NodeId>> phis;  // (phi, region)
+    std::vector<std::tuple<NodeId, NodeId, size_t>> phis;  // (phi, region, field)
     for (const auto& [key, value] : memo_)
       if (g_.op(key.memory) == Op::Phi && g_.op(value) == Op::Phi && g_.node(value).control == g_.node(key.memory).control &&
           !g_.node(value).control.empty())
-        phis.emplace_back(value, g_.node(value).control[0]);
+        phis.emplace_back(value, g_.node(value).control[0], key.field);
     std::sort(phis.begin(), phis.end());
     phis.erase(std::unique(phis.begin(), phis.end()), phis.end());
     // Stores in memory-chain order: a store's rank is the number of the
@@ -159,9 +177,21 @@ class SlotReplacer {
       stores.emplace_back(rank, a);
     }
     std::sort(stores.begin(), stores.end());
-    for (uint32_t v : vars) {
-      for (auto [phi, region] : phis) g_.add_binding(DebugBind{v, phi, region, true});
-      for (auto [rank, a] : stores) g_.add_binding(DebugBind{v, g_.node(a).inputs[2], a, false});
+    for (auto [v, pieces] : vars) {
+      const uint64_t bytes = pieces ? debug_type_size(types_, d.vars[v].type) : 0;
+      // A piece: the field's bytes, when they lie inside the variable.
+      auto bind = [&](DebugBind b, size_t field) {
+        if (pieces) {
+          const uint64_t size = type_bytes(*literal_value_type(fields_[field].type));
+          const uint64_t off = static_cast<uint64_t>(fields_[field].offset);
+          if (size == 0 || off + size > bytes) return;
+          b.offset = static_cast<uint32_t>(off);
+          b.size = static_cast<uint32_t>(size);
+        }
+        g_.add_binding(b);
+      };
+      for (auto [phi, region, field] : phis) bind(DebugBind{v, phi, region, true}, field);
+      for (auto [rank, a] : stores) bind(DebugBind{v, g_.node(a).inputs[2], a, false}, field_of_[a]);
     }
   }
 
