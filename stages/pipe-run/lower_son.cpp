@@ -94,6 +94,8 @@ bool produces_memory(OpId op) {
     case Op::X64V128Op:
     case Op::X64V128Param:
     case Op::X64V128Ret:
+    case Op::V128Store:
+    case Op::X64V128Store:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:
