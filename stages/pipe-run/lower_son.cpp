@@ -133,7 +133,7 @@ bool produces_memory(OpId op) {
 bool reads_memory_only(OpId op) {
   if (x64::is_memory_operand_form(op)) return true;  // a folded load
   return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX || op == Op::F80Cmp ||
-         op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To;
+         op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To || op == Op::V128Load || op == Op::X64V128Load;
 }
 
 struct Target {
