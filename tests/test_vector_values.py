@@ -2,7 +2,8 @@
 issue 19) and sonopt's vectorize pass (issue 21):
 
 - tests/vector_loop_program.py (more vector phis than xmm registers, a
-  call on every trip, rotations) run by pipe-run at son, son-x64, cfg-x64
+  call on every trip, rotations) run by pipe-run at son, ssa (son2cfg's
+  schedule of the son module), son-x64, cfg-x64
   (with and without cfgopt -O2) and ra-x64 and natively, each against the
   lanes computed in Python; the allocator spilled vectors (two slots each);
 - the vectorizer: the loops of tests/c/vec_loops.c become vector loops at
@@ -25,7 +26,8 @@ def tool(name, *args, timeout=120):
 
 
 def through_back_end(son, tmp_path, optimize):
-    sonx, cfgx, ra, obj, exe = (tmp_path / n for n in ("p.sonx", "p.cfgx", "p.ra", "p.o", "p"))
+    sched, sonx, cfgx, ra, obj, exe = (tmp_path / n for n in ("p.sched", "p.sonx", "p.cfgx", "p.ra", "p.o", "p"))
+    tool("son2cfg", son, "-o", sched)  # the generic son scheduled back to the ssa level
     tool("son-lower-x64", son, "-o", sonx)
     tool("son2cfg", sonx, "-o", cfgx)
     if optimize:
@@ -35,7 +37,7 @@ def through_back_end(son, tmp_path, optimize):
     tool("regalloc-x64", cfgx, "-o", ra)
     tool("codegen-x64", ra, "-f", "obj", "-o", obj)
     subprocess.run(["cc", "-o", exe, obj], check=True)
-    return [son, sonx, cfgx, ra], exe
+    return [son, sched, sonx, cfgx, ra], exe
 
 
 @pytest.mark.parametrize("k, trips", [(20, 12), (4, 3)])
@@ -51,9 +53,9 @@ def test_vector_values_at_every_level_and_natively(tmp_path, k, trips, optimize)
         assert proc.returncode == 0, f"{where}: {proc.stderr.decode()[:2000]}"
         assert proc.stdout.decode() == want, where
     if k > 16:  # more vectors live than xmm registers: some were spilled, 16 bytes each
-        stats = tool("regalloc-x64", modules[2], "-o", tmp_path / "x", "--stats").stderr.decode()
+        stats = tool("regalloc-x64", modules[3], "-o", tmp_path / "x", "--stats").stderr.decode()
         assert " 0 spills" not in stats, stats
-        asm = tool("codegen-x64", modules[3], "-f", "asm").stdout.decode()
+        asm = tool("codegen-x64", modules[4], "-f", "asm").stdout.decode()
         assert "movups\t%xmm" in asm and "(%rsp)" in asm
 
 
@@ -73,7 +75,8 @@ def test_vectorizable_loops_become_vector_loops(tmp_path):
     text = sonopt_O2(tmp_path, ROOT / "tests" / "c" / "vec_loops.c")
     ops = {op: text.count(f'v128.apply "{op}"') for op in
            ("paddd", "psubd", "pand", "por", "pxor", "pslldi", "psradi", "psrldi", "paddq", "psubq", "psllqi",
-            "psrlqi", "mulps", "addps", "divps", "subps", "xorps", "mulpd", "subpd", "divpd", "addpd", "andnpd")}
+            "psrlqi", "mulps", "addps", "divps", "subps", "xorps", "mulpd", "subpd", "divpd", "addpd", "andnpd",
+            "pcmpgtd", "pcmpeqd", "pandn")}  # the last three: min, max and a select on != (compare and blend)
     missing = [op for op, count in ops.items() if count == 0]
     assert not missing, (missing, text.count("v128.load"))
     assert text.count("v128.store") >= 14 and text.count("v128.splat") >= 4

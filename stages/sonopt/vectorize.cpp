@@ -39,7 +39,10 @@
 //       and, or, xor, shifts by a constant for i32/i64; fadd, fsub, fmul,
 //       fdiv, fsqrt, fneg, fabs for f32/f64) and its other operands are
 //       vectors or loop-invariant (splatted once, before the loop: a pure
-//       node floats there), else the loop stays;
+//       node floats there), else the loop stays; an i32 compare (eq, ne,
+//       slt, sle) read only as the condition of selects of i32 is a mask
+//       (pcmpeqd, pcmpgtd), and such a select a blend (pand, pandn, por):
+//       min and max (`a < b ? a : b` once if-convert made it a select);
 //     - every vector has the same lane size; a vector read by anything
 //       else (a compare, a conversion, a call, a phi, a value after the
 //       loop) or a pinned node other than the loads and stores (a call, a
@@ -65,7 +68,8 @@
 // equals the sequential one bit for bit; no float operation changes order.
 // Departures: no scalar epilogue and no run-time overlap check (the "very
 // cheap" model; LLVM's and gcc -O3's loops with a remainder or unknown
-// pointers stay scalar here); no min/max, compare or conversion lanes yet.
+// pointers stay scalar here); no conversions, no float compares, no
+// unsigned or 64-bit compares (SSE2 has none), no 32-bit multiply.
 // Invariants needed: the son contract; scev.h's analysis of the loop.
 // Kept: the son contract (new pinned nodes hang off the control of the
 // nodes they replace; new floating nodes read values defined before them);
@@ -74,6 +78,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "alias.h"
 #include "loops.h"
@@ -117,6 +122,11 @@ const char* lane_op(OpId op, ValueType t) {
 }
 
 bool is_shift(OpId op) { return op == Op::Shl || op == Op::LShr || op == Op::AShr; }
+
+// Compares of i32 lanes SSE2 has (pcmpeqd, pcmpgtd; ne and sle as the
+// negation of eq and of the swapped slt, which the select takes by swapping
+// its two values).
+bool is_lane_compare(OpId op) { return op == Op::Eq || op == Op::Ne || op == Op::SLt || op == Op::SLe; }
 
 std::optional<ValueType> lane_type(const Node& n) {
   if (n.literals.empty()) return std::nullopt;
@@ -290,6 +300,32 @@ class Vectorizer {
         plan.order.push_back(n);
         continue;
       }
+      auto vector_or_invariant = [&](NodeId in) {
+        return !is_sum_phi(in) && (kind[in] == Kind::Vector || invariant(loop, in));
+      };
+      if (is_lane_compare(nd.op)) {
+        // A compare of i32 lanes read only as selects' conditions: a mask.
+        std::optional<ValueType> t = lane_type(nd);
+        if (!t || *t != ValueType::I32 || !set_lanes(*t)) return false;
+        for (NodeId u : g_.users(n)) {
+          const Node& un = g_.node(u);
+          if (un.op != Op::Select || un.inputs[0] != n || un.inputs[1] == n || un.inputs[2] == n) return false;
+        }
+        if (!vector_or_invariant(nd.inputs[0]) || !vector_or_invariant(nd.inputs[1])) return false;
+        kind[n] = Kind::Vector;
+        plan.order.push_back(n);
+        continue;
+      }
+      if (nd.op == Op::Select) {
+        // select of i32 lanes on a mask: a blend (min and max among them).
+        std::optional<ValueType> t = lane_type(nd);
+        if (!t || *t != ValueType::I32 || !set_lanes(*t)) return false;
+        if (kind[nd.inputs[0]] != Kind::Vector || !is_lane_compare(g_.op(nd.inputs[0]))) return false;
+        if (!vector_or_invariant(nd.inputs[1]) || !vector_or_invariant(nd.inputs[2])) return false;
+        kind[n] = Kind::Vector;
+        plan.order.push_back(n);
+        continue;
+      }
       std::optional<ValueType> t = lane_type(nd);
       if (!t || !lane_op(nd.op, *t) || !set_lanes(*t)) return false;
       for (size_t i = 0; i < nd.inputs.size(); ++i) {
@@ -415,6 +451,7 @@ class Vectorizer {
 
   void rewrite(const Loop& loop, const Plan& plan, size_t back, uint64_t vf) {
     splats_.clear();
+    negated_.clear();
     // Induction variables step VF times as far.
     for (const Plan::Iv& iv : plan.ivs) {
       ValueType st = iv.type == ValueType::Ptr ? ValueType::I64 : iv.type;
@@ -466,6 +503,22 @@ class Vectorizer {
         default: {
           if (nd.op == Op::Add && (sum_phi.count(nd.inputs[0]) || sum_phi.count(nd.inputs[1]))) {
             vec[n] = apply(lane_op(Op::Add, t), 0, vec.at(nd.inputs[0]), vec.at(nd.inputs[1]), loc);
+            break;
+          }
+          if (is_lane_compare(nd.op)) {
+            // all ones where the compare holds (or, negated, where it fails)
+            NodeId a = operand(nd.inputs[0], t, loc), b = operand(nd.inputs[1], t, loc);
+            bool eq = nd.op == Op::Eq || nd.op == Op::Ne;
+            bool lt = nd.op == Op::SLt;  // a < b: b > a; a <= b: not a > b
+            vec[n] = eq ? apply("pcmpeqd", 0, a, b, loc) : lt ? apply("pcmpgtd", 0, b, a, loc) : apply("pcmpgtd", 0, a, b, loc);
+            negated_[n] = nd.op == Op::Ne || nd.op == Op::SLe;
+            break;
+          }
+          if (nd.op == Op::Select) {
+            NodeId mask = vec.at(nd.inputs[0]);
+            NodeId x = operand(nd.inputs[1], t, loc), y = operand(nd.inputs[2], t, loc);
+            if (negated_.at(nd.inputs[0])) std::swap(x, y);
+            vec[n] = apply("por", 0, apply("pand", 0, mask, x, loc), apply("pandn", 0, mask, y, loc), loc);
             break;
           }
           const char* sse = lane_op(nd.op, t);
@@ -529,6 +582,7 @@ class Vectorizer {
   AliasAnalysis aa_;
   InvariantMemo memo_;
   std::map<NodeId, NodeId> splats_;
+  std::map<NodeId, bool> negated_;  // lane compares whose mask is the negation (ne, sle)
   std::vector<NodeId> replaced_;
 };
 

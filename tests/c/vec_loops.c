@@ -2,10 +2,13 @@
    (SSE2: four int or float lanes, two long or double lanes): element-wise
    arithmetic over static arrays (distinct objects) with trip counts that
    are multiples of the lanes, invariant scalars splatted into every lane,
-   shifts by constants, float negation and absolute value, a dense
+   shifts by constants, min and max (compare and blend), float negation
+   and absolute value, a dense
    row-times-matrix update as in fp_matmul, and integer sums, whose lanes
    are added after the loop (exact: integer addition wraps the same in any
-   order). Unsigned arithmetic where the sums overflow on purpose. */
+   order). Unsigned arithmetic where the sums overflow on purpose; shifts
+   left of negative values through unsigned, converted back to int and
+   long (the conversion wraps: the x86-64 ABI choice). */
 #include <stdio.h>
 
 #define N 64
@@ -34,10 +37,22 @@ static void int_ops(int k) {
   for (int i = 0; i < N; i++) ic[i] = ia[i] + ib[i];
   for (int i = 0; i < N; i++) ic[i] = (ic[i] - ib[i]) ^ (ia[i] & 0x3c);
   for (int i = 0; i < N; i++) ic[i] = (ic[i] | ib[i]) + k;
-  for (int i = 0; i < N; i++) ic[i] = (ic[i] << 3) + (ia[i] >> 2);
+  for (int i = 0; i < N; i++) ic[i] = (int)((unsigned)ic[i] << 3) + (ia[i] >> 2);
   for (int i = 0; i < N; i++) ua[i] = (ua[i] >> 5) ^ (ua[i] << 7);
+  for (int i = 0; i < N; i++) { /* min */
+    int x = ia[i], y = ib[i];
+    ib[i] = x < y ? x : y;
+  }
+  for (int i = 0; i < N; i++) { /* max with an invariant */
+    int x = ic[i], m = k * 9 + 40;
+    ic[i] = x <= m ? m : x;
+  }
+  for (int i = 0; i < N; i++) {
+    int x = ia[i], y = ib[i], d = x - y;
+    ia[i] = x != y ? d : 77;
+  }
   for (int i = 0; i < N; i++) lc[i] = la[i] - lb[i] + (long)k;
-  for (int i = 0; i < N; i++) lc[i] = (lc[i] << 2) ^ (long)((unsigned long)lb[i] >> 1);
+  for (int i = 0; i < N; i++) lc[i] = (long)((unsigned long)lc[i] << 2) ^ (long)((unsigned long)lb[i] >> 1);
 }
 
 static void float_ops(float s, double t) {
@@ -71,9 +86,9 @@ static unsigned usum(void) {
   return s;
 }
 
-static long lsum(void) {
-  long s = -3;
-  for (int i = 0; i < N; i++) s += lc[i];
+static unsigned long lsum(void) {
+  unsigned long s = 3;
+  for (int i = 0; i < N; i++) s += (unsigned long)lc[i];
   return s;
 }
 
@@ -83,7 +98,7 @@ int main(void) {
     int_ops(round - 1);
     float_ops(0.25f * (float)round, 1.0 / (round + 3));
     matrix();
-    printf("round %d: ints %d %u %ld\n", round, isum(), usum(), lsum());
+    printf("round %d: ints %d %u %lu\n", round, isum(), usum(), lsum());
     printf("  ic %d %d %d lc %ld %ld\n", ic[0], ic[17], ic[N - 1], lc[5], lc[N - 1]);
     double fs = 0.0, ds = 0.0, rs = 0.0;
     for (int i = 0; i < N; i++) {
