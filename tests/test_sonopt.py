@@ -26,7 +26,7 @@ def test_list_passes_shows_the_computed_schedule():
     out = run_tool("sonopt", "--list-passes", check=0).stdout.decode()
     assert "schedule at -O0:\n" in out, out
     assert "schedule at -O1: printf-fold idealize gvn scalar-replace implied-conds simplify-cfg dce inline constant-p\n" in out, out
-    assert ("schedule at -O2: printf-fold licm loop-idiom exit-values unroll iv-reduce unroll-partial tail-recurse idealize gvn libcalls heap-to-stack split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce "
+    assert ("schedule at -O2: printf-fold licm loop-idiom exit-values unroll vectorize iv-reduce unroll-partial tail-recurse idealize gvn libcalls heap-to-stack split-copy scalar-replace load-forward dead-store implied-conds sccp if-convert simplify-cfg dce "
             "const-call "
             "inline constant-p inline-recursive\n") in out, out
     assert "test-miscompile  [test only, function]" in out, out

@@ -18,7 +18,8 @@
 //      node, x64:stackslot/argslot/outarg, has none: it is folded into the
 //      addresses that use it as their base, and only there);
 //    - places are registers of the value's class (x64.h value_classes: xmm
-//      for f32/f64, general for the rest, rsp never) or spill slots; no
+//      for f32/f64 and 16-byte vectors, general for the rest, rsp never) or
+//      spill slots (a vector's two: sN and sN+1, x64.h v128_values); no
 //      x64:xchg of xmm values (there is no such instruction);
 //    - operand constraints from the machine columns (x64.h): an input that
 //      must be in any register, a fixed register (rax for div, rcx for a
@@ -193,6 +194,7 @@ class Checker {
 
   void classify_values() {
     class_ = x64::value_classes(fn_);
+    vec_ = x64::v128_values(fn_);
     value_.assign(n_, 0);
     for (NodeId id = 0; id < n_; ++id) {
       const Node& nd = node(id);
@@ -414,7 +416,7 @@ class Checker {
     unsigned slots = 0;
     for (const Node& nd : fn_.nodes)
       if (nd.place.is_slot()) slots = std::max(slots, nd.place.slot() + 1);
-    return kFirstSlot + slots;
+    return kFirstSlot + slots + 1;  // + 1: the upper half of a 16-byte vector in the last slot
   }
 
   State entry_state() const {
@@ -450,7 +452,7 @@ class Checker {
       return;
     }
     if (nd.op == Undef) {
-      if (!nd.place.none()) s[loc_of(nd.place)] = id;
+      if (!nd.place.none()) write_value(s, loc_of(nd.place), id);
       return;
     }
     if (!x64::is_x64(nd.op)) return;  // start, region, jump, entrymem; phis at the edges
@@ -478,13 +480,24 @@ class Checker {
     define(id, s);
   }
 
+  // Location `loc` now holds value `id`. Widths: a 16-byte vector (x64.h
+  // v128_values) in spill slot sN fills sN+1 too (its upper half, which no
+  // other value may then be found in), and a write to sN+1 destroys a
+  // vector in sN.
+  void write_value(State& s, unsigned loc, NodeId id) {
+    s[loc] = id;
+    if (loc < kFirstSlot) return;
+    if (loc > kFirstSlot && s[loc - 1] < n_ && vec_[s[loc - 1]]) s[loc - 1] = clobber_code(id);
+    if (vec_[id] && loc + 1 < s.size()) s[loc + 1] = clobber_code(id);
+  }
+
   void define(NodeId id, State& s) {
     const Node& nd = node(id);
     std::string_view res = op_info(nd.op).results;
     if (res == "f") {
       s[kFlags] = id;
     } else if (res == "v") {
-      if (!nd.place.none()) s[loc_of(nd.place)] = id;
+      if (!nd.place.none()) write_value(s, loc_of(nd.place), id);
     } else if (res.size() > 1) {
       size_t count = nd.op == X64Asm ? x64::node_constraints(nd).num_results : res.size();
       for (size_t e = 0; e < count; ++e)
@@ -551,7 +564,7 @@ class Checker {
                       block_name(from) + ", but " + loc_text(loc) + " " + holding(s[loc]));
       writes.emplace_back(loc, id);
     }
-    for (auto [loc, id] : writes) s[loc] = id;  // in parallel: every read above comes first
+    for (auto [loc, id] : writes) write_value(s, loc, id);  // in parallel: every read above comes first
   }
 
   // Calls f(successor block, control index k) for each edge out of block b.
@@ -635,6 +648,7 @@ class Checker {
   std::vector<uint32_t> rpo_;
   std::vector<uint8_t> value_;
   std::vector<x64::RegClass> class_;  // each value's register class (x64.h value_classes)
+  std::vector<uint8_t> vec_;           // 16-byte vector values (x64.h v128_values): two slots wide
   std::vector<uint8_t> flags_definer_;  // read by an x64:flagsof
   std::unordered_map<NodeId, std::vector<NodeId>> value_projs_;  // tuple -> its value projs
   size_t locations_ = 0;

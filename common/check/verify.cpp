@@ -254,6 +254,20 @@
 //     16-byte vector pairs name xmm0-xmm7 once each (8: the result, once)
 //     at outgoing offsets that are multiples of 16, and its float
 //     arguments and vectors take at most the 8 xmm argument registers (J).
+// V. 16-byte vector values (check_vec_values; FORMAT.md 7, "16-byte vector
+//    values"), cfg, ssa, son and the x64 levels
+//   - v128.apply and x64:v128.apply name an operation and immediate as T;
+//     v128.splat, v128.extract and their x64: forms have lanes of i32,
+//     i64, f32 or f64, and v128.extract's lane is below 16 / the lane's
+//     bytes (x64:v128.extract reads lane 0);
+//   - at cfg, ssa and son a v128 value (the result of v128.load,
+//     v128.apply, v128.splat) is read only by v128.apply (inputs 0, 1),
+//     v128.store (its value, input 2), v128.extract and phis (ssa:store
+//     too), and those inputs, where their definer gives their type, are
+//     v128 values; v128.splat's scalar has its lane type (an i64 lane
+//     takes a ptr); no type literal names v128 (A), so no param, load,
+//     call or return carries one. At the x64 levels a v128 value is of
+//     the xmm class (L).
 // R. Atomics (check_atomic; FORMAT.md 7, "Atomics")
 //   - atomic.load, atomic.store, atomic.rmw, atomic.cmpxchg and their ast:
 //     forms access i8, i16, i32, i64 or ptr (never i1: an atomic access is
@@ -1513,6 +1527,7 @@ class FunctionVerifier {
       check_f80(id);
     if (is(id, V128Op) || is(id, AstV128Op) || is(id, X64V128Op)) check_v128(id);
     if (is(id, X64V128Param)) check_v128_param(id);
+    check_vec_values(id);
     if (is(id, AtomicLoad) || is(id, AtomicStore) || is(id, AtomicRmw) || is(id, AtomicCmpXchg) || is(id, Fence) ||
         is(id, AstAtomicLoad) || is(id, AstAtomicStore) || is(id, AstAtomicRmw) || is(id, AstAtomicCmpXchg) ||
         is(id, AstFence) || is(id, X64AtomicXchg) || is(id, X64AtomicXadd) || is(id, X64AtomicCmpXchg) ||
@@ -1709,6 +1724,58 @@ class FunctionVerifier {
     }
   }
 
+  // ---- V: 16-byte vector values ----
+  void check_vec_values(NodeId id) {
+    if (!shape_ok_[id]) return;
+    const Node& n = node(id);
+    const bool generic = level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son;
+    auto lane_type = [&]() -> std::optional<ValueType> {
+      std::optional<ValueType> t = literal_value_type(n.literals[0]);
+      if (t && (*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64)) return t;
+      out_.at_node(id, op_of(id) + ": lanes are \"i32\", \"i64\", \"f32\" or \"f64\"");
+      return std::nullopt;
+    };
+    auto reads_vector = [&](size_t i) {
+      std::optional<ValueType> got = i < n.inputs.size() ? result_type_of(n.inputs[i]) : std::nullopt;
+      if (got && *got != ValueType::V128)
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " has type " +
+                             quoted(value_type_name(*got)) + ", but " + op_of(id) + " reads a 16-byte vector (\"v128\")");
+    };
+    if (is(id, V128Apply) || is(id, X64V128Apply)) {
+      if (n.literals[0].kind() == Literal::Kind::String && n.literals[1].is_int()) {
+        std::string problem = v128_op_problem(n.literals[0].as_string(), n.literals[1].bits());
+        if (!problem.empty()) out_.at_node(id, op_of(id) + ": " + problem);
+      }
+      if (generic) reads_vector(0), reads_vector(1);
+      return;
+    }
+    if (is(id, V128Splat) || is(id, X64V128Splat)) {
+      std::optional<ValueType> t = lane_type();
+      std::optional<ValueType> got = generic ? result_type_of(n.inputs[0]) : std::nullopt;
+      if (t && got && *got != *t && !(*t == ValueType::I64 && *got == ValueType::Ptr))
+        out_.at_node(id, "input 0 " + ref(n.inputs[0]) + " has type " + quoted(value_type_name(*got)) + ", but " +
+                             op_of(id) + " copies a " + quoted(value_type_name(*t)) + " into every lane");
+      return;
+    }
+    if (is(id, V128Extract) || is(id, X64V128Extract)) {
+      std::optional<ValueType> t = lane_type();
+      if (t && is(id, V128Extract) && n.literals[1].bits() >= 16 / type_bytes(*t))
+        out_.at_node(id, "lane " + std::to_string(n.literals[1].bits()) + " of " + std::to_string(type_bytes(*t)) +
+                             "-byte lanes is out of range (below " + std::to_string(16 / type_bytes(*t)) + ")");
+      if (generic) reads_vector(0);
+      return;
+    }
+    if (!generic || !is_table(id)) return;
+    if (is(id, V128Store)) return reads_vector(2);
+    if (is(id, Phi) || is(id, SsaPhi) || is(id, SsaStore)) return;
+    for (size_t i = 0; i < n.inputs.size(); ++i) {
+      std::optional<ValueType> got = result_type_of(n.inputs[i]);
+      if (got && *got == ValueType::V128)
+        out_.at_node(id, "input " + std::to_string(i) + " " + ref(n.inputs[i]) + " is a 16-byte vector (\"v128\"), which " +
+                             op_of(id) + " does not read (v128.apply, v128.store, v128.extract and phis do)");
+    }
+  }
+
   void check_bitfield(NodeId id) {
     if (!shape_ok_[id]) return;
     std::string why;
@@ -1825,6 +1892,7 @@ class FunctionVerifier {
     const OpInfo& info = op_info(n.op);
     if (info.results != "v") return std::nullopt;
     if (is(id, SymAddr) || is(id, TlsAddr) || is(id, StackSlot)) return ValueType::Ptr;
+    if (is(id, V128Load) || is(id, V128Apply) || is(id, V128Splat)) return ValueType::V128;
     if (float_pred(n.op) || eval_class(n.op) == EvalClass::Compare) return ValueType::I32;
     if (is(id, F80Cmp)) return ValueType::I32;
     if (eval_class(n.op) == EvalClass::Convert || (is_float_op(n.op) && info.literals.size() == 2 && !is(id, FConst)))

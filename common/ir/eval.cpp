@@ -15,7 +15,7 @@ namespace pl {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kTypeNames = {"i1", "i8", "i16", "i32", "i64", "ptr", "f32", "f64"};
+constexpr std::array<std::string_view, 9> kTypeNames = {"i1", "i8", "i16", "i32", "i64", "ptr", "f32", "f64", "v128"};
 
 bool is_type_letter(char c) { return c == 't' || c == 'I' || c == 'F'; }
 

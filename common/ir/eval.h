@@ -48,7 +48,10 @@
 namespace pl {
 
 // F32 and F64 are the floating types (eval_float.h); the rest are integers.
-enum class ValueType : uint8_t { I1, I8, I16, I32, I64, Ptr, F32, F64 };
+// V128: a 16-byte vector value (FORMAT.md section 7, "16-byte vector
+// values"); no type literal names it (ir.h is_value_type excludes it), only
+// the v128 opcodes make it, so code that reads a `t` literal never sees it.
+enum class ValueType : uint8_t { I1, I8, I16, I32, I64, Ptr, F32, F64, V128 };
 constexpr bool is_float(ValueType t) { return t == ValueType::F32 || t == ValueType::F64; }
 
 std::optional<ValueType> parse_value_type(std::string_view name);
@@ -66,6 +69,7 @@ constexpr unsigned type_bits(ValueType t) {
     case ValueType::I64:
     case ValueType::Ptr:
     case ValueType::F64: return 64;
+    case ValueType::V128: return 128;
   }
   return 64;
 }

@@ -219,4 +219,29 @@ inline void v128_compute(unsigned op, uint8_t* dst, const uint8_t* a, const uint
   std::memcpy(dst, &r, kV128Bytes);
 }
 
+// ---- 16-byte vector values (FORMAT.md section 7, "16-byte vector values")
+// A v128 value is two 64-bit halves, lo (bytes 0-7) then hi (bytes 8-15),
+// as the interpreter keeps it in two value slots.
+inline void v128_apply(unsigned op, uint64_t dst[2], const uint64_t a[2], const uint64_t b[2], unsigned imm) {
+  uint8_t x[kV128Bytes], y[kV128Bytes], r[kV128Bytes];
+  std::memcpy(x, a, kV128Bytes);
+  std::memcpy(y, b, kV128Bytes);
+  v128_compute(op, r, x, y, imm);
+  std::memcpy(dst, r, kV128Bytes);
+}
+// Every lane of `bytes` bytes (4 or 8) holds the low bytes of x.
+inline void v128_splat(unsigned bytes, uint64_t x, uint64_t dst[2]) {
+  uint8_t r[kV128Bytes];
+  for (unsigned i = 0; i < kV128Bytes; i += bytes) std::memcpy(r + i, &x, bytes);
+  std::memcpy(dst, r, kV128Bytes);
+}
+// Lane `lane` of `bytes` bytes (zero-extended); lane * bytes < 16.
+inline uint64_t v128_extract(unsigned bytes, unsigned lane, const uint64_t v[2]) {
+  uint8_t r[kV128Bytes];
+  std::memcpy(r, v, kV128Bytes);
+  uint64_t x = 0;
+  std::memcpy(&x, r + lane * bytes, bytes);
+  return x;
+}
+
 }  // namespace pl

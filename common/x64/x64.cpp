@@ -282,7 +282,9 @@ std::optional<ValueType> x64_result_type(const Node& n, unsigned k) {
     case X64Mov: case X64Spill: case X64Reload: case X64Xchg: case X64StackSlot: case X64ArgSlot:
     case X64OutArg: case X64LoadGot: case X64TlsLe: case X64TlsIe: case X64TlsGd: case X64Call: case X64CallInd: case X64Mul1: case X64Imul1:
     case X64Div: case X64Idiv: case X64SetCC: case X64F80Cmp:
+    case X64V128Load: case X64V128Apply: case X64V128Splat:
       if ((n.op == X64Call || n.op == X64CallInd) && k >= 3) return ValueType::F64;  // xmm0, xmm1
+      if (n.op == X64V128Load || n.op == X64V128Apply || n.op == X64V128Splat) return ValueType::V128;
       return n.op == X64Mov || n.op == X64Spill || n.op == X64Reload || n.op == X64Xchg ? std::nullopt
                                                                                      : std::optional(ValueType::I64);
     default:
@@ -310,6 +312,9 @@ std::optional<RegClass> input_class(const Node& n, size_t i) {
     case X64Bitcast: return lit_class(0);
     case X64F80From: return i == 2 ? lit_class(0) : RegClass::Gpr;  // the value converted
     case X64Store: case X64StoreI: return i == 1 && n.op == X64Store ? lit_class(0) : RegClass::Gpr;
+    case X64V128Store: return i == 1 ? RegClass::Xmm : RegClass::Gpr;
+    case X64V128Apply: case X64V128Extract: return RegClass::Xmm;
+    case X64V128Splat: return lit_class(0);
     default: return RegClass::Gpr;
   }
 }
@@ -388,6 +393,33 @@ std::vector<RegClass> value_classes(const Function& fn) {
     }
   }
   return cls;
+}
+
+std::vector<uint8_t> v128_values(const Function& fn) {
+  const size_t n = fn.nodes.size();
+  std::vector<uint8_t> vec(n, 0);
+  std::vector<NodeId> copies;
+  for (NodeId id = 0; id < n; ++id) {
+    const Node& node = fn.nodes[id];
+    if (node.op == X64Mov || node.op == X64Spill || node.op == X64Reload || node.op == Phi) copies.push_back(id);
+    else if (x64_result_type(node) == ValueType::V128) vec[id] = 1;
+  }
+  // Copies and phis of a vector are vectors (a phi's inputs share its
+  // class, rule L; a vector phi's undefined inputs are vectors too).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (NodeId id : copies) {
+      const Node& node = fn.nodes[id];
+      bool any = false;
+      for (NodeId in : node.inputs)
+        if (in < n && vec[in]) any = true;
+      if (any && !vec[id]) vec[id] = 1, changed = true;
+      if (node.op == Phi && vec[id])
+        for (NodeId in : node.inputs)
+          if (in < n && fn.nodes[in].op == Undef && !vec[in]) vec[in] = 1, changed = true;
+    }
+  }
+  return vec;
 }
 
 size_t xmm_args(const Node& n) {

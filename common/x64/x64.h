@@ -158,9 +158,15 @@ class ColdCallees {
 // flags, control) are Gpr there and never placed.
 std::optional<ValueType> x64_result_type(const Node& n, unsigned k = 0);
 constexpr RegClass type_class(ValueType t) {
-  return t == ValueType::F32 || t == ValueType::F64 ? RegClass::Xmm : RegClass::Gpr;
+  return t == ValueType::F32 || t == ValueType::F64 || t == ValueType::V128 ? RegClass::Xmm : RegClass::Gpr;
 }
 std::vector<RegClass> value_classes(const Function& fn);
+// 16-byte vector values (FORMAT.md section 8, "16-byte vector values"): 1
+// for each node whose value is a whole xmm register's 16 bytes (a v128
+// result of x64:v128.load, apply or splat, and the copies and phis of one),
+// whose copies move 16 bytes (movaps) and whose spill slot is 16 bytes wide
+// (two consecutive 8-byte slots sN, sN+1: movups); 0 for the rest.
+std::vector<uint8_t> v128_values(const Function& fn);
 // The class x64 instruction n reads its register operand i in: the fixed
 // register's (call arguments, return values), xmm for the floating
 // operands of the SSE instructions (and the value an f32/f64 x64:store

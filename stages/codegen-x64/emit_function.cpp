@@ -122,6 +122,9 @@ class FunctionEmitter {
   void emit_node(NodeId n);
   void emit_x87(NodeId n);
   void emit_v128(NodeId n);
+  void emit_vec(NodeId n);   // 16-byte vector values (x64:v128.load ... extract)
+  void sse_text(NodeId n, const std::string& text);
+  std::vector<uint8_t> vec_;  // x64.h v128_values: 16-byte spills and reloads
   void emit_atomic(NodeId n);
   void emit_terminator(uint32_t b, NodeId n);
   void emit_edge_moves(uint32_t from, NodeId branch, NodeId to);
@@ -327,7 +330,8 @@ FrameRequest FunctionEmitter::frame_request() const {
   FrameRequest req;
   for (NodeId n = 0; n < fn_.nodes.size(); ++n) {
     const Node& nd = node(n);
-    if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + 1);
+    // A 16-byte vector takes sN and sN+1 (x64.h v128_values).
+    if (nd.place.is_slot()) req.spill_slots = std::max(req.spill_slots, nd.place.slot() + (vec_[n] ? 2 : 1));
     // x64:tls.gd calls __tls_get_addr: the stack is aligned there, no red zone.
     if (nd.op == Op::X64Call || nd.op == Op::X64CallInd || nd.op == Op::X64TlsGd)
       req.has_calls = req.has_calls || !sibling_calls_.count(n);  // a sibling call leaves the frame first
@@ -418,6 +422,7 @@ void FunctionEmitter::find_pushed_saves(FrameRequest& req) const {
 
 void FunctionEmitter::run() {
   index_graph();
+  vec_ = x64::v128_values(fn_);
   if (out_.options().sibling_calls) sibling_of_ = find_sibling_calls(fn_);
   for (NodeId n = 0; n < fn_.nodes.size(); ++n)
     if (node(n).op == Op::X64StackSlot) stack_slot_.emplace(n, static_cast<uint32_t>(stack_slot_.size()));
@@ -1124,6 +1129,69 @@ void FunctionEmitter::emit_v128(NodeId n) {
   if (!out_.inline_asm(text, error)) fail(n, "SSE sequence does not assemble: " + error + ": " + text);
 }
 
+// 16-byte vector values in xmm registers (FORMAT.md section 8, "16-byte
+// vector values"): movups to and from memory; the SSE instruction of an
+// x64:v128.apply on its registers (two-address: the result in input 0's);
+// a splat moves a general register's scalar into lane 0 (movd/movq) and
+// copies it to every lane with pshufd ($0 for 4-byte lanes, $0x44 for
+// 8-byte ones), a floating one by pshufd from its register; an extract
+// reads lane 0 (movd/movq to a general register, or the xmm register
+// itself). The instructions whose operands MC's table names by a form
+// (pshufd, the shifts by an immediate) are assembled from text as
+// x64:v128.op's are.
+void FunctionEmitter::sse_text(NodeId n, const std::string& text) {
+  std::string error;
+  if (!out_.inline_asm(text, error)) fail(n, "SSE instruction does not assemble: " + error + ": " + text);
+}
+
+void FunctionEmitter::emit_vec(NodeId n) {
+  const Node& nd = node(n);
+  auto x = [](Reg r) { return "%" + std::string(reg_name(r)); };
+  auto lane_type = [&]() {
+    std::optional<ValueType> t = nd.literals.empty() ? std::nullopt : literal_value_type(nd.literals[0]);
+    if (!t || !(*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64))
+      fail(n, "the lane type is not i32, i64, f32 or f64");
+    return *t;
+  };
+  switch (nd.op) {
+    case Op::X64V128Load: return out_.vload(xresult(n), address(n, 0, 1));
+    case Op::X64V128Store: return out_.vstore(address(n, 0, 2), xreg(n, 1));
+    case Op::X64V128Apply: {
+      std::string_view name = string_literal(n, 0);
+      uint64_t imm = int_literal(n, 1);
+      if (!v128_op_problem(name, imm).empty()) fail(n, v128_op_problem(name, imm));
+      const V128OpInfo& op = kV128Ops[*v128_op(name)];
+      Reg d = xtied(n, 0);
+      std::string mnemonic(op.mnemonic), imm_text = "$" + std::to_string(imm) + ", ";
+      switch (op.shape) {
+        case V128Shape::Binary: return sse_text(n, mnemonic + " " + x(xreg(n, 1)) + ", " + x(d));
+        case V128Shape::Unary: return sse_text(n, mnemonic + " " + x(d) + ", " + x(d));
+        case V128Shape::UnaryImm:
+          return sse_text(n, mnemonic + " " + imm_text + (mnemonic.starts_with("pshuf") ? x(d) + ", " : "") + x(d));
+        case V128Shape::BinaryImm: return sse_text(n, mnemonic + " " + imm_text + x(xreg(n, 1)) + ", " + x(d));
+      }
+      return;
+    }
+    case Op::X64V128Splat: {
+      ValueType t = lane_type();
+      Reg d = xresult(n);
+      const char* sel = type_bytes(t) == 4 ? "$0, " : "$0x44, ";
+      if (is_float(t)) return sse_text(n, std::string("pshufd ") + sel + x(xreg(n, 0)) + ", " + x(d));
+      out_.mov_to_xmm(type_bits(t), d, reg(n, 0));
+      return sse_text(n, std::string("pshufd ") + sel + x(d) + ", " + x(d));
+    }
+    case Op::X64V128Extract: {
+      ValueType t = lane_type();
+      if (is_float(t)) {
+        if (xresult(n) != xreg(n, 0)) out_.fmov(xresult(n), xreg(n, 0));
+        return;
+      }
+      return out_.mov_from_xmm(type_bits(t), result(n), xreg(n, 0));
+    }
+    default: fail(n, "not a 16-byte vector value instruction");
+  }
+}
+
 // long double (FORMAT.md section 8, "long double"): each x64:f80 instruction
 // is an x87 sequence that starts and ends with an empty x87 stack (the
 // result of a call is popped by the x64:fstpt right after it), written as
@@ -1383,6 +1451,8 @@ void FunctionEmitter::emit_node(NodeId n) {
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_x87(n);
     case Op::X64V128Op: return emit_v128(n);
+    case Op::X64V128Load: case Op::X64V128Store: case Op::X64V128Apply: case Op::X64V128Splat:
+    case Op::X64V128Extract: return emit_vec(n);
     case Op::X64V128Param: return;  // stored by the prologue (emit_v128_params)
     case Op::X64V128Ret: return out_.vload(Reg::Xmm0, address(n, 0, 1));
     case Op::X64AtomicXchg:
@@ -1443,6 +1513,10 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     }
     case Op::X64Spill: {
+      if (vec_[n]) {  // a 16-byte vector: sN and sN+1 (x64.h v128_values)
+        out_.vstore(spill_slot(n, nd.place), xreg(n, 0));
+        return;
+      }
       if (in_xmm(input(n, 0))) {  // the low 64 bits: an f64, or an f32 and what is above it
         out_.fstore(64, spill_slot(n, nd.place), xreg(n, 0));
         return;
@@ -1459,6 +1533,10 @@ void FunctionEmitter::emit_node(NodeId n) {
       return;
     }
     case Op::X64Reload:
+      if (vec_[n]) {
+        out_.vload(xresult(n), spill_slot(n, node(input(n, 0)).place));
+        return;
+      }
       if (in_xmm(n)) {
         out_.fload(64, xresult(n), spill_slot(n, node(input(n, 0)).place));
         return;

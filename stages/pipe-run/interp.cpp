@@ -378,6 +378,11 @@ void Interpreter::loop() {
       for (uint32_t i = 0; i < e.num_moves; ++i) move_values_[i] = V[moves[i].src], move_undef_[i] = U[moves[i].src];
       for (uint32_t i = 0; i < e.num_moves; ++i) V[moves[i].dst] = move_values_[i], U[moves[i].dst] = move_undef_[i];
     }
+    if (cf->hi && e.num_moves) {  // the high halves of 16-byte vector values (run.h)
+      const uint32_t h = cf->hi;
+      for (uint32_t i = 0; i < e.num_moves; ++i) move_values_[i] = V[moves[i].src + h], move_undef_[i] = U[moves[i].src + h];
+      for (uint32_t i = 0; i < e.num_moves; ++i) V[moves[i].dst + h] = move_values_[i], U[moves[i].dst + h] = move_undef_[i];
+    }
     steps_ += e.num_moves;
     if constexpr (kTrace) trace_moves(*cf, moves, e.num_moves, V, U);
     const BlockCode& block = cf->blocks[e.block];
@@ -490,6 +495,7 @@ void Interpreter::loop() {
       case Code::Move:
         V[I.dst] = V[I.a];
         U[I.dst] = U[I.a];
+        if (cf->hi) V[I.dst + cf->hi] = V[I.a + cf->hi], U[I.dst + cf->hi] = U[I.a + cf->hi];
         break;
       case Code::Load:
       case Code::LoadV: {
@@ -717,6 +723,51 @@ void Interpreter::loop() {
         std::memcpy(b, mem_.at(V[I.imm], kV128Bytes, Access::Read), kV128Bytes);
         v128_compute(I.aux, mem_.at(V[I.a], kV128Bytes, Access::Write), a, b, I.bits);
         new_memory(I.dst);
+        break;
+      }
+      // 16-byte vector values: lo at V[v], hi at V[v + cf->hi] (run.h).
+      case Code::VecLoad: {
+        defined(I.a, "the address of a vector load");
+        check_memory(I.c);
+        const uint8_t* p = mem_.at(V[I.a], kV128Bytes, Access::Read);
+        std::memcpy(&V[I.dst], p, 8);
+        std::memcpy(&V[I.dst + cf->hi], p + 8, 8);
+        U[I.dst] = U[I.dst + cf->hi] = 0;
+        break;
+      }
+      case Code::VecStore: {
+        defined(I.a, "the address of a vector store");
+        defined(I.b, "the vector a vector store writes");
+        check_memory(I.c);
+        uint8_t* p = mem_.at(V[I.a], kV128Bytes, Access::Write);
+        std::memcpy(p, &V[I.b], 8);
+        std::memcpy(p + 8, &V[I.b + cf->hi], 8);
+        new_memory(I.dst);
+        break;
+      }
+      case Code::VecApply: {
+        defined(I.a, "a vector operand");
+        defined(I.b, "a vector operand");
+        const uint64_t a[2] = {V[I.a], V[I.a + cf->hi]}, b[2] = {V[I.b], V[I.b + cf->hi]};
+        uint64_t r[2];
+        v128_apply(I.aux, r, a, b, I.bits);
+        V[I.dst] = r[0], V[I.dst + cf->hi] = r[1];
+        U[I.dst] = U[I.dst + cf->hi] = 0;
+        break;
+      }
+      case Code::VecSplat: {
+        defined(I.a, "the scalar a splat copies");
+        uint64_t r[2];
+        v128_splat(I.bits, V[I.a], r);
+        V[I.dst] = r[0], V[I.dst + cf->hi] = r[1];
+        U[I.dst] = U[I.dst + cf->hi] = 0;
+        break;
+      }
+      case Code::VecExtract: {
+        defined(I.a, "the vector a lane is extracted from");
+        const uint64_t a[2] = {V[I.a], V[I.a + cf->hi]};
+        V[I.dst] = v128_extract(I.bits, static_cast<unsigned>(I.imm), a);
+        U[I.dst] = 0;
         break;
       }
       case Code::Float: {
@@ -1069,7 +1120,8 @@ void Interpreter::trace(const CompiledFunction& cf, const Insn& insn, const uint
     case Code::StackRestore:
     case Code::XStore:
     case Code::XRepMovsb:
-    case Code::V128: line += "  -> memory"; break;
+    case Code::V128:
+    case Code::VecStore: line += "  -> memory"; break;
     case Code::Atomic:
       if (insn.dst == kNone) line += "  -> memory";
       else line += U[insn.dst] ? "  -> undefined" : "  -> " + std::to_string(V[insn.dst]);

@@ -94,6 +94,8 @@ bool produces_memory(OpId op) {
     case Op::X64V128Op:
     case Op::X64V128Param:
     case Op::X64V128Ret:
+    case Op::V128Store:
+    case Op::X64V128Store:
     case Op::Call:
     case Op::LoadV:
     case Op::VaStart:
@@ -131,7 +133,7 @@ bool produces_memory(OpId op) {
 bool reads_memory_only(OpId op) {
   if (x64::is_memory_operand_form(op)) return true;  // a folded load
   return op == Op::Load || op == Op::X64Load || op == Op::X64LoadSX || op == Op::X64LoadZX || op == Op::F80Cmp ||
-         op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To;
+         op == Op::F80To || op == Op::X64F80Cmp || op == Op::X64F80To || op == Op::V128Load || op == Op::X64V128Load;
 }
 
 struct Target {

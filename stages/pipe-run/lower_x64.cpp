@@ -531,6 +531,11 @@ void FunctionBuilder::emit_x64(NodeId n) {
       insn.dst = input(3);
       return;
     }
+    case Op::X64V128Load:
+    case Op::X64V128Store:
+    case Op::X64V128Apply:
+    case Op::X64V128Splat:
+    case Op::X64V128Extract: return emit_vec(n);
     case Op::X64V128Param:
     case Op::X64V128Ret: {
       size_t lit = op == Op::X64V128Param ? 1 : 0;

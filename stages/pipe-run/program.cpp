@@ -311,6 +311,13 @@ CompiledFunction FunctionBuilder::take() {
   }
   out_.slot_frame_size = total;
   if (outgoing_size_ > 0) out_.outgoing_size = outgoing_size_;
+  if (has_vec_) {  // the high halves of 16-byte vector values (run.h)
+    out_.hi = out_.num_values;
+    out_.num_values *= 2;
+    out_.init_values.resize(out_.num_values, 0);
+    out_.init_undef.resize(out_.num_values, 1);
+    std::copy(out_.init_undef.begin(), out_.init_undef.begin() + out_.hi, out_.init_undef.begin() + out_.hi);
+  }
   return std::move(out_);
 }
 
@@ -409,6 +416,97 @@ void FunctionBuilder::emit_v128(NodeId n) {
   insn.imm = kV128Ops[k].shape == V128Shape::Unary || kV128Ops[k].shape == V128Shape::UnaryImm ? insn.b : input(3);
   insn.aux = static_cast<uint8_t>(k);
   insn.bits = static_cast<uint8_t>(imm);
+}
+
+// A 16-byte vector value operation (run.h, Code::VecLoad ...), generic or
+// x64 (FORMAT.md section 7, "16-byte vector values").
+void FunctionBuilder::emit_vec(NodeId n) {
+  const Node& node = fn_.nodes[n];
+  const OpId op = node.op;
+  const bool x64_level = x64::is_x64(op);
+  auto input = [&](size_t i) { return checked_operand(n, i); };
+  auto lane_bytes = [&]() -> uint8_t {
+    std::optional<ValueType> t = node.literals.empty() ? std::nullopt : literal_value_type(node.literals[0]);
+    if (!t || !(*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64))
+      fail(n, "the lane type must be i32, i64, f32 or f64");
+    return static_cast<uint8_t>(type_bytes(*t));
+  };
+  has_vec_ = true;
+  switch (op) {
+    case Op::V128Load:
+    case Op::X64V128Load: {
+      uint32_t addr = kNone;
+      if (x64_level) {  // the address into a scratch value first
+        Insn& lea = push(Code::XLea, n);
+        lea.dst = out_.scratch;
+        lea.bits = 64;
+        x64_address(n, lea, 0, 1);
+        addr = out_.scratch;
+      } else {
+        addr = input(1);
+      }
+      Insn& insn = push(Code::VecLoad, n);
+      insn.dst = x64_level ? result(n, 0) : n;
+      insn.c = input(0);
+      insn.a = addr;
+      return;
+    }
+    case Op::V128Store:
+    case Op::X64V128Store: {
+      uint32_t addr = kNone;
+      if (x64_level) {
+        Insn& lea = push(Code::XLea, n);
+        lea.dst = out_.scratch;
+        lea.bits = 64;
+        x64_address(n, lea, 0, 2);
+        addr = out_.scratch;
+      } else {
+        addr = input(1);
+      }
+      Insn& insn = push(Code::VecStore, n);
+      insn.dst = x64_level ? result(n, 0) : n;
+      insn.c = input(0);
+      insn.a = addr;
+      insn.b = input(x64_level ? 1 : 2);
+      return;
+    }
+    case Op::V128Apply:
+    case Op::X64V128Apply: {
+      if (node.literals.size() != 2 || !node.literals[1].is_int()) fail(n, "v128.apply needs an operation and an immediate");
+      std::string_view name = string_literal(n, 0);
+      uint64_t imm = node.literals[1].bits();
+      std::string problem = v128_op_problem(name, imm);
+      if (!problem.empty()) fail(n, problem);
+      unsigned k = *v128_op(name);
+      Insn& insn = push(Code::VecApply, n);
+      insn.dst = x64_level ? result(n, 0) : n;
+      insn.a = input(0);
+      bool unary = kV128Ops[k].shape == V128Shape::Unary || kV128Ops[k].shape == V128Shape::UnaryImm;
+      insn.b = unary ? insn.a : input(1);
+      insn.aux = static_cast<uint8_t>(k);
+      insn.bits = static_cast<uint8_t>(imm);
+      return;
+    }
+    case Op::V128Splat:
+    case Op::X64V128Splat: {
+      Insn& insn = push(Code::VecSplat, n);
+      insn.bits = lane_bytes();
+      insn.dst = x64_level ? result(n, 0) : n;
+      insn.a = input(0);
+      return;
+    }
+    case Op::V128Extract:
+    case Op::X64V128Extract: {
+      Insn& insn = push(Code::VecExtract, n);
+      insn.bits = lane_bytes();
+      insn.imm = x64_level ? 0 : static_cast<uint64_t>(int_literal(n, 1));
+      if (insn.imm * insn.bits >= kV128Bytes) fail(n, "the lane is out of range");
+      insn.dst = x64_level ? result(n, 0) : n;
+      insn.a = input(0);
+      return;
+    }
+    default: fail(n, "not a 16-byte vector value operation");
+  }
 }
 
 // An atomic operation or fence, generic or x64 (run.h, Code::Atomic). The
@@ -821,6 +919,11 @@ void FunctionBuilder::emit(NodeId n) {
     case Op::X64F80To:
     case Op::X64Fldt:
     case Op::X64Fstpt: return emit_f80(n);
+    case Op::V128Load:
+    case Op::V128Store:
+    case Op::V128Apply:
+    case Op::V128Splat:
+    case Op::V128Extract: return emit_vec(n);
     case Op::V128Op:
     case Op::X64V128Op:
       emit_v128(n);

@@ -195,6 +195,10 @@ enum class Code : uint8_t {
   V128,                 // a 16-byte vector operation in memory (eval_v128.h)
   XVec,                 // a 16-byte vector in an xmm register at a call boundary (bits: kVec*, below)
   Atomic,               // an atomic operation or fence, generic and x64 (aux: kAtomic*, below)
+  // 16-byte vector values (v128.load ... and their x64: forms; program.cpp
+  // emit_vec): a v128 value's low 8 bytes are V[v], its high 8 bytes
+  // V[v + hi] (CompiledFunction::hi, below).
+  VecLoad, VecStore, VecApply, VecSplat, VecExtract,
 };
 
 // What a Code::Atomic instruction does (aux, | kAtomicX64 at the x64 levels:
@@ -287,6 +291,11 @@ struct Insn {
 //          xmm0 the callee's kVecRet left; kVecParam: [a + imm] = xmm aux
 //          at the activation's entry, c = memory in, dst = memory out;
 //          kVecRet: xmm0 = [a + imm], c = memory in, dst = memory out.
+//   VecLoad  dst = the 16 bytes at a, c = memory in
+//   VecStore [a] = the 16 bytes of V[b], c = memory in, dst = memory out
+//   VecApply dst = kV128Ops[aux](a, b, bits) (b = a for a unary operation)
+//   VecSplat dst = a's low `bits` bytes in every lane
+//   VecExtract dst = lane imm (of `bits` bytes) of a, zero-extended
 //   Atomic (atomic.rmw, atomic.cmpxchg, fence and their x64 forms; atomic.load
 //          and atomic.store run as LoadV and StoreV): c = memory in, b =
 //          memory out, a = the address, dst = the old value (kNone: none),
@@ -313,6 +322,11 @@ struct CompiledFunction {
   const Function* fn = nullptr;
   uint32_t index = 0;
   uint32_t num_values = 0;               // nodes, then ssa: slots, then a scratch value
+  // A function with 16-byte vector values (any v128 opcode, or at ra-x64
+  // any node) has its value array doubled: the high 8 bytes of the value
+  // at index v are at v + hi. Every move (phi edges, copies) moves both
+  // halves. 0: no v128 values.
+  uint32_t hi = 0;
   uint32_t scratch = 0;                  // value index results nobody reads go to
   std::vector<uint64_t> init_values;     // constants and symbol addresses
   std::vector<uint8_t> init_undef;       // 1 = undefined until computed
@@ -663,6 +677,8 @@ class FunctionBuilder {
   void emit_f80(NodeId n);
   void emit_v128(NodeId n);
   void emit_atomic(NodeId n);
+  void emit_vec(NodeId n);  // v128.load ... and their x64: forms
+  bool has_vec_ = false;
   ValueType float_type_of(NodeId n, size_t i) const;  // lower_x64.cpp
   uint64_t float_constant(NodeId n) const;  // fadd ... bitcast: Code::Float
   // x64 (lower_x64.cpp)

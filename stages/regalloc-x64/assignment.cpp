@@ -144,6 +144,8 @@ class Assigner {
     graph_ = block_graph(fn_);
     is_value_ = value_nodes(fn_);
     class_ = x64::value_classes(fn_);
+    vec_ = x64::v128_values(fn_);
+    has_vec_ = std::find(vec_.begin(), vec_.end(), 1) != vec_.end();
     usage_ = compute_usage(fn_, is_value_);
     live_ = compute_liveness(fn_, graph_, usage_, is_value_);
     releases_ = compute_releases(fn_, usage_, live_);
@@ -263,7 +265,10 @@ class Assigner {
   bool lives_after(NodeId v) const { return next(v, pos_ + 1) != kFar; }
 
   Place home(NodeId v) {
-    if (home_[v] == kNone) home_[v] = next_slot_++;
+    if (home_[v] == kNone) {
+      home_[v] = next_slot_;
+      next_slot_ += vec_[v] ? 2 : 1;  // a 16-byte vector takes sN and sN+1 (x64.h v128_values)
+    }
     return Place::slot(home_[v]);
   }
   // Rematerialization (a departure from the seed, which spills every
@@ -1283,7 +1288,11 @@ class Assigner {
       NodeId p1 = a_.emit_proj(n, 1, a_.place_of_node(x));
       return {p0, p1};
     }
-    Place fresh_slot() override { return Place::slot(a_.next_slot_++); }
+    Place fresh_slot() override {  // wide enough for a 16-byte vector where the function has one
+      Place p = Place::slot(a_.next_slot_);
+      a_.next_slot_ += a_.has_vec_ ? 2 : 1;
+      return p;
+    }
 
    private:
     Assigner& a_;
@@ -1296,6 +1305,8 @@ class Assigner {
   const NodeId n_orig_;
   BlockGraph graph_;
   std::vector<uint8_t> is_value_;
+  std::vector<uint8_t> vec_;  // 16-byte vector values (x64.h v128_values): two slots each
+  bool has_vec_ = false;
   std::vector<uint8_t> flags_definer_;  // the inputs of x64:flagsof nodes (never made a lea)
   Usage usage_;
   Liveness live_;

@@ -31,6 +31,15 @@ void share_slots(Function& fn) {
       slots = std::max(slots, fn.nodes[id].place.slot() + 1);
     }
   if (slots < 2) return;
+  // A 16-byte vector in a slot holds two (sN, sN+1: x64.h v128_values),
+  // which this colouring of one slot per node does not keep together: such
+  // a function keeps the assignment's slots unshared (a departure; the
+  // frame is larger only in a function that spills a vector).
+  {
+    const std::vector<uint8_t> vec = x64::v128_values(fn);
+    for (NodeId id = 0; id < n; ++id)
+      if (in_slot[id] && vec[id]) return;
+  }
   const BlockGraph g = block_graph(fn);
   const Usage usage = compute_usage(fn, in_slot);
   const Liveness live = compute_liveness(fn, g, usage, in_slot);

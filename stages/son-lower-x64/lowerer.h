@@ -140,6 +140,9 @@ class Lowerer {
   NodeId lea(const Addr& a);
   NodeId load(ValueType t, NodeId mem, NodeId ctl, const Addr& a);  // t: i8..i64, zero-extending the narrow ones
   NodeId store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr& a);
+  // 16-byte vector values: x64:v128.load (movups) and x64:v128.store at a.
+  NodeId vload(NodeId mem, NodeId ctl, const Addr& a);
+  NodeId vstore(NodeId mem, NodeId ctl, NodeId v, const Addr& a);
 
   // May the old load `ld` become the memory operand of its one user, whose
   // other operand is the old value `other`? (load_fusion.cpp)

@@ -777,6 +777,44 @@ NodeId v128_mem_op(Lowerer& l, NodeId n) {
   return l.emit(X64V128Op, {nd.literals[0], nd.literals[1]}, std::move(ins), l.control(n));
 }
 
+// ---- 16-byte vector values (FORMAT.md sections 7 and 8, "16-byte vector
+// values"): each operation one instruction on xmm registers.
+
+NodeId vec_load(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return l.vload(l.value(nd.inputs[0]), l.control(n), l.address(nd.inputs[1]));
+}
+
+NodeId vec_store(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  Addr a = l.address(nd.inputs[1]);
+  return l.vstore(l.value(nd.inputs[0]), l.control(n), l.value(nd.inputs[2]), a);
+}
+
+NodeId vec_apply(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return l.emit(X64V128Apply, {nd.literals[0], nd.literals[1]}, {l.value(nd.inputs[0]), l.value(nd.inputs[1])});
+}
+
+NodeId vec_splat(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  return l.emit(X64V128Splat, {Lowerer::tlit(l.lit_type(n))}, {l.value(nd.inputs[0])});
+}
+
+// Lane L of 4-byte lanes is moved to lane 0 by pshufd $L; lane 1 of 8-byte
+// ones by pshufd $0x0e (dwords 2 and 3 to 0 and 1).
+NodeId vec_extract(Lowerer& l, NodeId n) {
+  const Node& nd = l.node(n);
+  VT t = l.lit_type(n);
+  uint64_t lane = nd.literals[1].bits();
+  NodeId v = l.value(nd.inputs[0]);
+  if (lane != 0) {
+    int64_t sel = type_bytes(t) == 4 ? static_cast<int64_t>(lane) : 0x0e;
+    v = l.emit(X64V128Apply, {Literal::string("pshufd"), Literal::integer(sel)}, {v, v});
+  }
+  return l.emit(X64V128Extract, {Lowerer::tlit(t)}, {v});
+}
+
 // One fucomip per condition, on the operands in float_cond's order (as
 // ucomisd: st(0) = the first, st(1) the second); foeq and fune need two.
 NodeId f80_cmp(Lowerer& l, NodeId n) {
@@ -1316,6 +1354,21 @@ const Rule kRules[] = {
          "(x64:v128.op op imm _ d x y): movdqu [x], xmm0; movdqu [y], xmm1; op [$imm,] xmm1, xmm0 (unary: xmm0, "
          "xmm0); movdqu xmm0, [d] (xmm0 and xmm1 destroyed)",
          { return v128_mem_op(l, n); }),
+    // 16-byte vector values: in xmm registers, one SSE/SSE2 instruction each
+    RULE(V128Load, "v128-load", "(v128.load _ p)", "", "(x64:v128.load _ [p]) (movups)", { return vec_load(l, n); }),
+    RULE(V128Store, "v128-store", "(v128.store _ p x)", "", "(x64:v128.store _ [p] x) (movups)",
+         { return vec_store(l, n); }),
+    RULE(V128Apply, "v128-apply", "(v128.apply op imm x y)", "",
+         "(x64:v128.apply op imm x y): op [$imm,] y, x (two-address; a unary op reads x only)",
+         { return vec_apply(l, n); }),
+    RULE(V128Splat, "v128-splat", "(v128.splat t x)", "",
+         "(x64:v128.splat t x): movd/movq x into lane 0 then pshufd $0 (4-byte lanes) or $0x44 (8-byte); f32/f64: "
+         "pshufd from x's register",
+         { return vec_splat(l, n); }),
+    RULE(V128Extract, "v128-extract", "(v128.extract t lane x)", "",
+         "(x64:v128.extract t x) for lane 0, else (x64:v128.extract t (x64:v128.apply pshufd sel x x)), sel = lane "
+         "(4-byte lanes) or 0x0e; movd/movq to a general register (integer t), the register itself (f32/f64)",
+         { return vec_extract(l, n); }),
     RULE(F80Cmp, "f80-cmp", "(f80.cmp pred _ x y)", "",
          "(x64:f80.cmp cc _ x y): fldt [y]; fldt [x]; fucomip; fstp st(0); setcc; movzx, cc and the operand order "
          "as in pred's -value rule; foeq: (x64:and i32 (x64:f80.cmp e ..) (x64:f80.cmp np ..)), fune: "

@@ -467,6 +467,20 @@ NodeId Lowerer::store(ValueType t, NodeId mem, NodeId ctl, NodeId v, const Addr&
   return emit(X64Store, std::move(lits), std::move(ins), ctl);
 }
 
+NodeId Lowerer::vload(NodeId mem, NodeId ctl, const Addr& a) {
+  LiteralList lits;
+  InputList ins = {mem};
+  append_address(lits, ins, a);
+  return emit(X64V128Load, std::move(lits), std::move(ins), ctl);
+}
+
+NodeId Lowerer::vstore(NodeId mem, NodeId ctl, NodeId v, const Addr& a) {
+  LiteralList lits;
+  InputList ins = {mem, v};
+  append_address(lits, ins, a);
+  return emit(X64V128Store, std::move(lits), std::move(ins), ctl);
+}
+
 // ---- flags -----------------------------------------------------------------------
 
 x64::Cond Lowerer::compare_cond(OpId op) {

@@ -148,7 +148,7 @@ NodeId memory_input_skipping_private(const Graph& g, NodeId m) {
   // order an atomic gives concerns escaped memory only.
   if (nd.op == Op::StoreV || nd.op == Op::Copy || nd.op == Op::VaStart || nd.op == Op::StackRestore ||
       nd.op == Op::F80Arith || nd.op == Op::F80Unary || nd.op == Op::F80From || nd.op == Op::V128Op ||
-      nd.op == Op::AtomicStore ||
+      nd.op == Op::V128Store || nd.op == Op::AtomicStore ||
       nd.op == Op::Fence)
     return nd.inputs[0];
   return kNone;

@@ -189,7 +189,7 @@ bool is_effect(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
          op == Op::VaStart || op == Op::VaArg || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore ||
          op == Op::Asm || op == Op::F80Arith || op == Op::F80Unary || op == Op::F80From || op == Op::V128Op ||
-         is_atomic(op);
+         op == Op::V128Store || is_atomic(op);
 }
 
 // An asm whose results nobody reads goes when nothing but its outputs can

@@ -75,7 +75,7 @@ bool writes_memory(OpId op) {
   return op == Op::Store || op == Op::StoreV || op == Op::LoadV || op == Op::Copy || op == Op::Call ||
          op == Op::VaArg || op == Op::VaStart || op == Op::Alloca || op == Op::StackSave || op == Op::StackRestore ||
          op == Op::Asm || op == Op::F80Arith || op == Op::F80Unary || op == Op::F80From || op == Op::V128Op ||
-         is_atomic(op);
+         op == Op::V128Store || is_atomic(op);
 }
 
 using PureNames = std::set<std::string, std::less<>>;

@@ -35,6 +35,7 @@ size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache)
 size_t exit_values(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t unroll(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& cache);
+size_t vectorize(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t tail_recurse(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_recursive(Function& fn, const ModuleHeader& header, FunctionCache& cache);
 size_t inline_calls(std::vector<Function>& fns, ModuleHeader& header, ModuleScope& scope);

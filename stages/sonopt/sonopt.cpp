@@ -26,6 +26,11 @@
 //                 trip count is known goes (-O2)
 //   unroll        full unrolling of small loops with a constant trip count
 //                 (-O2)
+//   vectorize     innermost loops over arrays of i32, i64, f32, f64 whose
+//                 trip count is a constant multiple of the lane count and
+//                 whose accesses provably do not overlap: 16-byte vectors,
+//                 2 or 4 iterations per trip (-O2; gcc's "very cheap" cost
+//                 model; integer sums too, float ones never)
 //   iv-reduce     induction-variable strength reduction, test replacement
 //                 (-O2)
 //   unroll-partial  small innermost loops with a constant trip count run
@@ -222,6 +227,16 @@ std::vector<PassDecl> pass_table() {
                     "simplify-cfg", "dce"},
        .triggered_by = {"inline", "idealize", "gvn", "scalar-replace", "sccp", "simplify-cfg", "dce"},
        .function_pass = unroll},
+      {.name = "vectorize",
+       .summary = "innermost loops over arrays of i32/i64/f32/f64 with a trip count a multiple of the lanes: "
+                  "16-byte vectors (SSE2), 2 or 4 iterations per trip",
+       .min_level = 2,
+       .before = {"iv-reduce", "unroll-partial", "idealize"},
+       .after = {"licm", "loop-idiom", "exit-values", "unroll"},
+       .triggers = {"idealize", "gvn", "licm", "sccp", "simplify-cfg", "dce"},
+       .triggered_by = {"inline", "idealize", "gvn", "licm", "scalar-replace", "load-forward", "sccp", "simplify-cfg",
+                        "dce"},
+       .function_pass = vectorize},
       {.name = "iv-reduce",
        .summary = "an address base + i*size over a counter i becomes a pointer stepping by size*step; exit test on it",
        .min_level = 2,

@@ -964,6 +964,69 @@ def vectors(S):
     S.simple("t_v128_abi", abi_body, lambda a, b: u(a))
 
 
+# ---- 16-byte vector values in xmm registers (FORMAT.md 8, "16-byte vector values") ----
+def vector_values(S):
+    """A = (a, b) at c_buf and B = (b, a) at c_buf + 16 as two i64 lanes,
+    loaded into xmm registers, combined, copied, spilled to a slot pair
+    (s0, s1: 16 bytes), reloaded, stored to c_buf + 32 and read back; lane
+    extracts (lane 1 through pshufd), splats of each lane type."""
+    def load_ab(f, st, mem, a, b):
+        base = f.node('x64:loadgot "c_buf"', "rdx")
+        m = mem
+        for disp, v in ((0, a), (8, b), (16, b), (24, a)):
+            m = f.node(f'x64:store ^{st}, "i64", 0, {disp}, {m}, {v}, {base}')
+        x = f.node(f"x64:v128.load ^{st}, 0, 0, {m}, {base}", "xmm2")
+        y = f.node(f"x64:v128.load ^{st}, 0, 16, {m}, {base}", "xmm9")
+        return base, m, x, y
+
+    def spill_body(f, st, mem, a, b):
+        base, m, x, y = load_ab(f, st, mem, a, b)
+        d = f.node(f'x64:v128.apply "psubq", 0, {x}, {y}', "xmm2")   # (a - b, b - a)
+        c = f.node(f"x64:mov {d}", "xmm12")
+        sp = f.node(f"x64:spill {c}", "s0")
+        r = f.node(f"x64:reload {sp}", "xmm5")
+        m2 = f.node(f"x64:v128.store ^{st}, 0, 32, {m}, {r}, {base}")
+        lo = f.node(f'x64:load ^{st}, "i64", 0, 32, {m2}, {base}', "rcx")
+        hi = f.node(f'x64:v128.apply "pshufd", 14, {r}, {r}', "xmm5")
+        e = f.node(f'x64:v128.extract "i64", {hi}', "rax")
+        s2 = f.node(f'x64:add "i64", {e}, {lo}', "rax")             # (b - a) + (a - b) = 0
+        return f.node(f'x64:add "i64", {s2}, {a}', "rax"), m2
+    S.simple("t_vec_spill", spill_body, lambda a, b: u(a))
+
+    def lane_body(f, st, mem, a, b):
+        base, m, x, y = load_ab(f, st, mem, a, b)
+        hi = f.node(f'x64:v128.apply "pshufd", 14, {x}, {x}', "xmm2")
+        return f.node(f'x64:v128.extract "i64", {hi}', "rax"), m
+    S.simple("t_vec_lane1", lane_body, lambda a, b: u(b))
+
+    def splat32_body(f, st, mem, a, b):
+        v = f.node(f'x64:v128.splat "i32", {a}', "xmm7")
+        hi = f.node(f'x64:v128.apply "pshufd", 14, {v}, {v}', "xmm7")
+        return f.node(f'x64:v128.extract "i64", {hi}', "rax")
+    S.simple("t_vec_splat_i32", splat32_body, lambda a, b: u(a, 32) | u(a, 32) << 32)
+
+    def splat64_body(f, st, mem, a, b):
+        v = f.node(f'x64:v128.splat "i64", {b}', "xmm11")
+        w = f.node(f'x64:v128.apply "pshufd", 14, {v}, {v}', "xmm11")
+        return f.node(f'x64:v128.extract "i64", {w}', "rax")
+    S.simple("t_vec_splat_i64", splat64_body, lambda a, b: u(b))
+
+    def splatf_body(f, st, mem, a, b):
+        fa = f.node(f'x64:bitcast "i64", "f64", {a}', "xmm3")
+        v = f.node(f'x64:v128.splat "f64", {fa}', "xmm4")
+        w = f.node(f'x64:v128.apply "unpckhpd", 0, {v}, {v}', "xmm4")
+        e = f.node(f'x64:v128.extract "f64", {w}', "xmm6")
+        return f.node(f'x64:bitcast "f64", "i64", {e}', "rax")
+    S.simple("t_vec_splat_f64", splatf_body, lambda a, b: u(a))
+
+    def splatf32_body(f, st, mem, a, b):
+        fa = f.node(f'x64:bitcast "i32", "f32", {a}', "xmm3")
+        v = f.node(f'x64:v128.splat "f32", {fa}', "xmm13")
+        e = f.node(f'x64:v128.extract "i64", {v}', "rax")
+        return e
+    S.simple("t_vec_splat_f32", splatf32_body, lambda a, b: u(a, 32) | u(a, 32) << 32)
+
+
 # ---- atomics: lock-prefixed instructions on c_buf (FORMAT.md 8, "Atomics") -----------
 ATOMIC_PAIRS = [(0x1122334455667788, 0x0F0F0F0F0F0F0F0F), (5, 3), (-2, -2), (0, 1 << 63)]
 
@@ -1182,6 +1245,7 @@ def gen():
     memory_operands(S)
     long_doubles(S)
     vectors(S)
+    vector_values(S)
     atomics(S)
     fns = [f.text() for f in S.fns] + [f.text() for f in calls_and_frames()] + [LOOP, LEA_EXPORTED]
     module = MODULE_HEADER + "\n".join(fns) + "\n"
