@@ -97,6 +97,11 @@ bool is_storage_order_annotation(const clang::Attr* a);
 // enums, float and double of more than one byte (pointers and vectors are
 // not, as gcc has it); refuses by name the scalars gcc reverses and we do not.
 bool reversible_scalar(clang::QualType t, const clang::ASTContext& ctx, clang::SourceLocation where);
+// Does lvalue designate a scalar stored in reverse order (a member of a
+// big-endian record, an element of its member array, a bit-field of it)?
+bool reversed_scalar_lvalue(const clang::Expr* lvalue, const clang::ASTContext& ctx);
+// gcc's error for `&` of such a scalar anywhere in a static initializer.
+void check_static_addresses(const clang::Expr* init, const clang::ASTContext& ctx);
 // Refuses by name a member of a big-endian record we cannot reverse (or an
 // array of them).
 void check_storage_order_member(const clang::FieldDecl* field, const clang::ASTContext& ctx,
