@@ -503,6 +503,18 @@ class FunctionBuilder {
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  // ---- expect.cpp: branch probabilities (ast:expect)
+  // __builtin_expect and __builtin_expect_with_probability.
+  NodeId expect_builtin(const clang::CallExpr* e);
+  // `__builtin_expect(e, c) == k` (or !=) of constants c, k != 0: the
+  // probability that it holds.
+  std::optional<uint32_t> expected_comparison(const clang::BinaryOperator* e);
+  // v in an ast:expect of probability p, or v when there is none.
+  NodeId expect_value(NodeId v, std::optional<uint32_t> p, Loc loc);
+  // Does an if's arm call a noreturn or cold function (gcc's predictors)?
+  bool cold_arm(const clang::Stmt* arm);
+  // An if's condition, with gcc's noreturn/cold prediction for its arms.
+  NodeId arm_hint(NodeId cond, const clang::Stmt* then, const clang::Stmt* otherwise, Loc loc);
   // ---- gnu_expressions.cpp
   NodeId statement_expression(const clang::StmtExpr* e);
   NodeId omitted_middle(const clang::BinaryConditionalOperator* e);
