@@ -29,10 +29,10 @@
 // Branch probabilities (FORMAT.md section 7, "Branch probabilities"): a
 // branch whose true side has the smaller probability visits it first, so
 // its false side falls through; and the blocks that only an unlikely edge
-// (at most 10%: __builtin_expect's other side, a noreturn or cold arm)
-// leads to, its target when that is entered by the edge alone and every
-// block it dominates, leave the layout and go, in their order, after all
-// the others: the hot path is contiguous and the unlikely code out of
+// (at most 10%: __builtin_expect's other side, a noreturn or cold arm;
+// not a loop's exit, which runs once per entry of the loop) leads to, its
+// target when that is entered by the edge alone and every block it
+// dominates, leave the layout and go, in their order, after all the others: the hot path is contiguous and the unlikely code out of
 // line, as gcc -O2's block reordering places it (without a .text.unlikely
 // section). A loop the cold region holds moves whole; a loop that holds a
 // cold region is no longer contiguous, which only costs the cold path.
@@ -164,7 +164,12 @@ std::vector<uint32_t> Layout::move_cold_blocks(std::vector<uint32_t> order, cons
     std::optional<uint32_t> p = probability(i);
     if (!p || preds.size() != 1 || preds[0] != i) continue;
     uint32_t side = g_.flow.graph.succs[i][0] == b ? *p : invert_probability(*p);
-    if (side <= kProbUnlikely) cold[b] = 1, any = true;
+    if (side > kProbUnlikely) continue;
+    // A loop's exit runs once per entry of the loop however unlikely each
+    // trip finds it (`for (...; likely(i < n); ...)`): not cold.
+    uint32_t loop = loops_.header[i];  // i's innermost loop
+    if (loop != kNone && !tree_.is_ancestor(loop, b)) continue;
+    cold[b] = 1, any = true;
   }
   if (!any) return order;
   std::stable_partition(order.begin(), order.end(), [&](uint32_t b) { return !cold[b]; });
