@@ -2,6 +2,7 @@
 #include "ir/probability.h"
 
 #include <cmath>
+#include <string_view>
 
 namespace pl {
 
@@ -40,6 +41,38 @@ std::optional<uint32_t> branch_probability(const Node& n) {
 std::optional<uint32_t> expect_probability(const Node& n) {
   if (n.op != Op::AstExpect) return std::nullopt;
   return literal_probability(n);
+}
+
+std::optional<uint32_t> ast_branch_probability(const Function& fn, NodeId id) {
+  bool inverted = false;
+  for (;;) {
+    const Node& n = fn.nodes[id];
+    if (n.op == Op::AstExpect) {
+      std::optional<uint32_t> p = expect_probability(n);
+      if (p && inverted) p = invert_probability(*p);
+      return p;
+    }
+    if (n.op == Op::AstSeq && n.inputs.size() == 2) {
+      id = n.inputs[1];
+      continue;
+    }
+    if (n.op != Op::AstOp || n.literals.empty() || n.literals[0].kind() != Literal::Kind::String)
+      return std::nullopt;
+    std::string_view name = n.literals[0].as_string();
+    if ((name == "sext" || name == "zext") && n.inputs.size() == 1) {
+      id = n.inputs[0];
+      continue;
+    }
+    if ((name != "eq" && name != "ne") || n.inputs.size() != 2) return std::nullopt;
+    auto zero = [&](NodeId k) {
+      const Node& c = fn.nodes[k];
+      return c.op == Op::AstConst && c.literals.size() == 2 && c.literals[1].is_int() && c.literals[1].bits() == 0;
+    };
+    if (zero(n.inputs[1])) id = n.inputs[0];
+    else if (zero(n.inputs[0])) id = n.inputs[1];
+    else return std::nullopt;
+    if (name == "eq") inverted = !inverted;
+  }
 }
 
 void set_branch_probability(Node& n, std::optional<uint32_t> p) {

@@ -47,5 +47,10 @@ void set_branch_probability(Node& n, std::optional<uint32_t> p);
 void invert_branch_probability(Node& n);
 // The probability that a branch on `n` (an ast:expect) finds it non-zero.
 std::optional<uint32_t> expect_probability(const Node& n);
+// At the ast level: the probability that a branch on node `id` of `fn`
+// finds it non-zero: the ast:expect it is, read through `eq x 0`
+// (inverted), `ne x 0`, sext/zext and a seq's value (ast2cfg gives it to
+// the branch; c2ast asks whether a condition has one already).
+std::optional<uint32_t> ast_branch_probability(const Function& fn, NodeId id);
 
 }  // namespace pl

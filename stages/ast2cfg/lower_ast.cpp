@@ -43,8 +43,9 @@
 // Branch probabilities (FORMAT.md section 7): an `if` that tests a value
 // gets the probability of the ast:expect it tests, read through `eq x 0`
 // (inverted), `ne x 0`, sext/zext and a seq's value
-// (branch_probability_of); an ast:expect in value position is its operand,
-// and one around a constant, && or || (no single branch) is dropped.
+// (ir/probability.h's ast_branch_probability); an ast:expect in value
+// position is its operand, and one around a constant, && or || (no single
+// branch) is dropped.
 //
 // Needs: a function at the ast level that passes the verifier (the tool
 // verifies it first by default). Without that (--no-verify) every rule the
@@ -1109,40 +1110,6 @@ class Lowerer {
     finish_value(f.discard ? kNoValue : pop_value());
   }
 
-  // The probability that a branch on ast node `id` finds it non-zero (FORMAT.md
-  // section 7, "Branch probabilities"): an ast:expect's, through `eq x 0`
-  // (inverted), `ne x 0`, widening conversions and a seq's value.
-  std::optional<uint32_t> branch_probability_of(NodeId id) const {
-    bool inverted = false;
-    for (;;) {
-      const Node& n = node(id);
-      if (n.op == AstExpect) {
-        std::optional<uint32_t> p = expect_probability(n);
-        if (p && inverted) p = invert_probability(*p);
-        return p;
-      }
-      if (n.op == AstSeq && n.inputs.size() == 2) {
-        id = n.inputs[1];
-        continue;
-      }
-      if (n.op != AstOp || n.literals.empty() || n.literals[0].kind() != Literal::Kind::String) return std::nullopt;
-      std::string_view name = n.literals[0].as_string();
-      if ((name == "sext" || name == "zext") && n.inputs.size() == 1) {
-        id = n.inputs[0];
-        continue;
-      }
-      if ((name != "eq" && name != "ne") || n.inputs.size() != 2) return std::nullopt;
-      auto zero = [&](NodeId k) {
-        const Node& c = node(k);
-        return c.op == AstConst && c.literals.size() == 2 && c.literals[1].is_int() && c.literals[1].bits() == 0;
-      };
-      if (zero(n.inputs[1])) id = n.inputs[0];
-      else if (zero(n.inputs[0])) id = n.inputs[1];
-      else return std::nullopt;
-      if (name == "eq") inverted = !inverted;
-    }
-  }
-
   // ---- conditions: jump to block a if non-zero, else to block b ----
   void branch(Frame& f) {
     NodeId id = f.id;
@@ -1208,7 +1175,7 @@ class Lowerer {
     if (f.step++ == 0) return push_again(id, Mode::Value);
     uint32_t yes = f.a, no = f.b;
     pop_frame();
-    b_.branch(pop_value(), yes, no, loc(id), branch_probability_of(id));
+    b_.branch(pop_value(), yes, no, loc(id), ast_branch_probability(ast_, id));
   }
 
   const Function& ast_;

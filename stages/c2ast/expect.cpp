@@ -25,7 +25,8 @@
 //     condition: gcc's predictor marks the blocks that the call
 //     post-dominates, the same set for such straight-line arms.
 // Departures: gcc combines several predictors on one branch (Dempster-
-// Shafer); c2ast writes one, the innermost expect winning in ast2cfg. No
+// Shafer); c2ast writes one, the outermost ast:expect around the tested
+// value winning in ast2cfg, an explicit one over the noreturn/cold arms. No
 // hint for the loop heuristics (Ball-Larus' loop and return predictors are
 // cfgopt's invert-branches) nor for switch.
 #include "c2ast.h"
@@ -140,9 +141,9 @@ bool FunctionBuilder::cold_arm(const Stmt* arm) {
 
 NodeId FunctionBuilder::arm_hint(NodeId cond, const Stmt* then, const Stmt* otherwise, Loc l) {
   bool cold_then = cold_arm(then), cold_else = otherwise && cold_arm(otherwise);
-  // An explicit __builtin_expect wins (gcc's PRED_BUILTIN_EXPECT is a
-  // first-match predictor).
-  if (cold_then == cold_else || fn_.nodes[cond].op == Op::AstExpect) return cond;
+  // An explicit __builtin_expect on the condition wins (gcc's
+  // PRED_BUILTIN_EXPECT is a first-match predictor).
+  if (cold_then == cold_else || ast_branch_probability(fn_, cond)) return cond;
   return expect_value(cond, cold_then ? kProbVeryUnlikely : invert_probability(kProbVeryUnlikely), l);
 }
 

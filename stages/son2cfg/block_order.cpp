@@ -32,9 +32,9 @@
 // (at most 10%: __builtin_expect's other side, a noreturn or cold arm;
 // not a loop's exit, which runs once per entry of the loop) leads to, its
 // target when that is entered by the edge alone and every block it
-// dominates, leave the layout and go, in their order, after all the others: the hot path is contiguous and the unlikely code out of
-// line, as gcc -O2's block reordering places it (without a .text.unlikely
-// section). A loop the cold region holds moves whole; a loop that holds a
+// dominates, leave the layout and go, in their order, after all the
+// others: the hot path is contiguous and the unlikely code out of line, as
+// gcc -O2's block reordering places it (without a .text.unlikely section). A loop the cold region holds moves whole; a loop that holds a
 // cold region is no longer contiguous, which only costs the cold path.
 // Block 0 (start) comes first: nothing jumps to it, so it is never in a loop.
 // Cost: O(E log E) (one LCA and two ancestor queries per edge on the loop
