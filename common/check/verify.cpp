@@ -36,6 +36,8 @@
 //     the x64 levels d = signed 32-bit integer, x = address scale (0 1 2 4
 //     8), k = condition code, a = integer argument register, e = callee-saved
 //     register;
+//   - a branch probability (the optional last literal of if and x64:jcc,
+//     ast:expect's literal; probability.h) is at most 2^31;
 //   - a stack slot (stackslot, x64:stackslot, and ast:var) has a power-of-two alignment
 //     of at most 2^28 (gcc's limit) and a size plus alignment of at most
 //     2^31, so its frame offset and an over-aligned slot's lowering (a slot
@@ -338,6 +340,7 @@
 #include "ir/bitfield.h"
 #include "ir/eval.h"
 #include "ir/eval_v128.h"
+#include "ir/probability.h"
 #include "ir/renumber.h"
 #include "encoding/text_format.h"
 #include "x64/x64.h"
@@ -1313,6 +1316,7 @@ class FunctionVerifier {
     if (ok && (is(id, AstAsm) || is(id, Asm) || is(id, X64Asm))) ok = check_asm(id);
     if (ok && (is(id, StackSlot) || is(id, X64StackSlot))) ok = check_stack_slot(id, 0);
     if (ok && is(id, AstVar)) ok = check_stack_slot(id, 1);
+    if (ok) ok = check_probability(id);
     if (!shape_accepts(info.inputs, n.inputs.size())) {
       out_.at_node(id, op_of(id) + " takes " + counted(shape_count_text(info.inputs), "input") + ", found " +
                            std::to_string(n.inputs.size()));
@@ -1325,6 +1329,17 @@ class FunctionVerifier {
       ok = false;
     }
     shape_ok_[id] = ok;
+  }
+
+  // A: a branch probability (if, x64:jcc, ast:expect; probability.h) is a
+  // number of parts of 2^31: at most 2^31.
+  bool check_probability(NodeId id) {
+    const Node& n = node(id);
+    std::optional<size_t> i = probability_literal_index(n.op);
+    if (!i || n.literals.size() <= *i || n.literals[*i].bits() <= kProbOne) return true;
+    out_.at_node(id, "literal " + std::to_string(*i) + " is a probability in parts of 2^31, at most 2147483648, found " +
+                         n.literals[*i].to_json());
+    return false;
   }
 
   // A: a stack slot's size and alignment fit the frame's 32-bit offsets;
@@ -2016,6 +2031,8 @@ class FunctionVerifier {
         return literal_value_type(n.literals[0]);
       case AstSeq:
         return n.inputs.size() == 2 ? ast_result_type_of(n.inputs[1]) : std::nullopt;
+      case AstExpect:
+        return n.inputs.size() == 1 ? ast_result_type_of(n.inputs[0]) : std::nullopt;
       case AstOp: {
         std::optional<OpId> op = well_formed_ast_op(id);
         if (!op) return std::nullopt;  // check_ast_op reported it

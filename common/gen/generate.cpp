@@ -25,7 +25,8 @@
 //     cfg and dominance sections with generic phis; son-x64 drops them as
 //     son does.
 // With `exotic`, foreign-opcode nodes carrying literals of every JSON kind
-// are added (such modules round-trip but do not verify).
+// are added (such modules round-trip but do not verify), and half the
+// branches carry a probability (FORMAT.md section 7, "Branch probabilities").
 // With `pressure` (cfg-x64): the skeleton has at least one merge; each
 // merge (the first always, others by chance) gets 15 to 22 more phis than
 // its value phi, more than regalloc-x64's 14 entry registers, whose inputs
@@ -144,6 +145,13 @@ class Builder {
   void emit_float_memory_op(uint32_t b);
   void emit_long_double_ops(uint32_t b);
   std::string x64_type() { return kX64Types[pick(4)]; }
+  // A branch probability (FORMAT.md section 7): the ends, gcc's 90% and
+  // 10%, or any value of 0 .. 2^31. Exotic modules only, so that the
+  // others keep their random streams.
+  Literal probability() {
+    static constexpr int64_t kSome[] = {0, 2147483648, 1932735283, 214748365};
+    return Literal::integer(chance(50) ? kSome[pick(4)] : static_cast<int64_t>(pick((uint64_t{1} << 31) + 1)));
+  }
   Literal imm32() { return Literal::integer(static_cast<int64_t>(pick(2000)) - 1000); }
   void emit_exotic();
   Literal random_literal(int depth);
@@ -467,9 +475,13 @@ void Builder::fill_block(uint32_t b) {
   } else if (x64_) {
     NodeId flags = chance(50) ? emit(X64CmpI, {}, {Literal::string(x64_type()), imm32()}, {pick_value(b)})
                               : emit(X64Test, {}, {Literal::string(x64_type())}, {pick_value(b), pick_value(b)});
-    emit(X64Jcc, {block}, {Literal::string(kConds[pick(16)])}, {flags});
+    LiteralList lits{Literal::string(kConds[pick(16)])};
+    if (opts_.exotic && chance(50)) lits.push_back(probability());
+    emit(X64Jcc, {block}, std::move(lits), {flags});
   } else {
-    emit(If, {block}, {}, {pick_value(b)});
+    LiteralList lits;
+    if (opts_.exotic && chance(50)) lits.push_back(probability());
+    emit(If, {block}, std::move(lits), {pick_value(b)});
   }
 }
 

@@ -73,9 +73,9 @@ NodeId CfgBuilder::emit_at_entry(Op op, Loc loc, LiteralList literals, InputList
   return id;
 }
 
-void CfgBuilder::terminate(Op op, Loc loc, InputList inputs, std::vector<uint32_t> successors) {
+void CfgBuilder::terminate(Op op, Loc loc, InputList inputs, std::vector<uint32_t> successors, LiteralList literals) {
   uint32_t block = open_block(loc);
-  emit(op, loc, {}, std::move(inputs));
+  emit(op, loc, std::move(literals), std::move(inputs));
   blocks_[block].successors = std::move(successors);
   blocks_[block].terminated = true;
   current_ = kNoBlock;
@@ -85,8 +85,11 @@ void CfgBuilder::jump(uint32_t target, Loc loc) {
   if (is_open()) terminate(Jump, loc, {}, {target});
 }
 
-void CfgBuilder::branch(NodeId condition, uint32_t if_true, uint32_t if_false, Loc loc) {
-  terminate(If, loc, {condition}, {if_true, if_false});
+void CfgBuilder::branch(NodeId condition, uint32_t if_true, uint32_t if_false, Loc loc,
+                        std::optional<uint32_t> probability) {
+  LiteralList literals;
+  if (probability) literals.push_back(Literal::integer(*probability));
+  terminate(If, loc, {condition}, {if_true, if_false}, std::move(literals));
 }
 
 void CfgBuilder::ret(InputList inputs, Loc loc) { terminate(Return, loc, std::move(inputs), {}); }

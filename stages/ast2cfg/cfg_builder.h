@@ -15,6 +15,8 @@
 // same block order (an if whose two targets are one block appears twice).
 #pragma once
 
+#include <optional>
+
 #include <cstdint>
 #include <vector>
 
@@ -55,7 +57,9 @@ class CfgBuilder {
   // sit in dead code); branch() and ret() open a dead block if needed. All
   // three leave no block open.
   void jump(uint32_t target, Loc loc);
-  void branch(NodeId condition, uint32_t if_true, uint32_t if_false, Loc loc);
+  // `probability`: of if_true, in parts of 2^31 (ir/probability.h), if known.
+  void branch(NodeId condition, uint32_t if_true, uint32_t if_false, Loc loc,
+              std::optional<uint32_t> probability = std::nullopt);
   void ret(InputList inputs, Loc loc);
 
   // Moves the reachable part into fn.nodes and fn.cfg (see the header).
@@ -70,7 +74,7 @@ class CfgBuilder {
     bool terminated = false;
   };
   NodeId add_node(Op op, Loc loc, LiteralList literals, InputList inputs, NodeId control);
-  void terminate(Op op, Loc loc, InputList inputs, std::vector<uint32_t> successors);
+  void terminate(Op op, Loc loc, InputList inputs, std::vector<uint32_t> successors, LiteralList literals = {});
   std::vector<uint32_t> reverse_postorder() const;
 
   std::vector<Node> nodes_;

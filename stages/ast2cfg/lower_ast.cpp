@@ -40,6 +40,13 @@
 // nothing from a void function, and otherwise an ssa:load of a slot never
 // stored (cfg2ssa makes it ssa:undefined).
 //
+// Branch probabilities (FORMAT.md section 7): an `if` that tests a value
+// gets the probability of the ast:expect it tests, read through `eq x 0`
+// (inverted), `ne x 0`, sext/zext and a seq's value
+// (ir/probability.h's ast_branch_probability); an ast:expect in value
+// position is its operand, and one around a constant, && or || (no single
+// branch) is dropped.
+//
 // Needs: a function at the ast level that passes the verifier (the tool
 // verifies it first by default). Without that (--no-verify) every rule the
 // translation depends on is checked as it goes and reported as a
@@ -69,6 +76,7 @@
 #include "cfg_builder.h"
 #include "ir/error.h"
 #include "ir/eval.h"
+#include "ir/probability.h"
 #include "encoding/text_format.h"
 #include "var_homes.h"
 
@@ -784,6 +792,7 @@ class Lowerer {
       case AstOr: return and_or_value(f);
       case AstCond: return cond_value(f);
       case AstSeq: return seq_value(f);
+      case AstExpect: return expect_value(f);
       default: fail(id, "'" + op_name(id) + "' is a statement; a value is expected here");
     }
   }
@@ -1094,6 +1103,13 @@ class Lowerer {
     finish_value(discard ? kNoValue : pop_value());
   }
 
+  // ast:expect: its value; the probability is for a branch on it.
+  void expect_value(Frame& f) {
+    NodeId id = f.id;
+    if (f.step++ == 0) return push(input(id, 0), Mode::Value, f.discard);
+    finish_value(f.discard ? kNoValue : pop_value());
+  }
+
   // ---- conditions: jump to block a if non-zero, else to block b ----
   void branch(Frame& f) {
     NodeId id = f.id;
@@ -1102,8 +1118,20 @@ class Lowerer {
       case AstOr: return and_or_branch(f);
       case AstConst: return const_branch(f);
       case AstSeq: return seq_branch(f);
+      case AstExpect: return expect_branch(f);
       default: return value_branch(f);
     }
+  }
+
+  // ast:expect of a constant, && or ||: no one branch to give the hint to
+  // (it is dropped), the operand is jumping code as without it.
+  void expect_branch(Frame& f) {
+    NodeId inner = input(f.id, 0);
+    OpId op = node(inner).op;
+    if (op != AstConst && op != AstAnd && op != AstOr) return value_branch(f);
+    uint32_t yes = f.a, no = f.b;
+    pop_frame();
+    push_branch(inner, yes, no);
   }
 
   // a && b: a ? (b ? T : F) : F;  a || b: a ? T : (b ? T : F).
@@ -1147,7 +1175,7 @@ class Lowerer {
     if (f.step++ == 0) return push_again(id, Mode::Value);
     uint32_t yes = f.a, no = f.b;
     pop_frame();
-    b_.branch(pop_value(), yes, no, loc(id));
+    b_.branch(pop_value(), yes, no, loc(id), ast_branch_probability(ast_, id));
   }
 
   const Function& ast_;

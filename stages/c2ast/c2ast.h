@@ -97,6 +97,11 @@ bool is_storage_order_annotation(const clang::Attr* a);
 // enums, float and double of more than one byte (pointers and vectors are
 // not, as gcc has it); refuses by name the scalars gcc reverses and we do not.
 bool reversible_scalar(clang::QualType t, const clang::ASTContext& ctx, clang::SourceLocation where);
+// Does lvalue designate a scalar stored in reverse order (a member of a
+// big-endian record, an element of its member array, a bit-field of it)?
+bool reversed_scalar_lvalue(const clang::Expr* lvalue, const clang::ASTContext& ctx);
+// gcc's error for `&` of such a scalar anywhere in a static initializer.
+void check_static_addresses(const clang::Expr* init, const clang::ASTContext& ctx);
 // Refuses by name a member of a big-endian record we cannot reverse (or an
 // array of them).
 void check_storage_order_member(const clang::FieldDecl* field, const clang::ASTContext& ctx,
@@ -503,6 +508,18 @@ class FunctionBuilder {
   NodeId builtin_call(const clang::CallExpr* e, const clang::FunctionDecl* callee, unsigned id, BuiltinFamily family);
   LiteralList call_literals(const clang::CallExpr* e, clang::QualType callee_type);
   NodeId va_builtin(const clang::CallExpr* e, const std::string& name);
+  // ---- expect.cpp: branch probabilities (ast:expect)
+  // __builtin_expect and __builtin_expect_with_probability.
+  NodeId expect_builtin(const clang::CallExpr* e);
+  // `__builtin_expect(e, c) == k` (or !=) of constants c, k != 0: the
+  // probability that it holds.
+  std::optional<uint32_t> expected_comparison(const clang::BinaryOperator* e);
+  // v in an ast:expect of probability p, or v when there is none.
+  NodeId expect_value(NodeId v, std::optional<uint32_t> p, Loc loc);
+  // Does an if's arm call a noreturn or cold function (gcc's predictors)?
+  bool cold_arm(const clang::Stmt* arm);
+  // An if's condition, with gcc's noreturn/cold prediction for its arms.
+  NodeId arm_hint(NodeId cond, const clang::Stmt* then, const clang::Stmt* otherwise, Loc loc);
   // ---- gnu_expressions.cpp
   NodeId statement_expression(const clang::StmtExpr* e);
   NodeId omitted_middle(const clang::BinaryConditionalOperator* e);

@@ -404,8 +404,10 @@ DataItem ModuleBuilder::variable_data(const VarDecl* vd) {
   // already refused a thread-local whose initializer is not constant.
   QualType type = vd->getType();
   ConstantWriter writer(*this, where);
-  if (const Expr* init = vd->getInit())
+  if (const Expr* init = vd->getInit()) {
+    check_static_addresses(init, ctx_);  // storage_order.cpp: gcc's error for `&` of a reversed scalar
     if (!writer.initializer(0, type, init)) unsupported(init->getExprLoc(), "initializer that is not a constant");
+  }
   bool readonly = type.isConstQualified() || (type->isArrayType() && type.isConstant(ctx_));
   if (type.isVolatileQualified()) readonly = false;
   uint32_t align = static_cast<uint32_t>(ctx_.getDeclAlign(vd).getQuantity());
@@ -465,6 +467,7 @@ std::string ModuleBuilder::zeros(uint64_t size, uint32_t align) {
 std::string ModuleBuilder::constant(const Expr* init, QualType type) {
   SourceLocation where = init->getExprLoc();
   ConstantWriter writer(*this, where);
+  check_static_addresses(init, ctx_);
   if (!writer.initializer(0, type, init)) unsupported(where, "initializer that is not a constant");
   DataItem item = writer.finish(types_.size(type, where), types_.align(type), true);
   item.name = new_name(".const." + std::to_string(constant_count_++));
@@ -481,6 +484,7 @@ std::string ModuleBuilder::compound_literal(const CompoundLiteralExpr* literal) 
   std::string name = new_name(".compound." + std::to_string(compounds_.size()));
   compounds_.emplace(literal, name);
   ConstantWriter writer(*this, where);
+  check_static_addresses(literal->getInitializer(), ctx_);
   if (!writer.initializer(0, literal->getType(), literal->getInitializer()))
     unsupported(where, "compound literal that is not a constant");
   DataItem item = writer.finish(types_.size(literal->getType(), where), types_.align(literal->getType()),

@@ -130,7 +130,8 @@ NodeId FunctionBuilder::rvalue_node(const Expr* e) {
   if (const auto* c = dyn_cast<CompoundAssignOperator>(e)) return compound_assignment(c);
   if (const auto* b = dyn_cast<BinaryOperator>(e)) {
     if (b->getOpcode() == BO_Assign) return assignment(b);
-    return left_spine(b);
+    std::optional<uint32_t> expected = expected_comparison(b);  // expect.cpp
+    return expect_value(left_spine(b), expected, loc(b->getOperatorLoc()));
   }
   if (const auto* c = dyn_cast<ConditionalOperator>(e)) return conditional(c);
   if (const auto* c = dyn_cast<CallExpr>(e)) return call(c);
@@ -689,11 +690,7 @@ NodeId FunctionBuilder::builtin_call(const CallExpr* c, const FunctionDecl* call
   NodeId done = kNone;
   std::string library;
   switch (family) {
-    case BuiltinFamily::Expect: {
-      NodeId value = rvalue(c->getArg(0));
-      NodeId hint = c->getArg(1)->HasSideEffects(ctx_) ? discard(c->getArg(1), false) : kNone;
-      return seq(hint, value, l);
-    }
+    case BuiltinFamily::Expect: return expect_builtin(c);  // expect.cpp
     case BuiltinFamily::Atomic:  // atomics.cpp; clang's AtomicExpr forms never come here
       done = atomic_builtin(c, name);
       if (done == kNone) unsupported(where, "builtin '" + name + "'");

@@ -134,7 +134,7 @@ NodeId FunctionBuilder::if_chain(const IfStmt* first) {
   for (const IfStmt* s = first; s; s = dyn_cast_or_null<IfStmt>(s->getElse())) chain.push_back(s);
   std::vector<std::pair<NodeId, NodeId>> arms;
   for (const IfStmt* s : chain) {
-    NodeId cond = condition(s->getCond());
+    NodeId cond = arm_hint(condition(s->getCond()), s->getThen(), s->getElse(), loc(s->getBeginLoc()));  // expect.cpp
     arms.emplace_back(cond, statement_or_nop(s->getThen(), loc(s->getBeginLoc())));
   }
   const Stmt* last_else = chain.back()->getElse();

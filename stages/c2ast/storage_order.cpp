@@ -40,7 +40,9 @@
 //     big-endian record), a static object's bytes by data.cpp's
 //     ConstantWriter in the same order;
 //   - `&s.x` of a reversed scalar is gcc's error ("cannot take address of
-//     scalar with reverse storage order"; expressions.cpp); the address of
+//     scalar with reverse storage order"; expressions.cpp, and in a static
+//     initializer check_static_addresses, before clang's evaluator would
+//     fold the address); the address of
 //     a member array (its decay to a pointer) is allowed, as gcc allows it
 //     with a warning, and the pointer reads the bytes natively, as gcc's;
 //   - structs are copied, passed and returned as bytes: unchanged.
@@ -183,7 +185,7 @@ void check_storage_order_member(const FieldDecl* field, const ASTContext& ctx, S
   if (!t->isRecordType()) reversible_scalar(t, ctx, where);
 }
 
-bool FunctionBuilder::reversed_scalar(const Expr* lvalue) {
+bool reversed_scalar_lvalue(const Expr* lvalue, const ASTContext& ctx) {
   const Expr* e = lvalue->IgnoreParens();
   // The element of an array member: the order of the array's record.
   const Expr* holder = e;
@@ -197,16 +199,37 @@ bool FunctionBuilder::reversed_scalar(const Expr* lvalue) {
   const auto* field = dyn_cast<FieldDecl>(member->getMemberDecl());
   if (const auto* indirect = dyn_cast<IndirectFieldDecl>(member->getMemberDecl())) field = indirect->getAnonField();
   if (!field || !big_endian_record(field->getParent())) return false;
-  SourceLocation where = lvalue->getExprLoc();
-  if (field->isBitField() && holder == e) {
-    if (e->getType().isVolatileQualified())
-      unsupported(where, "volatile bit-field of a struct with reverse scalar storage order");
-    return true;
+  if (field->isBitField() && holder == e) return true;
+  return reversible_scalar(e->getType(), ctx, lvalue->getExprLoc());
+}
+
+bool FunctionBuilder::reversed_scalar(const Expr* lvalue) {
+  if (!reversed_scalar_lvalue(lvalue, ctx_)) return false;
+  if (lvalue->getType().isVolatileQualified()) {
+    const Expr* e = lvalue->IgnoreParens();
+    const auto* member = dyn_cast<MemberExpr>(e);
+    const auto* field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
+    unsupported(lvalue->getExprLoc(), field && field->isBitField()
+                                          ? "volatile bit-field of a struct with reverse scalar storage order"
+                                          : "volatile member of a struct with reverse scalar storage order");
   }
-  if (!reversible_scalar(e->getType(), ctx_, where)) return false;
-  if (e->getType().isVolatileQualified())
-    unsupported(where, "volatile member of a struct with reverse scalar storage order");
   return true;
+}
+
+// gcc's error for `&s.x` of a reversed scalar, in a static initializer as
+// in code (expressions.cpp): clang's constant evaluator would give the
+// address, which reads the member in the native order.
+void check_static_addresses(const Expr* init, const ASTContext& ctx) {
+  std::vector<const Stmt*> stack{init};
+  while (!stack.empty()) {
+    const Stmt* s = stack.back();
+    stack.pop_back();
+    if (!s) continue;
+    if (const auto* u = dyn_cast<UnaryOperator>(s); u && u->getOpcode() == UO_AddrOf &&
+                                                    reversed_scalar_lvalue(u->getSubExpr(), ctx))
+      throw CError{u->getOperatorLoc(), "cannot take address of scalar with reverse storage order"};
+    for (const Stmt* child : s->children()) stack.push_back(child);
+  }
 }
 
 NodeId FunctionBuilder::byte_swap(NodeId var, VType t, unsigned bits, Loc l) {

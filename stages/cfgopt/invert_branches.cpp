@@ -14,7 +14,12 @@
 //    not. Heuristics after Ball and Larus, "Branch Prediction for Free"
 //    (PLDI 1993): a loop back edge (F dominates this block) is likely
 //    taken; a successor that only returns (its block ends in x64:ret) is
-//    unlikely (the "return" heuristic).
+//    unlikely (the "return" heuristic). A branch probability (FORMAT.md
+//    section 7, "Branch probabilities": __builtin_expect and gcc's
+//    noreturn and cold predictions, through every stage) decides before
+//    the heuristics: the likelier successor takes the jump.
+// An inverted jcc's probability becomes 2^31 - p (it is the probability
+// of successor 0, which is now the other one).
 // Son2cfg's block order already puts the likely successor next (loops
 // rotated, exits jumping); this pass keeps the rule true after
 // thread-jumps, remove-empty-blocks and merge-blocks change the layout.
@@ -26,6 +31,7 @@
 #include <utility>
 
 #include "cfg_edit.h"
+#include "ir/probability.h"
 #include "passes.h"
 #include "x64_facts.h"
 
@@ -61,10 +67,13 @@ size_t invert_branches(Function& fn, const ModuleHeader&, FunctionCache&) {
       auto likely = [&](uint32_t s) { return dominates(g, fn, s, b); };
       auto unlikely = [&](uint32_t s) { return g.op(g.terminator(s)) == Op::X64Ret; };
       bool f_better = (likely(f) && !likely(t)) || (!likely(t) && !likely(f) && unlikely(t) && !unlikely(f));
+      std::optional<uint32_t> p = branch_probability(g.node(jcc));
+      if (p && *p != kProbOne / 2) f_better = *p < kProbOne / 2;
       invert = f_better;
     }
     if (!invert) continue;
     set_cond(g.node(jcc), 0, x64::negate(*cc));
+    invert_branch_probability(g.node(jcc));
     std::swap(g.block(b).successors[0], g.block(b).successors[1]);
     ++changes;
   }

@@ -36,6 +36,7 @@
 
 #include "ir/divmagic.h"
 #include "ir/error.h"
+#include "ir/probability.h"
 
 namespace pl::lower {
 
@@ -384,8 +385,12 @@ NodeId setcc_value(Lowerer& l, NodeId n) {
   return l.extend(false, VT::I8, VT::I32, set);
 }
 
+// Every branch rule ends here: the jcc keeps the if's probability (of its
+// proj 0, which stays the jcc's proj 0 whatever cc the rule chose).
 NodeId jcc(Lowerer& l, NodeId n, NodeId flags, Cond cc) {
-  NodeId j = l.emit(X64Jcc, {Literal::string(x64::cond_name(cc))}, {flags}, l.control(n));
+  LiteralList literals{Literal::string(x64::cond_name(cc))};
+  if (std::optional<uint32_t> p = branch_probability(l.node(n))) literals.push_back(Literal::integer(*p));
+  NodeId j = l.emit(X64Jcc, std::move(literals), {flags}, l.control(n));
   l.define_tuple(n, {l.proj(j, 0), l.proj(j, 1)});
   return j;
 }

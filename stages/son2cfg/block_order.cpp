@@ -26,12 +26,24 @@
 // one jump (the conditional one) instead of a jump back plus a conditional
 // exit; entering the loop costs a jump to the header, once.
 //
+// Branch probabilities (FORMAT.md section 7, "Branch probabilities"): a
+// branch whose true side has the smaller probability visits it first, so
+// its false side falls through; and the blocks that only an unlikely edge
+// (at most 10%: __builtin_expect's other side, a noreturn or cold arm;
+// not a loop's exit, which runs once per entry of the loop) leads to, its
+// target when that is entered by the edge alone and every block it
+// dominates, leave the layout and go, in their order, after all the
+// others: the hot path is contiguous and the unlikely code out of line, as
+// gcc -O2's block reordering places it (without a .text.unlikely section). A loop the cold region holds moves whole; a loop that holds a
+// cold region is no longer contiguous, which only costs the cold path.
 // Block 0 (start) comes first: nothing jumps to it, so it is never in a loop.
 // Cost: O(E log E) (one LCA and two ancestor queries per edge on the loop
 // tree, one sort of each block's successors).
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
+#include "ir/probability.h"
 #include "son2cfg.h"
 
 namespace pl::son2cfg {
@@ -62,6 +74,9 @@ class Layout {
   void collect_arcs();
   void lay_out(uint32_t level);
   bool rotates(uint32_t header) const;
+  std::optional<uint32_t> probability(uint32_t b) const;
+  int64_t rank(const Arc& a) const;
+  std::vector<uint32_t> move_cold_blocks(std::vector<uint32_t> order, const DomTree& dom) const;
   uint32_t last_block_of(uint32_t key) const;
 
   const Graph& g_;
@@ -118,6 +133,49 @@ bool Layout::rotates(uint32_t header) const {
   return in0 != in1;
 }
 
+// The probability that block b's branch goes to its successor 0.
+std::optional<uint32_t> Layout::probability(uint32_t b) const {
+  NodeId t = g_.flow.terminator[b];
+  if (t == kNone || g_.flow.graph.succs[b].size() != 2) return std::nullopt;
+  return branch_probability(g_.fn.nodes[t]);
+}
+
+// The order a block's arcs are visited in: the highest rank last (it falls
+// through): successor 0, the true side, unless the branch says that side
+// is the less likely one.
+int64_t Layout::rank(const Arc& a) const {
+  std::optional<uint32_t> p = probability(a.from);
+  uint32_t first = p && *p < kProbOne / 2 ? 1 : 0;
+  return a.index == first ? 0 : -1 - static_cast<int64_t>(a.index);
+}
+
+// The unlikely regions (above) moved after the rest, both in their order.
+std::vector<uint32_t> Layout::move_cold_blocks(std::vector<uint32_t> order, const DomTree& dom) const {
+  std::vector<char> cold(blocks_, 0);
+  bool any = false;
+  for (uint32_t b : dom.rpo) {  // a block's dominator before it
+    uint32_t i = dom.idom[b];
+    if (i == DomTree::kNone) continue;
+    if (cold[i]) {
+      cold[b] = 1;
+      continue;
+    }
+    const std::vector<uint32_t>& preds = g_.flow.graph.preds[b];
+    std::optional<uint32_t> p = probability(i);
+    if (!p || preds.size() != 1 || preds[0] != i) continue;
+    uint32_t side = g_.flow.graph.succs[i][0] == b ? *p : invert_probability(*p);
+    if (side > kProbUnlikely) continue;
+    // A loop's exit runs once per entry of the loop however unlikely each
+    // trip finds it (`for (...; likely(i < n); ...)`): not cold.
+    uint32_t loop = loops_.header[i];  // i's innermost loop
+    if (loop != kNone && !tree_.is_ancestor(loop, b)) continue;
+    cold[b] = 1, any = true;
+  }
+  if (!any) return order;
+  std::stable_partition(order.begin(), order.end(), [&](uint32_t b) { return !cold[b]; });
+  return order;
+}
+
 // Reverse postorder of one level's items from its entry; successors are
 // visited in increasing likelihood, so the likeliest comes right after.
 void Layout::lay_out(uint32_t level) {
@@ -128,8 +186,8 @@ void Layout::lay_out(uint32_t level) {
   auto sort_arcs = [&](uint32_t key) {
     uint32_t last = key < blocks_ && loops_.is_header[key] ? last_block_[key] : kNone;
     std::sort(arcs_[key].begin(), arcs_[key].end(), [&](const Arc& a, const Arc& b) {
-      return std::make_tuple(a.from == last, a.from, -static_cast<int64_t>(a.index), a.to) <
-             std::make_tuple(b.from == last, b.from, -static_cast<int64_t>(b.index), b.to);
+      return std::make_tuple(a.from == last, a.from, rank(a), a.to) <
+             std::make_tuple(b.from == last, b.from, rank(b), b.to);
     });
   };
   sort_arcs(entry);
@@ -176,7 +234,7 @@ std::vector<uint32_t> Layout::run(const DomTree& dom) {
     else if (loops_.is_header[key]) stack.emplace_back(key, 0);
     else order.push_back(key);
   }
-  return order;
+  return move_cold_blocks(std::move(order), dom);
 }
 
 }  // namespace

@@ -18,9 +18,11 @@
 // nodes only they use, walked up to kCone nodes) number at most
 // kMaxSpeculated, and when at most kMaxPhis phis merge: a few cheap
 // instructions and one cmov each against a jump that may mispredict (15 to
-// 20 cycles). A predictable branch would cost nothing; predictability is not
-// modelled (no profile), so the limits are gcc's spirit on x86-64, whose
-// -O2 converts such small diamonds too. Floating values (no cmov for xmm
+// 20 cycles). A predictable branch would cost nothing: one whose
+// probability (FORMAT.md section 7, "Branch probabilities") is at most 2%
+// either way stays a branch (gcc's predictable-branch-outcome); without
+// one, predictability is not modelled (no profile), so the limits are
+// gcc's spirit on x86-64, whose -O2 converts such small diamonds too. Floating values (no cmov for xmm
 // registers), floating conditions (their unordered case) and phis with an
 // `undefined` input (cmov reads both values: the allocation checker and
 // pipe-run at the x64 levels would see an undefined read the branch never
@@ -38,6 +40,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "ir/probability.h"
 #include "passes.h"
 
 namespace pl::sonopt {
@@ -47,6 +50,15 @@ namespace {
 constexpr size_t kMaxSpeculated = 3;
 constexpr size_t kMaxPhis = 2;
 constexpr size_t kCone = 16;
+
+// A branch whose probability (ir/probability.h: __builtin_expect_with_probability,
+// gcc's noreturn and cold predictions) says it almost always goes one way
+// (gcc's predictable-branch-outcome, 2%) costs nothing when predicted:
+// it stays a branch, as gcc's ifcvt weighs a predictable edge.
+bool predictable(const Node& branch) {
+  std::optional<uint32_t> p = branch_probability(branch);
+  return p && (*p <= kProbPredictable || *p >= kProbOne - kProbPredictable);
+}
 
 class IfConvert {
  public:
@@ -70,6 +82,7 @@ class IfConvert {
     if (proj[0] == kNone || proj[1] == kNone) return 0;
     NodeId cond = g_.node(branch).inputs[0];
     if (g_.is_const(cond) || is_float_op(g_.op(cond))) return 0;
+    if (predictable(g_.node(branch))) return 0;
     auto [e0, r0] = empty_side(g_, proj[0]);
     auto [e1, r1] = empty_side(g_, proj[1]);
     if (r0 == kNone || r0 != r1) return 0;
