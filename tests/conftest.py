@@ -51,6 +51,21 @@ def run_tool(name, *args, input=None, build=BUILD, timeout=60, check=None):
     return proc
 
 
+def collected(module):
+    """A module's JSON object with its module pieces (FORMAT.md section 1,
+    "Module pieces": elements {"piece": {...}} of `functions`) moved into the
+    header's lists, as a stage that collects the module sees it."""
+    functions = []
+    for element in module.get("functions", []):
+        if "piece" not in element:
+            functions.append(element)
+            continue
+        for key in ("files", "externs", "data"):
+            module.setdefault(key, []).extend(element["piece"].get(key, []))
+    module["functions"] = functions
+    return module
+
+
 @pytest.fixture
 def tool():
     return run_tool

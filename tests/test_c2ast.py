@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from conftest import BUILD, ROOT, run_tool, tool_path
+from conftest import BUILD, ROOT, collected, run_tool, tool_path
 
 HERE = ROOT / "tests" / "c2ast"
 sys.path.insert(0, str(ROOT / "tests" / "c"))
@@ -41,7 +41,7 @@ def c2ast(*args, check=None, input=None, cwd=None):
 
 
 def module_json(*args, **kw):
-    return json.loads(c2ast(*args, "-f", "json", check=0, **kw).stdout)
+    return collected(json.loads(c2ast(*args, "-f", "json", check=0, **kw).stdout))
 
 
 def write(tmp_path, name, text):

@@ -13,6 +13,8 @@ def shuffled(module_json, seed):
     rng = random.Random(seed)
     m = json.loads(module_json)
     for fn in m["functions"]:
+        if "piece" in fn:  # a module piece (FORMAT.md section 1) has no nodes
+            continue
         n = len(fn["nodes"])
         perm = list(range(n))
         rng.shuffle(perm)  # old id -> new id

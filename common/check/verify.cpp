@@ -323,6 +323,8 @@
 //     against its callee.
 #include "check/verify.h"
 
+#include "encoding/format.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -2793,7 +2795,7 @@ ModuleVerifier::ModuleVerifier(const ModuleHeader& header) : header_(header) {
   for (const DataItem& d : header.data)
     for (const Reloc& r : d.relocs) {
       if (!r.symbol.empty() && !header_symbols_.count(r.symbol))
-        references_.emplace(r.symbol, Where::in("", data_entity(d)));
+        reloc_references_.emplace(r.symbol, Where::in("", data_entity(d)));
       if (tls_symbols_.count(r.symbol))
         header_diags_.push_back({Where::in("", data_entity(d)),
                                  "relocation at offset " + std::to_string(r.offset) + " names thread-local " +
@@ -2847,14 +2849,74 @@ std::vector<Diagnostic> ModuleVerifier::function(const Function& fn) {
   return diags;
 }
 
+// ---- Module pieces ----
+std::vector<Diagnostic> ModuleVerifier::piece(const ModulePiece& p) {
+  std::vector<Diagnostic> diags;
+  ++pieces_;
+  const std::string in_piece = " (module piece " + std::to_string(pieces_) + ")";
+  std::unordered_map<std::string, const char*> owner;
+  auto claim = [&](const std::string& name, const std::string& entity, const char* what) {
+    if (name.empty()) {
+      header_error(diags, entity + in_piece, std::string("a ") + what + " needs a name");
+      return;
+    }
+    auto [it, fresh] = owner.emplace(name, what);
+    if (!fresh)
+      header_error(diags, entity + in_piece, "name " + quoted(name) + " is already used by a " + it->second);
+    else if (header_symbols_.count(name))
+      header_error(diags, entity + in_piece, "name " + quoted(name) + " is already used by an earlier data item or extern");
+    else if (function_names_.count(name))
+      header_error(diags, entity + in_piece, "name " + quoted(name) + " is already used by an earlier function");
+  };
+  for (const DataItem& d : p.data) claim(d.name, data_entity(d), "data item");
+  for (const Extern& e : p.externs) claim(e.name, extern_entity(e), "extern");
+  for (const DataItem& d : p.data) check_data_item(d, diags);
+  for (const Extern& e : p.externs) check_extern(e, diags);
+  for (const DataItem& d : p.data) {
+    header_symbols_.insert(d.name);
+    if (d.attrs.tls) tls_symbols_.insert(d.name);
+  }
+  for (const Extern& e : p.externs) {
+    header_symbols_.insert(e.name);
+    if (e.attrs.tls) tls_symbols_.insert(e.name);
+  }
+  for (const DataItem& d : p.data)
+    for (const Reloc& r : d.relocs) {
+      if (r.symbol.empty()) continue;
+      if (!header_symbols_.count(r.symbol) && !function_names_.count(r.symbol))
+        reloc_references_.emplace(r.symbol, Where::in("", data_entity(d) + in_piece));
+      else if (tls_symbols_.count(r.symbol))
+        diags.push_back({Where::in("", data_entity(d) + in_piece),
+                         "relocation at offset " + std::to_string(r.offset) + " names thread-local " +
+                             quoted(r.symbol) + ": its address is per thread, not a link-time constant",
+                         {}});
+    }
+  return diags;
+}
+
 std::vector<Diagnostic> ModuleVerifier::end() {
   std::vector<std::pair<std::string, Where>> unresolved;
+  std::vector<std::pair<std::string, Where>> late;  // declared by a piece after a function named it
   for (const auto& [symbol, where] : references_)
-    if (!function_names_.count(symbol)) unresolved.emplace_back(symbol, where);
-  std::sort(unresolved.begin(), unresolved.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (!function_names_.count(symbol)) (header_symbols_.count(symbol) ? late : unresolved).emplace_back(symbol, where);
+  for (const auto& [symbol, where] : reloc_references_)
+    if (!function_names_.count(symbol) && !header_symbols_.count(symbol)) unresolved.emplace_back(symbol, where);
+  auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::sort(unresolved.begin(), unresolved.end(), by_name);
+  std::sort(late.begin(), late.end(), by_name);
   std::vector<Diagnostic> diags;
   for (auto& [symbol, where] : unresolved)
     diags.push_back({std::move(where), "symbol " + quoted(symbol) + " names no function, data item or extern", {}});
+  for (auto& [symbol, where] : late)
+    diags.push_back({std::move(where),
+                     "symbol " + quoted(symbol) +
+                         " is declared by a module piece after this function (a data item or extern comes in the "
+                         "header or a piece before the functions that name it)",
+                     {}});
+  for (const auto& [symbol, where] : reloc_references_)
+    if (tls_symbols_.count(symbol))
+      diags.push_back({where, "a relocation names thread-local " + quoted(symbol) +
+                                  ": its address is per thread, not a link-time constant", {}});
   // An alias is another name of a definition of the module, of its kind.
   std::unordered_set<std::string> data_names;
   for (const DataItem& d : header_.data) data_names.insert(d.name);

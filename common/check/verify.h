@@ -20,6 +20,8 @@
 
 namespace pl {
 
+struct ModulePiece;  // encoding/format.h
+
 // Checks `fn` against the contract of `level`; appends one Diagnostic per
 // violation (Where::in(function, "iN"/"bN"), context = the printed node).
 void verify_function(const ModuleHeader& header, const Function& fn, Level level, std::vector<Diagnostic>& out);
@@ -46,6 +48,13 @@ class ModuleVerifier {
   std::vector<Diagnostic> function(const Function& fn);
   // Cross-function checks; call once after the last function.
   std::vector<Diagnostic> end();
+  // ---- Module pieces ----
+  // Checks a piece that came after the functions verified so far (the
+  // header given to the constructor must already hold it, as a reader's
+  // does): its items as the header's, their names unique among every
+  // symbol so far. A function's data and extern symbols must be declared
+  // before it: end() reports one declared by a later piece.
+  std::vector<Diagnostic> piece(const ModulePiece& piece);
   // Header diagnostics found by the constructor.
   const std::vector<Diagnostic>& header_diagnostics() const { return header_diags_; }
 
@@ -57,6 +66,10 @@ class ModuleVerifier {
   std::unordered_set<std::string> tls_symbols_;       // data items and externs with attrs.tls
   // Symbol referenced -> where it was first referenced.
   std::unordered_map<std::string, Where> references_;
+  // Relocations (of the header and of pieces) that name a symbol not yet declared
+  // (any later symbol will do, as in the header).
+  std::unordered_map<std::string, Where> reloc_references_;
+  size_t pieces_ = 0;
 };
 
 }  // namespace pl

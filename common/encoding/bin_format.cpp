@@ -110,6 +110,7 @@ using StringVector = fbs::Vector<fbs::Offset<fbs::String>>;
 constexpr std::string_view kMagic("PIPEBIN\0", 8);
 constexpr char kHeaderId[] = "PIPH";
 constexpr char kFunctionId[] = "PIPF";
+constexpr char kPieceId[] = "PIPP";  // a module piece
 constexpr uint32_t kFormatVersion = 1;
 constexpr size_t kFrameHeaderBytes = 8;
 constexpr size_t kFrameAlign = 8;
@@ -436,6 +437,17 @@ ModuleHeader read_header(const Frame& f, const fb::Header& h) {
     for (const fbs::String* text : *h.asm_()) header.toplevel_asm.push_back(take_text(text, budget));
   }
   return header;
+}
+
+// ---- Module pieces ----
+ModulePiece read_piece(const Frame& f, const fb::Piece& p) {
+  TextBudget budget(f, f.size);
+  ModulePiece piece;
+  piece.files.reserve(p.files()->size());
+  for (const fbs::String* file : *p.files()) piece.files.push_back(take_text(file, budget));
+  piece.externs = read_externs(f, *p.externs(), budget);
+  piece.data = read_data(f, *p.data(), budget);
+  return piece;
 }
 
 // Deepest bracket nesting of a JSON text (brackets inside strings ignored).
@@ -833,6 +845,7 @@ void read_function(const Frame& f, const fb::Function& r, const ModuleHeader& he
 std::string frame_kind(std::string_view id) {
   if (id == kHeaderId) return "a module header frame";
   if (id == kFunctionId) return "a function frame";
+  if (id == kPieceId) return "a module piece frame";
   return "identifier " + quote_text(id);
 }
 
@@ -853,6 +866,12 @@ const Root& verify_frame(const Frame& f, const char* id) {
   return *fbs::GetRoot<Root>(f.data);
 }
 
+// The frame's file identifier (bytes 4-7), or "" for a frame too short to hold one.
+std::string_view frame_identifier(const Frame& f) {
+  if (f.size < 8) return {};
+  return std::string_view(reinterpret_cast<const char*>(f.data) + 4, 4);
+}
+
 class BinaryReader final : public ModuleReader {
  public:
   explicit BinaryReader(ByteSource& src) : src_(src) {
@@ -870,6 +889,17 @@ class BinaryReader final : public ModuleReader {
       finished_ = true;
       reject_trailing_bytes();
       return false;
+    }
+    // A module piece frame before the function: into header_, then on.
+    while (frame_identifier(*frame) == std::string_view(kPieceId, 4)) {
+      add_piece(read_piece(*frame, verify_frame<fb::Piece>(*frame, kPieceId)));
+      close_frame();
+      frame = open_frame();
+      if (!frame) {
+        finished_ = true;
+        reject_trailing_bytes();
+        return false;
+      }
     }
     read_function(*frame, verify_frame<fb::Function>(*frame, kFunctionId), header_, fn);
     close_frame();
@@ -1345,6 +1375,25 @@ class BinaryWriter final : public ModuleWriter {
     fbb_.Finish(fbs::Offset<fb::Function>(fbb_.EndTable(start)), kFunctionId);
     emit_function_frame(fn);
     sink_.flush();
+  }
+
+  // ---- Module pieces: one "PIPP" frame ----
+  void piece(const ModulePiece& p) override {
+    if (state_ != State::Open) throw std::logic_error("binary writer: piece() outside begin()/end()");
+    if (p.empty()) return;
+    ModuleHeader lists;  // for the size bound only
+    lists.files = p.files;
+    lists.externs = p.externs;
+    lists.data = p.data;
+    SizeBound bound = header_size_bound(lists);
+    if (!bound.fits()) throw FormatError(Where{}, "module piece is too large for a binary frame (over 2 GiB)");
+    reserve_builder(bound.bytes());
+    fbb_.Clear();
+    auto files = create_strings(p.files, [](const std::string& s) { return std::string_view(s); });
+    auto externs = create_externs(p.externs);
+    auto data = create_data(p.data);
+    fbb_.Finish(fb::CreatePiece(fbb_, files, externs, data), kPieceId);
+    emit_frame();
   }
 
   void end() override {

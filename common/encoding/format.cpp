@@ -66,12 +66,33 @@ std::unique_ptr<ModuleWriter> make_writer(Encoding e, ByteSink& sink) {
   return nullptr;
 }
 
+// ---- Module pieces ----
+void append_piece(ModuleHeader& header, const ModulePiece& piece) {
+  header.files.insert(header.files.end(), piece.files.begin(), piece.files.end());
+  header.externs.insert(header.externs.end(), piece.externs.begin(), piece.externs.end());
+  header.data.insert(header.data.end(), piece.data.begin(), piece.data.end());
+}
+
+void check_piece_structure(const ModulePiece& piece) {
+  ModuleHeader externs_only;
+  externs_only.externs = piece.externs;
+  check_header_structure(externs_only);
+}
+
+void ModuleReader::add_piece(ModulePiece piece) {
+  if (piece.empty()) return;
+  check_piece_structure(piece);
+  append_piece(header_, piece);
+  pieces_.push_back(std::move(piece));
+}
+
+// The pieces end up in the header (the module's canonical, collected form).
 Module read_module(ByteSource& src) {
   auto reader = open_reader(src);
   Module m;
-  m.header = reader->header();
   Function fn;
   while (reader->next(fn)) m.functions.push_back(std::move(fn));
+  m.header = reader->header();
   return m;
 }
 

@@ -443,6 +443,9 @@ enum AttrKey { kWeak, kVisibility, kUsed, kSection, kAlias, kConstructor, kDestr
 constexpr std::array<std::string_view, 11> kAttrKeys = {"weak",        "visibility", "used",  "section",
                                                         "alias",       "constructor", "destructor", "hints",
                                                         "common",      "tls",        "tls_model"};
+// A module piece's keys (an element {"piece": {...}} of 'functions').
+enum PieceKey { kPieceFiles, kPieceExterns, kPieceData };
+constexpr std::array<std::string_view, 3> kPieceKeys = {"files", "externs", "data"};
 enum RelocKey { kOffset, kSymbol, kAddend };
 constexpr std::array<std::string_view, 3> kRelocKeys = {"offset", "symbol", "addend"};
 
@@ -465,8 +468,15 @@ class JsonReader final : public ModuleReader {
       state_ = State::Done;
       return false;
     }
-    fn = Function();
-    read_function(fn);
+    for (;;) {
+      fn = Function();
+      if (read_function_or_piece(fn)) break;
+      if (!lex_.next_item(first_function_, "'functions'")) {
+        finish_module();
+        state_ = State::Done;
+        return false;
+      }
+    }
     check_structure(header_, fn);
     return true;
   }
@@ -825,12 +835,22 @@ class JsonReader final : public ModuleReader {
   }
 
   // ---- functions ----
-  void read_function(Function& fn) {
+  // ---- Module pieces ----
+  // An element of 'functions': a function (true), or a module piece
+  // `{"piece": {...}}` (false), which goes into header_ and pieces_.
+  bool read_function_or_piece(Function& fn) {
     const Pos start = lex_.here();
     lex_.open_object("a function");
     bool first = true;
     uint32_t seen = 0;
     while (lex_.next_key(first, key_, "function")) {
+      if (seen == 0 && key_ == "piece") {
+        read_piece();
+        if (lex_.next_key(first, key_, "piece element"))
+          fail(lex_.key_pos(), "unexpected key " + quote(key_) + " after 'piece' (a piece element holds that key alone)");
+        return false;
+      }
+      if (key_ == "piece") fail(lex_.key_pos(), "unexpected key 'piece' in function (a piece is an element of its own)");
       int k = key_index(kFunctionKeys, key_);
       if (k < 0 && key_index(kHeaderKeys, key_) >= 0)
         fail(lex_.key_pos(), "unexpected key " + quote(key_) + " in function (it is a module key)");
@@ -840,6 +860,34 @@ class JsonReader final : public ModuleReader {
     }
     require(seen, kName, "name", "function", start);
     require(seen, kNodes, "nodes", "function", start);
+    return true;
+  }
+
+  void read_piece() {
+    ModulePiece piece;
+    lex_.open_object("'piece'");
+    bool first = true;
+    uint32_t seen = 0;
+    while (lex_.next_key(first, key_, "piece")) {
+      int k = known_key(kPieceKeys, "piece");
+      mark(seen, k, "piece");
+      switch (static_cast<PieceKey>(k)) {
+        case kPieceFiles: read_strings(piece.files, "'files'"); break;
+        case kPieceExterns: {
+          lex_.open_array("'externs'");
+          bool first_item = true;
+          while (lex_.next_item(first_item, "'externs'")) read_extern(piece.externs.emplace_back());
+          break;
+        }
+        case kPieceData: {
+          lex_.open_array("'data'");
+          bool first_item = true;
+          while (lex_.next_item(first_item, "'data'")) read_data_item(piece.data.emplace_back());
+          break;
+        }
+      }
+    }
+    add_piece(std::move(piece));
   }
 
   void read_function_key(FunctionKey key, Function& fn) {
@@ -1290,6 +1338,37 @@ class JsonWriter final : public ModuleWriter {
     out_ += "\n    }";
     drain();
     sink_.flush();
+  }
+
+  // ---- Module pieces ----
+  void piece(const ModulePiece& p) override {
+    if (p.empty()) return;
+    out_ += any_function_ ? ",\n    {\"piece\": {" : "\n    {\"piece\": {";
+    any_function_ = true;
+    const char* sep = "\n      ";
+    if (!p.files.empty()) {
+      out_ += sep;
+      sep = ",\n      ";
+      out_ += "\"files\": [";
+      for (size_t i = 0; i < p.files.size(); ++i) {
+        if (i) out_ += ", ";
+        put_string(out_, p.files[i]);
+      }
+      out_ += ']';
+    }
+    if (!p.externs.empty()) {
+      out_ += sep;
+      sep = ",\n      ";
+      out_ += "\"externs\": ";
+      put_lines(p.externs, "      ", [&](const Extern& e) { put_extern(out_, e); });
+    }
+    if (!p.data.empty()) {
+      out_ += sep;
+      out_ += "\"data\": ";
+      put_lines(p.data, "      ", [&](const DataItem& d) { put_data_item(out_, d); });
+    }
+    out_ += "\n    }}";
+    drain_if_big();
   }
 
   void end() override {

@@ -344,21 +344,23 @@ void append_extern(std::string& out, const Extern& e) {
   out += '\n';
 }
 
+void append_file_line(std::string& out, size_t i, const std::string& name) {
+  out += "file ";
+  append_u64(out, i);
+  out += ' ';
+  try {
+    append_json_string(out, name, false);
+  } catch (const nlohmann::json::exception&) {
+    throw FormatError(Where{}, "file name #" + std::to_string(i) + " is not valid utf-8");
+  }
+  out += '\n';
+}
+
 void append_header(std::string& out, const ModuleHeader& h) {
   out += "module ";
   out += level_name(h.level);
   out += '\n';
-  for (size_t i = 0; i < h.files.size(); ++i) {
-    out += "file ";
-    append_u64(out, i);
-    out += ' ';
-    try {
-      append_json_string(out, h.files[i], false);
-    } catch (const nlohmann::json::exception&) {
-      throw FormatError(Where{}, "file name #" + std::to_string(i) + " is not valid utf-8");
-    }
-    out += '\n';
-  }
+  for (size_t i = 0; i < h.files.size(); ++i) append_file_line(out, i, h.files[i]);
   for (const Extern& e : h.externs) append_extern(out, e);
   for (const DataItem& d : h.data) append_data_item(out, d);
   for (size_t i = 0; i < h.toplevel_asm.size(); ++i) {
@@ -504,6 +506,20 @@ class TextWriter final : public ModuleWriter {
     FunctionPrinter(fn, out_).print();
     sink_.write(out_);
     sink_.flush();
+  }
+
+  // ---- Module pieces: its file, extern and data lines after a blank line ----
+  void piece(const ModulePiece& p) override {
+    if (p.empty()) return;
+    out_.clear();
+    out_ += '\n';
+    for (const std::string& file : p.files) {
+      append_file_line(out_, files_.files.size(), file);
+      files_.files.push_back(file);
+    }
+    for (const Extern& e : p.externs) append_extern(out_, e);
+    for (const DataItem& d : p.data) append_data_item(out_, d);
+    sink_.write(out_);
   }
 
   void end() override { sink_.flush(); }
@@ -1757,12 +1773,13 @@ class TextReader final : public ModuleReader {
     c.skip_space();
     const size_t at = c.pos();
     uint64_t n = c.number(UINT32_MAX, "a file number");
-    if (n != header_.files.size())
-      c.fail_at(at, "expected file " + std::to_string(header_.files.size()) + ", found file " + std::to_string(n) +
+    const size_t expected = header_.files.size() + (piece_ ? piece_->files.size() : 0);
+    if (n != expected)
+      c.fail_at(at, "expected file " + std::to_string(expected) + ", found file " + std::to_string(n) +
                         " (files are numbered 0, 1, 2, ... in order)");
     c.skip_space();
     if (c.peek() != '"') c.fail_expected("a quoted file name");
-    header_.files.push_back(c.string_literal());
+    (piece_ ? piece_->files : header_.files).push_back(c.string_literal());
     c.expect_end("end of line after the file name");
   }
 
@@ -1791,7 +1808,7 @@ class TextReader final : public ModuleReader {
       c.fail_expected("'function' or 'data' after 'extern'");
     }
     c.expect_end("end of line");
-    header_.externs.push_back(std::move(e));
+    (piece_ ? piece_->externs : header_.externs).push_back(std::move(e));
   }
 
   void data_line(Cursor& c) {
@@ -1809,7 +1826,7 @@ class TextReader final : public ModuleReader {
     read_attrs(c, d.attrs);
     c.expect_end(d.relocs.empty() && d.init.empty() ? "'init', 'reloc', an attribute or end of line"
                                                     : "'reloc', an attribute or end of line");
-    header_.data.push_back(std::move(d));
+    (piece_ ? piece_->data : header_.data).push_back(std::move(d));
   }
 
   // `OFFSET NAME(+|-)ADDEND` after `reloc`.
@@ -1847,20 +1864,40 @@ class TextReader final : public ModuleReader {
     if (in_header) c.fail_expected("a header line (module, file, extern, data, asm, debug) or 'pipeline'");
     std::string_view w = c.peek_word();
     if (header_rank(w))
-      c.fail("'" + std::string(w) + "' line after a pipeline (header lines come before the first pipeline)");
-    c.fail_expected("'pipeline' or end of input");
+      c.fail("'" + std::string(w) + "' line after a pipeline (between pipelines only the file, extern and data "
+             "lines of a module piece may come)");
+    c.fail_expected("'pipeline', a module piece's file, extern or data line, or end of input");
   }
 
   // Skips blank lines to the next pipeline opener; false at end of input.
+  // ---- Module pieces ----: file, extern and data lines on the way (in
+  // that order, as in the header) form one piece, added before the opener.
   bool find_opener() {
     std::string_view line;
+    ModulePiece piece;
+    std::optional<HeaderRank> last;
+    piece_ = &piece;
     while (lines_.next(line)) {
       Cursor c(line, lines_.number());
       if (c.at_end()) continue;
-      if (!is_opener(c)) top_level_error(c, false);
-      keep_opener(c);
-      return true;
+      if (is_opener(c)) {
+        piece_ = nullptr;
+        add_piece(std::move(piece));
+        keep_opener(c);
+        return true;
+      }
+      const size_t at = c.pos();
+      const std::string_view w = c.peek_word();
+      std::optional<HeaderRank> rank = header_rank(w);
+      if (!rank || (*rank != kFileRank && *rank != kExternRank && *rank != kDataRank)) top_level_error(c, false);
+      if (bare_) c.fail_at(at, "'" + std::string(w) + "' line in a bare graph (a module piece needs a 'module' line)");
+      if (last && *rank < *last)
+        c.fail_at(at, "'" + std::string(w) + "' line out of order (a module piece's order: file, extern, data)");
+      last = rank;
+      header_line(c, *rank);
     }
+    piece_ = nullptr;
+    add_piece(std::move(piece));
     return false;
   }
 
@@ -1891,6 +1928,7 @@ class TextReader final : public ModuleReader {
   bool bare_ = false;          // no `module` line: one function, level inferred
   bool bare_pending_ = false;  // bare_fn_ not yet handed out
   Function bare_fn_;
+  ModulePiece* piece_ = nullptr;  // where file, extern and data lines go between pipelines
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <mutex>
 #include <queue>
+#include <shared_mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -298,6 +299,66 @@ size_t PassManager::apply_unnumbered(size_t p, Function& fn, const ModuleHeader&
   return changes;
 }
 
+namespace {
+
+// ---- Module pieces ----
+// Lets run_module's reading thread append a module piece to the header that
+// the early rounds' workers read: a worker holds it shared for one pass
+// application, the reader exclusively while it appends (new applications
+// wait while the reader waits, so it is not starved). One per process:
+// sonopt runs one module.
+class HeaderGate {
+ public:
+  void lock_shared();
+  void unlock_shared();
+  void lock();
+  void unlock();
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  size_t readers_ = 0;
+  bool writer_ = false;
+};
+
+HeaderGate header_gate;
+
+void HeaderGate::lock_shared() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !writer_; });
+  ++readers_;
+}
+
+void HeaderGate::unlock_shared() {
+  std::lock_guard lock(mutex_);
+  if (--readers_ == 0) changed_.notify_all();
+}
+
+void HeaderGate::lock() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !writer_; });
+  writer_ = true;
+  changed_.wait(lock, [&] { return readers_ == 0; });
+}
+
+void HeaderGate::unlock() {
+  std::lock_guard lock(mutex_);
+  writer_ = false;
+  changed_.notify_all();
+}
+
+// Appends a module piece to `header` while run_module may be running
+// function passes that read it on other threads. A function's passes see at
+// least the pieces before it, which declare every data item and extern it
+// names; what they look up is by those names, so a later piece in view
+// changes nothing (the output stays byte-identical).
+void add_piece_to(ModuleHeader& header, const ModulePiece& piece) {
+  std::lock_guard lock(header_gate);
+  append_piece(header, piece);
+}
+
+}  // namespace
+
 // The function passes' rounds on one function, as rounds() runs them on a
 // one-function range without module passes (the same applications in the
 // same order), without the bookkeeping the serial-order flags need.
@@ -314,7 +375,12 @@ std::vector<uint8_t> PassManager::function_rounds(Function& fn, const ModuleHead
       pending[p] = 0;
       any = true;
       ++applications;
-      if (apply_unnumbered(p, fn, header, cache) == 0) continue;
+      size_t changes;
+      {
+        std::shared_lock lock(header_gate);  // (a module piece may be arriving)
+        changes = apply_unnumbered(p, fn, header, cache);
+      }
+      if (changes == 0) continue;
       for (size_t t : triggers_[p])
         if (scheduled_[t] && !passes_[t].module_pass) pending[t] = 1;
     }
@@ -832,6 +898,8 @@ void check_each_main(Tool& t, ModuleReader& in, ModuleHeader& header, PassManage
     t.verify_input(fn);
     all.push_back(std::move(fn));
   }
+  for (const ModulePiece& piece : in.pieces()) append_piece(header, piece);  // module pieces: all in the header
+  t.merged_input_pieces();
   size_t cursor = 0;  // all[cursor...] are not yet handed to the passes
   std::vector<Function> fns;
   if (passes.needs_module()) {
@@ -881,21 +949,30 @@ int optimizer_main(const ToolInfo& info, std::vector<PassDecl> table, Level leve
     ModuleReader& in = t.open_input(level);
     ModuleHeader header = in.header();
     std::vector<Function> fns;
+    // Module pieces: into `header` as they arrive, before the function after them.
+    size_t pieces_done = 0;
+    auto take_pieces = [&] {
+      for (; pieces_done < in.pieces().size(); ++pieces_done) add_piece_to(header, in.pieces()[pieces_done]);
+    };
     if (passes.check_each()) {
       check_each_main(t, in, header, passes);
     } else if (passes.needs_module()) {
       auto next = [&](Function& fn) {
-        if (!in.next(fn)) return false;
+        bool more = in.next(fn);
+        take_pieces();
+        if (!more) return false;
         t.verify_input(fn);
         return true;
       };
       passes.run_module(next, fns, header);  // module passes may add externs: the header goes out after them
+      t.merged_input_pieces();               // (the header holds them)
       t.open_output(header);
       for (Function& f : fns) write_optimized(t, f);
     } else {
       t.open_output(header);
       fns.resize(1);
       while (in.next(fns[0])) {
+        take_pieces();  // (and Tool::write passes them on)
         t.verify_input(fns[0]);
         passes.run(fns, header);
         write_optimized(t, fns[0]);

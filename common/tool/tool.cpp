@@ -164,7 +164,39 @@ ModuleReader& Tool::open_input() {
   return *reader_;
 }
 
+// ---- Module pieces ----
+void Tool::verify_input_pieces() {
+  if (!input_verifier_ || !reader_) return;
+  const std::vector<ModulePiece>& pieces = reader_->pieces();
+  for (; input_pieces_verified_ < pieces.size(); ++input_pieces_verified_) {
+    std::vector<Diagnostic> diags = input_verifier_->piece(pieces[input_pieces_verified_]);
+    if (!diags.empty()) throw VerifyFailed(std::move(diags), "input");
+  }
+}
+
+void Tool::forward_input_pieces() {
+  if (!reader_ || !writer_) return;
+  const std::vector<ModulePiece>& pieces = reader_->pieces();
+  for (; input_pieces_forwarded_ < pieces.size(); ++input_pieces_forwarded_)
+    write_piece(pieces[input_pieces_forwarded_]);
+}
+
+void Tool::merged_input_pieces() {
+  if (reader_) input_pieces_forwarded_ = reader_->pieces().size();
+}
+
+void Tool::write_piece(const ModulePiece& piece) {
+  if (piece.empty()) return;
+  append_piece(*output_header_, piece);
+  if (output_verifier_) {
+    std::vector<Diagnostic> diags = output_verifier_->piece(piece);
+    if (!diags.empty()) throw VerifyFailed(std::move(diags), "output");
+  }
+  writer_->piece(piece);
+}
+
 void Tool::verify_input(const Function& fn) {
+  verify_input_pieces();
   if (!input_verifier_) return;
   std::vector<Diagnostic> diags = input_verifier_->function(fn);
   if (!diags.empty()) throw VerifyFailed(std::move(diags), "input");
@@ -186,6 +218,7 @@ ModuleWriter& Tool::open_output(const ModuleHeader& header, bool verify_output) 
 }
 
 void Tool::write(const Function& fn) {
+  forward_input_pieces();
   if (output_verifier_) {
     std::vector<Diagnostic> diags = output_verifier_->function(fn);
     if (!diags.empty()) throw VerifyFailed(std::move(diags), "output");
@@ -194,6 +227,8 @@ void Tool::write(const Function& fn) {
 }
 
 void Tool::finish_output() {
+  verify_input_pieces();
+  forward_input_pieces();
   if (input_verifier_ && !input_verifier_ended_) {
     input_verifier_ended_ = true;
     std::vector<Diagnostic> diags = input_verifier_->end();

@@ -28,7 +28,7 @@
 //       pl::ModuleWriter& out = t.open_output(out_header);
 //       pl::Function fn;
 //       while (in.next(fn)) { t.verify_input(fn); build_ssa(fn); t.write(fn); }
-//       t.finish_output();
+//       t.finish_output();  // (write and finish_output pass the module pieces on)
 //     });
 //   }
 #pragma once
@@ -128,6 +128,17 @@ class Tool {
   // Runs the cross-function checks, ends the module and commits the file.
   void finish_output();
 
+  // ---- Module pieces (FORMAT.md section 1, "Module pieces") ----
+  // write() and finish_output() first pass on the input's pieces not yet
+  // passed on (each appended to the output header, verified, written), so
+  // a stage that writes each function it reads passes them through in
+  // order with nothing to do. A stage that collects the whole module and
+  // writes the input's header() at the end calls merged_input_pieces()
+  // before open_output(): its header already holds them.
+  void merged_input_pieces();
+  // For a producer (c2ast): writes a piece of its own (verified as above).
+  void write_piece(const ModulePiece& piece);
+
   bool verify_enabled() const { return verify_; }
   // Whether the input is verified (function by function in verify_input).
   bool input_verified() const { return verify_ && verify_input_; }
@@ -165,6 +176,10 @@ class Tool {
   std::unique_ptr<ModuleHeader> output_header_;
   std::unique_ptr<ModuleVerifier> output_verifier_;
   bool input_verifier_ended_ = false;
+  size_t input_pieces_verified_ = 0;   // reader_->pieces() given to input_verifier_
+  size_t input_pieces_forwarded_ = 0;  // reader_->pieces() written or merged
+  void verify_input_pieces();
+  void forward_input_pieces();
   std::string output_display_name() const;
 };
 

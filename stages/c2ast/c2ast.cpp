@@ -75,6 +75,7 @@ struct Options {
   // clang has no such options; -finstrument-functions itself goes to clang)
   std::vector<std::string> instrument_exclude_files, instrument_exclude_functions;
   std::string output = "-";             // -o, for -E
+  ModuleStream* stream = nullptr;       // where the module streams (not with -g); null: returned whole
 };
 
 // clang's installation: the resource directory (stddef.h, stdarg.h, ...)
@@ -193,9 +194,10 @@ std::string compilation_directory(const clang::SourceManager& sm) {
 // Converts the translation unit once clang has parsed it without errors.
 class Converter : public clang::ASTConsumer {
  public:
-  Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation, bool common)
+  Converter(Result& out, bool cc_diagnostics, bool debug, Instrumentation instrumentation, bool common,
+            ModuleStream* stream)
       : out_(out), cc_diagnostics_(cc_diagnostics), debug_(debug), instrumentation_(std::move(instrumentation)),
-        common_(common) {}
+        common_(common), stream_(debug ? nullptr : stream) {}
   // gcc's `#pragma scalar_storage_order` (storage_order.cpp): each struct
   // and union, as clang completes it, gets the order in force.
   void set_storage_order_pragma(const StorageOrderPragma* pragma) { storage_order_pragma_ = pragma; }
@@ -216,7 +218,7 @@ class Converter : public clang::ASTConsumer {
       }
       ModuleBuilder builder(ctx, debug_, instrumentation_, common_);
       builder.set_only_always_inline(only_always_inline_);
-      out_.module = builder.build();
+      out_.module = builder.build(stream_);
       if (debug_) out_.module->header.debug.comp_dir = compilation_directory(ctx.getSourceManager());
     } catch (const CError& e) {
       if (cc_diagnostics_) {  // through clang's printer: source line and caret
@@ -237,6 +239,7 @@ class Converter : public clang::ASTConsumer {
   bool debug_;
   Instrumentation instrumentation_;
   bool common_;  // -fcommon
+  ModuleStream* stream_;
   const StorageOrderPragma* storage_order_pragma_ = nullptr;
   bool only_always_inline_ = false;
 };
@@ -344,7 +347,8 @@ class ConvertAction : public clang::ASTFrontendAction {
     instrumentation.exclude_functions = options_.instrument_exclude_functions;
     // clang's driver turns -fcommon/-fno-common (the last wins) into NoCommon.
     auto converter = std::make_unique<Converter>(out_, options_.cc_diagnostics, options_.debug,
-                                                 std::move(instrumentation), !ci.getCodeGenOpts().NoCommon);
+                                                 std::move(instrumentation), !ci.getCodeGenOpts().NoCommon,
+                                                 options_.stream);
     converter->set_storage_order_pragma(install_storage_order_pragma(ci.getPreprocessor()));
     // gcc's -fno-inline: "do not expand any functions inline apart from
     // those marked with the always_inline attribute"; clang's driver makes
@@ -498,12 +502,25 @@ int main(int argc, char** argv) {
     const std::string& path = t.input_path();
     if (path != "-") pl::ByteSource::open(path);  // "cannot open" in the toolchain's words
     options.output = t.output_path();
+    // The module streams out as it is converted (module pieces), so the
+    // next stage starts on the first function while this one converts the
+    // rest; with -g it is written whole at the end.
+    struct ToolStream final : ModuleStream {
+      explicit ToolStream(pl::Tool& tool) : t(tool) {}
+      void header(const pl::ModuleHeader& h) override { t.open_output(h); }
+      void piece(const pl::ModulePiece& p) override { t.write_piece(p); }
+      void function(const pl::Function& fn) override { t.write(fn); }
+      pl::Tool& t;
+    } stream(t);
+    options.stream = &stream;
     bool ok = false;
     std::optional<pl::Module> module = compile_on_large_stack(path, options, ok);
     if (options.preprocess_only && ok) return;
     if (!module) throw pl::AlreadyReported();
-    t.open_output(module->header);
-    for (const pl::Function& fn : module->functions) t.write(fn);
+    if (options.debug) {
+      t.open_output(module->header);
+      for (const pl::Function& fn : module->functions) t.write(fn);
+    }
     t.finish_output();
   });
 }

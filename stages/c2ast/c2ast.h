@@ -52,6 +52,10 @@ namespace clang {
 class Preprocessor;
 }
 
+namespace pl {
+struct ModulePiece;  // encoding/format.h
+}
+
 namespace pl::c2ast {
 
 inline constexpr NodeId kNone = ~NodeId{0};
@@ -292,6 +296,18 @@ struct Instrumentation {
 
 // ---- module.cpp / data.cpp ------------------------------------------------------
 
+// ---- Module pieces: c2ast's streaming output ----
+// Where ModuleBuilder::build sends the module as it converts it (the Tool,
+// c2ast.cpp): the header once, then each function after a module piece that
+// holds what the header lacks of the files, externs and data it names.
+class ModuleStream {
+ public:
+  virtual ~ModuleStream() = default;
+  virtual void header(const ModuleHeader& header) = 0;
+  virtual void piece(const ModulePiece& piece) = 0;
+  virtual void function(const Function& fn) = 0;
+};
+
 class ModuleBuilder {
  public:
   // `debug`: fill the debug sections (-g).
@@ -302,7 +318,10 @@ class ModuleBuilder {
 
   // Converts every definition of the translation unit that gcc always
   // emits and, transitively, every definition they use; returns the module.
-  Module build();
+  // With a stream (not with -g, whose debug sections go in the header) each
+  // function goes to it as soon as it and the variables it names are
+  // converted, and the module returned has only the header.
+  Module build(ModuleStream* stream = nullptr);
 
   clang::ASTContext& ctx() const { return ctx_; }
   const Types& types() const { return types_; }
@@ -327,7 +346,8 @@ class ModuleBuilder {
   // 10 bytes of a long double (one per value).
   std::string f80_constant(const std::string& bytes);
   // A read-only data item of zeros at least `size` bytes long, aligned to
-  // at least `align` (one per module, grown as needed).
+  // at least `align` (one per module, grown as needed; streaming, a new one
+  // when the one already sent is too small).
   std::string zeros(uint64_t size, uint32_t align);
   // The symbol of a C library function a builtin stands for (`memcpy` for
   // `__builtin_memcpy`): the file's declaration if it has one, otherwise
@@ -376,7 +396,16 @@ class ModuleBuilder {
   std::unordered_map<const clang::Expr*, std::string> compounds_;
   std::unordered_map<const clang::FunctionDecl*, std::vector<const clang::LabelDecl*>> labels_;
   std::unordered_map<std::string, std::string> library_;       // undeclared library functions
-  std::deque<std::pair<const clang::Decl*, std::string>> work_;  // definitions to convert
+  // Definitions to convert, functions and variables apart: every variable
+  // waiting is converted before the next function, so a function goes out
+  // once the variables it scheduled are done (build).
+  std::deque<std::pair<const clang::Decl*, std::string>> work_;
+  std::deque<std::pair<const clang::Decl*, std::string>> work_variables_;
+  void convert_variables();
+  // ---- Module pieces ----: what the stream has of header_ (streaming).
+  void send(ModuleStream& stream, const Function* fn);
+  bool sent_header_ = false;
+  size_t sent_files_ = 0, sent_externs_ = 0, sent_data_ = 0;
   std::optional<DebugBuilder> debug_;  // with -g
   Instrumentation instrumentation_;
   bool common_ = false;  // -fcommon

@@ -450,6 +450,11 @@ void ConstantWriter::string(uint64_t offset, uint64_t size, const StringLiteral*
 }
 
 std::string ModuleBuilder::zeros(uint64_t size, uint32_t align) {
+  // A block already streamed out cannot grow (a module piece only adds): a
+  // new one takes its place.
+  if (zeros_index_ != SIZE_MAX && zeros_index_ < sent_data_ &&
+      (header_.data[zeros_index_].size < size || header_.data[zeros_index_].align < align))
+    zeros_index_ = SIZE_MAX;
   if (zeros_index_ == SIZE_MAX) {
     DataItem item;
     item.name = new_name(".zero");

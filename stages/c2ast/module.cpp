@@ -12,9 +12,12 @@
 // definition) is queued and converted in turn, so the module is closed under
 // use; a declaration without a definition becomes an extern (with its
 // signature when it has a prototype). Nothing else of the headers reaches
-// the output. The queue is first in, first out and
-// everything is named in the order the walk meets it, so the output is
-// deterministic; maps are only looked up, never iterated into the output.
+// the output. The queue is first in, first out (but every variable waiting
+// is converted before the next function: a function then names only data
+// that exists, and c2ast streams it out at once, after a module piece
+// holding the new data and externs) and everything is named in the order
+// the walk meets it, so the output is deterministic; maps are only looked
+// up, never iterated into the output.
 //
 // Names: as in C (an asm label, as glibc's `__REDIRECT` gives, wins); static
 // locals `function.name`, string literals `.str.N`, constants `.const.N`,
@@ -24,6 +27,8 @@
 #include "c2ast.h"
 
 #include <clang/AST/Attr.h>
+
+#include "encoding/format.h"
 
 namespace pl::c2ast {
 
@@ -91,7 +96,7 @@ std::string ModuleBuilder::new_name(const std::string& wanted) {
 
 void ModuleBuilder::schedule(const Decl* definition, std::string name) {
   symbols_.emplace(definition->getCanonicalDecl(), name);
-  work_.emplace_back(definition, std::move(name));
+  (isa<FunctionDecl>(definition) ? work_ : work_variables_).emplace_back(definition, std::move(name));
 }
 
 // gcc's rule for which definitions an object file holds whether or not
@@ -246,8 +251,11 @@ std::string ModuleBuilder::library_function(const std::string& name, QualType ty
 
 std::string ModuleBuilder::cold_library_function(const std::string& name, QualType type, SourceLocation use) {
   std::string symbol_name = library_function(name, type, use);
-  for (Extern& e : header_.externs)
+  // (An extern already streamed out stays as it went: a piece cannot change it.)
+  for (size_t i = sent_externs_; i < header_.externs.size(); ++i) {
+    Extern& e = header_.externs[i];
     if (e.name == symbol_name && e.kind == ExternKind::Function) e.attrs.hints |= kHintCold;
+  }
   return symbol_name;
 }
 
@@ -256,24 +264,61 @@ std::string ModuleBuilder::profile_hook(const std::string& name) {
   return library_function(name, hook, SourceLocation());
 }
 
-Module ModuleBuilder::build() {
+void ModuleBuilder::convert_variables() {
+  while (!work_variables_.empty()) {
+    auto [decl, name] = std::move(work_variables_.front());
+    work_variables_.pop_front();
+    const auto* vd = cast<VarDecl>(decl);
+    DataItem item = variable_data(vd);
+    item.name = name;
+    if (debug_ && !vd->isStaticLocal()) debug_->global(vd, name);
+    header_.data.push_back(std::move(item));
+  }
+}
+
+// Variables first, then one function at a time (each followed by the
+// variables it scheduled), so that when a function is done every data item
+// and extern it names is in header_: streaming, it goes out at once, after
+// a module piece with header_'s new entries.
+Module ModuleBuilder::build(ModuleStream* stream) {
   Module module;
   schedule_translation_unit();
+  convert_variables();
   while (!work_.empty()) {
     auto [decl, name] = std::move(work_.front());
     work_.pop_front();
-    if (const auto* fd = dyn_cast<FunctionDecl>(decl)) {
-      module.functions.push_back(FunctionBuilder(*this, fd, name).build());
-    } else {
-      const auto* vd = cast<VarDecl>(decl);
-      DataItem item = variable_data(vd);
-      item.name = name;
-      if (debug_ && !vd->isStaticLocal()) debug_->global(vd, name);
-      header_.data.push_back(std::move(item));
-    }
+    Function fn = FunctionBuilder(*this, cast<FunctionDecl>(decl), name).build();
+    convert_variables();
+    if (stream)
+      send(*stream, &fn);
+    else
+      module.functions.push_back(std::move(fn));
+  }
+  if (stream) {
+    send(*stream, nullptr);
+    module.header.level = header_.level;
+    return module;
   }
   module.header = std::move(header_);
   return module;
+}
+
+// ---- Module pieces ----
+void ModuleBuilder::send(ModuleStream& stream, const Function* fn) {
+  if (!sent_header_) {
+    stream.header(header_);
+    sent_header_ = true;
+  } else {
+    ModulePiece piece;
+    piece.files.assign(header_.files.begin() + static_cast<ptrdiff_t>(sent_files_), header_.files.end());
+    piece.externs.assign(header_.externs.begin() + static_cast<ptrdiff_t>(sent_externs_), header_.externs.end());
+    piece.data.assign(header_.data.begin() + static_cast<ptrdiff_t>(sent_data_), header_.data.end());
+    stream.piece(piece);
+  }
+  sent_files_ = header_.files.size();
+  sent_externs_ = header_.externs.size();
+  sent_data_ = header_.data.size();
+  if (fn) stream.function(*fn);
 }
 
 }  // namespace pl::c2ast

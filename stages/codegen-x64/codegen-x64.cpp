@@ -115,12 +115,27 @@ void compile(Tool& t, bool debug, const x64::SectionOptions& sections, const x64
     check_names(names, item.name, Where::in("", "data " + quote_for_message(item.name)));
     out.data_item(item);
   }
+  // Module pieces: their files and data items as they arrive (the externs
+  // are all in the header at the end).
+  size_t pieces_done = 0;
+  auto take_pieces = [&] {
+    const std::vector<ModulePiece>& pieces = in.pieces();
+    if (pieces_done == pieces.size()) return;
+    for (; pieces_done < pieces.size(); ++pieces_done)
+      for (const DataItem& item : pieces[pieces_done].data) {
+        check_names(names, item.name, Where::in("", "data " + quote_for_message(item.name)));
+        out.data_item(item);
+      }
+    out.set_files(header.files);
+  };
   Function fn;
   while (in.next(fn)) {
+    take_pieces();
     t.verify_input(fn);
     check_names(names, fn.name, Where::in(fn.name, ""));
     x64::emit_function(out, fn, dwarf ? &*dwarf : nullptr);
   }
+  take_pieces();
   // Weak references, visibility and aliases (after their targets).
   for (const Extern& e : header.externs) {
     uint64_t size = 0;

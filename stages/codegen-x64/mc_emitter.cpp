@@ -413,7 +413,8 @@ void McEmitter::bind(Label label) { impl_->streamer->emitLabel(impl_->label_symb
 void McEmitter::set_files(const std::vector<std::string>& files) {
   Impl& m = *impl_;
   if (!m.options.debug_lines) return;
-  for (size_t i = 0; i < files.size(); ++i) m.streamer->emitDwarfFileDirective(static_cast<unsigned>(i + 1), "", files[i]);
+  for (size_t i = m.num_files; i < files.size(); ++i)
+    m.streamer->emitDwarfFileDirective(static_cast<unsigned>(i + 1), "", files[i]);
   m.num_files = files.size();
 }
 

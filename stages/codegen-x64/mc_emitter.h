@@ -152,6 +152,8 @@ class McEmitter {
   void bind(Label label);
   // Source file `file` (as in ModuleHeader::files) line and column of the
   // instructions that follow (only with debug_lines; line 0 = no location).
+  // set_files: the module's files so far (a module piece may add more: a
+  // later call declares those past the ones already declared).
   void set_files(const std::vector<std::string>& files);
   // `is_stmt` false: the code computes a value for a later statement (a
   // pure node scheduled early); a debugger does not stop there when stepping.

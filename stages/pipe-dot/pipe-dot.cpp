@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
       fn = pl::Function();
     }
     t.finish_output();
+    m.header = in.header();  // with the module pieces
     if (!function.empty() && m.functions.empty())
       throw pl::FormatError(pl::Where(), "no function named " + pl::quote_for_message(function));
     pl::SourceLines sources(m.header.files, source_dir);

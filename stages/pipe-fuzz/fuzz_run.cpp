@@ -156,10 +156,17 @@ std::string verify_file(const std::string& path) {
     ModuleVerifier verifier(reader->header());
     std::vector<Diagnostic> diags = verifier.header_diagnostics();
     Function fn;
+    size_t pieces_done = 0;  // module pieces, checked as they arrive
+    auto take_pieces = [&] {
+      for (; pieces_done < reader->pieces().size(); ++pieces_done)
+        for (Diagnostic& d : verifier.piece(reader->pieces()[pieces_done])) diags.push_back(std::move(d));
+    };
     while (reader->next(fn)) {
+      take_pieces();
       for (Diagnostic& d : verifier.function(fn)) diags.push_back(std::move(d));
       fn = Function();
     }
+    take_pieces();
     for (Diagnostic& d : verifier.end()) diags.push_back(std::move(d));
     std::string out;
     for (size_t i = 0; i < diags.size() && i < 5; ++i) out += "    " + format_diagnostic(shown, diags[i]) + "\n";

@@ -352,6 +352,8 @@ int main(int argc, char** argv) {
       m.functions.push_back(std::move(fn));
       fn = Function();
     }
+    m.header = in.header();  // with the module pieces
+    t.merged_input_pieces();
     ByteSource probe = ByteSource::open(t.input_path() == "-" ? "/dev/null" : t.input_path());
     Encoding encoding = t.input_path() == "-" ? Encoding::Binary : detect_encoding(probe);
     Reducer reducer(std::move(m), test, encoding, timeout, quiet);

@@ -48,6 +48,7 @@ pl::Module read_whole_module(pl::Tool& t) {
     module.functions.push_back(std::move(fn));
     fn = pl::Function();
   }
+  module.header = in.header();  // with the module pieces (they may follow the functions)
   t.finish_output();  // the cross-function checks (symbols, duplicate names)
   return module;
 }

@@ -27,13 +27,27 @@ int main(int argc, char** argv) {
     if (t.output_requested()) t.open_output(reader->header(), /*verify_output=*/false);
     pl::Function fn;
     size_t functions = 0;
+    // Module pieces: checked (in `header`, which may name another level)
+    // and written through in order.
+    size_t pieces_done = 0;
+    auto take_pieces = [&] {
+      for (; pieces_done < reader->pieces().size(); ++pieces_done) {
+        const pl::ModulePiece& p = reader->pieces()[pieces_done];
+        pl::append_piece(header, p);
+        std::vector<pl::Diagnostic> found = verifier.piece(p);
+        diags.insert(diags.end(), found.begin(), found.end());
+        if (t.output_requested()) t.write_piece(p);
+      }
+    };
     try {
       while (reader->next(fn)) {
+        take_pieces();
         ++functions;
         std::vector<pl::Diagnostic> found = verifier.function(fn);
         diags.insert(diags.end(), found.begin(), found.end());
         if (t.output_requested()) t.write(fn);
       }
+      take_pieces();
     } catch (const pl::FormatError&) {
       t.report_all(diags, t.input_display_name());  // what earlier functions broke, then the read error
       throw;

@@ -94,12 +94,15 @@ __extension__ typedef __int128 Wide;  // bounds of 64-bit values without overflo
 
 class IvReduce {
  public:
-  explicit IvReduce(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
+  IvReduce(Graph& g, bool memset_ok)
+      : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)), memset_ok_(memset_ok) {}
 
   size_t run() {
     size_t changes = 0;
     for (const Loop& loop : forest_.loops)
-      if (loop.simple() && loop.latches.size() == 1 && innermost(loop)) changes += reduce(loop);
+      if (loop.simple() && loop.latches.size() == 1 && innermost(loop) &&
+          !memset_idiom_loop(g_, cfg_, loop, memset_ok_))  // loop-idiom's
+        changes += reduce(loop);
     return changes;
   }
 
@@ -395,14 +398,15 @@ class IvReduce {
   const SonCfg& cfg_;
   LoopForest forest_;
   InvariantMemo memo_;
+  bool memset_ok_;
 };
 
 }  // namespace
 
-size_t iv_reduce(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t iv_reduce(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn, cache);
-  size_t changes = IvReduce(g).run();
+  size_t changes = IvReduce(g, memset_idiom_possible(fn, header)).run();
   g.finish();
   return changes;
 }

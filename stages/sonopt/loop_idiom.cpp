@@ -28,6 +28,15 @@
 // between; memset writes the same bytes. Loops of a constant trip count
 // under kMinBytes bytes stay (unroll's, cheaper than a call).
 //
+// The body chain may start with the proj of the header's `if` that a region
+// of one control input lists directly (body_chain's through_projs): the raw
+// graph of ssa2son, before simplify-cfg merges them, which is what the
+// serial order gives loop-idiom in round 1. And the function passes that
+// would rewrite such a loop first (iv-reduce makes the counter a pointer,
+// unroll and unroll-partial copy the body) leave it alone
+// (memset_idiom_loop, loops.h): sonopt's early rounds run them on each
+// function as it arrives, before any module pass.
+//
 // A module pass because it may have to declare memset: the module gets
 // `extern function memset(ptr, i32, i64) -> ptr` when it has no such
 // extern; a module that defines a function or data item named memset, or
@@ -70,18 +79,20 @@ bool memset_usable(const std::vector<Function>& fns, const ModuleHeader& header)
   return true;
 }
 
-class Idiom {
+// Whether memset may be called as far as one function and the header tell
+// (a function pass sees no other function).
+bool memset_callable(const Function& fn, const ModuleHeader& header) {
+  if (fn.attrs.has(kHintNobuiltin) || fn.name == kMemset) return false;
+  std::vector<Function> none;
+  return memset_usable(none, header);
+}
+
+// The shape of the header comment, found in a loop (rewrite() or, for the
+// function passes that would change it first, memset_idiom_loop()).
+class Matcher {
  public:
-  explicit Idiom(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
+  Matcher(const Graph& g, const SonCfg& cfg) : g_(g), cfg_(cfg) {}
 
-  size_t run() {
-    size_t changes = 0;
-    for (const Loop& loop : forest_.loops)
-      if (rewrite(loop)) ++changes;
-    return changes;
-  }
-
- private:
   struct Counter {
     NodeId phi = kNone, step = kNone, bound = kNone;
     bool inclusive = false, is_signed = true;
@@ -155,43 +166,75 @@ class Idiom {
     return b;
   }
 
-  bool rewrite(const Loop& loop) {
-    std::vector<uint32_t> chain = body_chain(g_, cfg_, loop);
-    if (chain.empty()) return false;
+  struct Match {
+    Counter k;
+    NodeId store = kNone;
+    uint8_t byte = 0;
+    unsigned size = 1;
+  };
+
+  // The chain may still hold the projs of the raw graph (body_chain's
+  // through_projs): in the serial order loop-idiom runs before simplify-cfg.
+  std::optional<Match> match(const Loop& loop) {
+    std::vector<uint32_t> chain = body_chain(g_, cfg_, loop, true);
+    if (chain.empty()) return std::nullopt;
     memo_.clear();
     std::optional<HeaderTest> test = header_test(g_, cfg_, loop);
     std::vector<NodeId> phis = header_phis(g_, cfg_, loop);
-    if (phis.size() != 2) return false;
+    if (phis.size() != 2) return std::nullopt;
     std::optional<Counter> k = counter(loop, *test, phis);
-    if (!k) return false;
+    if (!k) return std::nullopt;
     NodeId mem_phi = phis[0] == k->phi ? phis[1] : phis[0];
     const size_t back = 1 - loop.entry_index;
     NodeId store = g_.node(mem_phi).inputs[back];
     const Node& s = g_.node(store);
-    if (s.op != Op::Store || s.inputs[0] != mem_phi || g_.users(store).size() != 1) return false;
-    std::vector<NodeId> nodes = loop_nodes(g_, cfg_, loop, chain, 64);
-    if (nodes.empty()) return false;
+    if (s.op != Op::Store || s.inputs[0] != mem_phi || g_.users(store).size() != 1) return std::nullopt;
+    std::vector<NodeId> nodes = loop_nodes(g_, cfg_, loop, chain, 64, true);
+    if (nodes.empty()) return std::nullopt;
     for (NodeId n : nodes) {
       const Node& nd = g_.node(n);
       if (n == store || (nd.op == Op::Phi && nd.inputs.size() == 1)) continue;
-      if (!nd.control.empty() || !g_.has(n, PURE)) return false;  // another effect, load or trap
+      if (!nd.control.empty() || !g_.has(n, PURE)) return std::nullopt;  // another effect, load or trap
     }
     std::optional<ValueType> st = type_of(s);
-    if (!st || *st == ValueType::I1) return false;
+    if (!st || *st == ValueType::I1) return std::nullopt;
     unsigned size = type_bytes(*st);
     std::optional<uint8_t> byte = splat(s.inputs[2], size);
-    if (!byte) return false;
+    if (!byte) return std::nullopt;
     const Node& addr = g_.node(s.inputs[1]);
-    if (addr.op != Op::Add) return false;
+    if (addr.op != Op::Add) return std::nullopt;
     bool left = invariant(loop, addr.inputs[0]) && scaled_counter(addr.inputs[1], *k, size);
     bool right = invariant(loop, addr.inputs[1]) && scaled_counter(addr.inputs[0], *k, size);
-    if (!left && !right) return false;
+    if (!left && !right) return std::nullopt;
     if (std::optional<int> trips = trip_count(g_, cfg_, loop, *test, static_cast<int>(kMinBytes));
         trips && static_cast<uint64_t>(*trips) * size < kMinBytes)
-      return false;
-    replace(loop, *k, store, *byte, size);
-    return true;
+      return std::nullopt;
+    return Match{*k, store, *byte, size};
   }
+
+ private:
+  const Graph& g_;
+  const SonCfg& cfg_;
+  InvariantMemo memo_;
+};
+
+class Idiom {
+ public:
+  explicit Idiom(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
+
+  size_t run() {
+    size_t changes = 0;
+    Matcher matcher(g_, cfg_);
+    for (const Loop& loop : forest_.loops)
+      if (std::optional<Matcher::Match> m = matcher.match(loop)) {
+        replace(loop, m->k, m->store, m->byte, m->size);
+        ++changes;
+      }
+    return changes;
+  }
+
+ private:
+  using Counter = Matcher::Counter;
 
   NodeId widen(NodeId v, const Counter& k, Loc loc) {
     if (k.type == ValueType::I64) return v;
@@ -229,10 +272,15 @@ class Idiom {
   std::shared_ptr<const SonCfg> cfg_ptr_;  // the graph's (cached while unedited)
   const SonCfg& cfg_;
   LoopForest forest_;
-  InvariantMemo memo_;
 };
 
 }  // namespace
+
+bool memset_idiom_loop(const Graph& g, const SonCfg& cfg, const Loop& loop, bool memset_ok) {
+  return memset_ok && Matcher(g, cfg).match(loop).has_value();
+}
+
+bool memset_idiom_possible(const Function& fn, const ModuleHeader& header) { return memset_callable(fn, header); }
 
 // What it does to a function depends on the function and on whether memset
 // may be called: a function unchanged since the last application is skipped

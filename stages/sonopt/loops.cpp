@@ -153,7 +153,7 @@ std::optional<HeaderTest> header_test(const Graph& g, const SonCfg& cfg, const L
 
 namespace pl::sonopt {
 
-std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop) {
+std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop, bool through_projs) {
   if (!loop.simple() || loop.latches.size() != 1) return {};
   std::optional<HeaderTest> test = header_test(g, cfg, loop);
   if (!test) return {};
@@ -168,7 +168,9 @@ std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& 
   while (chain.size() < loop.blocks.size()) {
     chain.push_back(b);
     NodeId t = cfg.terminator[b];
-    if (t == kNone || g.op(t) != Op::Jump || cfg.graph.succs[b].size() != 1) return {};
+    // (through_projs: a proj that a region lists directly leads to it.)
+    bool proj_block = through_projs && t == kNone && g.op(cfg.blocks[b]) == Op::Proj;
+    if ((!proj_block && (t == kNone || g.op(t) != Op::Jump)) || cfg.graph.succs[b].size() != 1) return {};
     uint32_t next = cfg.graph.succs[b][0];
     if (next == loop.header) return chain.size() + 1 == loop.blocks.size() ? chain : std::vector<uint32_t>{};
     if (!loop.contains(next) || g.node(cfg.blocks[next]).control.size() != 1) return {};
@@ -299,7 +301,7 @@ std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const L
 }
 
 std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
-                               const std::vector<uint32_t>& chain, size_t max_nodes) {
+                               const std::vector<uint32_t>& chain, size_t max_nodes, bool through_projs) {
   std::vector<bool> in(g.size(), false);
   std::vector<NodeId> stack;
   std::vector<NodeId> heads = header_phis(g, cfg, loop);
@@ -312,7 +314,10 @@ std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& lo
     for (NodeId u : g.users(block)) {
       if (!g.alive(u) || in[u] || g.has(u, TERMINATOR) || g.node(u).control.empty() || g.node(u).control[0] != block)
         continue;
-      if (g.op(u) == Op::Region) return {};  // a proj listed by a region directly
+      if (g.op(u) == Op::Region) {  // a proj listed by a region directly
+        if (through_projs && std::find(chain.begin(), chain.end(), cfg.block_of[u]) != chain.end()) continue;
+        return {};
+      }
       in[u] = true;
       stack.push_back(u);
     }

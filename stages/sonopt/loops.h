@@ -92,7 +92,23 @@ std::optional<uint64_t> eval_on_entry(const Graph& g, const SonCfg& cfg, const L
 // stays to the one latch, each ending with a `jump` into a region of one
 // control input (the next block) or, last, into the header: the chain's
 // blocks in order, or empty when the loop is no such.
-std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop);
+// With `through_projs` (loop-idiom, which may see the graph before
+// simplify-cfg has merged anything) a block may also be a proj of the
+// header's `if` that a region of one control input lists directly, as
+// ssa2son leaves each branch: it counts as a chain block with no nodes.
+std::vector<uint32_t> body_chain(const Graph& g, const SonCfg& cfg, const Loop& loop, bool through_projs = false);
+
+// loop_idiom.cpp: whether loop-idiom will turn `loop` into a memset call
+// (`memset_ok`: memset_idiom_possible). iv-reduce, unroll and
+// unroll-partial leave such a loop alone: loop-idiom is ordered before them,
+// but sonopt's early rounds run the function passes on each function as it
+// arrives, before any module pass, and their rewrites (the counter made a
+// pointer, copies of the body) would hide the idiom from it.
+bool memset_idiom_loop(const Graph& g, const SonCfg& cfg, const Loop& loop, bool memset_ok);
+// Whether memset may be called, as far as `fn` and the header tell (a
+// function pass sees no other function: a module that defines memset is
+// seen by loop-idiom alone, which then leaves the loop as it is).
+bool memset_idiom_possible(const Function& fn, const ModuleHeader& header);
 
 // How many times the body of a loop with exit test `test` runs, found by
 // evaluation: the header phis start from their entry inputs and step
@@ -110,9 +126,11 @@ std::optional<int> trip_count(const Graph& g, const SonCfg& cfg, const Loop& loo
 // chain's blocks and every floating node that reads a header phi or one of
 // them, transitively (the header phis themselves excluded; the phis of the
 // body's one-input regions included). Empty when there are more than
-// max_nodes, or when a block lists a region directly.
+// max_nodes, or when a block lists a region directly (unless
+// `through_projs`, for a chain body_chain found so: that region is the
+// next chain block).
 std::vector<NodeId> loop_nodes(const Graph& g, const SonCfg& cfg, const Loop& loop,
-                               const std::vector<uint32_t>& chain, size_t max_nodes);
+                               const std::vector<uint32_t>& chain, size_t max_nodes, bool through_projs = false);
 
 // One copy of a loop's body, for unroll and unroll-partial: `nodes` (in
 // loop_nodes' order) copied with each header phi read as entering[phi] (a

@@ -52,7 +52,7 @@ constexpr int kRounds = 3;
 
 class Unroll {
  public:
-  explicit Unroll(Graph& g) : g_(g) {}
+  Unroll(Graph& g, bool memset_ok) : g_(g), memset_ok_(memset_ok) {}
 
   // Rounds inside the pass: after unrolling, the dead bodies go (dce.cpp's
   // sweep_dead), so a loop around an unrolled one becomes a straight body
@@ -65,7 +65,8 @@ class Unroll {
       size_t before = changes;
       for (const Loop& loop : forest_.loops) {
         std::vector<uint32_t> chain = body_chain(g_, cfg_, loop);
-        if (!chain.empty() && unroll(loop, chain)) ++changes;
+        if (!chain.empty() && !memset_idiom_loop(g_, cfg_, loop, memset_ok_) && unroll(loop, chain))  // (loop-idiom's)
+          ++changes;
       }
       if (changes == before) break;
       sweep_dead(g_);
@@ -96,14 +97,15 @@ class Unroll {
   SonCfg cfg_;
   LoopForest forest_;
   InvariantMemo memo_;  // shared by the loops' Scevs
+  bool memset_ok_;
 };
 
 }  // namespace
 
-size_t unroll(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t unroll(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn, cache);
-  size_t changes = Unroll(g).run();
+  size_t changes = Unroll(g, memset_idiom_possible(fn, header)).run();
   g.finish();
   return changes;
 }

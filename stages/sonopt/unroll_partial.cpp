@@ -63,7 +63,8 @@ constexpr size_t kBudget = 48;  // needed nodes of the unrolled body, at most
 
 class PartialUnroll {
  public:
-  explicit PartialUnroll(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)) {}
+  PartialUnroll(Graph& g, bool memset_ok)
+      : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)), memset_ok_(memset_ok) {}
 
   // The nodes whose code now also runs in copies (and the header phis,
   // which skip the copies' values): a variable bound to one of them cannot
@@ -73,7 +74,8 @@ class PartialUnroll {
   size_t run() {
     size_t changes = 0;
     for (const Loop& loop : forest_.loops)
-      if (innermost(loop) && unroll(loop)) ++changes;
+      if (innermost(loop) && !memset_idiom_loop(g_, cfg_, loop, memset_ok_) && unroll(loop))  // (loop-idiom's)
+        ++changes;
     return changes;
   }
 
@@ -142,6 +144,7 @@ class PartialUnroll {
   const SonCfg& cfg_;
   LoopForest forest_;
   InvariantMemo memo_;  // shared by the loops' Scevs
+  bool memset_ok_;
   std::vector<NodeId> copied_;
 };
 
@@ -160,10 +163,10 @@ void lose_copied_bindings(Function& fn, const std::vector<NodeId>& copied) {
 
 }  // namespace
 
-size_t unroll_partial(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t unroll_partial(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn, cache);
-  PartialUnroll unroller(g);
+  PartialUnroll unroller(g, memset_idiom_possible(fn, header));
   size_t changes = unroller.run();
   lose_copied_bindings(fn, unroller.copied());
   g.finish();
