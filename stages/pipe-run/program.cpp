@@ -432,19 +432,20 @@ void FunctionBuilder::emit_vec(NodeId n) {
     return static_cast<uint8_t>(type_bytes(*t));
   };
   has_vec_ = true;
+  // A load's or store's address: at the x64 levels computed into the scratch
+  // value first (its base and index inputs from `x64_first`), else input 1.
+  auto vector_address = [&](size_t x64_first) -> uint32_t {
+    if (!x64_level) return input(1);
+    Insn& lea = push(Code::XLea, n);
+    lea.dst = out_.scratch;
+    lea.bits = 64;
+    x64_address(n, lea, 0, x64_first);
+    return out_.scratch;
+  };
   switch (op) {
     case Op::V128Load:
     case Op::X64V128Load: {
-      uint32_t addr = kNone;
-      if (x64_level) {  // the address into a scratch value first
-        Insn& lea = push(Code::XLea, n);
-        lea.dst = out_.scratch;
-        lea.bits = 64;
-        x64_address(n, lea, 0, 1);
-        addr = out_.scratch;
-      } else {
-        addr = input(1);
-      }
+      uint32_t addr = vector_address(1);
       Insn& insn = push(Code::VecLoad, n);
       insn.dst = x64_level ? result(n, 0) : n;
       insn.c = input(0);
@@ -453,16 +454,7 @@ void FunctionBuilder::emit_vec(NodeId n) {
     }
     case Op::V128Store:
     case Op::X64V128Store: {
-      uint32_t addr = kNone;
-      if (x64_level) {
-        Insn& lea = push(Code::XLea, n);
-        lea.dst = out_.scratch;
-        lea.bits = 64;
-        x64_address(n, lea, 0, 2);
-        addr = out_.scratch;
-      } else {
-        addr = input(1);
-      }
+      uint32_t addr = vector_address(2);
       Insn& insn = push(Code::VecStore, n);
       insn.dst = x64_level ? result(n, 0) : n;
       insn.c = input(0);

@@ -177,7 +177,10 @@ class SlotReplacer {
       stores.emplace_back(rank, a);
     }
     std::sort(stores.begin(), stores.end());
-    for (auto [v, pieces] : vars) {
+    for (const auto& entry : vars) {
+      // (named copies: a lambda may not capture a structured binding in C++20)
+      const auto v = entry.first;
+      const bool pieces = entry.second;
       const uint64_t bytes = pieces ? debug_type_size(types_, d.vars[v].type) : 0;
       // A piece: the field's bytes, when they lie inside the variable.
       auto bind = [&](DebugBind b, size_t field) {
