@@ -16,7 +16,9 @@
 // each induction variable steps VF times as far.
 //
 // Algorithm, for each simple innermost loop (loops.h) made of the header
-// (phis and the exit test only) and a straight body chain (body_chain):
+// (phis and the exit test only) and a straight body chain (body_chain),
+// except one loop-idiom will make a memset call (memset_idiom_loop, as
+// iv-reduce and unroll leave it: gcc -O2 makes that loop a memset too):
 //  1. Header phis: the memory state (at most one), induction variables
 //     (scev.h: an evolution {start, +, c} with a constant step c) and
 //     integer sums (a phi r whose back input is `add r, x`, r read by
@@ -138,7 +140,10 @@ std::optional<ValueType> lane_type(const Node& n) {
 
 class Vectorizer {
  public:
-  explicit Vectorizer(Graph& g) : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)), aa_(g) {}
+  // `memset_ok`: memset_idiom_possible (loop_idiom.cpp): a loop loop-idiom
+  // will make a memset call is left to it, as iv-reduce and unroll leave it.
+  Vectorizer(Graph& g, bool memset_ok)
+      : g_(g), cfg_ptr_(g.son_cfg()), cfg_(*cfg_ptr_), forest_(find_loops(g, cfg_)), aa_(g), memset_ok_(memset_ok) {}
 
   // The scalar nodes replaced (their debug bindings are lost).
   const std::vector<NodeId>& replaced() const { return replaced_; }
@@ -146,7 +151,7 @@ class Vectorizer {
   size_t run() {
     size_t changes = 0;
     for (const Loop& loop : forest_.loops)
-      if (innermost(loop) && vectorize(loop)) ++changes;
+      if (innermost(loop) && !memset_idiom_loop(g_, cfg_, loop, memset_ok_) && vectorize(loop)) ++changes;
     return changes;
   }
 
@@ -584,14 +589,15 @@ class Vectorizer {
   std::map<NodeId, NodeId> splats_;
   std::map<NodeId, bool> negated_;  // lane compares whose mask is the negation (ne, sle)
   std::vector<NodeId> replaced_;
+  bool memset_ok_;
 };
 
 }  // namespace
 
-size_t vectorize(Function& fn, const ModuleHeader&, FunctionCache& cache) {
+size_t vectorize(Function& fn, const ModuleHeader& header, FunctionCache& cache) {
   if (!has_loop_carried_phi(fn)) return 0;
   Graph g(fn, cache);
-  Vectorizer v(g);
+  Vectorizer v(g, memset_idiom_possible(fn, header));
   size_t changes = v.run();
   if (changes > 0 && !fn.debug.binds.empty()) {
     // A variable bound to a replaced scalar has no one value per iteration now.
