@@ -1747,8 +1747,7 @@ class FunctionVerifier {
     const Node& n = node(id);
     const bool generic = level_ == Level::Cfg || level_ == Level::Ssa || level_ == Level::Son;
     auto lane_type = [&]() -> std::optional<ValueType> {
-      std::optional<ValueType> t = literal_value_type(n.literals[0]);
-      if (t && (*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64)) return t;
+      if (std::optional<ValueType> t = v128_lane_type(n.literals[0])) return t;
       out_.at_node(id, op_of(id) + ": lanes are \"i32\", \"i64\", \"f32\" or \"f64\"");
       return std::nullopt;
     };

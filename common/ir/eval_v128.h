@@ -38,6 +38,8 @@
 #include <string>
 #include <string_view>
 
+#include "ir/eval.h"
+
 #if !defined(__x86_64__)
 #error "eval_v128.h runs SSE2 instructions on the host: x86-64 only"
 #endif
@@ -45,6 +47,15 @@
 namespace pl {
 
 inline constexpr unsigned kV128Bytes = 16;
+
+// The lane type of a 16-byte vector value (v128.splat, v128.extract and
+// their x64 forms, the vectorizer's lanes): the type literal's when it is
+// i32, i64, f32 or f64, else nullopt.
+inline std::optional<ValueType> v128_lane_type(const Literal& lit) {
+  std::optional<ValueType> t = literal_value_type(lit);
+  if (t && (*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64)) return t;
+  return std::nullopt;
+}
 
 // How an operation reads its operands and its immediate.
 enum class V128Shape : uint8_t {

@@ -1148,9 +1148,8 @@ void FunctionEmitter::emit_vec(NodeId n) {
   const Node& nd = node(n);
   auto x = [](Reg r) { return "%" + std::string(reg_name(r)); };
   auto lane_type = [&]() {
-    std::optional<ValueType> t = nd.literals.empty() ? std::nullopt : literal_value_type(nd.literals[0]);
-    if (!t || !(*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64))
-      fail(n, "the lane type is not i32, i64, f32 or f64");
+    std::optional<ValueType> t = nd.literals.empty() ? std::nullopt : v128_lane_type(nd.literals[0]);
+    if (!t) fail(n, "the lane type is not i32, i64, f32 or f64");
     return *t;
   };
   switch (nd.op) {

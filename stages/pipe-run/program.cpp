@@ -426,9 +426,8 @@ void FunctionBuilder::emit_vec(NodeId n) {
   const bool x64_level = x64::is_x64(op);
   auto input = [&](size_t i) { return checked_operand(n, i); };
   auto lane_bytes = [&]() -> uint8_t {
-    std::optional<ValueType> t = node.literals.empty() ? std::nullopt : literal_value_type(node.literals[0]);
-    if (!t || !(*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64))
-      fail(n, "the lane type must be i32, i64, f32 or f64");
+    std::optional<ValueType> t = node.literals.empty() ? std::nullopt : v128_lane_type(node.literals[0]);
+    if (!t) fail(n, "the lane type must be i32, i64, f32 or f64");
     return static_cast<uint8_t>(type_bytes(*t));
   };
   has_vec_ = true;

@@ -83,6 +83,7 @@
 #include <utility>
 
 #include "alias.h"
+#include "ir/eval_v128.h"
 #include "loops.h"
 #include "passes.h"
 #include "scev.h"
@@ -131,11 +132,7 @@ bool is_shift(OpId op) { return op == Op::Shl || op == Op::LShr || op == Op::ASh
 bool is_lane_compare(OpId op) { return op == Op::Eq || op == Op::Ne || op == Op::SLt || op == Op::SLe; }
 
 std::optional<ValueType> lane_type(const Node& n) {
-  if (n.literals.empty()) return std::nullopt;
-  std::optional<ValueType> t = literal_value_type(n.literals[0]);
-  if (!t || !(*t == ValueType::I32 || *t == ValueType::I64 || *t == ValueType::F32 || *t == ValueType::F64))
-    return std::nullopt;
-  return t;
+  return n.literals.empty() ? std::nullopt : v128_lane_type(n.literals[0]);
 }
 
 class Vectorizer {
